@@ -1,0 +1,722 @@
+//! Reading the asset files into a [`Catalog`]: raw serde mirrors of each file, resolution of
+//! every string reference into a typed id, then validation.
+//!
+//! The id newtypes deserialise through the global catalog, so nothing here uses their serde
+//! impls: references are plain strings in the raw structs and are resolved by name→index maps.
+
+use std::collections::HashMap;
+
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+
+use super::Catalog;
+use super::defs::*;
+use super::ids::*;
+use super::validate;
+
+/// Board file: regions, systems, adjacency, the "Rebel Base" space.
+pub(super) const BOARD: &str = "assets/board.json";
+/// Unit file: unit types, build options, starting units.
+pub(super) const UNITS: &str = "assets/units.json";
+/// Leader file.
+pub(super) const LEADERS: &str = "assets/leaders.json";
+/// Time-track file.
+pub(super) const TIME_TRACK: &str = "assets/time_track.json";
+/// Dice file.
+pub(super) const DICE: &str = "assets/dice.json";
+/// Mission file.
+pub(super) const MISSIONS: &str = "assets/missions.json";
+/// Action-card file.
+pub(super) const ACTION_CARDS: &str = "assets/action_cards.json";
+/// Objective file.
+pub(super) const OBJECTIVES: &str = "assets/objectives.json";
+/// Tactic-card file.
+pub(super) const TACTICS: &str = "assets/tactics.json";
+
+/// Every asset file with the text compiled into the binary.
+const EMBEDDED: [(&str, &str); 9] = [
+    (BOARD, include_str!("../../assets/board.json")),
+    (UNITS, include_str!("../../assets/units.json")),
+    (LEADERS, include_str!("../../assets/leaders.json")),
+    (TIME_TRACK, include_str!("../../assets/time_track.json")),
+    (DICE, include_str!("../../assets/dice.json")),
+    (MISSIONS, include_str!("../../assets/missions.json")),
+    (ACTION_CARDS, include_str!("../../assets/action_cards.json")),
+    (OBJECTIVES, include_str!("../../assets/objectives.json")),
+    (TACTICS, include_str!("../../assets/tactics.json")),
+];
+
+/// An error in the game content: a file that does not parse, or an entry that is invalid.
+///
+/// Every message starts with the asset file and names the offending entry.
+#[derive(Debug, thiserror::Error)]
+pub enum ContentError {
+    /// A file is not valid JSON or does not have the expected shape.
+    #[error("{file}: {source}")]
+    Parse {
+        /// The asset file, e.g. `assets/board.json`.
+        file: &'static str,
+        /// What serde_json reported (with line and column).
+        #[source]
+        source: serde_json::Error,
+    },
+    /// `Catalog::load_from_strs` was given a file name that is not an asset file.
+    #[error("unknown asset file `{name}`; the asset files are {}", Catalog::ASSET_FILES.join(", "))]
+    UnknownFile {
+        /// The name as given.
+        name: String,
+    },
+    /// Two entries of one list share an id.
+    #[error("{file}: duplicate {kind} id `{id}`")]
+    DuplicateId {
+        /// The asset file.
+        file: &'static str,
+        /// What kind of entry (system, leader, …).
+        kind: &'static str,
+        /// The repeated id.
+        id: String,
+    },
+    /// An entry refers to an id that does not exist.
+    #[error("{file}: {owner} refers to unknown {kind} `{name}`{}", did_you_mean(.suggestions))]
+    UnknownReference {
+        /// The asset file holding the reference.
+        file: &'static str,
+        /// The entry holding the reference, e.g. "system `foo`".
+        owner: String,
+        /// What kind of entry was expected (system, leader, …).
+        kind: &'static str,
+        /// The unknown id.
+        name: String,
+        /// The closest valid ids, best first.
+        suggestions: Vec<String>,
+    },
+    /// An entry breaks a rule of the content (asymmetric adjacency, wrong count, …).
+    #[error("{file}: {entry} {problem}")]
+    Invalid {
+        /// The asset file.
+        file: &'static str,
+        /// The offending entry, e.g. "system `foo`" or "faction `rebel`".
+        entry: String,
+        /// What is wrong, phrased to follow the entry.
+        problem: String,
+    },
+}
+
+fn did_you_mean(s: &[String]) -> String {
+    if s.is_empty() { String::new() } else { format!("; did you mean {}?", s.join(", ")) }
+}
+
+impl ContentError {
+    /// Shorthand for [`ContentError::Invalid`].
+    pub(super) fn invalid(file: &'static str, entry: impl Into<String>, problem: impl Into<String>) -> Self {
+        ContentError::Invalid { file, entry: entry.into(), problem: problem.into() }
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// Raw file formats. Unknown fields are errors (typos must not pass silently); each entry may
+// carry a free-text `note` for uncertain reference data, which the catalog ignores.
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawBoard {
+    #[serde(default, rename = "note")]
+    _note: Option<String>,
+    regions: Vec<RawRegion>,
+    systems: Vec<RawSystem>,
+    adjacency: Vec<(String, String)>,
+    impassable: Vec<(String, String)>,
+    rebel_base_space: RawBaseSpace,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRegion {
+    id: String,
+    name: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSystem {
+    id: String,
+    name: String,
+    region: String,
+    populous: bool,
+    fixed_imperial: bool,
+    icons: Vec<ResourceIcon>,
+    build_queue_space: Option<u8>,
+    probe_card: bool,
+    setup_mark: Option<Faction>,
+    adjacent: Vec<String>,
+    coords: (f32, f32),
+    #[serde(default, rename = "note")]
+    _note: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawBaseSpace {
+    icons: Vec<ResourceIcon>,
+    build_queue_space: u8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawUnits {
+    units: Vec<RawUnit>,
+    build_options: ByFaction<Vec<RawBuildOption>>,
+    starting_units: ByFaction<Vec<RawStartingUnit>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawUnit {
+    id: String,
+    name: String,
+    faction: Faction,
+    theater: Theater,
+    class: UnitClass,
+    attack: RawAttack,
+    health: Option<RawHealth>,
+    transport_capacity: u8,
+    requires_transport: bool,
+    immobile: bool,
+    build_icon: Option<ResourceIcon>,
+    count_in_box: u8,
+    ability: Option<UnitAbility>,
+    #[serde(default, rename = "ability_text")]
+    _ability_text: Option<String>,
+    #[serde(default, rename = "note")]
+    _note: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAttack {
+    black: u8,
+    red: u8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawHealth {
+    value: u8,
+    color: DieColor,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawBuildOption {
+    icon: ResourceIcon,
+    units: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawStartingUnit {
+    unit: String,
+    count: u8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLeaders {
+    leaders: Vec<RawLeader>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLeader {
+    id: String,
+    name: String,
+    faction: Faction,
+    starting: bool,
+    skills: RawSkills,
+    space_tactics: u8,
+    ground_tactics: u8,
+    #[serde(default, rename = "note")]
+    _note: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSkills {
+    diplomacy: u8,
+    intel: u8,
+    logistics: u8,
+    spec_ops: u8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTimeTrack {
+    length: u8,
+    time_start: u8,
+    reputation_start: u8,
+    recruit: Vec<u8>,
+    build: Vec<u8>,
+    #[serde(default, rename = "note")]
+    _note: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDice {
+    faces: [DieFace; 6],
+    #[serde(default, rename = "note")]
+    _note: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMissions {
+    missions: Vec<RawMission>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMission {
+    id: String,
+    name: String,
+    faction: Faction,
+    copies: u8,
+    skill: Skill,
+    requirement: u8,
+    starting: bool,
+    project: bool,
+    portrait: Option<String>,
+    mode: MissionMode,
+    count_all_skills: bool,
+    target: MissionTargetKind,
+    conditions: Vec<RawCondition>,
+    text: String,
+    #[serde(default, rename = "note")]
+    _note: Option<String>,
+}
+
+/// Mirror of [`TargetCondition`] with string references.
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum RawCondition {
+    Populous,
+    Remote,
+    ContainsImperialUnit,
+    ContainsImperialShip,
+    NoImperialUnit,
+    NoRebelUnit,
+    RebelSystem,
+    ImperialSystem,
+    ImperialLoyalty,
+    Subjugated,
+    NoSabotageMarker,
+    ContainsCapturedLeader,
+    CapturedLeader,
+    RebelLeaderOnBoard,
+    LeaderSystemContainsImperialUnit,
+    Named(String),
+    ContainsAny(Vec<String>),
+    HasIcon(ResourceIcon),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawActionCards {
+    action_cards: Vec<RawActionCard>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawActionCard {
+    id: String,
+    name: String,
+    faction: Faction,
+    starting: bool,
+    leaders: Vec<String>,
+    timing: ActionTiming,
+    text: String,
+    #[serde(default, rename = "note")]
+    _note: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawObjectives {
+    objectives: Vec<RawObjective>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawObjective {
+    id: String,
+    name: String,
+    stage: u8,
+    reputation: Option<u8>,
+    copies: u8,
+    timing: ObjectiveTiming,
+    text: String,
+    #[serde(default, rename = "note")]
+    _note: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTactics {
+    tactics: Vec<RawTactic>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTactic {
+    id: String,
+    name: String,
+    theater: Theater,
+    copies: u8,
+    needs_special: bool,
+    window: TacticWindow,
+    text: String,
+    #[serde(default, rename = "note")]
+    _note: Option<String>,
+}
+
+// ------------------------------------------------------------------------------------------
+// Name resolution.
+
+/// The ids of one list, for resolving references to it.
+struct Index<'a> {
+    kind: &'static str,
+    keys: Vec<&'a str>,
+    map: HashMap<&'a str, u16>,
+}
+
+impl<'a> Index<'a> {
+    /// Indexes a list; fails on a duplicate or malformed id.
+    fn new(
+        file: &'static str,
+        kind: &'static str,
+        keys: impl Iterator<Item = &'a str>,
+    ) -> Result<Self, ContentError> {
+        let keys: Vec<&str> = keys.collect();
+        let map = validate::unique_ids(file, kind, &keys)?;
+        Ok(Index { kind, keys, map })
+    }
+
+    /// The index of `name`, or an error naming the entry `owner` of `file` that refers to it.
+    fn get(&self, file: &'static str, owner: &str, name: &str) -> Result<u16, ContentError> {
+        if let Some(&i) = self.map.get(name) {
+            return Ok(i);
+        }
+        let keys = self.keys.iter().map(|k| (*k, *k));
+        let suggestions = match lookup(self.kind, name, keys) {
+            Ok(i) => vec![self.keys[i].to_string()],
+            Err(e) => e.suggestions,
+        };
+        Err(ContentError::UnknownReference {
+            file,
+            owner: owner.to_string(),
+            kind: self.kind,
+            name: name.to_string(),
+            suggestions,
+        })
+    }
+}
+
+fn parse<T: DeserializeOwned>(file: &'static str, text: &str) -> Result<T, ContentError> {
+    serde_json::from_str(text).map_err(|source| ContentError::Parse { file, source })
+}
+
+impl Catalog {
+    /// The names of the asset files, as accepted by [`Catalog::load_from_strs`].
+    pub const ASSET_FILES: [&'static str; 9] =
+        [BOARD, UNITS, LEADERS, TIME_TRACK, DICE, MISSIONS, ACTION_CARDS, OBJECTIVES, TACTICS];
+
+    /// Loads and validates the assets compiled into the binary.
+    pub fn load_embedded() -> Result<Catalog, ContentError> {
+        Catalog::load_from_strs(&[])
+    }
+
+    /// The embedded text of one asset file (`"board.json"` or `"assets/board.json"`).
+    pub fn embedded_asset(name: &str) -> Option<&'static str> {
+        let name = name.strip_prefix("assets/").unwrap_or(name);
+        EMBEDDED.iter().find(|(file, _)| file.strip_prefix("assets/") == Some(name)).map(|(_, text)| *text)
+    }
+
+    /// Loads and validates the embedded assets, with some files replaced by the given text.
+    ///
+    /// Each override is `(file name, JSON text)`, the name as in [`Catalog::embedded_asset`];
+    /// tests use this to feed broken data.
+    pub fn load_from_strs(overrides: &[(&str, &str)]) -> Result<Catalog, ContentError> {
+        let mut files: HashMap<&'static str, &str> = EMBEDDED.iter().copied().collect();
+        for &(name, text) in overrides {
+            let short = name.strip_prefix("assets/").unwrap_or(name);
+            let file = EMBEDDED
+                .iter()
+                .map(|(f, _)| *f)
+                .find(|f| f.strip_prefix("assets/") == Some(short))
+                .ok_or_else(|| ContentError::UnknownFile { name: name.to_string() })?;
+            files.insert(file, text);
+        }
+        build(&files)
+    }
+}
+
+/// Parses every file, resolves references and validates the result.
+fn build(files: &HashMap<&'static str, &str>) -> Result<Catalog, ContentError> {
+    let board: RawBoard = parse(BOARD, files[BOARD])?;
+    let units: RawUnits = parse(UNITS, files[UNITS])?;
+    let leaders: RawLeaders = parse(LEADERS, files[LEADERS])?;
+    let track: RawTimeTrack = parse(TIME_TRACK, files[TIME_TRACK])?;
+    let dice: RawDice = parse(DICE, files[DICE])?;
+    let missions: RawMissions = parse(MISSIONS, files[MISSIONS])?;
+    let actions: RawActionCards = parse(ACTION_CARDS, files[ACTION_CARDS])?;
+    let objectives: RawObjectives = parse(OBJECTIVES, files[OBJECTIVES])?;
+    let tactics: RawTactics = parse(TACTICS, files[TACTICS])?;
+
+    let region_ix = Index::new(BOARD, "region", board.regions.iter().map(|r| r.id.as_str()))?;
+    let system_ix = Index::new(BOARD, "system", board.systems.iter().map(|s| s.id.as_str()))?;
+    let unit_ix = Index::new(UNITS, "unit", units.units.iter().map(|u| u.id.as_str()))?;
+    let leader_ix = Index::new(LEADERS, "leader", leaders.leaders.iter().map(|l| l.id.as_str()))?;
+    Index::new(MISSIONS, "mission", missions.missions.iter().map(|m| m.id.as_str()))?;
+    Index::new(ACTION_CARDS, "action card", actions.action_cards.iter().map(|a| a.id.as_str()))?;
+    Index::new(OBJECTIVES, "objective", objectives.objectives.iter().map(|o| o.id.as_str()))?;
+    Index::new(TACTICS, "tactic card", tactics.tactics.iter().map(|t| t.id.as_str()))?;
+
+    let regions =
+        board.regions.iter().map(|r| RegionDef { id: r.id.clone(), name: r.name.clone() }).collect();
+    let systems = board
+        .systems
+        .iter()
+        .map(|s| {
+            let owner = format!("system `{}`", s.id);
+            let adjacent = s
+                .adjacent
+                .iter()
+                .map(|n| system_ix.get(BOARD, &owner, n).map(SystemId))
+                .collect::<Result<_, _>>()?;
+            Ok(SystemDef {
+                id: s.id.clone(),
+                name: s.name.clone(),
+                region: RegionId(region_ix.get(BOARD, &owner, &s.region)?),
+                populous: s.populous,
+                fixed_imperial: s.fixed_imperial,
+                icons: s.icons.clone(),
+                build_queue_space: s.build_queue_space.unwrap_or(0),
+                probe_card: s.probe_card,
+                setup_mark: s.setup_mark,
+                adjacent,
+                coords: s.coords,
+            })
+        })
+        .collect::<Result<Vec<_>, ContentError>>()?;
+    let pairs = |list: &[(String, String)], what: &str| {
+        list.iter()
+            .map(|(a, b)| {
+                let owner = format!("{what} pair `{a}`–`{b}`");
+                Ok((SystemId(system_ix.get(BOARD, &owner, a)?), SystemId(system_ix.get(BOARD, &owner, b)?)))
+            })
+            .collect::<Result<Vec<_>, ContentError>>()
+    };
+    let adjacency = pairs(&board.adjacency, "adjacency")?;
+    let impassable = pairs(&board.impassable, "impassable")?;
+    // The typed catalog stores a missing queue number as 0, so check the raw value here.
+    for s in &board.systems {
+        let problem = match (s.populous, s.build_queue_space) {
+            (true, None) => "is populous but has no build queue space",
+            (false, Some(_)) => "is remote but has a build queue space; use null",
+            _ => continue,
+        };
+        return Err(ContentError::invalid(BOARD, format!("system `{}`", s.id), problem));
+    }
+
+    let unit_defs = units
+        .units
+        .iter()
+        .map(|u| UnitDef {
+            id: u.id.clone(),
+            name: u.name.clone(),
+            faction: u.faction,
+            theater: u.theater,
+            class: u.class,
+            attack_black: u.attack.black,
+            attack_red: u.attack.red,
+            health: u.health.as_ref().map(|h| (h.value, h.color)),
+            transport_capacity: u.transport_capacity,
+            requires_transport: u.requires_transport,
+            immobile: u.immobile,
+            build_icon: u.build_icon,
+            count_in_box: u.count_in_box,
+            ability: u.ability,
+        })
+        .collect();
+    let mut build_options = ByFaction::<Vec<BuildOption>>::default();
+    let mut starting_units = ByFaction::<Vec<(UnitId, u8)>>::default();
+    for f in Faction::BOTH {
+        for o in units.build_options.get(f) {
+            let owner = format!("{f} build option for the {} icon", validate::icon_name(o.icon));
+            let ids = o
+                .units
+                .iter()
+                .map(|u| unit_ix.get(UNITS, &owner, u).map(UnitId))
+                .collect::<Result<_, _>>()?;
+            build_options.get_mut(f).push(BuildOption { icon: o.icon, units: ids });
+        }
+        for s in units.starting_units.get(f) {
+            let owner = format!("{f} starting units");
+            starting_units.get_mut(f).push((UnitId(unit_ix.get(UNITS, &owner, &s.unit)?), s.count));
+        }
+    }
+
+    let leader_defs = leaders
+        .leaders
+        .iter()
+        .map(|l| LeaderDef {
+            id: l.id.clone(),
+            name: l.name.clone(),
+            faction: l.faction,
+            starting: l.starting,
+            skills: [l.skills.diplomacy, l.skills.intel, l.skills.logistics, l.skills.spec_ops],
+            space_tactics: l.space_tactics,
+            ground_tactics: l.ground_tactics,
+        })
+        .collect();
+
+    let mission_defs = missions
+        .missions
+        .iter()
+        .map(|m| {
+            let owner = format!("mission `{}`", m.id);
+            let portrait = match &m.portrait {
+                Some(p) => Some(LeaderId(leader_ix.get(MISSIONS, &owner, p)?)),
+                None => None,
+            };
+            let conditions = m
+                .conditions
+                .iter()
+                .map(|c| condition(c, &owner, &system_ix, &unit_ix))
+                .collect::<Result<_, _>>()?;
+            Ok(MissionDef {
+                id: m.id.clone(),
+                name: m.name.clone(),
+                faction: m.faction,
+                copies: m.copies,
+                skill: m.skill,
+                requirement: m.requirement,
+                starting: m.starting,
+                project: m.project,
+                portrait,
+                mode: m.mode,
+                count_all_skills: m.count_all_skills,
+                target: m.target,
+                conditions,
+                text: m.text.clone(),
+            })
+        })
+        .collect::<Result<Vec<_>, ContentError>>()?;
+
+    let action_defs = actions
+        .action_cards
+        .iter()
+        .map(|a| {
+            let owner = format!("action card `{}`", a.id);
+            let leaders = a
+                .leaders
+                .iter()
+                .map(|l| leader_ix.get(ACTION_CARDS, &owner, l).map(LeaderId))
+                .collect::<Result<_, _>>()?;
+            Ok(ActionCardDef {
+                id: a.id.clone(),
+                name: a.name.clone(),
+                faction: a.faction,
+                starting: a.starting,
+                leaders,
+                timing: a.timing,
+                text: a.text.clone(),
+            })
+        })
+        .collect::<Result<Vec<_>, ContentError>>()?;
+
+    let objective_defs = objectives
+        .objectives
+        .into_iter()
+        .map(|o| ObjectiveDef {
+            id: o.id,
+            name: o.name,
+            stage: o.stage,
+            reputation: o.reputation,
+            copies: o.copies,
+            timing: o.timing,
+            text: o.text,
+        })
+        .collect();
+    let tactic_defs = tactics
+        .tactics
+        .into_iter()
+        .map(|t| TacticDef {
+            id: t.id,
+            name: t.name,
+            theater: t.theater,
+            copies: t.copies,
+            needs_special: t.needs_special,
+            window: t.window,
+            text: t.text,
+        })
+        .collect();
+
+    let catalog = Catalog {
+        regions,
+        systems,
+        impassable,
+        base_space_icons: board.rebel_base_space.icons,
+        base_space_queue: board.rebel_base_space.build_queue_space,
+        units: unit_defs,
+        build_options,
+        starting_units,
+        leaders: leader_defs,
+        missions: mission_defs,
+        action_cards: action_defs,
+        objectives: objective_defs,
+        tactics: tactic_defs,
+        time_track: TimeTrack {
+            length: track.length,
+            time_start: track.time_start,
+            reputation_start: track.reputation_start,
+            recruit: track.recruit,
+            build: track.build,
+        },
+        die_faces: dice.faces,
+    };
+    validate::check(&catalog, &adjacency)?;
+    Ok(catalog)
+}
+
+/// Resolves one raw mission condition.
+fn condition(
+    c: &RawCondition,
+    owner: &str,
+    systems: &Index,
+    units: &Index,
+) -> Result<TargetCondition, ContentError> {
+    use TargetCondition as T;
+    Ok(match c {
+        RawCondition::Populous => T::Populous,
+        RawCondition::Remote => T::Remote,
+        RawCondition::ContainsImperialUnit => T::ContainsImperialUnit,
+        RawCondition::ContainsImperialShip => T::ContainsImperialShip,
+        RawCondition::NoImperialUnit => T::NoImperialUnit,
+        RawCondition::NoRebelUnit => T::NoRebelUnit,
+        RawCondition::RebelSystem => T::RebelSystem,
+        RawCondition::ImperialSystem => T::ImperialSystem,
+        RawCondition::ImperialLoyalty => T::ImperialLoyalty,
+        RawCondition::Subjugated => T::Subjugated,
+        RawCondition::NoSabotageMarker => T::NoSabotageMarker,
+        RawCondition::ContainsCapturedLeader => T::ContainsCapturedLeader,
+        RawCondition::CapturedLeader => T::CapturedLeader,
+        RawCondition::RebelLeaderOnBoard => T::RebelLeaderOnBoard,
+        RawCondition::LeaderSystemContainsImperialUnit => T::LeaderSystemContainsImperialUnit,
+        RawCondition::Named(s) => T::Named(SystemId(systems.get(MISSIONS, owner, s)?)),
+        RawCondition::ContainsAny(list) => T::ContainsAny(
+            list.iter().map(|u| units.get(MISSIONS, owner, u).map(UnitId)).collect::<Result<_, _>>()?,
+        ),
+        RawCondition::HasIcon(icon) => T::HasIcon(*icon),
+    })
+}

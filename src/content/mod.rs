@@ -1,0 +1,135 @@
+//! Game content: the assets in `assets/` loaded once into a typed, validated catalog.
+
+mod defs;
+mod ids;
+mod load;
+mod validate;
+
+pub use defs::*;
+pub use ids::{
+    ActionCardId, LeaderId, MissionId, ObjectiveId, RegionId, SystemId, TacticId, UnitId, UnknownName,
+    lookup, normalise,
+};
+pub use load::ContentError;
+
+use std::sync::OnceLock;
+
+/// Everything the Rebellion engine knows about the box: board, units, leaders and cards.
+#[derive(Clone, Debug)]
+pub struct Catalog {
+    /// The eight regions.
+    pub regions: Vec<RegionDef>,
+    /// The 32 systems, in board order.
+    pub systems: Vec<SystemDef>,
+    /// Pairs of systems separated by an impassable area (drawn, never crossed).
+    pub impassable: Vec<(SystemId, SystemId)>,
+    /// Resource icons of the "Rebel Base" space.
+    pub base_space_icons: Vec<ResourceIcon>,
+    /// Build-queue space of the "Rebel Base" space's icons.
+    pub base_space_queue: u8,
+    /// Unit types.
+    pub units: Vec<UnitDef>,
+    /// Per faction, which units each resource icon builds.
+    pub build_options: ByFaction<Vec<BuildOption>>,
+    /// Units each faction receives in the full-game setup.
+    pub starting_units: ByFaction<Vec<(UnitId, u8)>>,
+    /// Leaders.
+    pub leaders: Vec<LeaderDef>,
+    /// Mission card titles (both factions, projects included).
+    pub missions: Vec<MissionDef>,
+    /// Action cards.
+    pub action_cards: Vec<ActionCardDef>,
+    /// Objective card titles.
+    pub objectives: Vec<ObjectiveDef>,
+    /// Tactic card titles.
+    pub tactics: Vec<TacticDef>,
+    /// The time track.
+    pub time_track: TimeTrack,
+    /// Faces of the six-sided combat/mission dice (red and black are the same).
+    pub die_faces: [DieFace; 6],
+}
+
+static CATALOG: OnceLock<Catalog> = OnceLock::new();
+
+/// The catalog built from the assets compiled into the binary.
+///
+/// Panics with the validation error if the embedded assets are invalid; `init` reports the
+/// same error without panicking and should be called first at startup.
+pub fn catalog() -> &'static Catalog {
+    CATALOG.get_or_init(|| match Catalog::load_embedded() {
+        Ok(c) => c,
+        Err(e) => panic!("invalid game content: {e}"),
+    })
+}
+
+/// Loads and validates the embedded content; call once at startup to fail with a clear error.
+pub fn init() -> Result<&'static Catalog, ContentError> {
+    if let Some(c) = CATALOG.get() {
+        return Ok(c);
+    }
+    let c = Catalog::load_embedded()?;
+    Ok(CATALOG.get_or_init(|| c))
+}
+
+impl Catalog {
+    /// The definition of a system.
+    pub fn system(&self, id: SystemId) -> &SystemDef {
+        &self.systems[id.0 as usize]
+    }
+    /// The definition of a unit type.
+    pub fn unit(&self, id: UnitId) -> &UnitDef {
+        &self.units[id.0 as usize]
+    }
+    /// The definition of a leader.
+    pub fn leader(&self, id: LeaderId) -> &LeaderDef {
+        &self.leaders[id.0 as usize]
+    }
+    /// The definition of a mission.
+    pub fn mission(&self, id: MissionId) -> &MissionDef {
+        &self.missions[id.0 as usize]
+    }
+    /// The definition of an action card.
+    pub fn action_card(&self, id: ActionCardId) -> &ActionCardDef {
+        &self.action_cards[id.0 as usize]
+    }
+    /// The definition of an objective.
+    pub fn objective(&self, id: ObjectiveId) -> &ObjectiveDef {
+        &self.objectives[id.0 as usize]
+    }
+    /// The definition of a tactic card.
+    pub fn tactic(&self, id: TacticId) -> &TacticDef {
+        &self.tactics[id.0 as usize]
+    }
+    /// Finds a unit type by asset id; for the few units the rules name (Death Star, …).
+    pub fn unit_by_key(&self, key: &str) -> Option<UnitId> {
+        self.units.iter().position(|u| u.id == key).map(|i| UnitId(i as u16))
+    }
+    /// Finds a mission by asset id.
+    pub fn mission_by_key(&self, key: &str) -> Option<MissionId> {
+        self.missions.iter().position(|u| u.id == key).map(|i| MissionId(i as u16))
+    }
+    /// Finds an objective by asset id.
+    pub fn objective_by_key(&self, key: &str) -> Option<ObjectiveId> {
+        self.objectives.iter().position(|u| u.id == key).map(|i| ObjectiveId(i as u16))
+    }
+    /// Finds a tactic card by asset id.
+    pub fn tactic_by_key(&self, key: &str) -> Option<TacticId> {
+        self.tactics.iter().position(|u| u.id == key).map(|i| TacticId(i as u16))
+    }
+    /// Finds a system by asset id.
+    pub fn system_by_key(&self, key: &str) -> Option<SystemId> {
+        self.systems.iter().position(|u| u.id == key).map(|i| SystemId(i as u16))
+    }
+    /// Finds a leader by asset id.
+    pub fn leader_by_key(&self, key: &str) -> Option<LeaderId> {
+        self.leaders.iter().position(|u| u.id == key).map(|i| LeaderId(i as u16))
+    }
+    /// Whether two systems are adjacent.
+    pub fn adjacent(&self, a: SystemId, b: SystemId) -> bool {
+        self.system(a).adjacent.contains(&b)
+    }
+    /// Total of each unit type in the box, per faction owner.
+    pub fn box_count(&self, id: UnitId) -> u8 {
+        self.unit(id).count_in_box
+    }
+}

@@ -1,0 +1,4 @@
+//! The rules engines: pure, deterministic, no IO. One module per hosted game.
+
+pub mod rebellion;
+pub mod rng;

@@ -1,0 +1,395 @@
+//! Everything a seat can ask the engine to do, and its one-line command form.
+
+use serde::{Deserialize, Serialize};
+
+use super::state::Place;
+use crate::content::*;
+
+/// What a mission is revealed against: a place or a leader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Target {
+    /// A system or the Rebel Base space.
+    Place(Place),
+    /// A leader ("attempt against a leader").
+    Leader(LeaderId),
+}
+
+/// One decision of one seat. The engine validates every field; nothing here is trusted.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "type")]
+pub enum Action {
+    /// Setup: place starting units.
+    Place {
+        /// Where.
+        place: Place,
+        /// Which unit type.
+        unit: UnitId,
+        /// How many.
+        count: u8,
+    },
+    /// Setup: place all remaining starting units by the default plan.
+    AutoPlace,
+    /// Setup: secretly choose the Rebel base's system.
+    ChooseBase {
+        /// The system.
+        system: SystemId,
+    },
+    /// Assignment: put one or two leaders on a facedown mission.
+    Assign {
+        /// The mission card from hand.
+        mission: MissionId,
+        /// The leaders from the pool.
+        leaders: Vec<LeaderId>,
+    },
+    /// Command: reveal an assigned mission.
+    Reveal {
+        /// The mission.
+        mission: MissionId,
+        /// Where (or against whom) it happens, when the card needs it.
+        target: Option<Target>,
+    },
+    /// Command: activate a place with a leader from the pool.
+    Activate {
+        /// The place.
+        place: Place,
+        /// The leader.
+        leader: LeaderId,
+    },
+    /// Command (Rebel): reveal the base voluntarily.
+    RevealBase,
+    /// Command: pass for the rest of the phase.
+    Pass,
+    /// Movement: move units of one type from a place.
+    Move {
+        /// From where.
+        from: Place,
+        /// Unit type.
+        unit: UnitId,
+        /// How many.
+        count: u8,
+    },
+    /// Movement (Empire): bring a captured Rebel leader along with moving ships.
+    MoveCaptive {
+        /// From where.
+        from: Place,
+        /// The captured leader.
+        leader: LeaderId,
+    },
+    /// Mission: send a leader from the pool to oppose.
+    Oppose {
+        /// The leader.
+        leader: LeaderId,
+    },
+    /// Combat: add a leader from the pool.
+    AddLeader {
+        /// The leader.
+        leader: LeaderId,
+    },
+    /// Combat: spend a special die to draw a tactic card.
+    DrawTactic,
+    /// Combat: play a tactic card from hand.
+    PlayTactic {
+        /// The card.
+        card: TacticId,
+    },
+    /// Combat: reroll these of your dice (by position in the roll).
+    Reroll {
+        /// Die positions.
+        dice: Vec<u8>,
+    },
+    /// Combat: assign one die's damage to a unit (by its number in the combat).
+    Damage {
+        /// Die position.
+        die: u8,
+        /// Combat unit number.
+        unit: u8,
+    },
+    /// Combat: deal a tactic card's damage point to a unit.
+    Hit {
+        /// Combat unit number.
+        unit: u8,
+    },
+    /// Combat: block one assigned damage on one of your units.
+    Block {
+        /// Combat unit number.
+        unit: u8,
+    },
+    /// Combat: retreat with a leader to an adjacent system.
+    Retreat {
+        /// The leader who leads the retreat.
+        leader: LeaderId,
+        /// The destination.
+        to: SystemId,
+    },
+    /// Combat: take one more unit that needs transport along on the retreat.
+    Carry {
+        /// Unit type.
+        unit: UnitId,
+    },
+    /// Play an objective card (Rebel).
+    PlayObjective {
+        /// The card.
+        card: ObjectiveId,
+    },
+    /// Use an action card.
+    PlayAction {
+        /// The card.
+        card: ActionCardId,
+    },
+    /// Refresh: discard a mission card down to the hand limit.
+    Discard {
+        /// The card.
+        mission: MissionId,
+    },
+    /// Refresh: keep one drawn action card and recruit one leader shown on it.
+    Recruit {
+        /// The card kept.
+        card: ActionCardId,
+        /// The leader recruited, if any shown can be.
+        leader: Option<LeaderId>,
+    },
+    /// Refresh: choose the unit a multi-choice resource icon builds.
+    Build {
+        /// Unit type.
+        unit: UnitId,
+    },
+    /// Refresh: deploy one ready unit.
+    Deploy {
+        /// Unit type.
+        unit: UnitId,
+        /// Where.
+        place: Place,
+    },
+    /// Card effect: pick numbered option `n` of a card with several modes.
+    Mode {
+        /// Option number, from 1.
+        n: u8,
+    },
+    /// Card effect: keep this objective on top of the deck (the other goes to the bottom).
+    KeepObjective {
+        /// The card.
+        card: ObjectiveId,
+    },
+    /// Card effect: keep this project card (the other goes to the bottom).
+    KeepProject {
+        /// The card.
+        card: MissionId,
+    },
+    /// Card effect: establish the new Rebel base here.
+    NewBase {
+        /// The system.
+        system: SystemId,
+    },
+    /// Finish the current step, or decline an optional choice.
+    Done,
+}
+
+impl Action {
+    /// The canonical command text (what `local` accepts and prompts list).
+    pub fn command(&self) -> String {
+        use Action::*;
+        match self {
+            Place { place, unit, count } => format!("place {place} {unit} {count}"),
+            AutoPlace => "autoplace".into(),
+            ChooseBase { system } => format!("base {system}"),
+            Assign { mission, leaders } => {
+                let ls: Vec<String> = leaders.iter().map(|l| l.to_string()).collect();
+                format!("assign {mission} {}", ls.join(" "))
+            }
+            Reveal { mission, target } => match target {
+                None => format!("reveal {mission}"),
+                Some(Target::Place(p)) => format!("reveal {mission} {p}"),
+                Some(Target::Leader(l)) => format!("reveal {mission} {l}"),
+            },
+            Activate { place, leader } => format!("activate {place} {leader}"),
+            RevealBase => "reveal-base".into(),
+            Pass => "pass".into(),
+            Move { from, unit, count } => format!("move {from} {unit} {count}"),
+            MoveCaptive { from, leader } => format!("move-captive {from} {leader}"),
+            Oppose { leader } => format!("oppose {leader}"),
+            AddLeader { leader } => format!("add-leader {leader}"),
+            DrawTactic => "draw".into(),
+            PlayTactic { card } => format!("tactic {card}"),
+            Reroll { dice } => {
+                let ds: Vec<String> = dice.iter().map(|d| d.to_string()).collect();
+                format!("reroll {}", ds.join(" "))
+            }
+            Damage { die, unit } => format!("damage {die} {unit}"),
+            Hit { unit } => format!("hit {unit}"),
+            Block { unit } => format!("block {unit}"),
+            Retreat { leader, to } => format!("retreat {leader} {to}"),
+            Carry { unit } => format!("carry {unit}"),
+            PlayObjective { card } => format!("objective {card}"),
+            PlayAction { card } => format!("action {card}"),
+            Discard { mission } => format!("discard {mission}"),
+            Recruit { card, leader: Some(l) } => format!("recruit {card} {l}"),
+            Recruit { card, leader: None } => format!("recruit {card}"),
+            Build { unit } => format!("build {unit}"),
+            Deploy { unit, place } => format!("deploy {unit} {place}"),
+            Mode { n } => format!("mode {n}"),
+            KeepObjective { card } => format!("keep-objective {card}"),
+            KeepProject { card } => format!("keep-project {card}"),
+            NewBase { system } => format!("new-base {system}"),
+            Done => "done".into(),
+        }
+    }
+
+    /// Parses a command line (without the seat prefix). Names may be ids or display names
+    /// written with underscores; unknown names list the closest valid ones.
+    pub fn parse(line: &str) -> Result<Action, ParseError> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&verb, args)) = words.split_first() else {
+            return Err(ParseError::Empty);
+        };
+        let need = |n: usize, usage: &'static str| {
+            if args.len() < n { Err(ParseError::Usage(usage)) } else { Ok(()) }
+        };
+        let num = |s: &str| s.parse::<u8>().map_err(|_| ParseError::Number(s.to_string()));
+        let place = |s: &str| super::state::Place::parse(s).map_err(ParseError::Name);
+        let a = match verb.to_lowercase().as_str() {
+            "place" => {
+                need(2, "place <system|rebel_base> <unit> [count]")?;
+                let count = if args.len() > 2 { num(args[2])? } else { 1 };
+                Action::Place { place: place(args[0])?, unit: UnitId::parse(args[1])?, count }
+            }
+            "autoplace" | "auto" => Action::AutoPlace,
+            "base" => {
+                need(1, "base <system>")?;
+                Action::ChooseBase { system: SystemId::parse(args[0])? }
+            }
+            "assign" => {
+                need(2, "assign <mission> <leader> [leader2]")?;
+                let leaders = args[1..].iter().map(|s| LeaderId::parse(s)).collect::<Result<_, _>>()?;
+                Action::Assign { mission: MissionId::parse(args[0])?, leaders }
+            }
+            "reveal" => {
+                need(1, "reveal <mission> [system|leader]")?;
+                let target = match args.get(1) {
+                    None => None,
+                    Some(t) => Some(match place(t) {
+                        Ok(p) => Target::Place(p),
+                        Err(e) => match LeaderId::parse(t) {
+                            Ok(l) => Target::Leader(l),
+                            Err(_) => return Err(e),
+                        },
+                    }),
+                };
+                Action::Reveal { mission: MissionId::parse(args[0])?, target }
+            }
+            "activate" => {
+                need(2, "activate <system|rebel_base> <leader>")?;
+                Action::Activate { place: place(args[0])?, leader: LeaderId::parse(args[1])? }
+            }
+            "reveal-base" | "reveal_base" => Action::RevealBase,
+            "pass" => Action::Pass,
+            "move" => {
+                need(2, "move <from> <unit> [count]")?;
+                let count = if args.len() > 2 { num(args[2])? } else { 1 };
+                Action::Move { from: place(args[0])?, unit: UnitId::parse(args[1])?, count }
+            }
+            "move-captive" => {
+                need(2, "move-captive <from> <leader>")?;
+                Action::MoveCaptive { from: place(args[0])?, leader: LeaderId::parse(args[1])? }
+            }
+            "oppose" => {
+                need(1, "oppose <leader>")?;
+                Action::Oppose { leader: LeaderId::parse(args[0])? }
+            }
+            "add-leader" | "add" => {
+                need(1, "add-leader <leader>")?;
+                Action::AddLeader { leader: LeaderId::parse(args[0])? }
+            }
+            "draw" => Action::DrawTactic,
+            "tactic" => {
+                need(1, "tactic <card>")?;
+                Action::PlayTactic { card: TacticId::parse(args[0])? }
+            }
+            "reroll" => Action::Reroll { dice: args.iter().map(|s| num(s)).collect::<Result<_, _>>()? },
+            "damage" => {
+                need(2, "damage <die> <unit number>")?;
+                Action::Damage { die: num(args[0])?, unit: num(args[1])? }
+            }
+            "hit" => {
+                need(1, "hit <unit number>")?;
+                Action::Hit { unit: num(args[0])? }
+            }
+            "block" => {
+                need(1, "block <unit number>")?;
+                Action::Block { unit: num(args[0])? }
+            }
+            "retreat" => {
+                need(2, "retreat <leader> <system>")?;
+                Action::Retreat { leader: LeaderId::parse(args[0])?, to: SystemId::parse(args[1])? }
+            }
+            "carry" => {
+                need(1, "carry <unit>")?;
+                Action::Carry { unit: UnitId::parse(args[0])? }
+            }
+            "objective" => {
+                need(1, "objective <card>")?;
+                Action::PlayObjective { card: ObjectiveId::parse(args[0])? }
+            }
+            "action" => {
+                need(1, "action <card>")?;
+                Action::PlayAction { card: ActionCardId::parse(args[0])? }
+            }
+            "discard" => {
+                need(1, "discard <mission>")?;
+                Action::Discard { mission: MissionId::parse(args[0])? }
+            }
+            "recruit" => {
+                need(1, "recruit <action card> [leader]")?;
+                let leader = args.get(1).map(|s| LeaderId::parse(s)).transpose()?;
+                Action::Recruit { card: ActionCardId::parse(args[0])?, leader }
+            }
+            "build" => {
+                need(1, "build <unit>")?;
+                Action::Build { unit: UnitId::parse(args[0])? }
+            }
+            "deploy" => {
+                need(2, "deploy <unit> <system|rebel_base>")?;
+                Action::Deploy { unit: UnitId::parse(args[0])?, place: place(args[1])? }
+            }
+            "mode" => {
+                need(1, "mode <number>")?;
+                Action::Mode { n: num(args[0])? }
+            }
+            "keep-objective" => {
+                need(1, "keep-objective <card>")?;
+                Action::KeepObjective { card: ObjectiveId::parse(args[0])? }
+            }
+            "keep-project" => {
+                need(1, "keep-project <card>")?;
+                Action::KeepProject { card: MissionId::parse(args[0])? }
+            }
+            "new-base" => {
+                need(1, "new-base <system>")?;
+                Action::NewBase { system: SystemId::parse(args[0])? }
+            }
+            "done" | "decline" | "skip" | "no" => Action::Done,
+            other => return Err(ParseError::Verb(other.to_string())),
+        };
+        Ok(a)
+    }
+}
+
+/// Why a command line could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseError {
+    /// Nothing was typed.
+    #[error("empty command")]
+    Empty,
+    /// An unknown verb.
+    #[error("unknown command `{0}`; type `help` for the list")]
+    Verb(String),
+    /// Missing arguments.
+    #[error("usage: {0}")]
+    Usage(&'static str),
+    /// Not a number.
+    #[error("`{0}` is not a number")]
+    Number(String),
+    /// An unknown name.
+    #[error(transparent)]
+    Name(#[from] UnknownName),
+}

@@ -1,0 +1,99 @@
+//! The Assignment Phase: the Rebels, then the Empire, put leaders on facedown missions.
+
+use serde::{Deserialize, Serialize};
+
+use super::action::Action;
+use super::command::CommandPhase;
+use super::error::{RuleError, illegal};
+use super::event::EventKind;
+use super::flow::{Ctx, Decision, Frame, Frames, PromptKind};
+use super::state::{Assignment, State};
+use crate::content::*;
+
+/// The Assignment Phase in progress.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AssignmentPhase {
+    /// Who is assigning now.
+    pub turn: Faction,
+}
+
+/// Distinct mission ids in a hand, in hand order.
+pub fn distinct(hand: &[MissionId]) -> Vec<MissionId> {
+    let mut out: Vec<MissionId> = vec![];
+    for &m in hand {
+        if !out.contains(&m) {
+            out.push(m);
+        }
+    }
+    out
+}
+
+/// The assignment decision: every mission × one or two pool leaders, or done.
+pub fn decision(s: &State, p: &AssignmentPhase) -> Option<Decision> {
+    let f = p.turn;
+    let pool = s.leader_pool.get(f);
+    let mut actions = vec![];
+    for m in distinct(&s.hands.get(f).missions) {
+        if catalog().mission(m).mode == MissionMode::Special {
+            continue;
+        }
+        for (i, &a) in pool.iter().enumerate() {
+            actions.push(Action::Assign { mission: m, leaders: vec![a] });
+            for &b in &pool[i + 1..] {
+                actions.push(Action::Assign { mission: m, leaders: vec![a, b] });
+            }
+        }
+    }
+    actions.push(Action::Done);
+    Some(Decision::new(f, PromptKind::AssignLeaders, actions))
+}
+
+/// Applies an assignment or `done`.
+pub fn act(ctx: &mut Ctx, p: AssignmentPhase, a: Action) -> Result<Frames, RuleError> {
+    let f = p.turn;
+    match a {
+        Action::Assign { mission, leaders } => {
+            let hand = &mut ctx.s.hands.get_mut(f).missions;
+            let i = hand.iter().position(|&m| m == mission).expect("checked legal");
+            hand.remove(i);
+            ctx.s.leader_pool.get_mut(f).retain(|l| !leaders.contains(l));
+            ctx.s.assignments.get_mut(f).push(Assignment { mission, leaders: leaders.clone() });
+            ctx.public(EventKind::Assigned { faction: f, leaders });
+            Ok(vec![Frame::Assignment(p)])
+        }
+        Action::Done => match f {
+            Faction::Rebel => Ok(vec![Frame::Assignment(AssignmentPhase { turn: Faction::Empire })]),
+            Faction::Empire => {
+                ctx.public(EventKind::Phase { round: ctx.s.round, phase: "Command Phase".into() });
+                Ok(vec![Frame::Command(CommandPhase::new())])
+            }
+        },
+        other => Err(illegal("Assignment Phase", format!("`{}` is not possible now", other.command()))),
+    }
+}
+
+/// The Assignment Phase has no automatic steps.
+pub fn auto(_ctx: &mut Ctx, p: AssignmentPhase) -> Frames {
+    vec![Frame::Assignment(p)]
+}
+
+/// Explains why an assignment is illegal.
+pub fn explain(s: &State, f: Faction, a: &Action) -> RuleError {
+    if let Action::Assign { mission, leaders } = a {
+        if !s.hands.get(f).missions.contains(mission) {
+            return illegal("Assignment Phase", format!("{} is not in your hand", mission.name()));
+        }
+        if leaders.is_empty() || leaders.len() > 2 {
+            return illegal("Assignment Phase", "assign one or two leaders to a mission");
+        }
+        if leaders.len() == 2 && leaders[0] == leaders[1] {
+            return illegal("Assignment Phase", "the two leaders must be different");
+        }
+        for l in leaders {
+            if !s.leader_pool.get(f).contains(l) {
+                return illegal("Assignment Phase", format!("{} is not in your leader pool", l.name()));
+            }
+        }
+    }
+    illegal("Assignment Phase", format!("`{}` is not possible now", a.command()))
+}

@@ -1,0 +1,186 @@
+//! The Command Phase: alternate turns of activating a system, revealing a mission or passing.
+
+use serde::{Deserialize, Serialize};
+
+use super::action::Action;
+use super::error::{RuleError, illegal};
+use super::event::EventKind;
+use super::flow::{Ctx, Decision, Frame, Frames, PromptKind};
+use super::mobilize::Mobilize;
+use super::refresh::RefreshPhase;
+use super::state::{Place, State};
+use super::{mission, movement, victory};
+use crate::content::*;
+
+/// The Command Phase in progress.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CommandPhase {
+    /// The current player.
+    pub turn: Faction,
+    /// Who has passed.
+    pub passed: ByFaction<bool>,
+    /// A turn's activation or mission is under way (the frames above this one).
+    pub in_turn: bool,
+    /// Rapid Mobilizations waiting for the end of the phase (leaders assigned to each).
+    pub mobilizations: Vec<u8>,
+}
+
+impl CommandPhase {
+    /// The phase's start: the Rebels take the first turn.
+    pub fn new() -> Self {
+        CommandPhase {
+            turn: Faction::Rebel,
+            passed: ByFaction::default(),
+            in_turn: false,
+            mobilizations: vec![],
+        }
+    }
+}
+
+impl Default for CommandPhase {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Places a faction may activate.
+pub fn activation_places(s: &State, f: Faction) -> Vec<Place> {
+    let mut v: Vec<Place> = SystemId::all().map(Place::System).collect();
+    if f == Faction::Rebel && !s.base.revealed {
+        v.push(Place::BaseSpace);
+    }
+    v
+}
+
+/// The current player's turn options.
+pub fn decision(s: &State, p: &CommandPhase) -> Option<Decision> {
+    if p.in_turn {
+        return None;
+    }
+    let f = p.turn;
+    let c = catalog();
+    let mut actions = vec![];
+    for (i, asg) in s.assignments.get(f).iter().enumerate() {
+        if s.assignments.get(f)[..i].iter().any(|x| x.mission == asg.mission) {
+            continue;
+        }
+        for target in mission::reveal_targets(s, f, asg) {
+            actions.push(Action::Reveal { mission: asg.mission, target });
+        }
+    }
+    for &l in s.leader_pool.get(f) {
+        if c.leader(l).has_tactics() {
+            for place in activation_places(s, f) {
+                actions.push(Action::Activate { place, leader: l });
+            }
+        }
+    }
+    if f == Faction::Rebel && !s.base.revealed {
+        actions.push(Action::RevealBase);
+    }
+    actions.push(Action::Pass);
+    Some(Decision::new(f, PromptKind::CommandTurn, actions))
+}
+
+/// Applies a Command Phase turn choice.
+pub fn act(ctx: &mut Ctx, mut p: CommandPhase, a: Action) -> Result<Frames, RuleError> {
+    let f = p.turn;
+    match a {
+        Action::Activate { place, leader } => {
+            p.in_turn = true;
+            let child = movement::start(ctx, f, place, leader);
+            Ok(vec![Frame::Command(p), child])
+        }
+        Action::Reveal { mission, target } => {
+            p.in_turn = true;
+            let child = mission::start(ctx, f, mission, target);
+            Ok(vec![Frame::Command(p), child])
+        }
+        Action::RevealBase => {
+            victory::reveal_base(ctx);
+            Ok(vec![Frame::Command(p)])
+        }
+        Action::Pass => {
+            *p.passed.get_mut(f) = true;
+            ctx.public(EventKind::Passed { faction: f });
+            Ok(end_turn(ctx, p))
+        }
+        other => Err(illegal("Command Phase", format!("`{}` is not a turn action", other.command()))),
+    }
+}
+
+/// Runs when a turn's activation or mission has finished.
+pub fn auto(ctx: &mut Ctx, mut p: CommandPhase) -> Frames {
+    if p.in_turn {
+        p.in_turn = false;
+        return end_turn(ctx, p);
+    }
+    vec![Frame::Command(p)]
+}
+
+fn end_turn(ctx: &mut Ctx, mut p: CommandPhase) -> Frames {
+    let other = p.turn.opponent();
+    if !*p.passed.get(other) {
+        p.turn = other;
+        return vec![Frame::Command(p)];
+    }
+    if !*p.passed.get(p.turn) {
+        return vec![Frame::Command(p)];
+    }
+    end_phase(ctx, p)
+}
+
+/// End of the Command Phase: unrevealed missions go back to hand with their leaders to the
+/// pool; deferred Rapid Mobilizations resolve; the Refresh Phase begins.
+fn end_phase(ctx: &mut Ctx, p: CommandPhase) -> Frames {
+    for f in Faction::BOTH {
+        let assigned = std::mem::take(ctx.s.assignments.get_mut(f));
+        for asg in assigned {
+            ctx.s.hands.get_mut(f).missions.push(asg.mission);
+            ctx.s.leader_pool.get_mut(f).extend(asg.leaders);
+        }
+    }
+    let mut frames = vec![Frame::Refresh(RefreshPhase::new())];
+    for leaders in p.mobilizations.into_iter().rev() {
+        frames.push(Frame::Mobilize(Mobilize::new(leaders)));
+    }
+    frames
+}
+
+/// Explains why a turn action is illegal.
+pub fn explain(s: &State, f: Faction, a: &Action) -> RuleError {
+    let c = catalog();
+    match a {
+        Action::Activate { place, leader } => {
+            if !s.leader_pool.get(f).contains(leader) {
+                return illegal(
+                    "Activating Systems",
+                    format!("{} is not in your leader pool", leader.name()),
+                );
+            }
+            if !c.leader(*leader).has_tactics() {
+                return illegal(
+                    "Activating Systems",
+                    format!("{} has no tactic values and cannot activate a system", leader.name()),
+                );
+            }
+            if *place == Place::BaseSpace {
+                return illegal(
+                    "Rebel Base",
+                    "only the Rebels may activate the Rebel Base space, and only while the base is hidden",
+                );
+            }
+            illegal("Activating Systems", "that activation is not possible")
+        }
+        Action::Reveal { mission, .. } => {
+            let Some(asg) = s.assignments.get(f).iter().find(|x| x.mission == *mission) else {
+                return illegal(
+                    "Mission Cards",
+                    format!("{} is not one of your assigned missions", mission.name()),
+                );
+            };
+            mission::explain(s, f, asg, a)
+        }
+        _ => illegal("Command Phase", format!("`{}` is not possible now", a.command())),
+    }
+}

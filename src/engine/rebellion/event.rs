@@ -1,0 +1,299 @@
+//! Events: the facts an applied action produced, each tagged with who may see it.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+use super::state::Place;
+use crate::content::*;
+
+/// Who may see an event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Audience {
+    /// Everyone.
+    Public,
+    /// Only this faction.
+    Only(Faction),
+}
+
+impl Audience {
+    /// Whether a viewer (None = the public) may see it.
+    pub fn visible_to(self, viewer: Option<Faction>) -> bool {
+        match self {
+            Audience::Public => true,
+            Audience::Only(f) => viewer == Some(f),
+        }
+    }
+}
+
+/// One fact with its audience.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    /// Who may see it.
+    pub audience: Audience,
+    /// What happened.
+    pub kind: EventKind,
+}
+
+/// What happened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "event")]
+pub enum EventKind {
+    /// A new phase or setup step began.
+    Phase {
+        /// Round number.
+        round: u32,
+        /// Phase name.
+        phase: String,
+    },
+    /// Units were placed, moved, deployed or retreated.
+    UnitsMoved {
+        /// Owner.
+        faction: Faction,
+        /// From (None = supply or build queue).
+        from: Option<Place>,
+        /// To (None = supply).
+        to: Option<Place>,
+        /// Unit type.
+        unit: UnitId,
+        /// How many.
+        count: u8,
+    },
+    /// A leader was placed somewhere.
+    LeaderPlaced {
+        /// The leader.
+        leader: LeaderId,
+        /// Where.
+        place: Place,
+    },
+    /// A system was activated.
+    Activated {
+        /// By whom.
+        faction: Faction,
+        /// Which place.
+        place: Place,
+        /// With which leader.
+        leader: LeaderId,
+    },
+    /// Leaders were put on a facedown mission.
+    Assigned {
+        /// By whom.
+        faction: Faction,
+        /// How many leaders.
+        leaders: Vec<LeaderId>,
+    },
+    /// A player passed.
+    Passed {
+        /// Who.
+        faction: Faction,
+    },
+    /// A mission was revealed.
+    MissionRevealed {
+        /// By whom.
+        faction: Faction,
+        /// Which mission.
+        mission: MissionId,
+        /// Where it happens.
+        place: Option<Place>,
+    },
+    /// A mission's outcome.
+    MissionResult {
+        /// Which mission.
+        mission: MissionId,
+        /// Whether it succeeded.
+        success: bool,
+    },
+    /// Dice were rolled.
+    DiceRolled {
+        /// By whom.
+        faction: Faction,
+        /// What for.
+        purpose: String,
+        /// The faces.
+        faces: Vec<DieFace>,
+    },
+    /// The Rebel base was revealed.
+    BaseRevealed {
+        /// Its system.
+        system: SystemId,
+    },
+    /// The Rebel base moved (its old system is now public).
+    BaseMoved {
+        /// The old system.
+        old: SystemId,
+    },
+    /// The secret base location (Rebel only).
+    BaseChosen {
+        /// The system.
+        system: SystemId,
+    },
+    /// A system's loyalty changed.
+    Loyalty {
+        /// The system.
+        system: SystemId,
+        /// New loyalty.
+        loyalty: Option<Faction>,
+    },
+    /// A subjugation marker was placed or removed.
+    Subjugation {
+        /// The system.
+        system: SystemId,
+        /// Whether it is now subjugated.
+        subjugated: bool,
+    },
+    /// A sabotage marker was placed or removed.
+    Sabotage {
+        /// The system.
+        system: SystemId,
+        /// Whether it now has one.
+        sabotaged: bool,
+    },
+    /// A combat began.
+    CombatStarted {
+        /// Where.
+        place: Place,
+        /// Who moved in.
+        attacker: Faction,
+    },
+    /// A unit was destroyed.
+    UnitDestroyed {
+        /// Owner.
+        faction: Faction,
+        /// Type.
+        unit: UnitId,
+        /// Where.
+        place: Place,
+    },
+    /// A combat ended.
+    CombatEnded {
+        /// Where.
+        place: Place,
+    },
+    /// Cards were drawn (counts are public; the cards go in `CardsSeen`).
+    CardsDrawn {
+        /// Who.
+        faction: Faction,
+        /// Which deck.
+        deck: String,
+        /// How many.
+        count: u32,
+    },
+    /// The cards a player just saw (private).
+    CardsSeen {
+        /// What kind of cards.
+        deck: String,
+        /// Their ids.
+        cards: Vec<String>,
+    },
+    /// A card was played or revealed.
+    CardPlayed {
+        /// Who.
+        faction: Faction,
+        /// Kind of card.
+        deck: String,
+        /// Its id.
+        card: String,
+    },
+    /// A leader was recruited, captured, rescued or eliminated.
+    LeaderChange {
+        /// The leader.
+        leader: LeaderId,
+        /// What happened.
+        what: String,
+    },
+    /// Reputation changed.
+    Reputation {
+        /// New reputation space.
+        value: u8,
+    },
+    /// Time advanced.
+    Time {
+        /// New time space.
+        value: u8,
+    },
+    /// The game ended.
+    Won {
+        /// Who won.
+        winner: Faction,
+        /// Why.
+        reason: String,
+    },
+    /// Anything else worth telling, in plain words.
+    Note {
+        /// The text.
+        text: String,
+    },
+}
+
+impl fmt::Display for EventKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use EventKind::*;
+        match self {
+            Phase { round, phase } => write!(f, "Round {round}: {phase}"),
+            UnitsMoved { faction, from, to, unit, count } => {
+                let n = unit.name();
+                match (from, to) {
+                    (Some(a), Some(b)) => write!(f, "{faction} moves {count} {n} from {a} to {b}"),
+                    (None, Some(b)) => write!(f, "{faction} places {count} {n} in {b}"),
+                    (Some(a), None) => write!(f, "{faction} removes {count} {n} from {a}"),
+                    (None, None) => write!(f, "{faction} handles {count} {n}"),
+                }
+            }
+            LeaderPlaced { leader, place } => write!(f, "{} goes to {place}", leader.name()),
+            Activated { faction, place, leader } => {
+                write!(f, "{faction} activates {place} with {}", leader.name())
+            }
+            Assigned { faction, leaders } => {
+                write!(f, "{faction} assigns {} leader(s) to a facedown mission", leaders.len())
+            }
+            Passed { faction } => write!(f, "{faction} passes"),
+            MissionRevealed { faction, mission, place } => match place {
+                Some(p) => write!(f, "{faction} reveals {} in {p}", mission.name()),
+                None => write!(f, "{faction} reveals {}", mission.name()),
+            },
+            MissionResult { mission, success } => {
+                write!(f, "{} {}", mission.name(), if *success { "succeeds" } else { "fails" })
+            }
+            DiceRolled { faction, purpose, faces } => {
+                let fs: Vec<&str> = faces
+                    .iter()
+                    .map(|x| match x {
+                        DieFace::Blank => "blank",
+                        DieFace::Hit => "hit",
+                        DieFace::DirectHit => "direct hit",
+                        DieFace::Special => "special",
+                    })
+                    .collect();
+                write!(f, "{faction} rolls for {purpose}: [{}]", fs.join(", "))
+            }
+            BaseRevealed { system } => write!(f, "The Rebel base is revealed in {}", system.name()),
+            BaseMoved { old } => write!(f, "The Rebel base has moved; it was in {}", old.name()),
+            BaseChosen { system } => write!(f, "Your base is hidden in {}", system.name()),
+            Loyalty { system, loyalty } => match loyalty {
+                Some(l) => write!(f, "{} is now loyal to the {l}", system.name()),
+                None => write!(f, "{} is now neutral", system.name()),
+            },
+            Subjugation { system, subjugated } => {
+                let w = if *subjugated { "is subjugated" } else { "is no longer subjugated" };
+                write!(f, "{} {w}", system.name())
+            }
+            Sabotage { system, sabotaged } => {
+                let w = if *sabotaged { "is sabotaged" } else { "is no longer sabotaged" };
+                write!(f, "{} {w}", system.name())
+            }
+            CombatStarted { place, attacker } => write!(f, "Combat in {place} ({attacker} attacks)"),
+            UnitDestroyed { faction, unit, place } => {
+                write!(f, "{faction} {} destroyed in {place}", unit.name())
+            }
+            CombatEnded { place } => write!(f, "Combat in {place} ends"),
+            CardsDrawn { faction, deck, count } => write!(f, "{faction} draws {count} {deck} card(s)"),
+            CardsSeen { deck, cards } => write!(f, "You see {deck}: {}", cards.join(", ")),
+            CardPlayed { faction, deck, card } => write!(f, "{faction} plays {deck} {card}"),
+            LeaderChange { leader, what } => write!(f, "{} {what}", leader.name()),
+            Reputation { value } => write!(f, "Reputation is now {value}"),
+            Time { value } => write!(f, "Time advances to {value}"),
+            Won { winner, reason } => write!(f, "The {winner} wins: {reason}"),
+            Note { text } => f.write_str(text),
+        }
+    }
+}

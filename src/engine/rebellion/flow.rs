@@ -1,0 +1,270 @@
+//! The engine's control flow: a stack of frames (phase, activation, mission, combat …), the
+//! pending decision at its top, and the loop that runs every automatic step in between.
+
+use serde::{Deserialize, Serialize};
+
+use super::action::Action;
+use super::error::{RuleError, illegal};
+use super::event::{Audience, Event, EventKind};
+use super::state::State;
+use super::{assignment, combat, command, mission, mobilize, movement, refresh, setup, victory};
+use crate::content::*;
+
+/// One level of what the engine is in the middle of.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Frame {
+    /// Setup choices (starting units, base).
+    Setup(setup::SetupStep),
+    /// The Assignment Phase.
+    Assignment(assignment::AssignmentPhase),
+    /// The Command Phase.
+    Command(command::CommandPhase),
+    /// One activation: move units in, then reveal, combat, subjugate.
+    Activation(movement::Activation),
+    /// One revealed mission.
+    Mission(mission::MissionRun),
+    /// One combat.
+    Combat(Box<combat::Combat>),
+    /// A deferred Rapid Mobilization at the end of the Command Phase.
+    Mobilize(mobilize::Mobilize),
+    /// The Refresh Phase.
+    Refresh(refresh::RefreshPhase),
+}
+
+/// What kind of decision the engine waits for (shown to players and used by front ends).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PromptKind {
+    /// Place starting units.
+    PlaceStartingUnits,
+    /// Secretly choose the base's system.
+    ChooseBase,
+    /// Assign leaders to missions.
+    AssignLeaders,
+    /// Take a Command Phase turn.
+    CommandTurn,
+    /// Choose units to move into the activated system.
+    MoveUnits,
+    /// Decide whether to oppose a mission.
+    Oppose,
+    /// Make the choice a card effect asks for.
+    CardChoice,
+    /// Decide whether to add a leader to a combat.
+    AddLeader,
+    /// Use start-of-combat action cards.
+    StartOfCombat,
+    /// Spend specials / play tactic cards during your attack.
+    CombatActions,
+    /// Assign your attack's damage.
+    AssignDamage,
+    /// Block damage with tactic cards.
+    BlockDamage,
+    /// Decide whether to retreat.
+    Retreat,
+    /// Choose units to take along on a retreat.
+    RetreatCarry,
+    /// Decide whether to play an objective.
+    Objective,
+    /// Discard missions down to the hand limit.
+    DiscardMissions,
+    /// Recruit a leader.
+    Recruit,
+    /// Choose which unit an icon builds.
+    BuildChoice,
+    /// Deploy units from the build queue.
+    Deploy,
+}
+
+impl PromptKind {
+    /// A short description of the decision.
+    pub fn describe(&self) -> &'static str {
+        use PromptKind::*;
+        match self {
+            PlaceStartingUnits => "place your starting units",
+            ChooseBase => "choose the secret location of your base",
+            AssignLeaders => "assign leaders to missions, then `done`",
+            CommandTurn => "activate a system, reveal a mission, or pass",
+            MoveUnits => "move units into the activated system, then `done`",
+            Oppose => "send a leader to oppose the mission, or `done`",
+            CardChoice => "make the choice the card asks for",
+            AddLeader => "add a leader to the combat, or `done`",
+            StartOfCombat => "use start-of-combat action cards, or `done`",
+            CombatActions => "spend specials or play tactic cards, then `done`",
+            AssignDamage => "assign your dice's damage to enemy units",
+            BlockDamage => "block damage with tactic cards, or `done`",
+            Retreat => "retreat with a leader, or `done` to stay",
+            RetreatCarry => "take units along on the retreat, then `done`",
+            Objective => "play an objective card, or `done`",
+            DiscardMissions => "discard mission cards down to 10",
+            Recruit => "choose an action card and the leader to recruit",
+            BuildChoice => "choose which unit this icon builds",
+            Deploy => "deploy your ready units, then `done`",
+        }
+    }
+}
+
+/// The decision the engine waits for: who, what kind, and every legal action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    /// Who decides.
+    pub seat: Faction,
+    /// What kind of decision.
+    pub kind: PromptKind,
+    /// Every legal action, in a stable order.
+    pub actions: Vec<Action>,
+    /// Extra context shown with the prompt (e.g. the dice to assign); private to `seat`.
+    pub context: Vec<String>,
+}
+
+impl Decision {
+    /// A decision with no extra context.
+    pub fn new(seat: Faction, kind: PromptKind, actions: Vec<Action>) -> Self {
+        Decision { seat, kind, actions, context: Vec::new() }
+    }
+}
+
+/// A mutable view of the state during one `apply`, collecting the events it produces.
+pub struct Ctx<'a> {
+    /// The state being changed (a clone; committed only on success).
+    pub s: &'a mut State,
+    /// Events so far.
+    pub events: Vec<Event>,
+}
+
+impl Ctx<'_> {
+    /// Records a public event.
+    pub fn public(&mut self, kind: EventKind) {
+        self.events.push(Event { audience: Audience::Public, kind });
+    }
+    /// Records an event only one faction sees.
+    pub fn private(&mut self, f: Faction, kind: EventKind) {
+        self.events.push(Event { audience: Audience::Only(f), kind });
+    }
+    /// Records a plain public note.
+    pub fn note(&mut self, text: impl Into<String>) {
+        self.public(EventKind::Note { text: text.into() });
+    }
+    /// Rolls `n` dice.
+    pub fn roll(&mut self, n: usize) -> Vec<DieFace> {
+        let faces = catalog().die_faces;
+        (0..n).map(|_| faces[self.s.rng.below(6)]).collect()
+    }
+}
+
+/// What a frame handler hands back: the frames to push in its place (itself first if it
+/// continues, then any child frame it started). Empty means the frame is finished.
+pub type Frames = Vec<Frame>;
+
+/// The decision the engine currently waits for, if any.
+pub fn decision(s: &State) -> Option<Decision> {
+    if s.winner.is_some() {
+        return None;
+    }
+    let top = s.stack.last()?;
+    match top {
+        Frame::Setup(f) => setup::decision(s, f),
+        Frame::Assignment(f) => assignment::decision(s, f),
+        Frame::Command(f) => command::decision(s, f),
+        Frame::Activation(f) => movement::decision(s, f),
+        Frame::Mission(f) => mission::decision(s, f),
+        Frame::Combat(f) => combat::decision(s, f),
+        Frame::Mobilize(f) => mobilize::decision(s, f),
+        Frame::Refresh(f) => refresh::decision(s, f),
+    }
+}
+
+/// Applies one action of one seat. On error the state is untouched.
+pub fn apply(state: &mut State, seat: Faction, action: Action) -> Result<Vec<Event>, RuleError> {
+    if state.winner.is_some() {
+        return Err(RuleError::GameOver);
+    }
+    let Some(d) = decision(state) else {
+        return Err(RuleError::GameOver);
+    };
+    if d.seat != seat {
+        return Err(RuleError::NotYourDecision { waiting: d.seat, what: d.kind.describe().to_string() });
+    }
+    if !d.actions.contains(&action) {
+        return Err(explain(state, &d, &action));
+    }
+    let mut next = state.clone();
+    let mut ctx = Ctx { s: &mut next, events: Vec::new() };
+    dispatch(&mut ctx, action)?;
+    advance(&mut ctx);
+    let events = ctx.events;
+    next.version += 1;
+    *state = next;
+    Ok(events)
+}
+
+/// Hands the action to the handler of the top frame.
+fn dispatch(ctx: &mut Ctx, action: Action) -> Result<(), RuleError> {
+    let top = ctx.s.stack.pop().expect("a decision implies a frame");
+    let frames = match top {
+        Frame::Setup(f) => setup::act(ctx, f, action)?,
+        Frame::Assignment(f) => assignment::act(ctx, f, action)?,
+        Frame::Command(f) => command::act(ctx, f, action)?,
+        Frame::Activation(f) => movement::act(ctx, f, action)?,
+        Frame::Mission(f) => mission::act(ctx, f, action)?,
+        Frame::Combat(f) => combat::act(ctx, *f, action)?,
+        Frame::Mobilize(f) => mobilize::act(ctx, f, action)?,
+        Frame::Refresh(f) => refresh::act(ctx, f, action)?,
+    };
+    ctx.s.stack.extend(frames);
+    Ok(())
+}
+
+/// Runs automatic steps until a player must decide or the game ends. A decision whose only
+/// legal answer is `done` is answered automatically.
+pub fn advance(ctx: &mut Ctx) {
+    for _ in 0..100_000 {
+        victory::update_markers(ctx);
+        if victory::check(ctx) {
+            return;
+        }
+        if let Some(d) = decision(ctx.s) {
+            if d.actions == [Action::Done] {
+                dispatch(ctx, Action::Done).expect("done is legal");
+                continue;
+            }
+            return;
+        }
+        let Some(top) = ctx.s.stack.pop() else {
+            return;
+        };
+        let frames = match top {
+            Frame::Setup(f) => setup::auto(ctx, f),
+            Frame::Assignment(f) => assignment::auto(ctx, f),
+            Frame::Command(f) => command::auto(ctx, f),
+            Frame::Activation(f) => movement::auto(ctx, f),
+            Frame::Mission(f) => mission::auto(ctx, f),
+            Frame::Combat(f) => combat::auto(ctx, *f),
+            Frame::Mobilize(f) => mobilize::auto(ctx, f),
+            Frame::Refresh(f) => refresh::auto(ctx, f),
+        };
+        ctx.s.stack.extend(frames);
+    }
+    panic!("engine made no progress: {:?}", ctx.s.stack);
+}
+
+/// Builds the most helpful error for an action that is not among the legal ones.
+fn explain(s: &State, d: &Decision, a: &Action) -> RuleError {
+    let same_kind = d.actions.iter().any(|x| std::mem::discriminant(x) == std::mem::discriminant(a));
+    if !same_kind {
+        let mut verbs: Vec<String> =
+            d.actions.iter().map(|x| x.command().split(' ').next().unwrap_or("").to_string()).collect();
+        verbs.dedup();
+        verbs.sort();
+        verbs.dedup();
+        return RuleError::WrongStep {
+            expected: format!("you must {} (possible: {})", d.kind.describe(), verbs.join(", ")),
+        };
+    }
+    match s.stack.last() {
+        Some(Frame::Command(_)) => command::explain(s, d.seat, a),
+        Some(Frame::Assignment(_)) => assignment::explain(s, d.seat, a),
+        Some(Frame::Activation(f)) => movement::explain(s, f, a),
+        _ => illegal("Legal options", format!("`{}` is not one of the options now", a.command())),
+    }
+}

@@ -1,0 +1,187 @@
+//! Rapid Mobilization, resolved at the end of the Command Phase: pull units into the Rebel
+//! Base space from one system, or establish a new base from drawn probe cards.
+
+use serde::{Deserialize, Serialize};
+
+use super::action::Action;
+use super::error::{RuleError, illegal};
+use super::event::EventKind;
+use super::flow::{Ctx, Decision, Frame, Frames, PromptKind};
+use super::movement::{can_leave, move_units};
+use super::state::{Place, State};
+use crate::content::*;
+
+/// Most units the first option moves.
+pub const MOBILIZE_UNITS: u8 = 5;
+
+/// Where a Rapid Mobilization stands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MobilizeStep {
+    /// Choose option 1 (move units to the base space) or 2 (new base), or decline.
+    Choose,
+    /// Moving units from one system.
+    Moving {
+        /// The system units come from, once chosen.
+        from: Option<SystemId>,
+        /// Units moved so far.
+        moved: u8,
+        /// Transport capacity of ships moved.
+        capacity: u32,
+        /// Capacity used.
+        used: u32,
+    },
+    /// Picking the new base among drawn probe cards.
+    NewBase {
+        /// The drawn cards.
+        drawn: Vec<SystemId>,
+    },
+}
+
+/// One pending Rapid Mobilization.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Mobilize {
+    /// Leaders that were assigned (two draw twice as many probe cards).
+    pub leaders: u8,
+    /// The current step.
+    pub step: MobilizeStep,
+}
+
+impl Mobilize {
+    /// A mobilization waiting for the Rebel's choice.
+    pub fn new(leaders: u8) -> Self {
+        Mobilize { leaders, step: MobilizeStep::Choose }
+    }
+}
+
+/// Whether the Rebels may establish their base in a system.
+pub fn base_allowed(s: &State, sys: SystemId) -> bool {
+    let st = s.sys(sys);
+    st.loyalty != Some(Faction::Empire) && !st.destroyed && !s.has_units(Place::System(sys), Faction::Empire)
+}
+
+/// The Rebel's pending choice.
+pub fn decision(s: &State, m: &Mobilize) -> Option<Decision> {
+    let mut actions = vec![];
+    let mut context = vec![];
+    match &m.step {
+        MobilizeStep::Choose => {
+            if !s.base.revealed {
+                actions.push(Action::Mode { n: 1 });
+                context.push(format!(
+                    "mode 1: move up to {MOBILIZE_UNITS} units from one system into the Rebel Base space"
+                ));
+            }
+            actions.push(Action::Mode { n: 2 });
+            context.push("mode 2: draw probe cards and maybe establish a new base".into());
+        }
+        MobilizeStep::Moving { from, moved, capacity, used } => {
+            if *moved < MOBILIZE_UNITS {
+                let c = catalog();
+                let sources: Vec<SystemId> = match from {
+                    Some(x) => vec![*x],
+                    None => {
+                        SystemId::all().filter(|&x| can_leave(s, Faction::Rebel, Place::System(x))).collect()
+                    }
+                };
+                for sys in sources {
+                    for (u, _) in s.units(Place::System(sys), Faction::Rebel).iter() {
+                        let d = c.unit(u);
+                        if d.immobile || (d.requires_transport && used >= capacity) {
+                            continue;
+                        }
+                        actions.push(Action::Move { from: Place::System(sys), unit: u, count: 1 });
+                    }
+                }
+            }
+        }
+        MobilizeStep::NewBase { drawn } => {
+            for &system in drawn {
+                if base_allowed(s, system) {
+                    actions.push(Action::NewBase { system });
+                }
+            }
+            context.push(format!(
+                "drawn: {}",
+                drawn.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")
+            ));
+        }
+    }
+    actions.push(Action::Done);
+    let mut d = Decision::new(Faction::Rebel, PromptKind::CardChoice, actions);
+    d.context = context;
+    Some(d)
+}
+
+/// Applies the Rebel's choice.
+pub fn act(ctx: &mut Ctx, mut m: Mobilize, a: Action) -> Result<Frames, RuleError> {
+    match (&mut m.step, a) {
+        (MobilizeStep::Choose, Action::Mode { n: 1 }) => {
+            m.step = MobilizeStep::Moving { from: None, moved: 0, capacity: 0, used: 0 };
+            Ok(vec![Frame::Mobilize(m)])
+        }
+        (MobilizeStep::Choose, Action::Mode { n: 2 }) => {
+            let n = if m.leaders >= 2 { 8 } else { 4 };
+            let k = ctx.s.decks.probes.len().min(n);
+            let drawn: Vec<SystemId> = ctx.s.decks.probes.drain(..k).collect();
+            ctx.private(
+                Faction::Rebel,
+                EventKind::CardsSeen {
+                    deck: "probe cards".into(),
+                    cards: drawn.iter().map(|x| x.to_string()).collect(),
+                },
+            );
+            ctx.note(format!("The Rebels look at {k} probe cards"));
+            m.step = MobilizeStep::NewBase { drawn };
+            Ok(vec![Frame::Mobilize(m)])
+        }
+        (MobilizeStep::Moving { from, moved, capacity, used }, Action::Move { from: src, unit, count }) => {
+            let d = catalog().unit(unit);
+            *from = src.system();
+            *moved += count;
+            if d.requires_transport {
+                *used += count as u32;
+            } else {
+                *capacity += d.transport_capacity as u32 * count as u32;
+            }
+            move_units(ctx, Faction::Rebel, src, Place::BaseSpace, unit, count);
+            Ok(vec![Frame::Mobilize(m)])
+        }
+        (MobilizeStep::NewBase { drawn }, Action::NewBase { system }) => {
+            let mut rest: Vec<SystemId> = drawn.iter().copied().filter(|&x| x != system).collect();
+            ctx.s.rng.shuffle(&mut rest);
+            ctx.s.decks.probes.extend(rest);
+            if let Some(old) = ctx.s.base.system {
+                let space = std::mem::take(&mut ctx.s.base_space);
+                let zone = &mut ctx.s.sys_mut(old).zone;
+                for f in Faction::BOTH {
+                    for (u, n) in space.units.get(f).iter() {
+                        zone.units.get_mut(f).add(u, n);
+                    }
+                    zone.leaders.get_mut(f).extend(space.leaders.get(f).iter().copied());
+                }
+                ctx.s.hands.empire.probes.push(old);
+                ctx.s.revealed_probes.push(old);
+                ctx.public(EventKind::BaseMoved { old });
+            }
+            ctx.s.base.system = Some(system);
+            ctx.s.base.revealed = false;
+            ctx.private(Faction::Rebel, EventKind::BaseChosen { system });
+            Ok(vec![])
+        }
+        (MobilizeStep::NewBase { drawn }, Action::Done) => {
+            let mut rest = drawn.clone();
+            ctx.s.rng.shuffle(&mut rest);
+            ctx.s.decks.probes.extend(rest);
+            ctx.note("The Rebels keep their base where it is");
+            Ok(vec![])
+        }
+        (_, Action::Done) => Ok(vec![]),
+        (_, a) => Err(illegal("Rapid Mobilization", format!("`{}` is not possible now", a.command()))),
+    }
+}
+
+/// Finishes when nothing is left to choose.
+pub fn auto(_ctx: &mut Ctx, _m: Mobilize) -> Frames {
+    vec![]
+}

@@ -1,0 +1,32 @@
+//! Star Wars: Rebellion — the two-player base game rules.
+//!
+//! State changes only through [`apply`]; [`decision`] says who must decide what next, with
+//! every legal action; [`view`] builds what one seat (or the public) may see.
+
+pub mod action;
+pub mod assignment;
+pub mod combat;
+pub mod command;
+pub mod error;
+pub mod event;
+pub mod flow;
+pub mod loyalty;
+pub mod mission;
+pub mod mission_effects;
+pub mod mobilize;
+pub mod movement;
+pub mod objectives;
+pub mod recruit;
+pub mod refresh;
+pub mod setup;
+pub mod state;
+pub mod victory;
+pub mod view;
+
+pub use action::{Action, ParseError, Target};
+pub use error::RuleError;
+pub use event::{Audience, Event, EventKind};
+pub use flow::{Decision, Frame, PromptKind, apply, decision};
+pub use setup::new_game;
+pub use state::{MatchOptions, Place, State};
+pub use view::{View, Viewer, view};

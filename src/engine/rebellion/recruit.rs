@@ -1,0 +1,85 @@
+//! Recruiting leaders with action cards when the time marker reaches a recruit icon.
+
+use super::action::Action;
+use super::event::EventKind;
+use super::flow::Ctx;
+use super::refresh::RefreshStep;
+use super::state::State;
+use crate::content::*;
+
+/// Whether a leader is already in the game (pool, board, mission, captured or eliminated).
+pub fn in_game(s: &State, l: LeaderId) -> bool {
+    let f = catalog().leader(l).faction;
+    s.leader_pool.get(f).contains(&l)
+        || s.leader_place(l).is_some()
+        || s.eliminated.contains(&l)
+        || s.assignments.get(f).iter().any(|a| a.leaders.contains(&l))
+        || luke_jedi_replaces(s, l)
+}
+
+/// Luke Skywalker cannot be recruited once Luke Skywalker (Jedi) is in the game.
+fn luke_jedi_replaces(s: &State, l: LeaderId) -> bool {
+    let c = catalog();
+    c.leader(l).id == "luke_skywalker"
+        && c.leader_by_key("luke_skywalker_jedi").is_some_and(|j| {
+            s.leader_pool.rebel.contains(&j) || s.leader_place(j).is_some() || s.eliminated.contains(&j)
+        })
+}
+
+fn recruitable(s: &State, card: ActionCardId) -> Vec<LeaderId> {
+    catalog().action_card(card).leaders.iter().copied().filter(|&l| !in_game(s, l)).collect()
+}
+
+/// Draws the action cards for one faction's recruitment: two, then more one at a time while
+/// none of them shows a leader that can still be recruited.
+pub fn begin(ctx: &mut Ctx, f: Faction) -> RefreshStep {
+    let mut drawn = vec![];
+    loop {
+        let deck = ctx.s.decks.actions.get_mut(f);
+        if deck.is_empty() {
+            break;
+        }
+        drawn.push(deck.remove(0));
+        if drawn.len() >= 2 && drawn.iter().any(|&c| !recruitable(ctx.s, c).is_empty()) {
+            break;
+        }
+    }
+    ctx.public(EventKind::CardsDrawn { faction: f, deck: "action".into(), count: drawn.len() as u32 });
+    ctx.private(
+        f,
+        EventKind::CardsSeen {
+            deck: "action cards".into(),
+            cards: drawn.iter().map(|c| c.to_string()).collect(),
+        },
+    );
+    RefreshStep::Recruit { faction: f, drawn }
+}
+
+/// The recruit options: keep one drawn card and recruit a leader it shows (or none).
+pub fn options(s: &State, drawn: &[ActionCardId]) -> Vec<Action> {
+    let mut out = vec![];
+    for &card in drawn {
+        let leaders = recruitable(s, card);
+        if leaders.is_empty() {
+            out.push(Action::Recruit { card, leader: None });
+        }
+        for l in leaders {
+            out.push(Action::Recruit { card, leader: Some(l) });
+        }
+    }
+    out
+}
+
+/// Keeps the chosen card, recruits the leader, and puts the other cards under the deck.
+pub fn take(ctx: &mut Ctx, f: Faction, drawn: &[ActionCardId], card: ActionCardId, leader: Option<LeaderId>) {
+    let mut rest: Vec<ActionCardId> = drawn.to_vec();
+    if let Some(i) = rest.iter().position(|&c| c == card) {
+        rest.remove(i);
+    }
+    ctx.s.decks.actions.get_mut(f).extend(rest);
+    ctx.s.hands.get_mut(f).actions.push(card);
+    if let Some(l) = leader {
+        ctx.s.leader_pool.get_mut(f).push(l);
+        ctx.public(EventKind::LeaderChange { leader: l, what: format!("joins the {f} leader pool") });
+    }
+}

@@ -1,0 +1,429 @@
+//! The Refresh Phase, steps 1–6: retrieve leaders, draw missions, probe droids, objective,
+//! time (recruit, build), deploy.
+
+use serde::{Deserialize, Serialize};
+
+use super::action::Action;
+use super::assignment::AssignmentPhase;
+use super::error::{RuleError, illegal};
+use super::event::EventKind;
+use super::flow::{Ctx, Decision, Frame, Frames, PromptKind};
+use super::mission_effects::draw_probes;
+use super::objectives;
+use super::recruit;
+use super::setup::draw;
+use super::state::{Place, State, Units};
+use crate::content::*;
+
+/// The most mission cards a hand keeps after drawing.
+pub const HAND_LIMIT: usize = 10;
+
+/// The step of the Refresh Phase.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RefreshStep {
+    /// Immediately before step 1: the Rebels may play one objective.
+    StartObjective,
+    /// Steps 1–4 (automatic).
+    Draws,
+    /// Step 2's discards down to the hand limit.
+    Discard {
+        /// Who discards.
+        faction: Faction,
+    },
+    /// Step 5: advance the time marker.
+    Time,
+    /// Recruit icon: this faction picks among drawn action cards.
+    Recruit {
+        /// Who recruits.
+        faction: Faction,
+        /// The cards drawn.
+        drawn: Vec<ActionCardId>,
+    },
+    /// Build icon: units go on the queues; Rebel icons with several units wait for a choice.
+    Build {
+        /// Rebel icons still to choose for, with their queue space.
+        choices: Vec<(ResourceIcon, u8)>,
+    },
+    /// Step 6: slide the queue and deploy.
+    Deploy {
+        /// Who deploys.
+        faction: Faction,
+        /// Units ready to deploy.
+        ready: Units,
+        /// Units deployed per place this phase.
+        placed: Vec<(Place, u8)>,
+    },
+    /// Start the next round.
+    End,
+}
+
+/// The Refresh Phase in progress.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RefreshPhase {
+    /// The current step.
+    pub step: RefreshStep,
+}
+
+impl RefreshPhase {
+    /// A Refresh Phase at its start.
+    pub fn new() -> Self {
+        RefreshPhase { step: RefreshStep::StartObjective }
+    }
+}
+
+impl Default for RefreshPhase {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+fn over_limit(s: &State, f: Faction) -> bool {
+    s.hands.get(f).missions.len() > HAND_LIMIT
+}
+
+/// The pending Refresh decision.
+pub fn decision(s: &State, r: &RefreshPhase) -> Option<Decision> {
+    match &r.step {
+        RefreshStep::StartObjective => {
+            let mut actions: Vec<Action> = objectives::playable_at_refresh(s)
+                .into_iter()
+                .map(|card| Action::PlayObjective { card })
+                .collect();
+            actions.push(Action::Done);
+            Some(Decision::new(Faction::Rebel, PromptKind::Objective, actions))
+        }
+        RefreshStep::Discard { faction } if over_limit(s, *faction) => {
+            let mut actions = vec![];
+            for m in super::assignment::distinct(&s.hands.get(*faction).missions) {
+                if !catalog().mission(m).starting {
+                    actions.push(Action::Discard { mission: m });
+                }
+            }
+            if actions.is_empty() {
+                return None;
+            }
+            Some(Decision::new(*faction, PromptKind::DiscardMissions, actions))
+        }
+        RefreshStep::Recruit { faction, drawn } => {
+            let actions = recruit::options(s, drawn);
+            if actions.is_empty() {
+                return None;
+            }
+            Some(Decision::new(*faction, PromptKind::Recruit, actions))
+        }
+        RefreshStep::Build { choices } => {
+            let (icon, _) = choices.first()?;
+            let actions: Vec<Action> = build_units(Faction::Rebel, *icon)
+                .into_iter()
+                .filter(|&u| s.supply.rebel.count(u) > 0)
+                .map(|unit| Action::Build { unit })
+                .collect();
+            if actions.is_empty() {
+                return None;
+            }
+            Some(Decision::new(Faction::Rebel, PromptKind::BuildChoice, actions))
+        }
+        RefreshStep::Deploy { faction, ready, placed } => {
+            let mut actions = vec![];
+            for (u, _) in ready.iter() {
+                for p in deploy_places(s, *faction, u, placed) {
+                    actions.push(Action::Deploy { unit: u, place: p });
+                }
+            }
+            actions.push(Action::Done);
+            Some(Decision::new(*faction, PromptKind::Deploy, actions))
+        }
+        _ => None,
+    }
+}
+
+/// Units an icon builds for a faction.
+pub fn build_units(f: Faction, icon: ResourceIcon) -> Vec<UnitId> {
+    catalog()
+        .build_options
+        .get(f)
+        .iter()
+        .find(|o| o.icon == icon)
+        .map(|o| o.units.clone())
+        .unwrap_or_default()
+}
+
+/// Places a unit may deploy to, given what was already deployed this phase.
+pub fn deploy_places(s: &State, f: Faction, unit: UnitId, placed: &[(Place, u8)]) -> Vec<Place> {
+    let c = catalog();
+    let used = |p: Place| placed.iter().find(|x| x.0 == p).map_or(0, |x| x.1);
+    let dsuc = c.unit_by_key("death_star_under_construction");
+    let is_death_star = c.unit(unit).id == "death_star";
+    let mut out = vec![];
+    for sys in SystemId::all() {
+        let p = Place::System(sys);
+        let st = s.sys(sys);
+        if is_death_star && dsuc.is_some_and(|d| s.units(p, f).count(d) == 0) {
+            continue;
+        }
+        if c.system(sys).populous
+            && !st.destroyed
+            && !st.sabotaged
+            && s.controls(sys, f)
+            && !s.has_units(p, f.opponent())
+            && used(p) < 2
+        {
+            out.push(p);
+        }
+    }
+    if f == Faction::Rebel && !s.base.revealed && used(Place::BaseSpace) < 2 && !is_death_star {
+        out.push(Place::BaseSpace);
+    }
+    out
+}
+
+/// Applies a Refresh decision.
+pub fn act(ctx: &mut Ctx, mut r: RefreshPhase, a: Action) -> Result<Frames, RuleError> {
+    match (&mut r.step, a) {
+        (RefreshStep::StartObjective, Action::PlayObjective { card }) => {
+            objectives::score(ctx, card);
+            r.step = RefreshStep::Draws;
+        }
+        (RefreshStep::StartObjective, Action::Done) => r.step = RefreshStep::Draws,
+        (RefreshStep::Discard { faction }, Action::Discard { mission }) => {
+            let f = *faction;
+            let hand = &mut ctx.s.hands.get_mut(f).missions;
+            let i = hand.iter().position(|&m| m == mission).expect("checked legal");
+            hand.remove(i);
+            if catalog().mission(mission).project {
+                ctx.s.decks.project_discard.push(mission);
+            } else {
+                ctx.s.decks.mission_discard.get_mut(f).push(mission);
+            }
+            ctx.public(EventKind::CardPlayed {
+                faction: f,
+                deck: "discarded mission".into(),
+                card: mission.to_string(),
+            });
+        }
+        (RefreshStep::Recruit { faction, drawn }, Action::Recruit { card, leader }) => {
+            let f = *faction;
+            recruit::take(ctx, f, drawn, card, leader);
+            r.step = match f {
+                Faction::Rebel => recruit::begin(ctx, Faction::Empire),
+                Faction::Empire => begin_build(ctx),
+            };
+        }
+        (RefreshStep::Build { choices }, Action::Build { unit }) => {
+            let (_, space) = choices.remove(0);
+            queue(ctx, Faction::Rebel, unit, space);
+        }
+        (RefreshStep::Deploy { faction, ready, placed }, Action::Deploy { unit, place }) => {
+            let f = *faction;
+            ready.remove(unit, 1);
+            match placed.iter_mut().find(|x| x.0 == place) {
+                Some(x) => x.1 += 1,
+                None => placed.push((place, 1)),
+            }
+            deploy(ctx, f, unit, place);
+        }
+        (RefreshStep::Deploy { faction, ready, .. }, Action::Done) => {
+            let f = *faction;
+            for (u, n) in ready.iter() {
+                ctx.s.build_queue.get_mut(f)[0].add(u, n);
+            }
+            r.step = match f {
+                Faction::Rebel => begin_deploy(ctx, Faction::Empire),
+                Faction::Empire => RefreshStep::End,
+            };
+        }
+        (_, a) => return Err(illegal("Refresh Phase", format!("`{}` is not possible now", a.command()))),
+    }
+    Ok(vec![Frame::Refresh(r)])
+}
+
+/// Puts a unit from the supply on a build-queue space (1..=3).
+pub fn queue(ctx: &mut Ctx, f: Faction, unit: UnitId, space: u8) {
+    if ctx.s.supply.get(f).count(unit) == 0 {
+        return;
+    }
+    ctx.s.supply.get_mut(f).remove(unit, 1);
+    let i = (space.clamp(1, 3) - 1) as usize;
+    ctx.s.build_queue.get_mut(f)[i].add(unit, 1);
+}
+
+fn deploy(ctx: &mut Ctx, f: Faction, unit: UnitId, place: Place) {
+    let c = catalog();
+    if c.unit(unit).id == "death_star"
+        && let Some(d) = c.unit_by_key("death_star_under_construction")
+        && ctx.s.units(place, f).count(d) > 0
+    {
+        ctx.s.zone_mut(place).units.get_mut(f).remove(d, 1);
+        ctx.s.supply.get_mut(f).add(d, 1);
+    }
+    ctx.s.zone_mut(place).units.get_mut(f).add(unit, 1);
+    ctx.public(EventKind::UnitsMoved { faction: f, from: None, to: Some(place), unit, count: 1 });
+}
+
+/// The resource icons a faction builds from this Refresh Phase, with their queue spaces.
+pub fn build_icons(s: &State, f: Faction) -> Vec<(ResourceIcon, u8)> {
+    let c = catalog();
+    let mut out = vec![];
+    for sys in SystemId::all() {
+        let st = s.sys(sys);
+        let d = c.system(sys);
+        if st.destroyed
+            || st.sabotaged
+            || !s.controls(sys, f)
+            || s.has_units(Place::System(sys), f.opponent())
+        {
+            continue;
+        }
+        let subjugated_only = f == Faction::Empire && st.subjugated && st.loyalty != Some(Faction::Empire);
+        let icons: &[ResourceIcon] =
+            if subjugated_only { &d.icons[..d.icons.len().min(1)] } else { &d.icons };
+        out.extend(icons.iter().map(|&i| (i, d.build_queue_space)));
+    }
+    if f == Faction::Rebel {
+        let usable = match (s.base.revealed, s.base.system) {
+            (true, Some(b)) => {
+                !s.has_units(Place::System(b), Faction::Empire) && s.sys(b).loyalty != Some(Faction::Empire)
+            }
+            _ => true,
+        };
+        if usable {
+            out.extend(c.base_space_icons.iter().map(|&i| (i, c.base_space_queue)));
+        }
+    }
+    out
+}
+
+fn begin_build(ctx: &mut Ctx) -> RefreshStep {
+    if !catalog().time_track.build.contains(&ctx.s.time) {
+        return begin_deploy(ctx, Faction::Rebel);
+    }
+    ctx.public(EventKind::Phase { round: ctx.s.round, phase: "Build".into() });
+    let mut choices = vec![];
+    for f in Faction::BOTH {
+        for (icon, space) in build_icons(ctx.s, f) {
+            let units = build_units(f, icon);
+            if units.len() == 1 {
+                queue(ctx, f, units[0], space);
+            } else if !units.is_empty() {
+                choices.push((icon, space));
+            }
+        }
+    }
+    RefreshStep::Build { choices }
+}
+
+fn begin_deploy(ctx: &mut Ctx, f: Faction) -> RefreshStep {
+    let q = ctx.s.build_queue.get_mut(f);
+    let ready = std::mem::take(&mut q[0]);
+    q[0] = std::mem::take(&mut q[1]);
+    q[1] = std::mem::take(&mut q[2]);
+    RefreshStep::Deploy { faction: f, ready, placed: vec![] }
+}
+
+/// Runs the automatic Refresh steps.
+pub fn auto(ctx: &mut Ctx, mut r: RefreshPhase) -> Frames {
+    match std::mem::replace(&mut r.step, RefreshStep::End) {
+        RefreshStep::StartObjective => r.step = RefreshStep::Draws,
+        RefreshStep::Draws => {
+            ctx.public(EventKind::Phase { round: ctx.s.round, phase: "Refresh Phase".into() });
+            retrieve_leaders(ctx);
+            for f in Faction::BOTH {
+                let mut got = vec![];
+                for _ in 0..2 {
+                    let d = &mut ctx.s.decks;
+                    if let Some(m) = draw(d.missions.get_mut(f), d.mission_discard.get_mut(f), &mut ctx.s.rng)
+                    {
+                        got.push(m);
+                    }
+                }
+                ctx.public(EventKind::CardsDrawn {
+                    faction: f,
+                    deck: "mission".into(),
+                    count: got.len() as u32,
+                });
+                if !got.is_empty() {
+                    ctx.private(
+                        f,
+                        EventKind::CardsSeen {
+                            deck: "missions".into(),
+                            cards: got.iter().map(|m| m.to_string()).collect(),
+                        },
+                    );
+                }
+                ctx.s.hands.get_mut(f).missions.extend(got);
+            }
+            r.step = RefreshStep::Discard { faction: Faction::Rebel };
+        }
+        RefreshStep::Discard { faction: Faction::Rebel } => {
+            r.step = RefreshStep::Discard { faction: Faction::Empire };
+        }
+        RefreshStep::Discard { faction: Faction::Empire } => {
+            draw_probes(ctx, 2);
+            if !ctx.s.decks.objectives.is_empty() {
+                let o = ctx.s.decks.objectives.remove(0);
+                ctx.s.hands.rebel.objectives.push(o);
+                ctx.public(EventKind::CardsDrawn {
+                    faction: Faction::Rebel,
+                    deck: "objective".into(),
+                    count: 1,
+                });
+                ctx.private(
+                    Faction::Rebel,
+                    EventKind::CardsSeen { deck: "objective".into(), cards: vec![o.to_string()] },
+                );
+            }
+            r.step = RefreshStep::Time;
+        }
+        RefreshStep::Time => {
+            let len = catalog().time_track.length;
+            ctx.s.time = (ctx.s.time + 1).min(len);
+            let value = ctx.s.time;
+            ctx.public(EventKind::Time { value });
+            r.step = if catalog().time_track.recruit.contains(&ctx.s.time) {
+                recruit::begin(ctx, Faction::Rebel)
+            } else {
+                begin_build(ctx)
+            };
+        }
+        RefreshStep::Recruit { faction, .. } => {
+            // Nothing could be drawn: move on.
+            r.step = match faction {
+                Faction::Rebel => recruit::begin(ctx, Faction::Empire),
+                Faction::Empire => begin_build(ctx),
+            };
+        }
+        RefreshStep::Build { mut choices } => {
+            // The first choice has no unit left in the supply.
+            if !choices.is_empty() {
+                choices.remove(0);
+            }
+            r.step = if choices.is_empty() {
+                begin_deploy(ctx, Faction::Rebel)
+            } else {
+                RefreshStep::Build { choices }
+            };
+        }
+        RefreshStep::Deploy { .. } => unreachable!("deploy always waits on a decision"),
+        RefreshStep::End => {
+            ctx.s.round += 1;
+            ctx.public(EventKind::Phase { round: ctx.s.round, phase: "Assignment Phase".into() });
+            return vec![Frame::Assignment(AssignmentPhase { turn: Faction::Rebel })];
+        }
+    }
+    vec![Frame::Refresh(r)]
+}
+
+/// Step 1: every uncaptured leader on the board returns to its pool.
+fn retrieve_leaders(ctx: &mut Ctx) {
+    let places: Vec<Place> = ctx.s.places().collect();
+    for p in places {
+        for f in Faction::BOTH {
+            let leaders = ctx.s.zone(p).leaders.get(f).clone();
+            let (stay, back): (Vec<LeaderId>, Vec<LeaderId>) =
+                leaders.into_iter().partition(|l| ctx.s.is_captured(*l));
+            *ctx.s.zone_mut(p).leaders.get_mut(f) = stay;
+            ctx.s.leader_pool.get_mut(f).extend(back);
+        }
+    }
+}

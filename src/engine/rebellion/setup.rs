@@ -1,0 +1,391 @@
+//! Game setup (Rules Reference appendix): loyalty from the probe deck, decks and hands, then
+//! the players' starting-unit placement and the secret base choice.
+
+use serde::{Deserialize, Serialize};
+
+use super::action::Action;
+use super::assignment::AssignmentPhase;
+use super::error::{RuleError, illegal};
+use super::event::EventKind;
+use super::flow::{Ctx, Decision, Frame, Frames, PromptKind, advance};
+use super::mission;
+use super::state::*;
+use crate::content::*;
+use crate::engine::rng::GameRng;
+
+/// A setup step that waits on a player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SetupStep {
+    /// The Empire places its starting units in Imperial systems.
+    ImperialPlacement {
+        /// Units still to place.
+        remaining: Units,
+    },
+    /// The Rebels place theirs in the Rebel Base space and/or one Rebel or neutral system.
+    RebelPlacement {
+        /// Units still to place.
+        remaining: Units,
+        /// The one system chosen so far, if any.
+        system: Option<SystemId>,
+    },
+    /// The Rebels secretly choose the base's system.
+    ChooseBase,
+}
+
+/// Creates a match: performs every automatic setup step and leaves the placement and base
+/// choices pending (placements are made by default with `quick_setup`).
+pub fn new_game(seed: u64, options: MatchOptions) -> State {
+    let c = catalog();
+    let mut s = State {
+        options: options.clone(),
+        version: 0,
+        round: 1,
+        time: c.time_track.time_start,
+        reputation: c.time_track.reputation_start,
+        winner: None,
+        base: Base::default(),
+        systems: vec![SystemState::default(); c.systems.len()],
+        base_space: Zone::default(),
+        build_queue: ByFaction::new(|_| vec![Units::default(); 3]),
+        supply: ByFaction::new(|f| {
+            let mut u = Units::default();
+            for id in UnitId::all() {
+                if c.unit(id).faction == f {
+                    u.add(id, c.unit(id).count_in_box);
+                }
+            }
+            u
+        }),
+        leader_pool: ByFaction::new(|f| {
+            LeaderId::all().filter(|&l| c.leader(l).faction == f && c.leader(l).starting).collect()
+        }),
+        captured: vec![],
+        eliminated: vec![],
+        hands: ByFaction::default(),
+        decks: Decks::default(),
+        assignments: ByFaction::default(),
+        revealed_probes: vec![],
+        stack: vec![],
+        rng: GameRng::from_seed(seed),
+    };
+    for sys in SystemId::all() {
+        if c.system(sys).fixed_imperial {
+            s.sys_mut(sys).loyalty = Some(Faction::Empire);
+        }
+    }
+    build_decks(&mut s);
+    starting_loyalty(&mut s);
+    for f in Faction::BOTH {
+        // Step 8 IV: two random starting action cards.
+        let mut starting: Vec<ActionCardId> = ActionCardId::all()
+            .filter(|&a| c.action_card(a).faction == f && c.action_card(a).starting)
+            .collect();
+        s.rng.shuffle(&mut starting);
+        s.hands.get_mut(f).actions = starting.into_iter().take(2).collect();
+        // Step 10: starting missions plus two drawn.
+        let mut hand: Vec<MissionId> =
+            MissionId::all().filter(|&m| c.mission(m).faction == f && c.mission(m).starting).collect();
+        for _ in 0..2 {
+            let d = &mut s.decks;
+            if let Some(m) = draw(d.missions.get_mut(f), d.mission_discard.get_mut(f), &mut s.rng) {
+                hand.push(m);
+            }
+        }
+        s.hands.get_mut(f).missions = hand;
+    }
+    // Step 4: the Rebels' first objective.
+    if !s.decks.objectives.is_empty() {
+        let o = s.decks.objectives.remove(0);
+        s.hands.rebel.objectives.push(o);
+    }
+    s.stack.push(Frame::Setup(SetupStep::ImperialPlacement { remaining: starting_units(Faction::Empire) }));
+    let mut ctx = Ctx { s: &mut s, events: vec![] };
+    if options.quick_setup {
+        let imperial = ctx.s.stack.pop().expect("pushed above");
+        if let Frame::Setup(step) = imperial {
+            let next = act(&mut ctx, step, Action::AutoPlace).expect("autoplace is always legal");
+            ctx.s.stack.extend(next);
+        }
+        let rebel = ctx.s.stack.pop().expect("rebel placement follows");
+        if let Frame::Setup(step) = rebel {
+            let next = act(&mut ctx, step, Action::AutoPlace).expect("autoplace is always legal");
+            ctx.s.stack.extend(next);
+        }
+    }
+    advance(&mut ctx);
+    s
+}
+
+/// Draws the top card of a deck, reshuffling the discard pile into it when it is empty.
+pub fn draw<T: Clone>(deck: &mut Vec<T>, discard: &mut Vec<T>, rng: &mut GameRng) -> Option<T> {
+    if deck.is_empty() {
+        rng.shuffle(discard);
+        deck.append(discard);
+    }
+    if deck.is_empty() { None } else { Some(deck.remove(0)) }
+}
+
+fn starting_units(f: Faction) -> Units {
+    let mut u = Units::default();
+    for &(id, n) in catalog().starting_units.get(f) {
+        u.add(id, n);
+    }
+    u
+}
+
+fn build_decks(s: &mut State) {
+    let c = catalog();
+    for f in Faction::BOTH {
+        let mut deck = vec![];
+        for m in MissionId::all() {
+            let d = c.mission(m);
+            if d.faction == f && !d.starting && !d.project && mission::implemented(m) {
+                deck.extend(std::iter::repeat_n(m, d.copies as usize));
+            }
+        }
+        s.rng.shuffle(&mut deck);
+        *s.decks.missions.get_mut(f) = deck;
+        let mut actions: Vec<ActionCardId> = ActionCardId::all()
+            .filter(|&a| c.action_card(a).faction == f && !c.action_card(a).starting)
+            .collect();
+        s.rng.shuffle(&mut actions);
+        *s.decks.actions.get_mut(f) = actions;
+    }
+    let mut projects = vec![];
+    for m in MissionId::all() {
+        let d = c.mission(m);
+        if d.project && mission::implemented(m) {
+            projects.extend(std::iter::repeat_n(m, d.copies as usize));
+        }
+    }
+    s.rng.shuffle(&mut projects);
+    s.decks.projects = projects;
+    for stage in 1..=3 {
+        let mut pile = vec![];
+        for o in ObjectiveId::all() {
+            let d = c.objective(o);
+            if d.stage == stage {
+                pile.extend(std::iter::repeat_n(o, d.copies as usize));
+            }
+        }
+        s.rng.shuffle(&mut pile);
+        s.decks.objectives.extend(pile);
+    }
+    for t in [Theater::Space, Theater::Ground] {
+        let mut deck = vec![];
+        for id in TacticId::all() {
+            let d = c.tactic(id);
+            if d.theater == t {
+                deck.extend(std::iter::repeat_n(id, d.copies as usize));
+            }
+        }
+        s.rng.shuffle(&mut deck);
+        match t {
+            Theater::Space => s.decks.space_tactics = deck,
+            Theater::Ground => s.decks.ground_tactics = deck,
+        }
+    }
+}
+
+/// Step 8 I: reveal probe cards until 3 Rebel and 5 Imperial marked systems are out.
+fn starting_loyalty(s: &mut State) {
+    let c = catalog();
+    let mut probes: Vec<SystemId> = SystemId::all().filter(|&x| c.system(x).probe_card).collect();
+    s.rng.shuffle(&mut probes);
+    let (mut rebels, mut imperials) = (0, 0);
+    let mut removed = vec![];
+    for &p in &probes {
+        if rebels == 3 && imperials == 5 {
+            break;
+        }
+        match c.system(p).setup_mark {
+            Some(Faction::Rebel) if rebels < 3 => {
+                rebels += 1;
+                s.sys_mut(p).loyalty = Some(Faction::Rebel);
+            }
+            Some(Faction::Empire) if imperials < 5 => {
+                if imperials < 2 {
+                    s.sys_mut(p).subjugated = true;
+                } else {
+                    s.sys_mut(p).loyalty = Some(Faction::Empire);
+                }
+                imperials += 1;
+                removed.push(p);
+            }
+            _ => {}
+        }
+    }
+    probes.retain(|p| !removed.contains(p));
+    s.rng.shuffle(&mut probes);
+    s.decks.probes = probes;
+}
+
+fn imperial_systems(s: &State) -> Vec<SystemId> {
+    SystemId::all().filter(|&x| s.is_imperial_system(x)).collect()
+}
+
+fn ground_missing(s: &State, systems: &[SystemId]) -> usize {
+    systems.iter().filter(|&&x| !s.has_ground(Place::System(x), Faction::Empire)).count()
+}
+
+fn ground_left(r: &Units) -> u32 {
+    r.in_theater(Theater::Ground).map(|(_, n)| n as u32).sum()
+}
+
+/// The setup decision pending.
+pub fn decision(s: &State, step: &SetupStep) -> Option<Decision> {
+    let c = catalog();
+    match step {
+        SetupStep::ImperialPlacement { remaining } | SetupStep::RebelPlacement { remaining, .. }
+            if remaining.is_empty() =>
+        {
+            None
+        }
+        SetupStep::ImperialPlacement { remaining } => {
+            let systems = imperial_systems(s);
+            let mut actions = vec![Action::AutoPlace];
+            for &sys in &systems {
+                for (u, n) in remaining.iter() {
+                    for count in 1..=n {
+                        if imperial_placement_ok(s, remaining, &systems, sys, u, count) {
+                            actions.push(Action::Place { place: Place::System(sys), unit: u, count });
+                        }
+                    }
+                }
+            }
+            Some(Decision::new(Faction::Empire, PromptKind::PlaceStartingUnits, actions))
+        }
+        SetupStep::RebelPlacement { remaining, system } => {
+            let mut places = vec![Place::BaseSpace];
+            match system {
+                Some(x) => places.push(Place::System(*x)),
+                None => places.extend(
+                    SystemId::all()
+                        .filter(|&x| s.sys(x).loyalty != Some(Faction::Empire) && !s.sys(x).subjugated)
+                        .map(Place::System),
+                ),
+            }
+            let mut actions = vec![Action::AutoPlace];
+            for &p in &places {
+                for (u, n) in remaining.iter() {
+                    for count in 1..=n {
+                        actions.push(Action::Place { place: p, unit: u, count });
+                    }
+                }
+            }
+            Some(Decision::new(Faction::Rebel, PromptKind::PlaceStartingUnits, actions))
+        }
+        SetupStep::ChooseBase => {
+            let actions = s
+                .decks
+                .probes
+                .iter()
+                .copied()
+                .filter(|&x| !s.has_units(Place::System(x), Faction::Empire))
+                .map(|system| Action::ChooseBase { system })
+                .collect::<Vec<_>>();
+            let _ = c;
+            Some(Decision::new(Faction::Rebel, PromptKind::ChooseBase, actions))
+        }
+    }
+}
+
+fn imperial_placement_ok(
+    s: &State,
+    remaining: &Units,
+    systems: &[SystemId],
+    sys: SystemId,
+    u: UnitId,
+    count: u8,
+) -> bool {
+    let ground = catalog().unit(u).theater == Theater::Ground;
+    let has_ground = s.has_ground(Place::System(sys), Faction::Empire);
+    let missing_after = ground_missing(s, systems) - usize::from(ground && !has_ground);
+    let left_after = ground_left(remaining) - if ground { count as u32 } else { 0 };
+    left_after as usize >= missing_after
+}
+
+/// Applies a setup decision.
+pub fn act(ctx: &mut Ctx, step: SetupStep, a: Action) -> Result<Frames, RuleError> {
+    match (step, a) {
+        (SetupStep::ImperialPlacement { mut remaining }, Action::Place { place, unit, count }) => {
+            place_units(ctx, Faction::Empire, &mut remaining, place, unit, count);
+            Ok(vec![Frame::Setup(SetupStep::ImperialPlacement { remaining })])
+        }
+        (SetupStep::ImperialPlacement { mut remaining }, Action::AutoPlace) => {
+            let systems = imperial_systems(ctx.s);
+            let mut order: Vec<(UnitId, u8)> = remaining.iter().collect();
+            // Ground units first so every Imperial system gets one.
+            order.sort_by_key(|(u, _)| catalog().unit(*u).theater != Theater::Ground);
+            let mut i = 0;
+            for (u, n) in order {
+                for _ in 0..n {
+                    let sys = systems[i % systems.len()];
+                    i += 1;
+                    place_units(ctx, Faction::Empire, &mut remaining, Place::System(sys), u, 1);
+                }
+            }
+            Ok(vec![Frame::Setup(SetupStep::ImperialPlacement { remaining })])
+        }
+        (SetupStep::RebelPlacement { mut remaining, mut system }, Action::Place { place, unit, count }) => {
+            if let Place::System(x) = place {
+                system = Some(x);
+            }
+            place_units(ctx, Faction::Rebel, &mut remaining, place, unit, count);
+            Ok(vec![Frame::Setup(SetupStep::RebelPlacement { remaining, system })])
+        }
+        (SetupStep::RebelPlacement { mut remaining, system }, Action::AutoPlace) => {
+            let all: Vec<(UnitId, u8)> = remaining.iter().collect();
+            for (u, n) in all {
+                place_units(ctx, Faction::Rebel, &mut remaining, Place::BaseSpace, u, n);
+            }
+            Ok(vec![Frame::Setup(SetupStep::RebelPlacement { remaining, system })])
+        }
+        (SetupStep::ChooseBase, Action::ChooseBase { system }) => {
+            ctx.s.base.system = Some(system);
+            ctx.s.decks.probes.retain(|&p| p != system);
+            let mut probes = std::mem::take(&mut ctx.s.decks.probes);
+            ctx.s.rng.shuffle(&mut probes);
+            ctx.s.decks.probes = probes;
+            ctx.private(Faction::Rebel, EventKind::BaseChosen { system });
+            ctx.note("The Rebels have hidden their base");
+            Ok(start_first_round(ctx))
+        }
+        (step, a) => Err(illegal("Setup", format!("`{}` is not a setup choice now ({step:?})", a.command()))),
+    }
+}
+
+fn place_units(ctx: &mut Ctx, f: Faction, remaining: &mut Units, place: Place, unit: UnitId, n: u8) {
+    remaining.remove(unit, n);
+    ctx.s.supply.get_mut(f).remove(unit, n);
+    ctx.s.zone_mut(place).units.get_mut(f).add(unit, n);
+    ctx.public(EventKind::UnitsMoved { faction: f, from: None, to: Some(place), unit, count: n });
+}
+
+/// Moves setup forward when no one needs to decide: after each placement is complete.
+pub fn auto(ctx: &mut Ctx, step: SetupStep) -> Frames {
+    match step {
+        SetupStep::ImperialPlacement { remaining } if remaining.is_empty() => {
+            ctx.public(EventKind::Phase { round: 0, phase: "Setup: Rebel placement".into() });
+            vec![Frame::Setup(SetupStep::RebelPlacement {
+                remaining: starting_units(Faction::Rebel),
+                system: None,
+            })]
+        }
+        SetupStep::RebelPlacement { remaining, .. } if remaining.is_empty() => {
+            vec![Frame::Setup(SetupStep::ChooseBase)]
+        }
+        SetupStep::ChooseBase => {
+            // Unreachable in practice: the base choice always has options.
+            start_first_round(ctx)
+        }
+        other => vec![Frame::Setup(other)],
+    }
+}
+
+/// Begins round 1 once setup is complete.
+pub fn start_first_round(ctx: &mut Ctx) -> Frames {
+    ctx.public(EventKind::Phase { round: ctx.s.round, phase: "Assignment Phase".into() });
+    vec![Frame::Assignment(AssignmentPhase { turn: Faction::Rebel })]
+}

@@ -1,0 +1,317 @@
+//! The complete game state of a Rebellion match (the engine's private truth; views redact it).
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+use super::flow::Frame;
+use crate::content::*;
+use crate::engine::rng::GameRng;
+
+/// Options fixed when a match is created.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchOptions {
+    /// Place both sides' starting units by a sensible default instead of asking.
+    #[serde(default)]
+    pub quick_setup: bool,
+}
+
+/// A place where units and leaders stand: a system, or the off-map "Rebel Base" space.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Place {
+    /// A system on the board.
+    System(SystemId),
+    /// The "Rebel Base" space (not a system).
+    BaseSpace,
+}
+
+impl Place {
+    /// The command-line name of the place.
+    pub fn key(self) -> String {
+        match self {
+            Place::System(s) => s.key().to_string(),
+            Place::BaseSpace => "rebel_base".to_string(),
+        }
+    }
+    /// Parses a system name or `rebel_base`.
+    pub fn parse(s: &str) -> Result<Place, UnknownName> {
+        let n = normalise(s);
+        if n == "rebel_base" || n == "base" || n == "rebel_base_space" {
+            return Ok(Place::BaseSpace);
+        }
+        SystemId::parse(s).map(Place::System)
+    }
+    /// The system, if this is one.
+    pub fn system(self) -> Option<SystemId> {
+        match self {
+            Place::System(s) => Some(s),
+            Place::BaseSpace => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Place {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.key())
+    }
+}
+
+/// A count of units per unit type; zero counts are never stored.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Units(pub BTreeMap<UnitId, u8>);
+
+impl Units {
+    /// How many of one type.
+    pub fn count(&self, u: UnitId) -> u8 {
+        self.0.get(&u).copied().unwrap_or(0)
+    }
+    /// Adds units.
+    pub fn add(&mut self, u: UnitId, n: u8) {
+        if n > 0 {
+            *self.0.entry(u).or_insert(0) += n;
+        }
+    }
+    /// Removes units; panics if there are not enough (callers check first).
+    pub fn remove(&mut self, u: UnitId, n: u8) {
+        let c = self.0.get_mut(&u).expect("removing absent unit");
+        assert!(*c >= n, "removing more units than present");
+        *c -= n;
+        if *c == 0 {
+            self.0.remove(&u);
+        }
+    }
+    /// Total number of units.
+    pub fn total(&self) -> u32 {
+        self.0.values().map(|&n| n as u32).sum()
+    }
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+    /// Iterates (type, count).
+    pub fn iter(&self) -> impl Iterator<Item = (UnitId, u8)> + '_ {
+        self.0.iter().map(|(&u, &n)| (u, n))
+    }
+    /// Whether any unit of the theater is present.
+    pub fn has_theater(&self, t: Theater) -> bool {
+        self.iter().any(|(u, _)| catalog().unit(u).theater == t)
+    }
+    /// Units of one theater.
+    pub fn in_theater(&self, t: Theater) -> impl Iterator<Item = (UnitId, u8)> + '_ {
+        self.iter().filter(move |(u, _)| catalog().unit(*u).theater == t)
+    }
+}
+
+/// What stands in one place: each faction's units and leaders.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Zone {
+    /// Units per faction.
+    pub units: ByFaction<Units>,
+    /// Leaders per faction (captured Rebel leaders stay listed under the Rebels).
+    pub leaders: ByFaction<Vec<LeaderId>>,
+}
+
+/// A system's markers and contents.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SystemState {
+    /// The loyalty marker, if any (Coruscant is always the Empire's).
+    pub loyalty: Option<Faction>,
+    /// A subjugation marker.
+    pub subjugated: bool,
+    /// A sabotage marker.
+    pub sabotaged: bool,
+    /// A destroyed-system marker.
+    pub destroyed: bool,
+    /// Units and leaders here.
+    pub zone: Zone,
+}
+
+/// The secret Rebel base.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Base {
+    /// The base's system (`None` only before the Rebel chooses it in setup).
+    pub system: Option<SystemId>,
+    /// Whether it has been revealed.
+    pub revealed: bool,
+}
+
+/// A mission card placed facedown with its leaders during the Assignment Phase.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Assignment {
+    /// The mission.
+    pub mission: MissionId,
+    /// One or two leaders on it.
+    pub leaders: Vec<LeaderId>,
+}
+
+/// A player's hidden cards.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hand {
+    /// Mission cards (projects included).
+    pub missions: Vec<MissionId>,
+    /// Action cards kept for later use.
+    pub actions: Vec<ActionCardId>,
+    /// Objective cards (Rebel only).
+    pub objectives: Vec<ObjectiveId>,
+    /// Probe cards (Empire only).
+    pub probes: Vec<SystemId>,
+    /// Tactic cards held during a combat.
+    pub tactics: Vec<TacticId>,
+}
+
+/// Every deck and discard pile; index 0 is the top.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Decks {
+    /// Mission decks.
+    pub missions: ByFaction<Vec<MissionId>>,
+    /// Mission discard piles.
+    pub mission_discard: ByFaction<Vec<MissionId>>,
+    /// The Imperial project deck.
+    pub projects: Vec<MissionId>,
+    /// The project discard pile.
+    pub project_discard: Vec<MissionId>,
+    /// Action decks (cards with a recruit icon).
+    pub actions: ByFaction<Vec<ActionCardId>>,
+    /// The objective deck, stage I on top.
+    pub objectives: Vec<ObjectiveId>,
+    /// The probe deck.
+    pub probes: Vec<SystemId>,
+    /// Tactic decks.
+    pub space_tactics: Vec<TacticId>,
+    /// Ground tactic deck.
+    pub ground_tactics: Vec<TacticId>,
+    /// Discarded space tactic cards (reshuffled after each combat).
+    pub space_discard: Vec<TacticId>,
+    /// Discarded ground tactic cards.
+    pub ground_discard: Vec<TacticId>,
+}
+
+/// The whole state of one Rebellion match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    /// Options chosen at creation.
+    pub options: MatchOptions,
+    /// Bumped by every applied action; prompts carry it so stale answers are refused.
+    pub version: u64,
+    /// Game round, from 1.
+    pub round: u32,
+    /// Time marker space.
+    pub time: u8,
+    /// Reputation marker space.
+    pub reputation: u8,
+    /// The winner, once the game is over.
+    pub winner: Option<Faction>,
+    /// The Rebel base.
+    pub base: Base,
+    /// Every system, indexed by `SystemId`.
+    pub systems: Vec<SystemState>,
+    /// The "Rebel Base" space.
+    pub base_space: Zone,
+    /// Build queues; index 0 is space "1".
+    pub build_queue: ByFaction<Vec<Units>>,
+    /// Unused units (box minus board, Rebel Base space and queues).
+    pub supply: ByFaction<Units>,
+    /// Leader pools.
+    pub leader_pool: ByFaction<Vec<LeaderId>>,
+    /// Captured Rebel leaders (they stay in their system's zone).
+    pub captured: Vec<LeaderId>,
+    /// Eliminated leaders.
+    pub eliminated: Vec<LeaderId>,
+    /// Hands.
+    pub hands: ByFaction<Hand>,
+    /// Decks and discards.
+    pub decks: Decks,
+    /// Facedown mission cards with their leaders.
+    pub assignments: ByFaction<Vec<Assignment>>,
+    /// Probe cards the Rebels handed over when moving the base (public knowledge).
+    pub revealed_probes: Vec<SystemId>,
+    /// What the engine is in the middle of; the last frame is the innermost.
+    pub stack: Vec<Frame>,
+    /// The match's random stream.
+    pub rng: GameRng,
+}
+
+impl State {
+    /// The system's state.
+    pub fn sys(&self, s: SystemId) -> &SystemState {
+        &self.systems[s.0 as usize]
+    }
+    /// The system's state, mutably.
+    pub fn sys_mut(&mut self, s: SystemId) -> &mut SystemState {
+        &mut self.systems[s.0 as usize]
+    }
+    /// The zone of a place.
+    pub fn zone(&self, p: Place) -> &Zone {
+        match p {
+            Place::System(s) => &self.sys(s).zone,
+            Place::BaseSpace => &self.base_space,
+        }
+    }
+    /// The zone of a place, mutably.
+    pub fn zone_mut(&mut self, p: Place) -> &mut Zone {
+        match p {
+            Place::System(s) => &mut self.sys_mut(s).zone,
+            Place::BaseSpace => &mut self.base_space,
+        }
+    }
+    /// A faction's units in a place.
+    pub fn units(&self, p: Place, f: Faction) -> &Units {
+        self.zone(p).units.get(f)
+    }
+    /// Whether a faction has any unit in a place.
+    pub fn has_units(&self, p: Place, f: Faction) -> bool {
+        !self.units(p, f).is_empty()
+    }
+    /// Whether a faction has a ground unit in a place.
+    pub fn has_ground(&self, p: Place, f: Faction) -> bool {
+        self.units(p, f).has_theater(Theater::Ground)
+    }
+    /// Every place, systems first then the Rebel Base space.
+    pub fn places(&self) -> impl Iterator<Item = Place> + use<> {
+        SystemId::all().map(Place::System).chain(std::iter::once(Place::BaseSpace))
+    }
+    /// Where a leader is on the board (system or Rebel Base space), if it is on the board.
+    pub fn leader_place(&self, l: LeaderId) -> Option<Place> {
+        let f = catalog().leader(l).faction;
+        self.places().find(|&p| self.zone(p).leaders.get(f).contains(&l))
+    }
+    /// Whether a leader is captured.
+    pub fn is_captured(&self, l: LeaderId) -> bool {
+        self.captured.contains(&l)
+    }
+    /// Non-captured leaders of a faction in a place.
+    pub fn active_leaders(&self, p: Place, f: Faction) -> Vec<LeaderId> {
+        self.zone(p).leaders.get(f).iter().copied().filter(|l| !self.is_captured(*l)).collect()
+    }
+    /// Whether a system has Imperial loyalty or a subjugation marker.
+    pub fn is_imperial_system(&self, s: SystemId) -> bool {
+        let st = self.sys(s);
+        st.loyalty == Some(Faction::Empire) || st.subjugated
+    }
+    /// Whether a system has Rebel loyalty and no subjugation marker.
+    pub fn is_rebel_system(&self, s: SystemId) -> bool {
+        let st = self.sys(s);
+        st.loyalty == Some(Faction::Rebel) && !st.subjugated
+    }
+    /// Whether the faction's build/deploy rules treat the system as theirs
+    /// (loyal, or subjugated for the Empire).
+    pub fn controls(&self, s: SystemId, f: Faction) -> bool {
+        match f {
+            Faction::Empire => self.is_imperial_system(s),
+            Faction::Rebel => self.sys(s).loyalty == Some(Faction::Rebel),
+        }
+    }
+    /// The place where "Rebel Base" space effects happen: the space while hidden, the base's
+    /// system once revealed.
+    pub fn base_place(&self) -> Place {
+        match (self.base.revealed, self.base.system) {
+            (true, Some(s)) => Place::System(s),
+            _ => Place::BaseSpace,
+        }
+    }
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.winner.is_some()
+    }
+}

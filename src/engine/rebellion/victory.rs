@@ -1,0 +1,165 @@
+//! Winning the game, reputation, and the markers the rules keep true at all times
+//! (subjugation removal, base reveal, rescue of captured leaders with no guards).
+
+use super::event::EventKind;
+use super::flow::{Ctx, Frame};
+use super::state::{Place, State};
+use crate::content::*;
+
+/// Moves the reputation marker `n` spaces toward the time marker, one at a time; the game
+/// ends the moment they meet.
+pub fn gain_reputation(ctx: &mut Ctx, n: u8) {
+    for _ in 0..n {
+        if ctx.s.reputation > ctx.s.time {
+            ctx.s.reputation -= 1;
+        }
+        if ctx.s.reputation <= ctx.s.time {
+            break;
+        }
+    }
+    let value = ctx.s.reputation;
+    ctx.public(EventKind::Reputation { value });
+}
+
+/// Moves the reputation marker `n` spaces away from the time marker.
+pub fn lose_reputation(ctx: &mut Ctx, n: u8) {
+    let len = catalog().time_track.length;
+    ctx.s.reputation = (ctx.s.reputation + n).min(len);
+    let value = ctx.s.reputation;
+    ctx.public(EventKind::Reputation { value });
+}
+
+/// The winner the current position implies, with the reason, if any.
+pub fn winner(s: &State) -> Option<(Faction, &'static str)> {
+    if s.stack.iter().any(|f| matches!(f, Frame::Setup(_))) {
+        return None;
+    }
+    if s.reputation <= s.time {
+        return Some((Faction::Rebel, "reputation has reached the time marker"));
+    }
+    if let (true, Some(b)) = (s.base.revealed, s.base.system) {
+        let p = Place::System(b);
+        if s.has_units(p, Faction::Empire) && !s.has_units(p, Faction::Rebel) {
+            return Some((Faction::Empire, "Imperial units hold the revealed Rebel base"));
+        }
+    }
+    None
+}
+
+/// Ends the game if a win condition holds; returns whether the game is over.
+pub fn check(ctx: &mut Ctx) -> bool {
+    if ctx.s.winner.is_some() {
+        return true;
+    }
+    if let Some((w, reason)) = winner(ctx.s) {
+        ctx.s.winner = Some(w);
+        ctx.public(EventKind::Won { winner: w, reason: reason.to_string() });
+        return true;
+    }
+    false
+}
+
+/// Whether the flow is inside an activation or combat, where subjugation waits for the
+/// activation's last step.
+fn mid_activation(s: &State) -> bool {
+    s.stack.iter().any(|f| matches!(f, Frame::Activation(_) | Frame::Combat(_)))
+}
+
+/// Keeps the always-true rules true: subjugation markers leave systems without Imperial
+/// ground units, the base is revealed when Imperial ground units or loyalty are in its
+/// system, and captured leaders with no Imperial unit beside them are rescued.
+pub fn update_markers(ctx: &mut Ctx) {
+    if ctx.s.stack.iter().any(|f| matches!(f, Frame::Setup(_))) {
+        return;
+    }
+    for sys in SystemId::all() {
+        let p = Place::System(sys);
+        if ctx.s.sys(sys).subjugated && !ctx.s.has_ground(p, Faction::Empire) {
+            ctx.s.sys_mut(sys).subjugated = false;
+            ctx.public(EventKind::Subjugation { system: sys, subjugated: false });
+        }
+    }
+    if !mid_activation(ctx.s) {
+        subjugate_all(ctx);
+    }
+    if !ctx.s.base.revealed
+        && let Some(b) = ctx.s.base.system
+    {
+        let moving = ctx.s.stack.iter().any(|f| match f {
+            Frame::Activation(a) => a.is_moving(),
+            _ => false,
+        });
+        let p = Place::System(b);
+        if !moving && (ctx.s.has_ground(p, Faction::Empire) || ctx.s.sys(b).loyalty == Some(Faction::Empire))
+        {
+            reveal_base(ctx);
+        }
+    }
+    let captured = ctx.s.captured.clone();
+    for l in captured {
+        if let Some(p) = ctx.s.leader_place(l)
+            && !ctx.s.has_units(p, Faction::Empire)
+        {
+            rescue(ctx, l);
+        }
+    }
+}
+
+/// Places subjugation markers wherever Imperial ground units stand in a populous,
+/// undestroyed system without Imperial loyalty.
+pub fn subjugate_all(ctx: &mut Ctx) {
+    for sys in SystemId::all() {
+        let st = ctx.s.sys(sys);
+        if !st.subjugated
+            && !st.destroyed
+            && st.loyalty != Some(Faction::Empire)
+            && catalog().system(sys).populous
+            && ctx.s.has_ground(Place::System(sys), Faction::Empire)
+        {
+            ctx.s.sys_mut(sys).subjugated = true;
+            ctx.public(EventKind::Subjugation { system: sys, subjugated: true });
+        }
+    }
+}
+
+/// Reveals the Rebel base: everything in the Rebel Base space moves to its system.
+pub fn reveal_base(ctx: &mut Ctx) {
+    let Some(b) = ctx.s.base.system else { return };
+    if ctx.s.base.revealed {
+        return;
+    }
+    ctx.s.base.revealed = true;
+    ctx.public(EventKind::BaseRevealed { system: b });
+    let space = std::mem::take(&mut ctx.s.base_space);
+    let zone = &mut ctx.s.sys_mut(b).zone;
+    for f in Faction::BOTH {
+        for (u, n) in space.units.get(f).iter() {
+            zone.units.get_mut(f).add(u, n);
+        }
+        zone.leaders.get_mut(f).extend(space.leaders.get(f).iter().copied());
+    }
+}
+
+/// Frees a captured leader: it goes to the Rebel Base space (the base's system if revealed).
+pub fn rescue(ctx: &mut Ctx, l: LeaderId) {
+    ctx.s.captured.retain(|x| *x != l);
+    if let Some(p) = ctx.s.leader_place(l) {
+        ctx.s.zone_mut(p).leaders.rebel.retain(|x| *x != l);
+    }
+    let to = ctx.s.base_place();
+    ctx.s.zone_mut(to).leaders.rebel.push(l);
+    ctx.public(EventKind::LeaderChange { leader: l, what: format!("is rescued and returns to {to}") });
+}
+
+/// Captures a Rebel leader where it stands; a previously captured leader is rescued.
+pub fn capture(ctx: &mut Ctx, l: LeaderId) {
+    let previous = ctx.s.captured.clone();
+    ctx.s.captured = vec![l];
+    ctx.public(EventKind::LeaderChange { leader: l, what: "is captured".into() });
+    for p in previous {
+        if p != l {
+            ctx.s.captured.push(p);
+            rescue(ctx, p);
+        }
+    }
+}

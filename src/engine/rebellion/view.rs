@@ -1,0 +1,266 @@
+//! Redacted views of the state: what the public, one faction, or a moderator (full) may see.
+//! Everything shown to anyone is built from a view, never from the raw state.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+use super::flow::{Frame, decision};
+use super::state::{State, Units};
+use crate::content::*;
+
+/// Who is looking.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Viewer {
+    /// Anyone: no hidden information.
+    Public,
+    /// One faction: its own secrets too.
+    Faction(Faction),
+    /// Everything (moderator export, debugging, simulation dumps).
+    Full,
+}
+
+impl Viewer {
+    fn sees(self, f: Faction) -> bool {
+        match self {
+            Viewer::Public => false,
+            Viewer::Faction(x) => x == f,
+            Viewer::Full => true,
+        }
+    }
+}
+
+/// Cards as a list of ids when visible, or only their number when hidden.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Cards {
+    /// The card ids.
+    Visible(Vec<String>),
+    /// How many cards.
+    Hidden(usize),
+}
+
+/// Units per faction, by unit id.
+pub type FactionUnits = BTreeMap<Faction, BTreeMap<String, u8>>;
+
+/// One system as seen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SystemView {
+    /// `null`, `"rebel"` or `"empire"`.
+    pub loyalty: Option<Faction>,
+    /// Subjugation marker.
+    pub subjugated: bool,
+    /// Sabotage marker.
+    pub sabotaged: bool,
+    /// Destroyed-system marker.
+    pub destroyed: bool,
+    /// Units per faction.
+    pub units: FactionUnits,
+    /// Leaders per faction.
+    pub leaders: BTreeMap<Faction, Vec<String>>,
+}
+
+/// The Rebel Base space as seen (its contents are public; its location is not).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BaseSpaceView {
+    /// Rebel units there.
+    pub units: BTreeMap<String, u8>,
+    /// Rebel leaders there.
+    pub leaders: Vec<String>,
+}
+
+/// The base as seen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BaseView {
+    /// Its system, or `null` when this viewer may not know it.
+    pub system: Option<String>,
+    /// Whether it is revealed.
+    pub revealed: bool,
+}
+
+/// A facedown mission as seen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AssignmentView {
+    /// The mission, or `null` when facedown for this viewer.
+    pub mission: Option<String>,
+    /// The leaders on it (public).
+    pub leaders: Vec<String>,
+}
+
+/// Who must decide, and what kind of decision (public); the options are in `prompts`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WaitingView {
+    /// The seat.
+    pub seat: Faction,
+    /// The kind of decision.
+    pub kind: String,
+}
+
+/// A redacted picture of the match, in the format documented in `docs/state-format.md`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct View {
+    /// Who this view is for.
+    pub viewer: Viewer,
+    /// State version.
+    pub version: u64,
+    /// Game round.
+    pub round: u32,
+    /// `setup`, `assignment`, `command`, `refresh` or `game_over`.
+    pub phase: String,
+    /// Time marker space.
+    pub time: u8,
+    /// Reputation marker space.
+    pub reputation: u8,
+    /// The winner, if the game is over.
+    pub winner: Option<Faction>,
+    /// Who must decide now.
+    pub waiting: Option<WaitingView>,
+    /// The Rebel base.
+    pub base: BaseView,
+    /// Every system by id.
+    pub systems: BTreeMap<String, SystemView>,
+    /// The Rebel Base space.
+    pub rebel_base_space: BaseSpaceView,
+    /// Build queues: faction → space "1".."3" → units.
+    pub build_queue: BTreeMap<Faction, BTreeMap<String, BTreeMap<String, u8>>>,
+    /// Unused units.
+    pub supply: FactionUnits,
+    /// Leader pools.
+    pub leader_pool: BTreeMap<Faction, Vec<String>>,
+    /// Captured leaders.
+    pub captured: Vec<String>,
+    /// Eliminated leaders.
+    pub eliminated: Vec<String>,
+    /// Hands: faction → kind → ids (or a count when hidden).
+    pub hands: BTreeMap<Faction, BTreeMap<String, Cards>>,
+    /// Facedown missions with their leaders.
+    pub assignments: BTreeMap<Faction, Vec<AssignmentView>>,
+    /// Deck sizes.
+    pub decks: BTreeMap<String, usize>,
+    /// Probe cards the Rebels gave away when moving the base.
+    pub revealed_probes: Vec<String>,
+}
+
+fn units_map(u: &Units) -> BTreeMap<String, u8> {
+    u.iter().map(|(id, n)| (id.to_string(), n)).collect()
+}
+
+fn ids<T: std::fmt::Display>(v: &[T]) -> Vec<String> {
+    v.iter().map(|x| x.to_string()).collect()
+}
+
+fn both<T>(f: impl Fn(Faction) -> T) -> BTreeMap<Faction, T> {
+    Faction::BOTH.iter().map(|&x| (x, f(x))).collect()
+}
+
+/// The phase name for views.
+pub fn phase_name(s: &State) -> &'static str {
+    if s.winner.is_some() {
+        return "game_over";
+    }
+    for f in &s.stack {
+        match f {
+            Frame::Setup(_) => return "setup",
+            Frame::Assignment(_) => return "assignment",
+            Frame::Command(_) => return "command",
+            Frame::Refresh(_) => return "refresh",
+            _ => {}
+        }
+    }
+    "command"
+}
+
+/// Builds the view of the state for a viewer.
+pub fn view(s: &State, viewer: Viewer) -> View {
+    let systems = SystemId::all()
+        .map(|id| {
+            let st = s.sys(id);
+            let v = SystemView {
+                loyalty: st.loyalty,
+                subjugated: st.subjugated,
+                sabotaged: st.sabotaged,
+                destroyed: st.destroyed,
+                units: both(|f| units_map(st.zone.units.get(f))),
+                leaders: both(|f| ids(st.zone.leaders.get(f))),
+            };
+            (id.to_string(), v)
+        })
+        .collect();
+    let hands = both(|f| {
+        let h = s.hands.get(f);
+        let see = viewer.sees(f);
+        let cards = |v: Vec<String>| if see { Cards::Visible(v) } else { Cards::Hidden(v.len()) };
+        let mut m = BTreeMap::new();
+        m.insert("missions".to_string(), cards(ids(&h.missions)));
+        m.insert("actions".to_string(), cards(ids(&h.actions)));
+        m.insert("tactics".to_string(), cards(ids(&h.tactics)));
+        match f {
+            Faction::Rebel => m.insert("objectives".to_string(), cards(ids(&h.objectives))),
+            Faction::Empire => m.insert("probes".to_string(), cards(ids(&h.probes))),
+        };
+        m
+    });
+    let assignments = both(|f| {
+        s.assignments
+            .get(f)
+            .iter()
+            .map(|a| AssignmentView {
+                mission: viewer.sees(f).then(|| a.mission.to_string()),
+                leaders: ids(&a.leaders),
+            })
+            .collect()
+    });
+    let d = &s.decks;
+    let decks = [
+        ("rebel_missions", d.missions.rebel.len()),
+        ("empire_missions", d.missions.empire.len()),
+        ("rebel_mission_discard", d.mission_discard.rebel.len()),
+        ("empire_mission_discard", d.mission_discard.empire.len()),
+        ("projects", d.projects.len()),
+        ("rebel_actions", d.actions.rebel.len()),
+        ("empire_actions", d.actions.empire.len()),
+        ("objectives", d.objectives.len()),
+        ("probes", d.probes.len()),
+        ("space_tactics", d.space_tactics.len()),
+        ("ground_tactics", d.ground_tactics.len()),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v))
+    .collect();
+    let base_visible = s.base.revealed || viewer.sees(Faction::Rebel);
+    View {
+        viewer,
+        version: s.version,
+        round: s.round,
+        phase: phase_name(s).to_string(),
+        time: s.time,
+        reputation: s.reputation,
+        winner: s.winner,
+        waiting: decision(s).map(|d| WaitingView { seat: d.seat, kind: d.kind.describe().to_string() }),
+        base: BaseView {
+            system: if base_visible { s.base.system.map(|x| x.to_string()) } else { None },
+            revealed: s.base.revealed,
+        },
+        systems,
+        rebel_base_space: BaseSpaceView {
+            units: units_map(&s.base_space.units.rebel),
+            leaders: ids(&s.base_space.leaders.rebel),
+        },
+        build_queue: both(|f| {
+            s.build_queue
+                .get(f)
+                .iter()
+                .enumerate()
+                .map(|(i, u)| ((i + 1).to_string(), units_map(u)))
+                .collect()
+        }),
+        supply: both(|f| units_map(s.supply.get(f))),
+        leader_pool: both(|f| ids(s.leader_pool.get(f))),
+        captured: ids(&s.captured),
+        eliminated: ids(&s.eliminated),
+        hands,
+        assignments,
+        decks,
+        revealed_probes: ids(&s.revealed_probes),
+    }
+}

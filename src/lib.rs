@@ -1,0 +1,6 @@
+//! Holonet: hosts Star Wars: Rebellion matches — a pure rules engine, plus the front ends
+//! (local terminal play and simulation now; Discord later) that drive it.
+
+pub mod content;
+pub mod engine;
+pub mod sim;

@@ -1,0 +1,59 @@
+//! Random legal players, for simulation, fuzzing-style tests and benchmarks.
+
+use serde::Serialize;
+
+use crate::content::Faction;
+use crate::engine::rebellion::{Action, MatchOptions, State, apply, decision, new_game};
+use crate::engine::rng::GameRng;
+
+/// One applied action, as recorded in a playout.
+#[derive(Clone, Debug, Serialize)]
+pub struct Step {
+    /// Who acted.
+    pub seat: Faction,
+    /// What they did.
+    pub action: Action,
+}
+
+/// The result of one random playout.
+#[derive(Clone, Debug)]
+pub struct Playout {
+    /// The match seed.
+    pub seed: u64,
+    /// The final state.
+    pub state: State,
+    /// Every applied action, in order.
+    pub steps: Vec<Step>,
+}
+
+/// The most actions a playout may take before it is declared stuck (a bug).
+pub const MAX_ACTIONS: usize = 200_000;
+
+/// Picks a uniformly random legal action for the seat that must decide.
+pub fn random_action(state: &State, rng: &mut GameRng) -> Option<(Faction, Action)> {
+    let d = decision(state)?;
+    let i = rng.below(d.actions.len());
+    Some((d.seat, d.actions[i].clone()))
+}
+
+/// Plays a whole match with random legal players; `on_step` sees each action and the state
+/// after it.
+pub fn playout_with(seed: u64, options: MatchOptions, mut on_step: impl FnMut(&Step, &State)) -> Playout {
+    let mut state = new_game(seed, options);
+    let mut rng = GameRng::from_seed(seed ^ 0x5eed_0f_a11_ba11);
+    let mut steps = vec![];
+    while let Some((seat, action)) = random_action(&state, &mut rng) {
+        apply(&mut state, seat, action.clone())
+            .unwrap_or_else(|e| panic!("seed {seed}: legal action {} refused: {e}", action.command()));
+        let step = Step { seat, action };
+        on_step(&step, &state);
+        steps.push(step);
+        assert!(steps.len() < MAX_ACTIONS, "seed {seed}: playout did not end");
+    }
+    Playout { seed, state, steps }
+}
+
+/// Plays a whole match with random legal players.
+pub fn playout(seed: u64, options: MatchOptions) -> Playout {
+    playout_with(seed, options, |_, _| {})
+}
