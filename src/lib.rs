@@ -4,3 +4,5 @@
 pub mod content;
 pub mod engine;
 pub mod sim;
+pub mod cli;
+pub mod render;

@@ -1,3 +1,132 @@
+//! The `holonet` binary: local play, scripts and simulation.
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+use holonet::cli::local::{HELP, LocalSession};
+use holonet::cli::simulate;
+use holonet::engine::rebellion::{MatchOptions, Viewer, decision, view};
+use holonet::render::text;
+
+/// Holonet: play Star Wars: Rebellion locally or simulate games.
+#[derive(Parser)]
+#[command(version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play in a terminal (hot-seat) or run a script of commands.
+    Local {
+        /// Match seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Read commands from this file instead of the terminal.
+        #[arg(long)]
+        script: Option<PathBuf>,
+        /// Place starting units by the default plan.
+        #[arg(long)]
+        quick_setup: bool,
+    },
+    /// Random legal players play whole games.
+    Simulate {
+        /// First seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Number of games.
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        /// Write every action and the full state after it as JSON lines.
+        #[arg(long)]
+        dump: Option<PathBuf>,
+    },
+}
+
 fn main() {
-    println!("Hello, world!");
+    if let Err(e) = holonet::content::init() {
+        eprintln!("error: {e}");
+        std::process::exit(2);
+    }
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Local { seed, script, quick_setup } => local(seed, script, quick_setup),
+        Command::Simulate { seed, games, dump } => sim(seed, games, dump),
+    };
+    if let Err(e) = result {
+        eprintln!("error: {e}");
+        std::process::exit(1);
+    }
+}
+
+fn local(seed: u64, script: Option<PathBuf>, quick_setup: bool) -> std::io::Result<()> {
+    let options = MatchOptions { quick_setup };
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    if let Some(path) = script {
+        let mut session = LocalSession::new(seed, options, false);
+        let file = std::fs::read_to_string(&path)?;
+        for line in file.lines() {
+            for l in session.handle(line) {
+                writeln!(out, "{l}")?;
+            }
+        }
+        return Ok(());
+    }
+    let mut session = LocalSession::new(seed, options, true);
+    writeln!(out, "Holonet local match (seed {seed}). Type `help` for commands.")?;
+    let stdin = std::io::stdin();
+    let mut last_seat = None;
+    loop {
+        if let Some(d) = decision(&session.state) {
+            if last_seat != Some(d.seat) {
+                writeln!(out, "\n==== Hand the terminal to the {} player ====", d.seat)?;
+                write!(out, "{}", text::summary(&view(&session.state, Viewer::Faction(d.seat))))?;
+                last_seat = Some(d.seat);
+            }
+            writeln!(out, "{} — {} ({} options; `prompts` lists them)", d.seat, d.kind.describe(), d.actions.len())?;
+            for (i, a) in d.actions.iter().enumerate().take(12) {
+                writeln!(out, "  {}. {}", i + 1, a.command())?;
+            }
+            for c in &d.context {
+                writeln!(out, "  {c}")?;
+            }
+        } else {
+            write!(out, "{}", text::summary(&view(&session.state, Viewer::Public)))?;
+            writeln!(out, "Game over.")?;
+            return Ok(());
+        }
+        write!(out, "> ")?;
+        out.flush()?;
+        let mut line = String::new();
+        if stdin.lock().read_line(&mut line)? == 0 || line.trim() == "quit" {
+            return Ok(());
+        }
+        if line.trim() == "help" {
+            writeln!(out, "{HELP}")?;
+            continue;
+        }
+        for l in session.handle(&line) {
+            writeln!(out, "{l}")?;
+        }
+    }
+}
+
+fn sim(seed: u64, games: u64, dump: Option<PathBuf>) -> std::io::Result<()> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    match dump {
+        Some(path) => {
+            let mut f = std::io::BufWriter::new(std::fs::File::create(path)?);
+            simulate::run(seed, games, Some(&mut f), &mut out)?;
+            f.flush()?;
+        }
+        None => {
+            simulate::run(seed, games, None, &mut out)?;
+        }
+    }
+    Ok(())
 }

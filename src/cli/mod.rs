@@ -1,0 +1,4 @@
+//! The terminal front ends: local hot-seat play, scripts, and simulation.
+
+pub mod local;
+pub mod simulate;

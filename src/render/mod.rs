@@ -1,0 +1,3 @@
+//! Rendering of views for people: plain-text summaries now, board images later.
+
+pub mod text;

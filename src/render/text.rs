@@ -1,0 +1,88 @@
+//! Plain-text summaries of a view, for the terminal and for text fallbacks.
+
+use std::fmt::Write;
+
+use crate::engine::rebellion::view::{Cards, View};
+
+fn units(m: &std::collections::BTreeMap<String, u8>) -> String {
+    m.iter().map(|(u, n)| format!("{n} {u}")).collect::<Vec<_>>().join(", ")
+}
+
+/// A multi-line summary of a view: track, base, occupied systems, pools, queues, hands.
+pub fn summary(v: &View) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Round {} — {} phase — time {} / reputation {}{}",
+        v.round,
+        v.phase,
+        v.time,
+        v.reputation,
+        v.winner.map(|w| format!(" — {w} WINS")).unwrap_or_default()
+    );
+    let base = match (&v.base.system, v.base.revealed) {
+        (Some(s), true) => format!("revealed in {s}"),
+        (Some(s), false) => format!("hidden in {s} (only you know)"),
+        (None, _) => "hidden".to_string(),
+    };
+    let _ = writeln!(out, "Rebel base: {base}");
+    for (id, s) in &v.systems {
+        let mut parts = vec![];
+        if let Some(l) = s.loyalty {
+            parts.push(format!("{l} loyal"));
+        }
+        for (flag, name) in [(s.subjugated, "subjugated"), (s.sabotaged, "sabotaged"), (s.destroyed, "destroyed")] {
+            if flag {
+                parts.push(name.to_string());
+            }
+        }
+        for (f, u) in &s.units {
+            if !u.is_empty() {
+                parts.push(format!("{f}: {}", units(u)));
+            }
+        }
+        for (f, l) in &s.leaders {
+            if !l.is_empty() {
+                parts.push(format!("{f} leaders: {}", l.join(", ")));
+            }
+        }
+        let busy = s.units.values().any(|u| !u.is_empty()) || s.leaders.values().any(|l| !l.is_empty());
+        if busy || s.loyalty.is_some() || s.subjugated || s.sabotaged || s.destroyed {
+            let _ = writeln!(out, "  {id}: {}", parts.join("; "));
+        }
+    }
+    let b = &v.rebel_base_space;
+    if !b.units.is_empty() || !b.leaders.is_empty() {
+        let _ = writeln!(out, "  [Rebel Base space]: {} {}", units(&b.units), b.leaders.join(", "));
+    }
+    for (f, pool) in &v.leader_pool {
+        let _ = writeln!(out, "{f} leader pool: {}", pool.join(", "));
+    }
+    for (f, q) in &v.build_queue {
+        let spaces: Vec<String> = q.iter().map(|(k, u)| format!("{k}: [{}]", units(u))).collect();
+        let _ = writeln!(out, "{f} build queue: {}", spaces.join(" "));
+    }
+    for (f, asg) in &v.assignments {
+        for a in asg {
+            let m = a.mission.clone().unwrap_or_else(|| "facedown mission".into());
+            let _ = writeln!(out, "{f} assigned: {m} <- {}", a.leaders.join(", "));
+        }
+    }
+    for (f, hand) in &v.hands {
+        let parts: Vec<String> = hand
+            .iter()
+            .map(|(k, c)| match c {
+                Cards::Visible(ids) => format!("{k}: [{}]", ids.join(", ")),
+                Cards::Hidden(n) => format!("{k}: {n}"),
+            })
+            .collect();
+        let _ = writeln!(out, "{f} hand: {}", parts.join("; "));
+    }
+    if !v.captured.is_empty() {
+        let _ = writeln!(out, "captured: {}", v.captured.join(", "));
+    }
+    if let Some(w) = &v.waiting {
+        let _ = writeln!(out, "Waiting for {}: {}", w.seat, w.kind);
+    }
+    out
+}
