@@ -1,0 +1,46 @@
+//! Engine benchmarks: whole random playouts, one action, and replaying a recorded match.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use std::hint::black_box;
+
+use holonet::engine::rebellion::{MatchOptions, apply, decision, new_game};
+use holonet::sim::playout;
+
+fn benches(c: &mut Criterion) {
+    holonet::content::init().expect("content loads");
+    c.bench_function("playout (random legal players, whole game)", |b| {
+        let mut seed = 0u64;
+        b.iter(|| {
+            seed += 1;
+            black_box(playout(seed, MatchOptions::default()).steps.len())
+        })
+    });
+
+    let recorded = playout(42, MatchOptions::default());
+    // A mid-game position: replay the first half of the recorded match.
+    let mut mid = new_game(42, MatchOptions::default());
+    for step in &recorded.steps[..recorded.steps.len() / 2] {
+        apply(&mut mid, step.seat, step.action.clone()).expect("recorded action replays");
+    }
+    let d = decision(&mid).expect("mid-game has a decision");
+    let action = d.actions[0].clone();
+    c.bench_function("apply one action (mid-game, includes validation)", |b| {
+        b.iter(|| {
+            let mut s = mid.clone();
+            black_box(apply(&mut s, d.seat, action.clone()).expect("legal"))
+        })
+    });
+
+    c.bench_function("replay a whole recorded match", |b| {
+        b.iter(|| {
+            let mut s = new_game(42, MatchOptions::default());
+            for step in &recorded.steps {
+                apply(&mut s, step.seat, step.action.clone()).expect("recorded action replays");
+            }
+            black_box(s.version)
+        })
+    });
+}
+
+criterion_group!(engine, benches);
+criterion_main!(engine);
