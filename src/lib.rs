@@ -6,3 +6,7 @@ pub mod engine;
 pub mod sim;
 pub mod cli;
 pub mod render;
+pub mod game;
+pub mod games;
+pub mod service;
+pub mod store;

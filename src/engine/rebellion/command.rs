@@ -93,8 +93,11 @@ pub fn act(ctx: &mut Ctx, mut p: CommandPhase, a: Action) -> Result<Frames, Rule
         }
         Action::Reveal { mission, target } => {
             p.in_turn = true;
+            // Back on the stack first: a resolved card (Rapid Mobilization) records its
+            // end-of-phase effect on this frame while it starts.
+            ctx.s.stack.push(Frame::Command(p));
             let child = mission::start(ctx, f, mission, target);
-            Ok(vec![Frame::Command(p), child])
+            Ok(vec![child])
         }
         Action::RevealBase => {
             victory::reveal_base(ctx);

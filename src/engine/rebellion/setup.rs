@@ -102,15 +102,21 @@ pub fn new_game(seed: u64, options: MatchOptions) -> State {
     s.stack.push(Frame::Setup(SetupStep::ImperialPlacement { remaining: starting_units(Faction::Empire) }));
     let mut ctx = Ctx { s: &mut s, events: vec![] };
     if options.quick_setup {
-        let imperial = ctx.s.stack.pop().expect("pushed above");
-        if let Frame::Setup(step) = imperial {
-            let next = act(&mut ctx, step, Action::AutoPlace).expect("autoplace is always legal");
-            ctx.s.stack.extend(next);
-        }
-        let rebel = ctx.s.stack.pop().expect("rebel placement follows");
-        if let Frame::Setup(step) = rebel {
-            let next = act(&mut ctx, step, Action::AutoPlace).expect("autoplace is always legal");
-            ctx.s.stack.extend(next);
+        // Imperial, then Rebel placement: autoplace, then step on (`auto`) to the next setup
+        // step so the Rebel placement is made too, not the finished Imperial one again.
+        for _ in 0..2 {
+            if let Some(Frame::Setup(step)) = ctx.s.stack.pop() {
+                let placed = act(&mut ctx, step, Action::AutoPlace).expect("autoplace is always legal");
+                for frame in placed {
+                    match frame {
+                        Frame::Setup(done) => {
+                            let next = auto(&mut ctx, done);
+                            ctx.s.stack.extend(next);
+                        }
+                        other => ctx.s.stack.push(other),
+                    }
+                }
+            }
         }
     }
     advance(&mut ctx);

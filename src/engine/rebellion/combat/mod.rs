@@ -1,13 +1,170 @@
 //! Combat: add leaders, draw tactic cards, space and ground battles, retreat, next round.
-//! (Interface skeleton — the full implementation replaces this file.)
+//!
+//! The combat keeps its own list of the individual units fighting (so damage can be tracked
+//! per unit); the board keeps counts. Both are changed together whenever a unit is destroyed
+//! or retreats.
+
+mod attack;
+mod objectives;
+mod retreat;
+mod tactics;
 
 use serde::{Deserialize, Serialize};
 
 use super::action::Action;
 use super::error::RuleError;
-use super::flow::{Ctx, Decision, Frame, Frames};
+use super::event::EventKind;
+use super::flow::{Ctx, Decision, Frame, Frames, PromptKind};
 use super::state::{Place, State};
 use crate::content::*;
+
+pub use objectives::playable_objectives;
+pub use retreat::destinations;
+pub use tactics::{TacticKind, start_of_combat_cards};
+
+/// One unit taking part in a combat, with the damage it has taken so far.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CombatUnit {
+    /// Its owner.
+    pub faction: Faction,
+    /// Its type.
+    pub unit: UnitId,
+    /// Damage taken during this combat (including `pending`).
+    pub damage: u8,
+    /// Damage assigned during the current attack (the part that may still be blocked).
+    pub pending: u8,
+    /// Destroyed: it leaves the board at the end of the current battle step.
+    pub doomed: bool,
+}
+
+/// One die rolled in an attack.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Die {
+    /// Its colour.
+    pub color: DieColor,
+    /// The face showing.
+    pub face: DieFace,
+    /// Spent on a tactic card (set aside for this attack).
+    pub spent: bool,
+    /// Already assigned as damage.
+    pub assigned: bool,
+}
+
+/// Where the combat stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "step")]
+pub enum Step {
+    /// A faction may add a leader from its pool.
+    AddLeader {
+        /// Who decides.
+        faction: Faction,
+    },
+    /// A faction may use start-of-combat action cards.
+    StartOfCombat {
+        /// Who decides.
+        faction: Faction,
+    },
+    /// Both sides draw their tactic cards.
+    DrawTactics,
+    /// A battle step begins (if both sides have units of the theater).
+    Battle {
+        /// Which battle.
+        theater: Theater,
+    },
+    /// A side rolls its attack dice.
+    Roll {
+        /// Which battle.
+        theater: Theater,
+        /// Who attacks.
+        side: Faction,
+    },
+    /// The attacking side spends specials and plays tactic cards.
+    Actions {
+        /// Which battle.
+        theater: Theater,
+        /// Who attacks.
+        side: Faction,
+    },
+    /// The attacking side assigns its dice.
+    Assign {
+        /// Which battle.
+        theater: Theater,
+        /// Who attacks.
+        side: Faction,
+    },
+    /// The defending side may block.
+    Block {
+        /// Which battle.
+        theater: Theater,
+        /// Who attacks.
+        side: Faction,
+    },
+    /// The end of a battle step: destroyed units leave.
+    EndBattle {
+        /// Which battle.
+        theater: Theater,
+    },
+    /// The Death Star Plans window after the space battle step.
+    Plans,
+    /// A faction may retreat.
+    Retreat {
+        /// Who decides.
+        faction: Faction,
+    },
+    /// A retreating faction picks the units that need transport to take along.
+    Carry {
+        /// Who retreats.
+        faction: Faction,
+        /// Where to.
+        to: SystemId,
+        /// Transport capacity left (`None`: unlimited, thanks to Escape Plan).
+        capacity: Option<u8>,
+        /// Whether any unit has left yet.
+        moved: bool,
+    },
+    /// The end-of-round checks (structures, Death Star Under Construction).
+    NextRound,
+    /// Decide whether another round follows.
+    RoundEnd,
+}
+
+/// A sub-choice a card asks for before the combat goes on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "effect")]
+pub enum Effect {
+    /// Brilliant Strategy: which decks to draw from.
+    Strategy,
+    /// Concentrate Fire: which dice to reroll.
+    Reroll,
+    /// A card's damage, dealt one target at a time.
+    Damage {
+        /// Damage per chosen target.
+        per_hit: u8,
+        /// Targets still to choose.
+        left: u8,
+        /// Each target must be a different unit.
+        distinct: bool,
+        /// Targets already chosen.
+        chosen: Vec<u8>,
+        /// The player may stop before all targets are chosen (after the first).
+        optional: bool,
+    },
+    /// Outmaneuver / Dig In: which other card to discard.
+    DiscardCost {
+        /// The theater of the card played.
+        theater: Theater,
+    },
+    /// Blocks still to place.
+    Block {
+        /// How many damage may still be blocked.
+        left: u8,
+    },
+    /// Return of the Jedi bonus: which Imperial leader to eliminate.
+    Eliminate {
+        /// The candidates.
+        leaders: Vec<LeaderId>,
+    },
+}
 
 /// One combat in progress.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -18,6 +175,62 @@ pub struct Combat {
     pub attacker: Faction,
     /// Systems the attacker moved units from (the defender may not retreat there).
     pub origins: Vec<SystemId>,
+    /// The current step.
+    pub step: Step,
+    /// Combat round, from 1.
+    pub round: u32,
+    /// Every unit still fighting.
+    pub units: Vec<CombatUnit>,
+    /// The dice of the current attack.
+    pub dice: Vec<Die>,
+    /// A card's pending sub-choice.
+    pub effect: Option<Effect>,
+    /// Factions that may not retreat this round (No Escape).
+    pub no_retreat: Vec<Faction>,
+    /// Factions whose retreat ignores transport this round (Escape Plan).
+    pub escape_plan: Vec<Faction>,
+    /// Factions that may not block during this battle step (Unstoppable Assault).
+    pub no_block: Vec<Faction>,
+    /// Factions that have retreated already.
+    pub retreated: Vec<Faction>,
+    /// Units destroyed during this combat.
+    pub destroyed: Vec<(Faction, UnitId)>,
+    /// Theaters each faction had units in when the combat began.
+    pub started_in: ByFaction<Vec<Theater>>,
+    /// Battles won so far (a win stays won).
+    pub won: ByFaction<Vec<Theater>>,
+    /// Whether the system was subjugated when the combat began.
+    pub was_subjugated: bool,
+    /// Whether the Rebels have played their one objective of this combat.
+    pub objective_played: bool,
+    /// Whether combat objectives should be offered now.
+    pub offer_objectives: bool,
+    /// Whether Death Star Plans were used this round.
+    pub plans_used: bool,
+}
+
+impl Combat {
+    /// The index of the units of one faction and theater.
+    pub fn of(&self, f: Faction, t: Theater) -> impl Iterator<Item = (usize, &CombatUnit)> + '_ {
+        self.units
+            .iter()
+            .enumerate()
+            .filter(move |(_, u)| u.faction == f && catalog().unit(u.unit).theater == t)
+    }
+    /// Whether a faction has units of a theater in the combat.
+    pub fn has(&self, f: Faction, t: Theater) -> bool {
+        self.of(f, t).next().is_some()
+    }
+    /// Whether a faction has any unit in the combat.
+    pub fn has_any(&self, f: Faction) -> bool {
+        self.units.iter().any(|u| u.faction == f)
+    }
+    /// Whether a unit with this asset id of a faction takes part.
+    pub fn has_key(&self, f: Faction, key: &str) -> bool {
+        self.units
+            .iter()
+            .any(|u| u.faction == f && u.unit.key() == key)
+    }
 }
 
 /// Whether both factions have units in the same theater in a place (so combat happens).
@@ -29,21 +242,373 @@ pub fn needed(s: &State, place: Place) -> bool {
 }
 
 /// Starts a combat; returns its frame.
-pub fn start(_ctx: &mut Ctx, place: Place, attacker: Faction, origins: Vec<SystemId>) -> Frame {
-    Frame::Combat(Box::new(Combat { place, attacker, origins }))
+pub fn start(ctx: &mut Ctx, place: Place, attacker: Faction, origins: Vec<SystemId>) -> Frame {
+    ctx.public(EventKind::CombatStarted { place, attacker });
+    let mut units = Vec::new();
+    let mut started_in = ByFaction::new(|_| Vec::new());
+    for f in Faction::BOTH {
+        for (u, n) in ctx.s.units(place, f).iter() {
+            for _ in 0..n {
+                units.push(CombatUnit {
+                    faction: f,
+                    unit: u,
+                    damage: 0,
+                    pending: 0,
+                    doomed: false,
+                });
+            }
+        }
+        for t in [Theater::Space, Theater::Ground] {
+            if ctx.s.units(place, f).has_theater(t) {
+                started_in.get_mut(f).push(t);
+            }
+        }
+    }
+    let was_subjugated = place.system().is_some_and(|s| ctx.s.sys(s).subjugated);
+    Frame::Combat(Box::new(Combat {
+        place,
+        attacker,
+        origins,
+        step: Step::AddLeader { faction: attacker },
+        round: 1,
+        units,
+        dice: Vec::new(),
+        effect: None,
+        no_retreat: Vec::new(),
+        escape_plan: Vec::new(),
+        no_block: Vec::new(),
+        retreated: Vec::new(),
+        destroyed: Vec::new(),
+        started_in,
+        won: ByFaction::new(|_| Vec::new()),
+        was_subjugated,
+        objective_played: false,
+        offer_objectives: false,
+        plans_used: false,
+    }))
 }
 
 /// The decision the combat waits for.
-pub fn decision(_s: &State, _c: &Combat) -> Option<Decision> {
-    None
+pub fn decision(s: &State, c: &Combat) -> Option<Decision> {
+    if let Some(e) = &c.effect {
+        return tactics::effect_decision(s, c, e);
+    }
+    if c.offer_objectives && !c.objective_played {
+        let cards = playable_objectives(s, c);
+        if !cards.is_empty() {
+            let mut actions: Vec<Action> = cards
+                .into_iter()
+                .map(|card| Action::PlayObjective { card })
+                .collect();
+            actions.push(Action::Done);
+            return Some(Decision::new(
+                Faction::Rebel,
+                PromptKind::Objective,
+                actions,
+            ));
+        }
+    }
+    match c.step {
+        Step::AddLeader { faction } => add_leader_decision(s, c, faction),
+        Step::StartOfCombat { faction } => {
+            let cards = start_of_combat_cards(s, c, faction);
+            if cards.is_empty() {
+                return None;
+            }
+            let mut actions: Vec<Action> = cards
+                .into_iter()
+                .map(|card| Action::PlayAction { card })
+                .collect();
+            actions.push(Action::Done);
+            Some(Decision::new(faction, PromptKind::StartOfCombat, actions))
+        }
+        Step::Actions { theater, side } => Some(attack::actions_decision(s, c, theater, side)),
+        Step::Assign { theater, side } => attack::assign_decision(s, c, theater, side),
+        Step::Block { theater, side } => attack::block_decision(s, c, theater, side),
+        Step::Plans => objectives::plans_decision(s, c),
+        Step::Retreat { faction } => retreat::retreat_decision(s, c, faction),
+        Step::Carry {
+            faction,
+            capacity,
+            moved,
+            ..
+        } => Some(retreat::carry_decision(s, c, faction, capacity, moved)),
+        Step::DrawTactics
+        | Step::Battle { .. }
+        | Step::Roll { .. }
+        | Step::EndBattle { .. }
+        | Step::NextRound
+        | Step::RoundEnd => None,
+    }
 }
 
 /// Applies a combat decision.
-pub fn act(_ctx: &mut Ctx, c: Combat, _a: Action) -> Result<Frames, RuleError> {
+pub fn act(ctx: &mut Ctx, mut c: Combat, a: Action) -> Result<Frames, RuleError> {
+    if let Some(e) = c.effect.clone() {
+        tactics::effect_act(ctx, &mut c, e, a);
+        return Ok(vec![Frame::Combat(Box::new(c))]);
+    }
+    if c.offer_objectives && !c.objective_played && !playable_objectives(ctx.s, &c).is_empty() {
+        match a {
+            Action::PlayObjective { card } => objectives::play(ctx, &mut c, card),
+            _ => c.offer_objectives = false,
+        }
+        return Ok(vec![Frame::Combat(Box::new(c))]);
+    }
+    match c.step {
+        Step::AddLeader { faction } => {
+            if let Action::AddLeader { leader } = a {
+                ctx.s.leader_pool.get_mut(faction).retain(|l| *l != leader);
+                ctx.s
+                    .zone_mut(c.place)
+                    .leaders
+                    .get_mut(faction)
+                    .push(leader);
+                ctx.public(EventKind::LeaderPlaced {
+                    leader,
+                    place: c.place,
+                });
+            }
+            c.step = after_add_leader(&c, faction);
+        }
+        Step::StartOfCombat { faction } => {
+            // No start-of-combat card is implemented yet, so the only answer is `done`.
+            c.step = after_start_of_combat(&c, faction);
+        }
+        Step::Actions { theater, side } => attack::actions_act(ctx, &mut c, theater, side, a),
+        Step::Assign { .. } => attack::assign_act(&mut c, a),
+        Step::Block { theater, side } => attack::block_act(ctx, &mut c, theater, side, a),
+        Step::Plans => objectives::plans_act(ctx, &mut c, a),
+        Step::Retreat { faction } => retreat::retreat_act(ctx, &mut c, faction, a),
+        Step::Carry {
+            faction,
+            to,
+            capacity,
+            moved,
+        } => retreat::carry_act(ctx, &mut c, faction, to, capacity, moved, a),
+        _ => {}
+    }
     Ok(vec![Frame::Combat(Box::new(c))])
 }
 
 /// Runs the combat's automatic steps.
-pub fn auto(_ctx: &mut Ctx, _c: Combat) -> Frames {
-    vec![]
+pub fn auto(ctx: &mut Ctx, mut c: Combat) -> Frames {
+    if c.offer_objectives {
+        c.offer_objectives = false;
+        return vec![Frame::Combat(Box::new(c))];
+    }
+    match c.step {
+        Step::AddLeader { faction } => c.step = after_add_leader(&c, faction),
+        Step::StartOfCombat { faction } => c.step = after_start_of_combat(&c, faction),
+        Step::DrawTactics => {
+            for f in [c.attacker, c.attacker.opponent()] {
+                for t in [Theater::Space, Theater::Ground] {
+                    if c.has(Faction::Rebel, t) && c.has(Faction::Empire, t) {
+                        let n = best_tactics(ctx.s, c.place, f, t);
+                        tactics::draw(ctx, f, t, n);
+                    }
+                }
+            }
+            c.step = Step::Battle {
+                theater: Theater::Space,
+            };
+        }
+        Step::Battle { theater } => {
+            if c.has(Faction::Rebel, theater) && c.has(Faction::Empire, theater) {
+                if theater == Theater::Ground {
+                    for f in [c.attacker, c.attacker.opponent()] {
+                        let n = c
+                            .of(f, Theater::Ground)
+                            .filter(|(_, u)| {
+                                catalog().unit(u.unit).ability
+                                    == Some(UnitAbility::ExtraGroundTacticDraw)
+                            })
+                            .count();
+                        tactics::draw(ctx, f, Theater::Ground, n as u8);
+                    }
+                }
+                c.step = Step::Roll {
+                    theater,
+                    side: c.attacker,
+                };
+            } else if theater == Theater::Space {
+                c.step = Step::Battle {
+                    theater: Theater::Ground,
+                };
+            } else {
+                c.step = Step::Retreat {
+                    faction: c.attacker,
+                };
+            }
+        }
+        Step::Roll { theater, side } => attack::roll(ctx, &mut c, theater, side),
+        Step::Actions { theater, side } => c.step = Step::Assign { theater, side },
+        Step::Assign { theater, side } => {
+            c.dice.iter_mut().for_each(|d| d.assigned = true);
+            c.step = Step::Block { theater, side };
+        }
+        Step::Block { theater, side } => attack::end_attack(&mut c, theater, side),
+        Step::EndBattle { theater } => {
+            attack::remove_doomed(ctx, &mut c);
+            c.no_block.clear();
+            objectives::update_wins(ctx.s, &mut c);
+            c.offer_objectives = true;
+            c.step = match theater {
+                Theater::Space => Step::Plans,
+                Theater::Ground => Step::Retreat {
+                    faction: c.attacker,
+                },
+            };
+        }
+        Step::Plans => {
+            c.step = Step::Battle {
+                theater: Theater::Ground,
+            }
+        }
+        Step::Retreat { faction } => retreat::finish_retreat_step(ctx, &mut c, faction),
+        Step::Carry { faction, .. } => retreat::finish_carry(ctx, &mut c, faction),
+        Step::NextRound => {
+            retreat::next_round_checks(ctx, &mut c);
+            objectives::update_wins(ctx.s, &mut c);
+            c.offer_objectives = true;
+            c.step = Step::RoundEnd;
+        }
+        Step::RoundEnd => {
+            if [Theater::Space, Theater::Ground]
+                .iter()
+                .any(|&t| c.has(Faction::Rebel, t) && c.has(Faction::Empire, t))
+            {
+                c.round += 1;
+                c.no_retreat.clear();
+                c.escape_plan.clear();
+                c.plans_used = false;
+                c.step = Step::Battle {
+                    theater: Theater::Space,
+                };
+            } else {
+                end(ctx, &c);
+                return vec![];
+            }
+        }
+    }
+    vec![Frame::Combat(Box::new(c))]
+}
+
+/// Ends the combat: tactic hands are discarded, every discard pile goes back into its deck,
+/// and damage disappears with the combat record.
+fn end(ctx: &mut Ctx, c: &Combat) {
+    for f in Faction::BOTH {
+        let hand = std::mem::take(&mut ctx.s.hands.get_mut(f).tactics);
+        for card in hand {
+            tactics::discard(ctx, card);
+        }
+    }
+    let d = &mut ctx.s.decks;
+    d.space_tactics.append(&mut d.space_discard);
+    d.ground_tactics.append(&mut d.ground_discard);
+    ctx.s.rng.shuffle(&mut ctx.s.decks.space_tactics);
+    ctx.s.rng.shuffle(&mut ctx.s.decks.ground_tactics);
+    ctx.public(EventKind::CombatEnded { place: c.place });
+}
+
+/// The highest tactic value of a faction's non-captured leaders in a place for a theater.
+pub fn best_tactics(s: &State, place: Place, f: Faction, t: Theater) -> u8 {
+    s.active_leaders(place, f)
+        .iter()
+        .map(|&l| catalog().leader(l).tactics(t))
+        .max()
+        .unwrap_or(0)
+}
+
+fn add_leader_decision(s: &State, c: &Combat, f: Faction) -> Option<Decision> {
+    let has_tactician = s
+        .active_leaders(c.place, f)
+        .iter()
+        .any(|&l| catalog().leader(l).has_tactics());
+    if has_tactician || s.leader_pool.get(f).is_empty() {
+        return None;
+    }
+    let mut actions: Vec<Action> = s
+        .leader_pool
+        .get(f)
+        .iter()
+        .map(|&leader| Action::AddLeader { leader })
+        .collect();
+    actions.push(Action::Done);
+    let mut d = Decision::new(f, PromptKind::AddLeader, actions);
+    d.context.push(format!("combat in {}", c.place));
+    Some(d)
+}
+
+fn after_add_leader(c: &Combat, f: Faction) -> Step {
+    if f == c.attacker {
+        Step::AddLeader {
+            faction: f.opponent(),
+        }
+    } else {
+        Step::StartOfCombat {
+            faction: c.attacker,
+        }
+    }
+}
+
+fn after_start_of_combat(c: &Combat, f: Faction) -> Step {
+    if f == c.attacker {
+        Step::StartOfCombat {
+            faction: f.opponent(),
+        }
+    } else {
+        Step::DrawTactics
+    }
+}
+
+/// Describes the combat's units by number, for prompts.
+pub fn describe_units(c: &Combat) -> String {
+    let parts: Vec<String> = c
+        .units
+        .iter()
+        .enumerate()
+        .map(|(i, u)| {
+            let mut s = format!("{i}={} ({}", u.unit.key(), u.faction);
+            if u.damage > 0 {
+                s.push_str(&format!(", {} damage", u.damage));
+            }
+            if u.doomed {
+                s.push_str(", destroyed");
+            }
+            s.push(')');
+            s
+        })
+        .collect();
+    format!("units: {}", parts.join(" "))
+}
+
+/// Describes the current dice by position, for prompts.
+pub fn describe_dice(c: &Combat) -> String {
+    let parts: Vec<String> = c
+        .dice
+        .iter()
+        .enumerate()
+        .map(|(i, d)| {
+            let face = match d.face {
+                DieFace::Blank => "blank",
+                DieFace::Hit => "hit",
+                DieFace::DirectHit => "direct_hit",
+                DieFace::Special => "special",
+            };
+            let color = match d.color {
+                DieColor::Black => "black",
+                DieColor::Red => "red",
+            };
+            let mut s = format!("{i}={face}({color}");
+            if d.spent {
+                s.push_str(", spent");
+            } else if d.assigned {
+                s.push_str(", assigned");
+            }
+            s.push(')');
+            s
+        })
+        .collect();
+    format!("dice: {}", parts.join(" "))
 }

@@ -1,0 +1,322 @@
+//! Resolving one attack: rolling, combat actions, assigning and blocking damage, and
+//! destroying units at the end of a battle step.
+
+use super::tactics::{self, TacticKind};
+use super::{Combat, Die, Step, describe_dice, describe_units};
+use crate::content::*;
+use crate::engine::rebellion::action::Action;
+use crate::engine::rebellion::event::EventKind;
+use crate::engine::rebellion::flow::{Ctx, Decision, PromptKind};
+use crate::engine::rebellion::state::State;
+
+/// The most dice of one colour a player rolls in one attack.
+const DICE_CAP: u8 = 5;
+
+/// How many black and red dice a side rolls in a battle step (reductions, then the cap).
+pub(super) fn dice_pool(c: &Combat, t: Theater, side: Faction) -> (u8, u8) {
+    let mut black: u32 = 0;
+    let mut red: u32 = 0;
+    for (_, u) in c.of(side, t) {
+        let d = catalog().unit(u.unit);
+        black += d.attack_black as u32;
+        red += d.attack_red as u32;
+    }
+    if t == Theater::Space {
+        let cannons = c
+            .units
+            .iter()
+            .filter(|u| {
+                u.faction != side
+                    && catalog().unit(u.unit).ability
+                        == Some(UnitAbility::EnemySpaceRedDiceMinusTwo)
+            })
+            .count() as u32;
+        red = red.saturating_sub(2 * cannons);
+    }
+    (
+        black.min(DICE_CAP as u32) as u8,
+        red.min(DICE_CAP as u32) as u8,
+    )
+}
+
+/// Step 1 of an attack: roll the dice.
+pub(super) fn roll(ctx: &mut Ctx, c: &mut Combat, t: Theater, side: Faction) {
+    let (black, red) = dice_pool(c, t, side);
+    let faces = ctx.roll(black as usize + red as usize);
+    c.dice = faces
+        .iter()
+        .enumerate()
+        .map(|(i, &face)| Die {
+            color: if i < black as usize {
+                DieColor::Black
+            } else {
+                DieColor::Red
+            },
+            face,
+            spent: false,
+            assigned: false,
+        })
+        .collect();
+    for u in &mut c.units {
+        u.pending = 0;
+    }
+    let purpose = match t {
+        Theater::Space => "a space attack",
+        Theater::Ground => "a ground attack",
+    };
+    ctx.public(EventKind::DiceRolled {
+        faction: side,
+        purpose: purpose.into(),
+        faces,
+    });
+    c.step = Step::Actions { theater: t, side };
+}
+
+/// Whether an unspent die shows a special.
+pub(super) fn special_die(c: &Combat) -> Option<usize> {
+    c.dice
+        .iter()
+        .position(|d| !d.spent && d.face == DieFace::Special)
+}
+
+/// Enemy units of a theater that can take damage (the Death Star cannot).
+pub(super) fn damageable(c: &Combat, side: Faction, t: Theater) -> Vec<usize> {
+    c.of(side.opponent(), t)
+        .filter(|(_, u)| catalog().unit(u.unit).health.is_some())
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// Step 2: the combat actions available.
+pub(super) fn actions_decision(s: &State, c: &Combat, t: Theater, side: Faction) -> Decision {
+    let mut actions = Vec::new();
+    let special = special_die(c).is_some();
+    if special && tactics::can_draw(s, t) {
+        actions.push(Action::DrawTactic);
+    }
+    let mut seen = Vec::new();
+    for &card in &s.hands.get(side).tactics {
+        if seen.contains(&card) {
+            continue;
+        }
+        seen.push(card);
+        let def = catalog().tactic(card);
+        if def.theater != t || def.window != TacticWindow::OwnAttack {
+            continue;
+        }
+        if def.needs_special && !special {
+            continue;
+        }
+        if tactics::attack_card_usable(s, c, t, side, card) {
+            actions.push(Action::PlayTactic { card });
+        }
+    }
+    actions.push(Action::Done);
+    let mut d = Decision::new(side, PromptKind::CombatActions, actions);
+    d.context.push(describe_dice(c));
+    d.context.push(describe_units(c));
+    d.context
+        .push(format!("tactic cards: {}", hand_text(s, side)));
+    d
+}
+
+fn hand_text(s: &State, f: Faction) -> String {
+    let v: Vec<&str> = s.hands.get(f).tactics.iter().map(|t| t.key()).collect();
+    if v.is_empty() {
+        "none".into()
+    } else {
+        v.join(", ")
+    }
+}
+
+/// Applies a combat action.
+pub(super) fn actions_act(ctx: &mut Ctx, c: &mut Combat, t: Theater, side: Faction, a: Action) {
+    match a {
+        Action::DrawTactic => {
+            if let Some(i) = special_die(c) {
+                c.dice[i].spent = true;
+            }
+            tactics::draw(ctx, side, t, 1);
+        }
+        Action::PlayTactic { card } => {
+            if catalog().tactic(card).needs_special
+                && let Some(i) = special_die(c)
+            {
+                c.dice[i].spent = true;
+            }
+            tactics::play(ctx, c, side, card);
+        }
+        _ => c.step = Step::Assign { theater: t, side },
+    }
+}
+
+/// Whether die `d` may be assigned to unit `u`.
+fn fits(c: &Combat, d: usize, u: usize) -> bool {
+    let die = &c.dice[d];
+    let Some((_, color)) = catalog().unit(c.units[u].unit).health else {
+        return false;
+    };
+    match die.face {
+        DieFace::DirectHit => true,
+        DieFace::Hit => die.color == color,
+        _ => false,
+    }
+}
+
+fn assignable(c: &Combat, t: Theater, side: Faction) -> Vec<Action> {
+    let targets = damageable(c, side, t);
+    let mut actions = Vec::new();
+    for (d, die) in c.dice.iter().enumerate() {
+        if die.spent || die.assigned {
+            continue;
+        }
+        for &u in &targets {
+            if fits(c, d, u) {
+                actions.push(Action::Damage {
+                    die: d as u8,
+                    unit: u as u8,
+                });
+            }
+        }
+    }
+    actions
+}
+
+/// Step 3: every die that can be assigned must be; `None` once none can.
+pub(super) fn assign_decision(
+    s: &State,
+    c: &Combat,
+    t: Theater,
+    side: Faction,
+) -> Option<Decision> {
+    let _ = s;
+    let actions = assignable(c, t, side);
+    if actions.is_empty() {
+        return None;
+    }
+    let mut d = Decision::new(side, PromptKind::AssignDamage, actions);
+    d.context.push(describe_dice(c));
+    d.context.push(describe_units(c));
+    Some(d)
+}
+
+/// Assigns one die.
+pub(super) fn assign_act(c: &mut Combat, a: Action) {
+    if let Action::Damage { die, unit } = a {
+        c.dice[die as usize].assigned = true;
+        deal(c, unit as usize, 1);
+    }
+}
+
+/// Deals blockable damage to a unit.
+pub(super) fn deal(c: &mut Combat, u: usize, n: u8) {
+    let unit = &mut c.units[u];
+    unit.damage = unit.damage.saturating_add(n);
+    unit.pending = unit.pending.saturating_add(n);
+}
+
+/// Step 4: the defender's block cards, if any damage of this attack can be blocked.
+pub(super) fn block_decision(s: &State, c: &Combat, t: Theater, side: Faction) -> Option<Decision> {
+    let def = side.opponent();
+    if c.no_block.contains(&def) || !c.of(def, t).any(|(_, u)| u.pending > 0) {
+        return None;
+    }
+    let hand = &s.hands.get(def).tactics;
+    let same_theater = hand
+        .iter()
+        .filter(|&&x| catalog().tactic(x).theater == t)
+        .count();
+    let mut actions = Vec::new();
+    for &card in hand {
+        let d = catalog().tactic(card);
+        if d.theater != t || d.window != TacticWindow::Block {
+            continue;
+        }
+        let needs_other = TacticKind::of(card) == TacticKind::DiscardBlock;
+        if needs_other && same_theater < 2 {
+            continue;
+        }
+        let a = Action::PlayTactic { card };
+        if !actions.contains(&a) {
+            actions.push(a);
+        }
+    }
+    if actions.is_empty() {
+        return None;
+    }
+    actions.push(Action::Done);
+    let mut d = Decision::new(def, PromptKind::BlockDamage, actions);
+    d.context.push(describe_units(c));
+    Some(d)
+}
+
+/// Plays a block card, or ends the block step.
+pub(super) fn block_act(ctx: &mut Ctx, c: &mut Combat, t: Theater, side: Faction, a: Action) {
+    match a {
+        Action::PlayTactic { card } => tactics::play(ctx, c, side.opponent(), card),
+        _ => end_attack(c, t, side),
+    }
+}
+
+/// Step 5 of an attack: units with enough damage are marked destroyed (they leave at the end
+/// of the battle step); then the other side attacks or the battle step ends.
+pub(super) fn end_attack(c: &mut Combat, t: Theater, side: Faction) {
+    for u in &mut c.units {
+        u.pending = 0;
+        if let Some((h, _)) = catalog().unit(u.unit).health
+            && u.damage >= h
+        {
+            u.doomed = true;
+        }
+    }
+    c.dice.clear();
+    c.effect = None;
+    c.step = if side == c.attacker && c.has(side.opponent(), t) {
+        Step::Roll {
+            theater: t,
+            side: side.opponent(),
+        }
+    } else {
+        Step::EndBattle { theater: t }
+    };
+}
+
+/// Removes every unit marked destroyed.
+pub(super) fn remove_doomed(ctx: &mut Ctx, c: &mut Combat) {
+    while let Some(i) = c.units.iter().position(|u| u.doomed) {
+        destroy(ctx, c, i);
+    }
+}
+
+/// Destroys one combat unit now: off the board, back to the supply.
+pub(super) fn destroy(ctx: &mut Ctx, c: &mut Combat, i: usize) {
+    let u = c.units.remove(i);
+    let zone = ctx.s.zone_mut(c.place);
+    if zone.units.get(u.faction).count(u.unit) > 0 {
+        zone.units.get_mut(u.faction).remove(u.unit, 1);
+        ctx.s.supply.get_mut(u.faction).add(u.unit, 1);
+    }
+    c.destroyed.push((u.faction, u.unit));
+    ctx.public(EventKind::UnitDestroyed {
+        faction: u.faction,
+        unit: u.unit,
+        place: c.place,
+    });
+    if u.unit.key() == "death_star_under_construction" {
+        drop_queued_death_star(ctx);
+    }
+}
+
+/// A destroyed Death Star Under Construction takes the Death Star waiting in the build queue
+/// with it.
+fn drop_queued_death_star(ctx: &mut Ctx) {
+    let Some(ds) = catalog().unit_by_key("death_star") else {
+        return;
+    };
+    let queue = &mut ctx.s.build_queue.empire;
+    if let Some(slot) = queue.iter_mut().find(|q| q.count(ds) > 0) {
+        slot.remove(ds, 1);
+        ctx.s.supply.empire.add(ds, 1);
+        ctx.note("The Death Star waiting in the build queue is destroyed too");
+    }
+}

@@ -1,0 +1,218 @@
+//! Combat objectives: battles won, units destroyed, and the Death Star Plans.
+
+use super::attack::destroy;
+use super::{Combat, Effect};
+use crate::content::*;
+use crate::engine::rebellion::action::Action;
+use crate::engine::rebellion::event::EventKind;
+use crate::engine::rebellion::flow::{Ctx, Decision, PromptKind};
+use crate::engine::rebellion::state::State;
+use crate::engine::rebellion::victory;
+
+const PLANS: [&str; 2] = ["death_star_plans_stage_2", "death_star_plans_stage_3"];
+
+/// Records every battle won so far: the opponent had units of the theater when the combat
+/// began and has none left, while the winner still has some.
+pub(super) fn update_wins(s: &State, c: &mut Combat) {
+    let _ = s;
+    for f in Faction::BOTH {
+        for t in [Theater::Space, Theater::Ground] {
+            let o = f.opponent();
+            if c.started_in.get(o).contains(&t)
+                && !c.has(o, t)
+                && c.has(f, t)
+                && !c.won.get(f).contains(&t)
+            {
+                c.won.get_mut(f).push(t);
+            }
+        }
+    }
+}
+
+/// Total health of destroyed units of a faction and theater.
+fn destroyed_health(c: &Combat, f: Faction, t: Theater) -> u32 {
+    c.destroyed
+        .iter()
+        .filter(|(df, u)| *df == f && catalog().unit(*u).theater == t)
+        .map(|(_, u)| catalog().unit(*u).health.map_or(0, |(h, _)| h as u32))
+        .sum()
+}
+
+fn imperial_icon_present(s: &State, c: &Combat) -> bool {
+    s.zone(c.place)
+        .leaders
+        .empire
+        .iter()
+        .any(|l| matches!(l.key(), "darth_vader" | "emperor_palpatine"))
+}
+
+/// Whether the requirement of a combat objective (other than the Death Star Plans) holds.
+fn fulfilled(s: &State, c: &Combat, key: &str) -> bool {
+    let rebel_started = c.attacker == Faction::Rebel;
+    match key {
+        "crippling_blow" => {
+            rebel_started && destroyed_health(c, Faction::Empire, Theater::Ground) >= 3
+        }
+        "major_victory" => {
+            rebel_started && destroyed_health(c, Faction::Empire, Theater::Space) >= 3
+        }
+        "rebel_assault" => {
+            rebel_started
+                && c.destroyed.iter().any(|(f, u)| {
+                    *f == Faction::Empire
+                        && matches!(u.key(), "star_destroyer" | "super_star_destroyer")
+                })
+        }
+        "liberation" => c.was_subjugated && c.won.rebel.contains(&Theater::Ground),
+        "return_of_the_jedi" => !c.won.rebel.is_empty() && imperial_icon_present(s, c),
+        _ => false,
+    }
+}
+
+/// The combat objectives in the Rebel hand that could be played right now (the Death Star
+/// Plans have their own window and are not listed).
+pub fn playable_objectives(s: &State, c: &Combat) -> Vec<ObjectiveId> {
+    if c.objective_played {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for &o in &s.hands.rebel.objectives {
+        let d = catalog().objective(o);
+        if d.timing != ObjectiveTiming::Combat || PLANS.contains(&o.key()) || out.contains(&o) {
+            continue;
+        }
+        if fulfilled(s, c, o.key()) {
+            out.push(o);
+        }
+    }
+    out
+}
+
+fn score(ctx: &mut Ctx, c: &mut Combat, card: ObjectiveId) {
+    let hand = &mut ctx.s.hands.rebel.objectives;
+    if let Some(i) = hand.iter().position(|&x| x == card) {
+        hand.remove(i);
+    }
+    c.objective_played = true;
+    c.offer_objectives = false;
+    ctx.public(EventKind::CardPlayed {
+        faction: Faction::Rebel,
+        deck: "objective".into(),
+        card: card.key().into(),
+    });
+    let rep = catalog().objective(card).reputation.unwrap_or(0);
+    victory::gain_reputation(ctx, rep);
+}
+
+/// Plays a combat objective (its requirement was checked by the decision).
+pub(super) fn play(ctx: &mut Ctx, c: &mut Combat, card: ObjectiveId) {
+    score(ctx, c, card);
+    if card.key() == "return_of_the_jedi" {
+        let jedi = ctx
+            .s
+            .active_leaders(c.place, Faction::Rebel)
+            .iter()
+            .any(|l| l.key() == "luke_skywalker_jedi");
+        let imperial = ctx.s.zone(c.place).leaders.empire.clone();
+        if jedi {
+            match imperial.len() {
+                0 => {}
+                1 => eliminate(ctx, c, imperial[0]),
+                _ => c.effect = Some(Effect::Eliminate { leaders: imperial }),
+            }
+        }
+    }
+}
+
+/// Eliminates an Imperial leader standing in the combat's system.
+pub(super) fn eliminate(ctx: &mut Ctx, c: &Combat, l: LeaderId) {
+    ctx.s.zone_mut(c.place).leaders.empire.retain(|x| *x != l);
+    ctx.s.eliminated.push(l);
+    ctx.public(EventKind::LeaderChange {
+        leader: l,
+        what: "is eliminated".into(),
+    });
+}
+
+/// The Death Star Plans cards the Rebels could reveal now.
+fn plans_playable(s: &State, c: &Combat) -> Vec<ObjectiveId> {
+    if c.plans_used || c.objective_played {
+        return Vec::new();
+    }
+    let station = c.has_key(Faction::Empire, "death_star")
+        || c.has_key(Faction::Empire, "death_star_under_construction");
+    let fighter = c
+        .units
+        .iter()
+        .any(|u| u.faction == Faction::Rebel && catalog().unit(u.unit).class == UnitClass::Fighter);
+    if !station || !fighter {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for &o in &s.hands.rebel.objectives {
+        if PLANS.contains(&o.key()) && !out.contains(&o) {
+            out.push(o);
+        }
+    }
+    out
+}
+
+/// The Death Star Plans window after the space battle step.
+pub(super) fn plans_decision(s: &State, c: &Combat) -> Option<Decision> {
+    let cards = plans_playable(s, c);
+    if cards.is_empty() {
+        return None;
+    }
+    let mut actions: Vec<Action> = cards
+        .into_iter()
+        .map(|card| Action::PlayObjective { card })
+        .collect();
+    actions.push(Action::Done);
+    let mut d = Decision::new(Faction::Rebel, PromptKind::Objective, actions);
+    d.context
+        .push("Death Star Plans: roll 3 dice; a direct hit destroys the station".into());
+    Some(d)
+}
+
+/// Reveals the Death Star Plans (three dice; any direct hit destroys the station and scores
+/// the card, otherwise the card stays in hand), or declines.
+pub(super) fn plans_act(ctx: &mut Ctx, c: &mut Combat, a: Action) {
+    if let Action::PlayObjective { card } = a {
+        c.plans_used = true;
+        ctx.public(EventKind::CardPlayed {
+            faction: Faction::Rebel,
+            deck: "objective".into(),
+            card: card.key().into(),
+        });
+        let faces = ctx.roll(3);
+        let success = faces.contains(&DieFace::DirectHit);
+        ctx.public(EventKind::DiceRolled {
+            faction: Faction::Rebel,
+            purpose: "the Death Star Plans".into(),
+            faces,
+        });
+        if success {
+            let target = c
+                .units
+                .iter()
+                .position(|u| u.faction == Faction::Empire && u.unit.key() == "death_star")
+                .or_else(|| {
+                    c.units.iter().position(|u| {
+                        u.faction == Faction::Empire
+                            && u.unit.key() == "death_star_under_construction"
+                    })
+                });
+            if let Some(i) = target {
+                destroy(ctx, c, i);
+            }
+            score(ctx, c, card);
+            update_wins(ctx.s, c);
+        } else {
+            ctx.note("The Death Star Plans fail; the card returns to the Rebel hand");
+        }
+        return;
+    }
+    c.step = super::Step::Battle {
+        theater: Theater::Ground,
+    };
+}

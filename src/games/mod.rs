@@ -1,0 +1,3 @@
+//! Adapters that put each game's engine behind the `Game` trait.
+
+pub mod rebellion;

@@ -1,0 +1,92 @@
+//! Service errors: each says what went wrong and what to do instead, and never carries
+//! hidden information of anyone but the caller.
+
+use crate::store::{MatchStatus, StoreError};
+
+/// Why a service call was refused. Nothing changed when one is returned.
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    /// No match in the channel.
+    #[error("there is no match in this channel; create one with `/rebellion new`")]
+    NoMatch,
+    /// The channel already has a match.
+    #[error("this channel already has a match ({0:?}); finish it or ask a moderator to `/mod end` it")]
+    MatchExists(MatchStatus),
+    /// Only possible while players are joining.
+    #[error("the match has already started")]
+    AlreadyStarted,
+    /// Only possible once the match is running.
+    #[error("the match has not started yet; when every seat is taken, use `/rebellion start`")]
+    NotStarted,
+    /// A moderator paused the match.
+    #[error("the match is paused by a moderator; wait for `/mod resume`")]
+    Paused,
+    /// The match is over.
+    #[error("the match is over")]
+    Ended,
+    /// The caller has no seat.
+    #[error("you are not seated in this match; join with `/rebellion join` before it starts")]
+    NotSeated,
+    /// The seat name is unknown.
+    #[error("unknown seat `{seat}`; seats are: {valid}")]
+    UnknownSeat {
+        /// What was asked.
+        seat: String,
+        /// The valid seats.
+        valid: String,
+    },
+    /// The seat is taken.
+    #[error("the {0} seat is taken")]
+    SeatTaken(String),
+    /// No free seat.
+    #[error("every seat is taken")]
+    NoFreeSeat,
+    /// Seats still open.
+    #[error("these seats are still open: {0}")]
+    SeatsOpen(String),
+    /// Another player must decide.
+    #[error("it is not your decision: the {seat} player is deciding ({kind})")]
+    NotYourDecision {
+        /// The deciding seat.
+        seat: String,
+        /// What they decide.
+        kind: String,
+    },
+    /// The answer belongs to an older position.
+    #[error("that choice belongs to an older position (version {given}, now {current}); use the newest prompt")]
+    Stale {
+        /// The version the caller answered.
+        given: u64,
+        /// The current version.
+        current: u64,
+    },
+    /// The option number is out of range.
+    #[error("there is no option {0}")]
+    NoSuchOption(usize),
+    /// The command could not be read.
+    #[error("{0}")]
+    Parse(String),
+    /// The rules refuse the action.
+    #[error("{0}")]
+    Rule(String),
+    /// Moderators only.
+    #[error("only moderators can do that")]
+    NotModerator,
+    /// Only the creator or a moderator.
+    #[error("only the match's creator or a moderator can do that")]
+    NotCreator,
+    /// A rollback further back than the match goes.
+    #[error("cannot roll back {asked} actions: the match has {have}")]
+    RollbackTooFar {
+        /// Asked.
+        asked: u64,
+        /// Available.
+        have: u64,
+    },
+    /// An import file is not valid.
+    #[error("cannot import: {0}")]
+    BadImport(String),
+    /// Storage failed; nothing was changed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}

@@ -1,0 +1,618 @@
+//! The service layer between the engines and every front end: finds a channel's match,
+//! serialises commands per match, applies them, persists (flushed before answering), and
+//! returns the posts and private messages to send as plain data.
+
+mod error;
+mod outcome;
+mod replay;
+
+pub use error::ServiceError;
+pub use outcome::{Outcome, PrivatePost, PromptPost, PublicPost};
+pub use replay::{public_log, rebuild};
+
+use std::collections::{BTreeMap, HashMap};
+use std::marker::PhantomData;
+use std::sync::{Arc, Mutex};
+
+use crate::game::Game;
+use crate::store::{LogEntry, MatchExport, MatchMeta, MatchStatus, MatchStore, Snapshot, StoredMatch};
+
+/// Who is calling: a user, and whether front end rules make them a moderator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Caller {
+    /// The user id.
+    pub user: u64,
+    /// Whether the user may use moderator commands in this channel.
+    pub moderator: bool,
+}
+
+/// How a player answers: a command line, or an option of a prompt by number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A command line (`activate hoth han_solo`).
+    Command(String),
+    /// Option `index` (from 0) of the prompt at `version` (buttons and menus).
+    Option {
+        /// The prompt's version.
+        version: u64,
+        /// The option's position.
+        index: usize,
+    },
+}
+
+/// One match in memory.
+pub struct Match<G: Game> {
+    /// Metadata (as stored).
+    pub meta: MatchMeta,
+    /// The game state once started.
+    pub state: Option<G::State>,
+    /// The action log (as stored).
+    pub log: Vec<LogEntry>,
+}
+
+/// Take a snapshot every this many actions.
+pub const SNAPSHOT_EVERY: u64 = 50;
+
+/// The match service for one game.
+pub struct Service<G: Game> {
+    store: Arc<dyn MatchStore>,
+    matches: Mutex<HashMap<String, Arc<Mutex<Match<G>>>>>,
+    clock: Box<dyn Fn() -> u64 + Send + Sync>,
+    _game: PhantomData<G>,
+}
+
+/// The current time in seconds since the Unix epoch.
+pub fn system_clock() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0)
+}
+
+fn prompt_post<G: Game>(m: &Match<G>) -> Option<PromptPost> {
+    let state = m.state.as_ref()?;
+    let p = G::prompt(state)?;
+    Some(PromptPost {
+        match_id: m.meta.id.clone(),
+        user: m.meta.seats.get(&p.seat).copied(),
+        seat: p.seat,
+        version: G::version(state),
+        kind: p.kind,
+        options: p.options.iter().map(G::action_text).collect(),
+        context: p.context,
+    })
+}
+
+fn hand_posts<G: Game>(m: &Match<G>, seats: &[String]) -> Vec<PrivatePost> {
+    let Some(state) = m.state.as_ref() else { return vec![] };
+    seats
+        .iter()
+        .filter_map(|seat| {
+            let user = *m.meta.seats.get(seat)?;
+            Some(PrivatePost {
+                user,
+                seat: seat.clone(),
+                text: format!("Your secrets as the {seat} player:\n{}", G::private_text(state, seat)),
+                board: true,
+            })
+        })
+        .collect()
+}
+
+impl<G: Game> Service<G> {
+    /// A service over a store, using the system clock.
+    pub fn new(store: Arc<dyn MatchStore>) -> Self {
+        Self::with_clock(store, Box::new(system_clock))
+    }
+
+    /// A service with an injected clock (tests).
+    pub fn with_clock(store: Arc<dyn MatchStore>, clock: Box<dyn Fn() -> u64 + Send + Sync>) -> Self {
+        Service { store, matches: Mutex::new(HashMap::new()), clock, _game: PhantomData }
+    }
+
+    /// Reloads every stored match that is not over; returns how many were loaded.
+    pub fn load_all(&self) -> Result<usize, ServiceError> {
+        let mut n = 0;
+        for id in self.store.list()? {
+            let Some(stored) = self.store.load(&id)? else { continue };
+            if stored.meta.game != G::ID || stored.meta.status == MatchStatus::Ended {
+                continue;
+            }
+            let m = self.materialise(stored)?;
+            self.matches.lock().expect("lock").insert(id, Arc::new(Mutex::new(m)));
+            n += 1;
+        }
+        Ok(n)
+    }
+
+    fn materialise(&self, stored: StoredMatch) -> Result<Match<G>, ServiceError> {
+        let state = match stored.meta.status {
+            MatchStatus::Lobby => None,
+            _ => Some(rebuild::<G>(&stored.meta, &stored.log, stored.snapshot.as_ref())?),
+        };
+        Ok(Match { meta: stored.meta, state, log: stored.log })
+    }
+
+    fn get(&self, channel: u64) -> Result<Arc<Mutex<Match<G>>>, ServiceError> {
+        self.matches.lock().expect("lock").get(&channel.to_string()).cloned().ok_or(ServiceError::NoMatch)
+    }
+
+    /// Runs `f` with the channel's match locked (commands on one match are serialised).
+    fn with<R>(&self, channel: u64, f: impl FnOnce(&mut Match<G>) -> Result<R, ServiceError>) -> Result<R, ServiceError> {
+        let m = self.get(channel)?;
+        let mut guard = m.lock().expect("match lock");
+        f(&mut guard)
+    }
+
+    fn save_meta(&self, meta: &mut MatchMeta) -> Result<(), ServiceError> {
+        meta.updated_at = (self.clock)();
+        self.store.put_meta(meta)?;
+        self.store.flush()?;
+        Ok(())
+    }
+
+    /// Creates a match in a channel (players then join).
+    pub fn create(
+        &self,
+        channel: u64,
+        guild: Option<u64>,
+        caller: Caller,
+        options: G::Options,
+        seed: Option<u64>,
+    ) -> Result<Outcome, ServiceError> {
+        let mut map = self.matches.lock().expect("lock");
+        let id = channel.to_string();
+        if let Some(m) = map.get(&id) {
+            let status = m.lock().expect("lock").meta.status;
+            if status != MatchStatus::Ended {
+                return Err(ServiceError::MatchExists(status));
+            }
+        }
+        let now = (self.clock)();
+        let meta = MatchMeta {
+            id: id.clone(),
+            game: G::ID.to_string(),
+            guild,
+            channel,
+            creator: caller.user,
+            seats: BTreeMap::new(),
+            options: serde_json::to_value(&options).map_err(|e| ServiceError::Parse(e.to_string()))?,
+            seed: seed.unwrap_or_else(|| now.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ channel),
+            status: MatchStatus::Lobby,
+            created_at: now,
+            updated_at: now,
+        };
+        self.store.delete(&id)?;
+        self.store.put_meta(&meta)?;
+        self.store.flush()?;
+        map.insert(id, Arc::new(Mutex::new(Match { meta, state: None, log: vec![] })));
+        let seats = G::seats(&options).join(", ");
+        Ok(Outcome {
+            reply: format!("A new match is open in this channel. Take a seat ({seats}) with `/rebellion join`."),
+            reply_public: true,
+            ..Default::default()
+        })
+    }
+
+    /// Takes a seat (`None` = any free seat).
+    pub fn join(&self, channel: u64, caller: Caller, seat: Option<&str>) -> Result<Outcome, ServiceError> {
+        self.with(channel, |m| {
+            if m.meta.status != MatchStatus::Lobby {
+                return Err(ServiceError::AlreadyStarted);
+            }
+            let options: G::Options = serde_json::from_value(m.meta.options.clone()).unwrap_or_default();
+            let seats = G::seats(&options);
+            let seat = match seat {
+                Some(s) => {
+                    let s = s.to_lowercase();
+                    if !seats.contains(&s) {
+                        return Err(ServiceError::UnknownSeat { seat: s, valid: seats.join(", ") });
+                    }
+                    if m.meta.seats.contains_key(&s) {
+                        return Err(ServiceError::SeatTaken(s));
+                    }
+                    s
+                }
+                None => seats.iter().find(|s| !m.meta.seats.contains_key(*s)).cloned().ok_or(ServiceError::NoFreeSeat)?,
+            };
+            let mut meta = m.meta.clone();
+            meta.seats.insert(seat.clone(), caller.user);
+            self.save_meta(&mut meta)?;
+            m.meta = meta;
+            Ok(Outcome {
+                reply: format!("<@{}> takes the {seat} seat.", caller.user),
+                reply_public: true,
+                ..Default::default()
+            })
+        })
+    }
+
+    /// Leaves a seat before the match starts.
+    pub fn leave(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError> {
+        self.with(channel, |m| {
+            if m.meta.status != MatchStatus::Lobby {
+                return Err(ServiceError::AlreadyStarted);
+            }
+            let mut meta = m.meta.clone();
+            let before = meta.seats.len();
+            meta.seats.retain(|_, u| *u != caller.user);
+            if meta.seats.len() == before {
+                return Err(ServiceError::NotSeated);
+            }
+            self.save_meta(&mut meta)?;
+            m.meta = meta;
+            Ok(Outcome { reply: format!("<@{}> leaves the match.", caller.user), reply_public: true, ..Default::default() })
+        })
+    }
+
+    /// Starts the match once every seat is taken.
+    pub fn start(&self, channel: u64, _caller: Caller) -> Result<Outcome, ServiceError> {
+        self.with(channel, |m| {
+            if m.meta.status != MatchStatus::Lobby {
+                return Err(ServiceError::AlreadyStarted);
+            }
+            let options: G::Options = serde_json::from_value(m.meta.options.clone()).unwrap_or_default();
+            let seats = G::seats(&options);
+            let open: Vec<String> = seats.iter().filter(|s| !m.meta.seats.contains_key(*s)).cloned().collect();
+            if !open.is_empty() {
+                return Err(ServiceError::SeatsOpen(open.join(", ")));
+            }
+            let state = G::new_match(m.meta.seed, &options);
+            let mut meta = m.meta.clone();
+            meta.status = MatchStatus::Active;
+            self.save_meta(&mut meta)?;
+            m.meta = meta;
+            m.state = Some(state);
+            let status = G::status_text(m.state.as_ref().expect("just set"));
+            Ok(Outcome {
+                reply: "The match begins!".into(),
+                reply_public: true,
+                public: vec![PublicPost { text: status, board: true }],
+                private: hand_posts(m, &seats),
+                prompt: prompt_post(m),
+                file: None,
+            })
+        })
+    }
+
+    /// Cancels a match (its creator or a moderator).
+    pub fn cancel(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError> {
+        self.with(channel, |m| {
+            if caller.user != m.meta.creator && !caller.moderator {
+                return Err(ServiceError::NotCreator);
+            }
+            let mut meta = m.meta.clone();
+            meta.status = MatchStatus::Ended;
+            self.save_meta(&mut meta)?;
+            m.meta = meta;
+            Ok(Outcome { reply: "The match is cancelled.".into(), reply_public: true, ..Default::default() })
+        })
+    }
+
+    /// Applies a player's answer to the pending decision.
+    pub fn act(&self, channel: u64, caller: Caller, answer: Answer) -> Result<Outcome, ServiceError> {
+        self.with(channel, |m| {
+            match m.meta.status {
+                MatchStatus::Lobby => return Err(ServiceError::NotStarted),
+                MatchStatus::Paused => return Err(ServiceError::Paused),
+                MatchStatus::Ended => return Err(ServiceError::Ended),
+                MatchStatus::Active => {}
+            }
+            let my_seats: Vec<String> =
+                m.meta.seats.iter().filter(|(_, u)| **u == caller.user).map(|(s, _)| s.clone()).collect();
+            if my_seats.is_empty() {
+                return Err(ServiceError::NotSeated);
+            }
+            let state = m.state.as_ref().ok_or(ServiceError::NotStarted)?;
+            let prompt = G::prompt(state).ok_or(ServiceError::Ended)?;
+            if !my_seats.contains(&prompt.seat) {
+                return Err(ServiceError::NotYourDecision { seat: prompt.seat, kind: prompt.kind });
+            }
+            let current = G::version(state);
+            let action = match answer {
+                Answer::Command(text) => G::parse_action(&text).map_err(ServiceError::Parse)?,
+                Answer::Option { version, index } => {
+                    if version != current {
+                        return Err(ServiceError::Stale { given: version, current });
+                    }
+                    prompt.options.get(index).cloned().ok_or(ServiceError::NoSuchOption(index + 1))?
+                }
+            };
+            let mut next = state.clone();
+            let notices = G::apply(&mut next, &prompt.seat, action.clone()).map_err(ServiceError::Rule)?;
+            let entry = LogEntry {
+                seat: prompt.seat.clone(),
+                action: serde_json::to_value(&action).map_err(|e| ServiceError::Parse(e.to_string()))?,
+                user: caller.user,
+                at: (self.clock)(),
+            };
+            let index = m.log.len() as u64;
+            self.store.append(&m.meta.id, index, &entry)?;
+            if (index + 1) % SNAPSHOT_EVERY == 0 {
+                let snap = Snapshot {
+                    actions: index + 1,
+                    state: serde_json::to_value(&next).map_err(|e| ServiceError::Parse(e.to_string()))?,
+                };
+                self.store.put_snapshot(&m.meta.id, &snap)?;
+            }
+            let mut meta = m.meta.clone();
+            let over = G::outcome(&next);
+            if over.is_some() {
+                meta.status = MatchStatus::Ended;
+            }
+            meta.updated_at = entry.at;
+            self.store.put_meta(&meta)?;
+            self.store.flush()?;
+            // Persisted: now commit in memory and build the messages.
+            let before: BTreeMap<String, String> =
+                m.meta.seats.keys().map(|s| (s.clone(), G::private_text(state, s))).collect();
+            m.meta = meta;
+            m.log.push(entry);
+            m.state = Some(next);
+            let state = m.state.as_ref().expect("just set");
+            Ok(self.outcome_after(m, &before, notices, over, state))
+        })
+    }
+
+    fn outcome_after(
+        &self,
+        m: &Match<G>,
+        before: &BTreeMap<String, String>,
+        notices: Vec<crate::game::Notice>,
+        over: Option<String>,
+        state: &G::State,
+    ) -> Outcome {
+        let public: Vec<String> = notices.iter().filter(|n| n.to.is_none()).map(|n| n.text.clone()).collect();
+        let mut out = Outcome { reply: "Done.".into(), ..Default::default() };
+        let mut text = public.join("\n");
+        if let Some(result) = &over {
+            text.push_str(&format!("\n**Game over.** {result}"));
+        } else {
+            text.push_str(&format!("\n{}", G::status_text(state)));
+        }
+        out.public.push(PublicPost { text: text.trim().to_string(), board: true });
+        for (seat, user) in &m.meta.seats {
+            let mine: Vec<String> =
+                notices.iter().filter(|n| n.to.as_deref() == Some(seat)).map(|n| n.text.clone()).collect();
+            let now = G::private_text(state, seat);
+            let changed = before.get(seat) != Some(&now);
+            if !mine.is_empty() || changed {
+                let mut text = mine.join("\n");
+                if changed {
+                    text.push_str(&format!("\nYour secrets as the {seat} player:\n{now}"));
+                }
+                out.private.push(PrivatePost { user: *user, seat: seat.clone(), text: text.trim().to_string(), board: changed });
+            }
+        }
+        out.prompt = prompt_post(m);
+        out
+    }
+
+    /// The public status of the channel's match.
+    pub fn status(&self, channel: u64) -> Result<Outcome, ServiceError> {
+        self.with(channel, |m| {
+            let seats: Vec<String> = m.meta.seats.iter().map(|(s, u)| format!("{s}: <@{u}>")).collect();
+            let game = match &m.state {
+                Some(s) => G::status_text(s),
+                None => "Waiting for players.".into(),
+            };
+            Ok(Outcome {
+                reply: format!("{game}\nStatus: {:?}. Seats: {}", m.meta.status, seats.join(", ")),
+                reply_public: true,
+                ..Default::default()
+            })
+        })
+    }
+
+    /// The caller's private view (answered only to the caller), with their pending options.
+    pub fn hand(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError> {
+        self.with(channel, |m| {
+            let state = m.state.as_ref().ok_or(ServiceError::NotStarted)?;
+            let seats: Vec<String> =
+                m.meta.seats.iter().filter(|(_, u)| **u == caller.user).map(|(s, _)| s.clone()).collect();
+            if seats.is_empty() {
+                return Err(ServiceError::NotSeated);
+            }
+            let text: Vec<String> =
+                seats.iter().map(|s| format!("As the {s} player:\n{}", G::private_text(state, s))).collect();
+            let prompt = prompt_post(m).filter(|p| seats.contains(&p.seat));
+            Ok(Outcome { reply: text.join("\n"), prompt, ..Default::default() })
+        })
+    }
+
+    /// The last `n` public events.
+    pub fn log(&self, channel: u64, n: usize) -> Result<Outcome, ServiceError> {
+        self.with(channel, |m| {
+            let lines = public_log::<G>(&m.meta, &m.log)?;
+            let start = lines.len().saturating_sub(n);
+            Ok(Outcome { reply: lines[start..].join("\n"), ..Default::default() })
+        })
+    }
+
+    /// The pending prompt (to re-post buttons).
+    pub fn prompt(&self, channel: u64) -> Result<Option<PromptPost>, ServiceError> {
+        self.with(channel, |m| Ok(prompt_post(m)))
+    }
+
+    /// A copy of the state (for rendering off the lock).
+    pub fn state(&self, channel: u64) -> Result<Option<G::State>, ServiceError> {
+        self.with(channel, |m| Ok(m.state.clone()))
+    }
+
+    /// The seat → user map of a match.
+    pub fn seats(&self, channel: u64) -> Result<BTreeMap<String, u64>, ServiceError> {
+        self.with(channel, |m| Ok(m.meta.seats.clone()))
+    }
+
+    fn moderate(&self, caller: Caller) -> Result<(), ServiceError> {
+        if caller.moderator { Ok(()) } else { Err(ServiceError::NotModerator) }
+    }
+
+    fn set_status(&self, channel: u64, caller: Caller, status: MatchStatus, text: &str) -> Result<Outcome, ServiceError> {
+        self.moderate(caller)?;
+        self.with(channel, |m| {
+            if m.meta.status == MatchStatus::Ended {
+                return Err(ServiceError::Ended);
+            }
+            if m.meta.status == MatchStatus::Lobby && status != MatchStatus::Ended {
+                return Err(ServiceError::NotStarted);
+            }
+            let mut meta = m.meta.clone();
+            meta.status = status;
+            self.save_meta(&mut meta)?;
+            m.meta = meta;
+            Ok(Outcome {
+                reply: format!("Moderator <@{}> {text}.", caller.user),
+                reply_public: true,
+                prompt: if status == MatchStatus::Active { prompt_post(m) } else { None },
+                ..Default::default()
+            })
+        })
+    }
+
+    /// Moderator: pause the match.
+    pub fn pause(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError> {
+        self.set_status(channel, caller, MatchStatus::Paused, "paused the match")
+    }
+
+    /// Moderator: resume a paused match.
+    pub fn resume(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError> {
+        self.set_status(channel, caller, MatchStatus::Active, "resumed the match")
+    }
+
+    /// Moderator: end the match now.
+    pub fn end(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError> {
+        self.set_status(channel, caller, MatchStatus::Ended, "ended the match")
+    }
+
+    /// Moderator: give a seat to another user (who then receives that seat's secrets).
+    pub fn replace(&self, channel: u64, caller: Caller, seat: &str, user: u64) -> Result<Outcome, ServiceError> {
+        self.moderate(caller)?;
+        self.with(channel, |m| {
+            let options: G::Options = serde_json::from_value(m.meta.options.clone()).unwrap_or_default();
+            let seats = G::seats(&options);
+            let seat = seat.to_lowercase();
+            if !seats.contains(&seat) {
+                return Err(ServiceError::UnknownSeat { seat, valid: seats.join(", ") });
+            }
+            let mut meta = m.meta.clone();
+            meta.seats.insert(seat.clone(), user);
+            self.save_meta(&mut meta)?;
+            m.meta = meta;
+            Ok(Outcome {
+                reply: format!("Moderator <@{}> gave the {seat} seat to <@{user}>.", caller.user),
+                reply_public: true,
+                private: hand_posts(m, std::slice::from_ref(&seat)),
+                prompt: prompt_post(m),
+                ..Default::default()
+            })
+        })
+    }
+
+    /// Moderator: remove a seat's player (the seat waits for `replace`).
+    pub fn kick(&self, channel: u64, caller: Caller, seat: &str) -> Result<Outcome, ServiceError> {
+        self.moderate(caller)?;
+        self.with(channel, |m| {
+            let seat = seat.to_lowercase();
+            let mut meta = m.meta.clone();
+            let Some(user) = meta.seats.remove(&seat) else {
+                return Err(ServiceError::UnknownSeat { seat, valid: m.meta.seats.keys().cloned().collect::<Vec<_>>().join(", ") });
+            };
+            self.save_meta(&mut meta)?;
+            m.meta = meta;
+            Ok(Outcome {
+                reply: format!("Moderator <@{}> removed <@{user}> from the {seat} seat; `/mod replace` fills it.", caller.user),
+                reply_public: true,
+                ..Default::default()
+            })
+        })
+    }
+
+    /// Moderator: undo the last `steps` actions (the match replays from its seed).
+    pub fn rollback(&self, channel: u64, caller: Caller, steps: u64) -> Result<Outcome, ServiceError> {
+        self.moderate(caller)?;
+        self.with(channel, |m| {
+            let have = m.log.len() as u64;
+            if steps == 0 || steps > have {
+                return Err(ServiceError::RollbackTooFar { asked: steps, have });
+            }
+            let keep = (have - steps) as usize;
+            let state = rebuild::<G>(&m.meta, &m.log[..keep], None)?;
+            self.store.truncate(&m.meta.id, keep as u64)?;
+            let mut meta = m.meta.clone();
+            if meta.status == MatchStatus::Ended {
+                meta.status = MatchStatus::Active;
+            }
+            meta.updated_at = (self.clock)();
+            self.store.put_meta(&meta)?;
+            self.store.flush()?;
+            m.meta = meta;
+            m.log.truncate(keep);
+            m.state = Some(state);
+            let seats: Vec<String> = m.meta.seats.keys().cloned().collect();
+            let status = G::status_text(m.state.as_ref().expect("just set"));
+            Ok(Outcome {
+                reply: format!("Moderator <@{}> rolled back {steps} action(s).", caller.user),
+                reply_public: true,
+                public: vec![PublicPost { text: status, board: true }],
+                private: hand_posts(m, &seats),
+                prompt: prompt_post(m),
+                file: None,
+            })
+        })
+    }
+
+    /// Moderator: the match as a JSON file (see `docs/export-format.md`).
+    pub fn export(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError> {
+        self.moderate(caller)?;
+        self.with(channel, |m| {
+            let stored = StoredMatch { meta: m.meta.clone(), log: m.log.clone(), snapshot: None };
+            let json = serde_json::to_vec_pretty(&MatchExport::of(&stored)).map_err(|e| ServiceError::Parse(e.to_string()))?;
+            Ok(Outcome {
+                reply: format!("Moderator <@{}> exported the match.", caller.user),
+                reply_public: true,
+                file: Some((format!("holonet-match-{}.json", m.meta.id), json)),
+                ..Default::default()
+            })
+        })
+    }
+
+    /// Moderator: imports an exported match into a channel (replacing an ended one).
+    pub fn import(&self, channel: u64, caller: Caller, json: &[u8]) -> Result<Outcome, ServiceError> {
+        self.moderate(caller)?;
+        let export: MatchExport = serde_json::from_slice(json).map_err(|e| ServiceError::BadImport(e.to_string()))?;
+        if export.format != "holonet-match" || export.format_version != 1 {
+            return Err(ServiceError::BadImport("not a holonet-match version 1 file".into()));
+        }
+        if export.meta.game != G::ID {
+            return Err(ServiceError::BadImport(format!("it holds a `{}` match", export.meta.game)));
+        }
+        let mut map = self.matches.lock().expect("lock");
+        let id = channel.to_string();
+        if let Some(m) = map.get(&id) {
+            let status = m.lock().expect("lock").meta.status;
+            if status != MatchStatus::Ended {
+                return Err(ServiceError::MatchExists(status));
+            }
+        }
+        let mut meta = export.meta;
+        meta.id = id.clone();
+        meta.channel = channel;
+        let state = match meta.status {
+            MatchStatus::Lobby => None,
+            _ => Some(rebuild::<G>(&meta, &export.log, None).map_err(|e| ServiceError::BadImport(e.to_string()))?),
+        };
+        self.store.delete(&id)?;
+        self.store.put_meta(&meta)?;
+        for (i, e) in export.log.iter().enumerate() {
+            self.store.append(&id, i as u64, e)?;
+        }
+        self.store.flush()?;
+        let m = Match { meta, state, log: export.log };
+        let prompt = prompt_post(&m);
+        map.insert(id, Arc::new(Mutex::new(m)));
+        Ok(Outcome {
+            reply: format!("Moderator <@{}> imported a match.", caller.user),
+            reply_public: true,
+            prompt,
+            ..Default::default()
+        })
+    }
+}

@@ -1,0 +1,142 @@
+//! Match storage: metadata, the append-only action log and snapshots, behind a small trait
+//! (sled in production, memory in tests), plus the documented JSON export.
+
+mod memory;
+mod sled_store;
+
+pub use memory::MemoryStore;
+pub use sled_store::SledStore;
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The life stage of a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MatchStatus {
+    /// Players are joining.
+    Lobby,
+    /// Being played.
+    Active,
+    /// Paused by a moderator.
+    Paused,
+    /// Finished or ended by a moderator.
+    Ended,
+}
+
+/// Everything about a match except its moves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchMeta {
+    /// The match id (its channel id, as text).
+    pub id: String,
+    /// The game id ("rebellion").
+    pub game: String,
+    /// The guild (server), if any.
+    pub guild: Option<u64>,
+    /// The channel.
+    pub channel: u64,
+    /// Who created it.
+    pub creator: u64,
+    /// Seat → user id.
+    pub seats: BTreeMap<String, u64>,
+    /// Game options as JSON.
+    pub options: serde_json::Value,
+    /// The match seed.
+    pub seed: u64,
+    /// Life stage.
+    pub status: MatchStatus,
+    /// Creation time (seconds since the Unix epoch).
+    pub created_at: u64,
+    /// Last change (seconds since the Unix epoch).
+    pub updated_at: u64,
+}
+
+/// One applied action in the log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogEntry {
+    /// The acting seat.
+    pub seat: String,
+    /// The action, as the game serialises it.
+    pub action: serde_json::Value,
+    /// The user who sent it.
+    pub user: u64,
+    /// When (seconds since the Unix epoch).
+    pub at: u64,
+}
+
+/// A saved state after the first `actions` log entries.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Snapshot {
+    /// How many log entries it reflects.
+    pub actions: u64,
+    /// The full game state.
+    pub state: serde_json::Value,
+}
+
+/// A match as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredMatch {
+    /// Metadata.
+    pub meta: MatchMeta,
+    /// The whole action log.
+    pub log: Vec<LogEntry>,
+    /// The latest snapshot, if any.
+    pub snapshot: Option<Snapshot>,
+}
+
+/// A storage failure.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database failed.
+    #[error("storage error: {0}")]
+    Db(String),
+    /// Stored data could not be read.
+    #[error("stored data for `{id}` is unreadable: {detail}")]
+    Corrupt {
+        /// The match.
+        id: String,
+        /// What is wrong.
+        detail: String,
+    },
+}
+
+/// Where matches are kept. Writes are durable only after `flush`.
+pub trait MatchStore: Send + Sync {
+    /// Creates or replaces a match's metadata.
+    fn put_meta(&self, meta: &MatchMeta) -> Result<(), StoreError>;
+    /// Appends log entry number `index` (from 0).
+    fn append(&self, id: &str, index: u64, entry: &LogEntry) -> Result<(), StoreError>;
+    /// Keeps only the first `len` log entries (and drops snapshots beyond them).
+    fn truncate(&self, id: &str, len: u64) -> Result<(), StoreError>;
+    /// Saves a snapshot.
+    fn put_snapshot(&self, id: &str, snap: &Snapshot) -> Result<(), StoreError>;
+    /// Loads a match.
+    fn load(&self, id: &str) -> Result<Option<StoredMatch>, StoreError>;
+    /// Ids of every stored match.
+    fn list(&self) -> Result<Vec<String>, StoreError>;
+    /// Deletes a match.
+    fn delete(&self, id: &str) -> Result<(), StoreError>;
+    /// Makes every write so far durable.
+    fn flush(&self) -> Result<(), StoreError>;
+}
+
+/// The JSON a moderator exports (and a backup or migration imports): metadata plus the whole
+/// action log. Replaying the log from the seed rebuilds the match exactly.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchExport {
+    /// Always "holonet-match".
+    pub format: String,
+    /// Format version (1).
+    pub format_version: u32,
+    /// Metadata.
+    pub meta: MatchMeta,
+    /// Every applied action.
+    pub log: Vec<LogEntry>,
+}
+
+impl MatchExport {
+    /// The export of a stored match.
+    pub fn of(m: &StoredMatch) -> Self {
+        MatchExport { format: "holonet-match".into(), format_version: 1, meta: m.meta.clone(), log: m.log.clone() }
+    }
+}

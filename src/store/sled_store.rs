@@ -1,0 +1,121 @@
+//! The sled store: trees `meta` (id → JSON), `snapshot` (id → JSON) and `log`
+//! (id, 0, index big-endian → JSON). sled's on-disk format changes before 1.0; the JSON export
+//! is the way to move matches off it.
+
+use std::path::Path;
+
+use super::*;
+
+/// Matches in a sled database.
+pub struct SledStore {
+    db: sled::Db,
+    meta: sled::Tree,
+    snapshot: sled::Tree,
+    log: sled::Tree,
+}
+
+fn db_err(e: impl std::fmt::Display) -> StoreError {
+    StoreError::Db(e.to_string())
+}
+
+fn log_key(id: &str, index: u64) -> Vec<u8> {
+    let mut k = id.as_bytes().to_vec();
+    k.push(0);
+    k.extend_from_slice(&index.to_be_bytes());
+    k
+}
+
+fn log_prefix(id: &str) -> Vec<u8> {
+    let mut k = id.as_bytes().to_vec();
+    k.push(0);
+    k
+}
+
+fn decode<T: serde::de::DeserializeOwned>(id: &str, bytes: &[u8]) -> Result<T, StoreError> {
+    serde_json::from_slice(bytes).map_err(|e| StoreError::Corrupt { id: id.to_string(), detail: e.to_string() })
+}
+
+fn encode<T: Serialize>(v: &T) -> Result<Vec<u8>, StoreError> {
+    serde_json::to_vec(v).map_err(db_err)
+}
+
+impl SledStore {
+    /// Opens (or creates) the database in a directory.
+    pub fn open(dir: &Path) -> Result<Self, StoreError> {
+        let db = sled::open(dir).map_err(db_err)?;
+        Ok(SledStore {
+            meta: db.open_tree("meta").map_err(db_err)?,
+            snapshot: db.open_tree("snapshot").map_err(db_err)?,
+            log: db.open_tree("log").map_err(db_err)?,
+            db,
+        })
+    }
+}
+
+impl MatchStore for SledStore {
+    fn put_meta(&self, meta: &MatchMeta) -> Result<(), StoreError> {
+        self.meta.insert(meta.id.as_bytes(), encode(meta)?).map_err(db_err)?;
+        Ok(())
+    }
+    fn append(&self, id: &str, index: u64, entry: &LogEntry) -> Result<(), StoreError> {
+        self.truncate(id, index)?;
+        self.log.insert(log_key(id, index), encode(entry)?).map_err(db_err)?;
+        Ok(())
+    }
+    fn truncate(&self, id: &str, len: u64) -> Result<(), StoreError> {
+        let keys: Vec<sled::IVec> = self
+            .log
+            .range(log_key(id, len)..)
+            .keys()
+            .take_while(|k| k.as_ref().map(|k| k.starts_with(&log_prefix(id))).unwrap_or(false))
+            .collect::<Result<_, _>>()
+            .map_err(db_err)?;
+        for k in keys {
+            self.log.remove(k).map_err(db_err)?;
+        }
+        if let Some(s) = self.snapshot.get(id.as_bytes()).map_err(db_err)? {
+            let snap: Snapshot = decode(id, &s)?;
+            if snap.actions > len {
+                self.snapshot.remove(id.as_bytes()).map_err(db_err)?;
+            }
+        }
+        Ok(())
+    }
+    fn put_snapshot(&self, id: &str, snap: &Snapshot) -> Result<(), StoreError> {
+        self.snapshot.insert(id.as_bytes(), encode(snap)?).map_err(db_err)?;
+        Ok(())
+    }
+    fn load(&self, id: &str) -> Result<Option<StoredMatch>, StoreError> {
+        let Some(m) = self.meta.get(id.as_bytes()).map_err(db_err)? else {
+            return Ok(None);
+        };
+        let meta: MatchMeta = decode(id, &m)?;
+        let mut log = vec![];
+        for kv in self.log.scan_prefix(log_prefix(id)) {
+            let (_, v) = kv.map_err(db_err)?;
+            log.push(decode(id, &v)?);
+        }
+        let snapshot = match self.snapshot.get(id.as_bytes()).map_err(db_err)? {
+            Some(s) => Some(decode(id, &s)?),
+            None => None,
+        };
+        Ok(Some(StoredMatch { meta, log, snapshot }))
+    }
+    fn list(&self) -> Result<Vec<String>, StoreError> {
+        self.meta
+            .iter()
+            .keys()
+            .map(|k| k.map(|k| String::from_utf8_lossy(&k).into_owned()).map_err(db_err))
+            .collect()
+    }
+    fn delete(&self, id: &str) -> Result<(), StoreError> {
+        self.truncate(id, 0)?;
+        self.meta.remove(id.as_bytes()).map_err(db_err)?;
+        self.snapshot.remove(id.as_bytes()).map_err(db_err)?;
+        Ok(())
+    }
+    fn flush(&self) -> Result<(), StoreError> {
+        self.db.flush().map_err(db_err)?;
+        Ok(())
+    }
+}

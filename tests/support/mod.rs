@@ -1,0 +1,340 @@
+//! A small scenario builder for rules tests: start a quick-setup game, clear the board, set
+//! exactly the position a rule needs through the public state fields, and act with command
+//! lines as a player would type them.
+#![allow(dead_code)]
+
+use holonet::content::{Faction, LeaderId, MissionId, ObjectiveId, SystemId, UnitId, catalog};
+use holonet::engine::rebellion::assignment::AssignmentPhase;
+use holonet::engine::rebellion::command::CommandPhase;
+use holonet::engine::rebellion::event::{Event, EventKind};
+use holonet::engine::rebellion::refresh::{RefreshPhase, RefreshStep};
+use holonet::engine::rebellion::state::{Assignment, Units};
+use holonet::engine::rebellion::{
+    Action, Frame, MatchOptions, PromptKind, Place, RuleError, State, apply, decision, new_game,
+};
+
+pub const REBEL: Faction = Faction::Rebel;
+pub const EMPIRE: Faction = Faction::Empire;
+
+pub fn sys(name: &str) -> SystemId {
+    SystemId::parse(name).unwrap_or_else(|e| panic!("system {name}: {e}"))
+}
+pub fn unit(name: &str) -> UnitId {
+    UnitId::parse(name).unwrap_or_else(|e| panic!("unit {name}: {e}"))
+}
+pub fn leader(name: &str) -> LeaderId {
+    LeaderId::parse(name).unwrap_or_else(|e| panic!("leader {name}: {e}"))
+}
+pub fn mission(name: &str) -> MissionId {
+    MissionId::parse(name).unwrap_or_else(|e| panic!("mission {name}: {e}"))
+}
+pub fn objective(name: &str) -> ObjectiveId {
+    ObjectiveId::parse(name).unwrap_or_else(|e| panic!("objective {name}: {e}"))
+}
+pub fn place(name: &str) -> Place {
+    Place::parse(name).unwrap_or_else(|e| panic!("place {name}: {e}"))
+}
+pub fn parse(line: &str) -> Action {
+    Action::parse(line).unwrap_or_else(|e| panic!("cannot parse `{line}`: {e}"))
+}
+
+/// Applies a command line; panics with the rule error and the legal options on refusal.
+pub fn act(s: &mut State, seat: Faction, line: &str) -> Vec<Event> {
+    let a = parse(line);
+    match apply(s, seat, a) {
+        Ok(ev) => ev,
+        Err(e) => {
+            let opts: Vec<String> = decision(s)
+                .map(|d| d.actions.iter().take(12).map(|a| a.command()).collect())
+                .unwrap_or_default();
+            panic!("{seat} `{line}` refused: {e}\nlegal now: {opts:?}")
+        }
+    }
+}
+
+/// Ends a movement step with `done` unless the engine already did (it answers a decision
+/// whose only option is `done` by itself).
+pub fn finish_moving(s: &mut State, f: Faction) {
+    if let Some(d) = decision(s)
+        && d.seat == f
+        && d.kind == PromptKind::MoveUnits
+    {
+        act(s, f, "done");
+    }
+}
+
+/// Applies a command line expecting a refusal; checks the state did not change.
+pub fn refuse(s: &mut State, seat: Faction, line: &str) -> RuleError {
+    let before = s.clone();
+    let e = match apply(s, seat, parse(line)) {
+        Ok(_) => panic!("{seat} `{line}` was accepted but the rules forbid it"),
+        Err(e) => e,
+    };
+    assert_eq!(*s, before, "a refused action must leave the state untouched");
+    e
+}
+
+/// The legal action commands now (empty if nobody decides).
+pub fn legal(s: &State) -> Vec<String> {
+    decision(s).map(|d| d.actions.iter().map(|a| a.command()).collect()).unwrap_or_default()
+}
+
+/// Whether a command is among the legal actions now.
+pub fn is_legal(s: &State, line: &str) -> bool {
+    let a = parse(line);
+    decision(s).is_some_and(|d| d.actions.contains(&a))
+}
+
+/// Who decides now.
+pub fn seat(s: &State) -> Option<Faction> {
+    decision(s).map(|d| d.seat)
+}
+
+/// A fresh quick-setup game with the base hidden in `base` (or the first legal system).
+pub fn started(seed: u64, base: Option<&str>) -> State {
+    let mut s = new_game(seed, MatchOptions { quick_setup: true });
+    let d = decision(&s).expect("base choice pending");
+    assert_eq!(d.kind, PromptKind::ChooseBase, "quick setup leaves only the base choice");
+    let pick = match base {
+        Some(b) => {
+            let a = Action::ChooseBase { system: sys(b) };
+            assert!(d.actions.contains(&a), "base {b} not allowed in seed {seed}");
+            a
+        }
+        None => d.actions[0].clone(),
+    };
+    apply(&mut s, REBEL, pick).expect("base choice");
+    s
+}
+
+/// Total units of one type anywhere (board, Rebel Base space, queues, supply).
+pub fn unit_total(s: &State, u: UnitId) -> u32 {
+    let f = catalog().unit(u).faction;
+    let mut n = s.supply.get(f).count(u) as u32;
+    for p in s.places() {
+        n += s.units(p, f).count(u) as u32;
+    }
+    for q in s.build_queue.get(f) {
+        n += q.count(u) as u32;
+    }
+    // Units that slid off the queue wait in the Deploy step until placed or put back.
+    for fr in &s.stack {
+        if let Frame::Refresh(RefreshPhase { step: RefreshStep::Deploy { faction, ready, .. } }) = fr
+            && *faction == f
+        {
+            n += ready.count(u) as u32;
+        }
+    }
+    n
+}
+
+pub fn events_of(ev: &[Event], pred: impl Fn(&EventKind) -> bool) -> Vec<EventKind> {
+    ev.iter().filter(|e| pred(&e.kind)).map(|e| e.kind.clone()).collect()
+}
+
+/// A test position builder over a started game.
+pub struct Scenario {
+    pub s: State,
+}
+
+impl Scenario {
+    /// Quick setup, base chosen, round 1 Assignment Phase pending.
+    pub fn new(seed: u64) -> Self {
+        Scenario { s: started(seed, None) }
+    }
+
+    /// Removes every unit, leader, marker, assignment and queued unit: units to the supply,
+    /// leaders to their pools. Coruscant keeps its fixed Imperial loyalty.
+    pub fn clear(mut self) -> Self {
+        let s = &mut self.s;
+        let places: Vec<Place> = s.places().collect();
+        for p in places {
+            for f in [REBEL, EMPIRE] {
+                let units = std::mem::take(s.zone_mut(p).units.get_mut(f));
+                for (u, n) in units.iter() {
+                    s.supply.get_mut(f).add(u, n);
+                }
+                let leaders = std::mem::take(s.zone_mut(p).leaders.get_mut(f));
+                s.leader_pool.get_mut(f).extend(leaders);
+            }
+        }
+        for f in [REBEL, EMPIRE] {
+            for q in s.build_queue.get_mut(f).iter_mut() {
+                let units = std::mem::take(q);
+                for (u, n) in units.iter() {
+                    s.supply.get_mut(f).add(u, n);
+                }
+            }
+            let asg = std::mem::take(s.assignments.get_mut(f));
+            for a in asg {
+                s.hands.get_mut(f).missions.push(a.mission);
+                s.leader_pool.get_mut(f).extend(a.leaders);
+            }
+        }
+        s.captured.clear();
+        for id in SystemId::all() {
+            let st = s.sys_mut(id);
+            st.loyalty = if catalog().system(id).fixed_imperial { Some(EMPIRE) } else { None };
+            st.subjugated = false;
+            st.sabotaged = false;
+            st.destroyed = false;
+        }
+        self
+    }
+
+    /// Puts `n` units from the supply in a place.
+    pub fn units(mut self, at: &str, u: &str, n: u8) -> Self {
+        let u = unit(u);
+        let f = catalog().unit(u).faction;
+        let p = place(at);
+        self.s.supply.get_mut(f).remove(u, n);
+        self.s.zone_mut(p).units.get_mut(f).add(u, n);
+        self
+    }
+
+    /// Moves a leader from its pool (or wherever it is) to a place.
+    pub fn leader_at(mut self, at: &str, l: &str) -> Self {
+        let l = leader(l);
+        self.take_leader(l);
+        let f = catalog().leader(l).faction;
+        self.s.zone_mut(place(at)).leaders.get_mut(f).push(l);
+        self
+    }
+
+    /// Puts a leader (recruited or not) in its faction's pool.
+    pub fn in_pool(mut self, l: &str) -> Self {
+        let l = leader(l);
+        self.take_leader(l);
+        let f = catalog().leader(l).faction;
+        self.s.leader_pool.get_mut(f).push(l);
+        self
+    }
+
+    /// Takes a leader out of the game entirely (not in pool, board or assignments).
+    pub fn without_leader(mut self, l: &str) -> Self {
+        let l = leader(l);
+        self.take_leader(l);
+        self
+    }
+
+    fn take_leader(&mut self, l: LeaderId) {
+        let f = catalog().leader(l).faction;
+        self.s.leader_pool.get_mut(f).retain(|&x| x != l);
+        let places: Vec<Place> = self.s.places().collect();
+        for p in places {
+            self.s.zone_mut(p).leaders.get_mut(f).retain(|&x| x != l);
+        }
+        for a in self.s.assignments.get_mut(f).iter_mut() {
+            a.leaders.retain(|&x| x != l);
+        }
+    }
+
+    pub fn loyalty(mut self, at: &str, f: Option<Faction>) -> Self {
+        self.s.sys_mut(sys(at)).loyalty = f;
+        self
+    }
+    pub fn subjugated(mut self, at: &str) -> Self {
+        self.s.sys_mut(sys(at)).subjugated = true;
+        self
+    }
+    pub fn sabotaged(mut self, at: &str) -> Self {
+        self.s.sys_mut(sys(at)).sabotaged = true;
+        self
+    }
+
+    /// Sets the base's system (hidden or revealed).
+    pub fn base(mut self, at: &str, revealed: bool) -> Self {
+        self.s.base.system = Some(sys(at));
+        self.s.base.revealed = revealed;
+        self
+    }
+
+    /// Puts a mission facedown with its leaders (taken from the pool; the card is taken from
+    /// the hand if there, else conjured).
+    pub fn assign(mut self, f: Faction, m: &str, leaders: &[&str]) -> Self {
+        let m = mission(m);
+        let hand = &mut self.s.hands.get_mut(f).missions;
+        if let Some(i) = hand.iter().position(|&x| x == m) {
+            hand.remove(i);
+        }
+        let ls: Vec<LeaderId> = leaders.iter().map(|l| leader(l)).collect();
+        for &l in &ls {
+            self.take_leader(l);
+        }
+        self.s.assignments.get_mut(f).push(Assignment { mission: m, leaders: ls });
+        self
+    }
+
+    pub fn time(mut self, t: u8) -> Self {
+        self.s.time = t;
+        self
+    }
+    pub fn reputation(mut self, r: u8) -> Self {
+        self.s.reputation = r;
+        self
+    }
+
+    /// Puts the flow at the start of a Command Phase turn of `turn`.
+    pub fn command(mut self, turn: Faction) -> Self {
+        let mut c = CommandPhase::new();
+        c.turn = turn;
+        self.s.stack = vec![Frame::Command(c)];
+        self
+    }
+
+    /// Puts the flow at a Command Phase turn of `turn` where the opponent already passed
+    /// (so the phase ends when `turn` passes).
+    pub fn command_opponent_passed(mut self, turn: Faction) -> Self {
+        let mut c = CommandPhase::new();
+        c.turn = turn;
+        *c.passed.get_mut(turn.opponent()) = true;
+        self.s.stack = vec![Frame::Command(c)];
+        self
+    }
+
+    /// Puts the flow at the Assignment Phase of `turn`.
+    pub fn assignment(mut self, turn: Faction) -> Self {
+        self.s.stack = vec![Frame::Assignment(AssignmentPhase { turn })];
+        self
+    }
+
+    /// Puts the flow at the start of the Refresh Phase (the objective window).
+    pub fn refresh(mut self) -> Self {
+        self.s.stack = vec![Frame::Refresh(RefreshPhase::new())];
+        self
+    }
+
+    /// Puts the flow at one Refresh step.
+    pub fn refresh_at(mut self, step: RefreshStep) -> Self {
+        self.s.stack = vec![Frame::Refresh(RefreshPhase { step })];
+        self
+    }
+
+    /// Sets a faction's build queue space (1..=3), taking units from the supply.
+    pub fn queued(mut self, f: Faction, space: usize, u: &str, n: u8) -> Self {
+        let u = unit(u);
+        self.s.supply.get_mut(f).remove(u, n);
+        self.s.build_queue.get_mut(f)[space - 1].add(u, n);
+        self
+    }
+
+    pub fn build(self) -> State {
+        self.s
+    }
+}
+
+/// Empty units helper.
+pub fn no_units() -> Units {
+    Units::default()
+}
+
+/// Both sides pass until the phase ends (from a Command Phase turn with no assignments).
+pub fn pass_both(s: &mut State) {
+    for _ in 0..2 {
+        if let Some(f) = seat(s)
+            && is_legal(s, "pass")
+        {
+            act(s, f, "pass");
+        }
+    }
+}
