@@ -60,4 +60,11 @@ pub trait Game: Send + Sync + 'static {
     fn private_text(state: &Self::State, seat: &str) -> String;
     /// The view of one viewer (`None` = public) as JSON.
     fn view_json(state: &Self::State, viewer: Option<&str>) -> serde_json::Value;
+    /// The board image of one viewer (`None` = public) as PNG bytes, if the game draws one.
+    /// Slow (tens of milliseconds): call it off the async runtime.
+    fn board_png(_state: &Self::State, _viewer: Option<&str>) -> Option<Vec<u8>> {
+        None
+    }
+    /// A plain-text board for a viewer (the fallback when no image is drawn).
+    fn board_text(state: &Self::State, viewer: Option<&str>) -> String;
 }

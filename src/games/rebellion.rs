@@ -123,6 +123,10 @@ impl Game for Rebellion {
     fn view_json(state: &State, v: Option<&str>) -> serde_json::Value {
         serde_json::to_value(view(state, viewer(v))).unwrap_or(serde_json::Value::Null)
     }
+
+    fn board_text(state: &State, v: Option<&str>) -> String {
+        summary(state, v)
+    }
 }
 
 /// A text summary of a viewer's view (for text fallbacks).
