@@ -1,0 +1,197 @@
+//! Service-layer flows without Discord: lobby, start, turns, prompts, private messages,
+//! stale answers, moderators, rollback, export/import, and restart from disk.
+
+use std::sync::Arc;
+
+use holonet::engine::rebellion::MatchOptions;
+use holonet::game::Game;
+use holonet::games::rebellion::Rebellion;
+use holonet::service::{Answer, Caller, Outcome, Service, ServiceError};
+use holonet::store::{MatchStore, MemoryStore, SledStore};
+
+const CH: u64 = 100;
+const REBEL: Caller = Caller { user: 1, moderator: false };
+const EMPIRE: Caller = Caller { user: 2, moderator: false };
+const STRANGER: Caller = Caller { user: 3, moderator: false };
+const MOD: Caller = Caller { user: 9, moderator: true };
+
+fn quick() -> MatchOptions {
+    MatchOptions { quick_setup: true }
+}
+
+fn started(svc: &Service<Rebellion>) -> Outcome {
+    svc.create(CH, Some(7), REBEL, quick(), Some(42)).unwrap();
+    svc.join(CH, REBEL, Some("rebel")).unwrap();
+    svc.join(CH, EMPIRE, Some("empire")).unwrap();
+    svc.start(CH, REBEL).unwrap()
+}
+
+fn memory() -> (Arc<MemoryStore>, Service<Rebellion>) {
+    let store = Arc::new(MemoryStore::new());
+    let svc = Service::with_clock(store.clone(), Box::new(|| 1_000));
+    (store, svc)
+}
+
+fn caller_for(user: Option<u64>) -> Caller {
+    Caller { user: user.expect("seat is filled"), moderator: false }
+}
+
+/// Answers the pending prompt with its first option; returns the outcome.
+fn answer_first(svc: &Service<Rebellion>) -> Outcome {
+    let p = svc.prompt(CH).unwrap().expect("a prompt is pending");
+    svc.act(CH, caller_for(p.user), Answer::Option { version: p.version, index: 0 }).unwrap()
+}
+
+#[test]
+fn lobby_rules_are_enforced() {
+    let (_, svc) = memory();
+    assert!(matches!(svc.status(CH), Err(ServiceError::NoMatch)));
+    svc.create(CH, None, REBEL, quick(), Some(1)).unwrap();
+    assert!(matches!(svc.create(CH, None, EMPIRE, quick(), None), Err(ServiceError::MatchExists(_))));
+    assert!(matches!(svc.join(CH, REBEL, Some("droid")), Err(ServiceError::UnknownSeat { .. })));
+    svc.join(CH, REBEL, Some("rebel")).unwrap();
+    assert!(matches!(svc.join(CH, EMPIRE, Some("rebel")), Err(ServiceError::SeatTaken(_))));
+    assert!(matches!(svc.start(CH, REBEL), Err(ServiceError::SeatsOpen(_))));
+    assert!(matches!(svc.act(CH, REBEL, Answer::Command("pass".into())), Err(ServiceError::NotStarted)));
+    svc.join(CH, EMPIRE, None).unwrap();
+    assert_eq!(svc.seats(CH).unwrap().get("empire"), Some(&2));
+    assert!(matches!(svc.join(CH, STRANGER, None), Err(ServiceError::NoFreeSeat)));
+    svc.leave(CH, EMPIRE).unwrap();
+    assert!(svc.seats(CH).unwrap().get("empire").is_none());
+}
+
+#[test]
+fn start_sends_each_seat_only_its_secrets_and_prompts_the_decider() {
+    let (store, svc) = memory();
+    let flushes = store.flush_count();
+    let out = started(&svc);
+    assert!(store.flush_count() > flushes, "persisted before answering");
+    assert_eq!(out.public.len(), 1);
+    assert!(out.public[0].board);
+    let to_rebel: Vec<_> = out.private.iter().filter(|p| p.user == 1).collect();
+    let to_empire: Vec<_> = out.private.iter().filter(|p| p.user == 2).collect();
+    assert_eq!(to_rebel.len(), 1);
+    assert_eq!(to_empire.len(), 1);
+    assert!(to_rebel[0].text.contains("objectives"), "rebel sees objectives: {}", to_rebel[0].text);
+    assert!(!to_empire[0].text.contains("objectives"));
+    assert!(to_empire[0].text.contains("probes"));
+    let p = out.prompt.expect("the base choice is pending");
+    assert_eq!(p.user, Some(1));
+    assert_eq!(p.seat, "rebel");
+    assert!(p.kind.contains("base"));
+    assert!(!p.options.is_empty());
+}
+
+#[test]
+fn only_the_decider_may_act_and_stale_buttons_are_refused() {
+    let (_, svc) = memory();
+    let out = started(&svc);
+    let p = out.prompt.unwrap();
+    let e = svc.act(CH, EMPIRE, Answer::Option { version: p.version, index: 0 }).unwrap_err();
+    assert!(matches!(e, ServiceError::NotYourDecision { .. }), "{e}");
+    assert!(!e.to_string().contains("base "), "no hidden detail in the error: {e}");
+    assert!(matches!(svc.act(CH, STRANGER, Answer::Command("pass".into())), Err(ServiceError::NotSeated)));
+    let before = svc.state(CH).unwrap();
+    let e = svc.act(CH, REBEL, Answer::Command("activate nowhere han_solo".into())).unwrap_err();
+    assert!(e.to_string().contains("unknown system"), "{e}");
+    assert_eq!(svc.state(CH).unwrap(), before, "a refused command changes nothing");
+    let out = svc.act(CH, REBEL, Answer::Option { version: p.version, index: 0 }).unwrap();
+    let dm = out.private.iter().find(|x| x.user == 1).expect("the rebel hears where the base is");
+    assert!(dm.text.contains("Your base:"), "{}", dm.text);
+    assert!(out.private.iter().all(|x| x.user != 2 || !x.text.contains("Your base")));
+    let stale = svc.act(CH, REBEL, Answer::Option { version: p.version, index: 0 }).unwrap_err();
+    assert!(matches!(stale, ServiceError::Stale { .. }), "{stale}");
+}
+
+#[test]
+fn a_whole_game_can_be_played_through_the_service() {
+    let (_, svc) = memory();
+    started(&svc);
+    let mut n = 0;
+    while let Some(p) = svc.prompt(CH).unwrap() {
+        // Prefer `done`/`pass` to keep the game short and deterministic.
+        let index = p.options.iter().position(|o| o == "pass" || o == "done").unwrap_or(0);
+        let out = svc.act(CH, caller_for(p.user), Answer::Option { version: p.version, index }).unwrap();
+        for post in &out.private {
+            let seat_user = svc.seats(CH).unwrap()[&post.seat];
+            assert_eq!(post.user, seat_user, "private messages go to their seat's user only");
+        }
+        n += 1;
+        assert!(n < 5_000, "the game must end");
+    }
+    let state = svc.state(CH).unwrap().unwrap();
+    assert!(Rebellion::outcome(&state).is_some());
+    assert!(matches!(svc.act(CH, REBEL, Answer::Command("pass".into())), Err(ServiceError::Ended)));
+}
+
+#[test]
+fn moderators_pause_replace_kick_rollback_and_end() {
+    let (_, svc) = memory();
+    started(&svc);
+    assert!(matches!(svc.pause(CH, REBEL), Err(ServiceError::NotModerator)));
+    let out = svc.pause(CH, MOD).unwrap();
+    assert!(out.reply_public && out.reply.contains("paused"));
+    assert!(matches!(answer_once(&svc), Err(ServiceError::Paused)));
+    svc.resume(CH, MOD).unwrap();
+    answer_first(&svc);
+    answer_first(&svc);
+    let v2 = svc.prompt(CH).unwrap().unwrap().version;
+    let out = svc.rollback(CH, MOD, 1).unwrap();
+    assert!(out.reply.contains("rolled back 1"));
+    assert_eq!(svc.prompt(CH).unwrap().unwrap().version, v2 - 1);
+    assert!(matches!(svc.rollback(CH, MOD, 99), Err(ServiceError::RollbackTooFar { .. })));
+    let out = svc.replace(CH, MOD, "empire", 5).unwrap();
+    assert!(out.private.iter().any(|p| p.user == 5 && p.seat == "empire"), "the new player gets the seat's secrets");
+    svc.kick(CH, MOD, "empire").unwrap();
+    assert!(svc.seats(CH).unwrap().get("empire").is_none());
+    svc.end(CH, MOD).unwrap();
+    assert!(matches!(answer_once(&svc), Err(ServiceError::Ended)));
+}
+
+fn answer_once(svc: &Service<Rebellion>) -> Result<Outcome, ServiceError> {
+    let p = svc.prompt(CH).unwrap().expect("prompt");
+    svc.act(CH, REBEL, Answer::Option { version: p.version, index: 0 })
+}
+
+#[test]
+fn export_then_import_rebuilds_the_same_match() {
+    let (_, svc) = memory();
+    started(&svc);
+    for _ in 0..30 {
+        answer_first(&svc);
+    }
+    assert!(matches!(svc.export(CH, REBEL), Err(ServiceError::NotModerator)));
+    let out = svc.export(CH, MOD).unwrap();
+    let (name, bytes) = out.file.expect("an export file");
+    assert!(name.ends_with(".json"));
+    let (_, other) = memory();
+    other.import(200, MOD, &bytes).unwrap();
+    assert_eq!(other.state(200).unwrap(), svc.state(CH).unwrap());
+    assert!(matches!(other.import(201, MOD, b"{not json"), Err(ServiceError::BadImport(_))));
+}
+
+#[test]
+fn matches_survive_a_restart_from_sled() {
+    let dir = std::env::temp_dir().join(format!("holonet-service-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let state = {
+        let store: Arc<dyn MatchStore> = Arc::new(SledStore::open(&dir).unwrap());
+        let svc: Service<Rebellion> = Service::new(store);
+        started(&svc);
+        for _ in 0..(holonet::service::SNAPSHOT_EVERY + 7) {
+            answer_first(&svc);
+        }
+        svc.state(CH).unwrap()
+    };
+    let store: Arc<dyn MatchStore> = Arc::new(SledStore::open(&dir).unwrap());
+    let stored = store.load(&CH.to_string()).unwrap().unwrap();
+    assert!(stored.snapshot.is_some(), "a snapshot was taken");
+    let svc: Service<Rebellion> = Service::new(store);
+    assert_eq!(svc.load_all().unwrap(), 1);
+    assert_eq!(svc.state(CH).unwrap(), state);
+    answer_first(&svc);
+    let log = svc.log(CH, 5).unwrap();
+    assert!(!log.reply.is_empty());
+    drop(svc);
+    let _ = std::fs::remove_dir_all(&dir);
+}
