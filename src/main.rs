@@ -87,7 +87,13 @@ fn local(seed: u64, script: Option<PathBuf>, quick_setup: bool) -> std::io::Resu
                 write!(out, "{}", text::summary(&view(&session.state, Viewer::Faction(d.seat))))?;
                 last_seat = Some(d.seat);
             }
-            writeln!(out, "{} — {} ({} options; `prompts` lists them)", d.seat, d.kind.describe(), d.actions.len())?;
+            writeln!(
+                out,
+                "{} — {} ({} options; `prompts` lists them)",
+                d.seat,
+                d.kind.describe(),
+                d.actions.len()
+            )?;
             for (i, a) in d.actions.iter().enumerate().take(12) {
                 writeln!(out, "  {}. {}", i + 1, a.command())?;
             }

@@ -40,7 +40,7 @@ pub fn random_action(state: &State, rng: &mut GameRng) -> Option<(Faction, Actio
 /// after it.
 pub fn playout_with(seed: u64, options: MatchOptions, mut on_step: impl FnMut(&Step, &State)) -> Playout {
     let mut state = new_game(seed, options);
-    let mut rng = GameRng::from_seed(seed ^ 0x5eed_0f_a11_ba11);
+    let mut rng = GameRng::from_seed(seed ^ 0x0005_eed0_fa11_ba11);
     let mut steps = vec![];
     while let Some((seat, action)) = random_action(&state, &mut rng) {
         apply(&mut state, seat, action.clone())

@@ -54,20 +54,14 @@ fn blank() -> State {
 
 fn put(s: &mut State, at: &str, f: Faction, units: &[(&str, u8)]) {
     for &(u, n) in units {
-        s.zone_mut(Place::System(sys(at)))
-            .units
-            .get_mut(f)
-            .add(unit(u), n);
+        s.zone_mut(Place::System(sys(at))).units.get_mut(f).add(unit(u), n);
     }
 }
 
 fn put_leader(s: &mut State, at: &str, l: &str) {
     let id = leader(l);
     let f = catalog().leader(id).faction;
-    s.zone_mut(Place::System(sys(at)))
-        .leaders
-        .get_mut(f)
-        .push(id);
+    s.zone_mut(Place::System(sys(at))).leaders.get_mut(f).push(id);
 }
 
 fn fight(s: &mut State, at: &str, attacker: Faction, origins: &[&str]) {
@@ -85,13 +79,9 @@ fn fight(s: &mut State, at: &str, attacker: Faction, origins: &[&str]) {
             return;
         }
         let d = combat::decision(ctx.s, c);
-        let Some(Frame::Combat(c)) = ctx.s.stack.pop() else {
-            unreachable!()
-        };
+        let Some(Frame::Combat(c)) = ctx.s.stack.pop() else { unreachable!() };
         let frames = match d {
-            Some(d) if d.actions == [Action::Done] => {
-                combat::act(&mut ctx, *c, Action::Done).unwrap()
-            }
+            Some(d) if d.actions == [Action::Done] => combat::act(&mut ctx, *c, Action::Done).unwrap(),
             Some(_) => vec![Frame::Combat(c)],
             None => combat::auto(&mut ctx, *c),
         };
@@ -106,9 +96,7 @@ fn fight(s: &mut State, at: &str, attacker: Faction, origins: &[&str]) {
 
 fn d_is_real(s: &State, frames: &[Frame]) -> bool {
     match frames.last() {
-        Some(Frame::Combat(c)) => {
-            combat::decision(s, c).is_some_and(|d| d.actions != [Action::Done])
-        }
+        Some(Frame::Combat(c)) => combat::decision(s, c).is_some_and(|d| d.actions != [Action::Done]),
         _ => true,
     }
 }
@@ -125,15 +113,8 @@ fn in_combat(s: &State) -> bool {
 }
 
 fn set_dice(s: &mut State, faces: &[(DieColor, DieFace)]) {
-    cm(s).dice = faces
-        .iter()
-        .map(|&(color, face)| Die {
-            color,
-            face,
-            spent: false,
-            assigned: false,
-        })
-        .collect();
+    cm(s).dice =
+        faces.iter().map(|&(color, face)| Die { color, face, spent: false, assigned: false }).collect();
 }
 
 fn kind(s: &State) -> PromptKind {
@@ -152,11 +133,7 @@ fn actions(s: &State) -> Vec<Action> {
 /// Index of the first combat unit of a type and faction.
 fn idx(s: &mut State, f: Faction, u: &str) -> u8 {
     let id = unit(u);
-    cm(s)
-        .units
-        .iter()
-        .position(|x| x.faction == f && x.unit == id)
-        .expect("unit in combat") as u8
+    cm(s).units.iter().position(|x| x.faction == f && x.unit == id).expect("unit in combat") as u8
 }
 
 fn count(s: &State, at: &str, f: Faction, u: &str) -> u8 {
@@ -219,30 +196,10 @@ fn blank_attack(s: &mut State) {
 /// A standard fight in Yavin: both sides in both theaters, the Rebels attack.
 fn standard() -> State {
     let mut s = blank();
-    put(
-        &mut s,
-        "yavin",
-        Faction::Rebel,
-        &[("x_wing", 2), ("corellian_corvette", 1)],
-    );
-    put(
-        &mut s,
-        "yavin",
-        Faction::Rebel,
-        &[("rebel_trooper", 2), ("airspeeder", 1)],
-    );
-    put(
-        &mut s,
-        "yavin",
-        Faction::Empire,
-        &[("tie_fighter", 2), ("star_destroyer", 1)],
-    );
-    put(
-        &mut s,
-        "yavin",
-        Faction::Empire,
-        &[("stormtrooper", 2), ("at_at", 1)],
-    );
+    put(&mut s, "yavin", Faction::Rebel, &[("x_wing", 2), ("corellian_corvette", 1)]);
+    put(&mut s, "yavin", Faction::Rebel, &[("rebel_trooper", 2), ("airspeeder", 1)]);
+    put(&mut s, "yavin", Faction::Empire, &[("tie_fighter", 2), ("star_destroyer", 1)]);
+    put(&mut s, "yavin", Faction::Empire, &[("stormtrooper", 2), ("at_at", 1)]);
     s
 }
 
@@ -252,13 +209,8 @@ fn to_ground(s: &mut State) {
     blank_attack(s);
     assert!(matches!(
         cm(s).step,
-        combat::Step::Actions {
-            theater: Theater::Ground,
-            ..
-        } | combat::Step::Assign {
-            theater: Theater::Ground,
-            ..
-        }
+        combat::Step::Actions { theater: Theater::Ground, .. }
+            | combat::Step::Assign { theater: Theater::Ground, .. }
     ));
 }
 
@@ -278,12 +230,7 @@ fn first_roll(s: &mut State) -> usize {
 #[test]
 fn dice_are_capped_at_five_of_each_colour() {
     let mut s = blank();
-    put(
-        &mut s,
-        "yavin",
-        Faction::Empire,
-        &[("super_star_destroyer", 4)],
-    );
+    put(&mut s, "yavin", Faction::Empire, &[("super_star_destroyer", 4)]);
     put(&mut s, "yavin", Faction::Rebel, &[("x_wing", 1)]);
     fight(&mut s, "yavin", Faction::Empire, &[]);
     assert_eq!(first_roll(&mut s), 10, "8 black and 12 red become 5 and 5");
@@ -293,12 +240,7 @@ fn dice_are_capped_at_five_of_each_colour() {
 fn ion_cannon_reduces_red_dice_before_the_cap() {
     let mut s = blank();
     put(&mut s, "yavin", Faction::Empire, &[("star_destroyer", 3)]);
-    put(
-        &mut s,
-        "yavin",
-        Faction::Rebel,
-        &[("x_wing", 1), ("ion_cannon", 1)],
-    );
+    put(&mut s, "yavin", Faction::Rebel, &[("x_wing", 1), ("ion_cannon", 1)]);
     fight(&mut s, "yavin", Faction::Empire, &[]);
     assert_eq!(first_roll(&mut s), 7, "3 black; 6 red - 2 = 4 (not 5 - 2)");
 }
@@ -307,34 +249,21 @@ fn ion_cannon_reduces_red_dice_before_the_cap() {
 fn damage_follows_die_colours_and_must_all_be_assigned() {
     let mut s = standard();
     fight(&mut s, "yavin", Faction::Rebel, &[]);
-    attack_with(
-        &mut s,
-        &[(Black, Hit), (Red, Hit), (Black, DirectHit), (Red, Special)],
-    );
+    attack_with(&mut s, &[(Black, Hit), (Red, Hit), (Black, DirectHit), (Red, Special)]);
     assert_eq!(kind(&s), PromptKind::AssignDamage);
     let tie = idx(&mut s, Faction::Empire, "tie_fighter");
     let sd = idx(&mut s, Faction::Empire, "star_destroyer");
     let a = actions(&s);
-    assert!(
-        !a.contains(&Action::Done),
-        "every die that can be assigned must be"
-    );
+    assert!(!a.contains(&Action::Done), "every die that can be assigned must be");
     assert!(a.contains(&Action::Damage { die: 0, unit: tie }));
     assert!(!a.contains(&Action::Damage { die: 0, unit: sd }));
     assert!(a.contains(&Action::Damage { die: 1, unit: sd }));
     assert!(!a.contains(&Action::Damage { die: 1, unit: tie }));
     assert!(a.contains(&Action::Damage { die: 2, unit: sd }));
     assert!(a.contains(&Action::Damage { die: 2, unit: tie }));
-    assert!(
-        a.iter()
-            .all(|x| !matches!(x, Action::Damage { die: 3, .. })),
-        "specials are no damage"
-    );
+    assert!(a.iter().all(|x| !matches!(x, Action::Damage { die: 3, .. })), "specials are no damage");
     let trooper = idx(&mut s, Faction::Empire, "stormtrooper");
-    assert!(
-        a.iter()
-            .all(|x| !matches!(x, Action::Damage { unit, .. } if *unit == trooper))
-    );
+    assert!(a.iter().all(|x| !matches!(x, Action::Damage { unit, .. } if *unit == trooper)));
     go(&mut s, Action::Damage { die: 0, unit: tie });
     go(&mut s, Action::Damage { die: 1, unit: sd });
     go(&mut s, Action::Damage { die: 2, unit: sd });
@@ -363,21 +292,14 @@ fn death_star_cannot_take_damage() {
 
 #[test]
 fn defensive_formation_blocks_one_damage() {
-    for (th, card) in [
-        ("space", "space_defensive_formation"),
-        ("ground", "ground_defensive_formation"),
-    ] {
+    for (th, card) in [("space", "space_defensive_formation"), ("ground", "ground_defensive_formation")] {
         let mut s = standard();
         s.hands.empire.tactics = vec![tactic(card)];
         fight(&mut s, "yavin", Faction::Rebel, &[]);
         if th == "ground" {
             to_ground(&mut s);
         }
-        let target = if th == "space" {
-            "star_destroyer"
-        } else {
-            "at_at"
-        };
+        let target = if th == "space" { "star_destroyer" } else { "at_at" };
         let t = idx(&mut s, Faction::Empire, target);
         attack_with(&mut s, &[(Red, Hit), (Red, Hit)]);
         go(&mut s, Action::Damage { die: 0, unit: t });
@@ -387,10 +309,7 @@ fn defensive_formation_blocks_one_damage() {
         assert_eq!(actions(&s), vec![Action::Block { unit: t }, Action::Done]);
         go(&mut s, Action::Block { unit: t });
         assert_eq!(cm(&mut s).units[t as usize].damage, 1);
-        assert_eq!(
-            s.decks.space_discard.len() + s.decks.ground_discard.len(),
-            1
-        );
+        assert_eq!(s.decks.space_discard.len() + s.decks.ground_discard.len(), 1);
     }
 }
 
@@ -406,11 +325,7 @@ fn outmaneuver_and_dig_in_discard_another_card_then_block_two() {
         if th == "ground" {
             to_ground(&mut s);
         }
-        let target = if th == "space" {
-            "star_destroyer"
-        } else {
-            "at_at"
-        };
+        let target = if th == "space" { "star_destroyer" } else { "at_at" };
         let t = idx(&mut s, Faction::Empire, target);
         attack_with(&mut s, &[(Red, Hit), (Red, Hit)]);
         go(&mut s, Action::Damage { die: 0, unit: t });
@@ -428,18 +343,8 @@ fn outmaneuver_and_dig_in_discard_another_card_then_block_two() {
         go(&mut s, Action::Damage { die: 0, unit: t });
         go(&mut s, Action::Damage { die: 1, unit: t });
         go(&mut s, Action::PlayTactic { card: tactic(card) });
-        assert_eq!(
-            actions(&s),
-            vec![Action::PlayTactic {
-                card: tactic(other)
-            }]
-        );
-        go(
-            &mut s,
-            Action::PlayTactic {
-                card: tactic(other),
-            },
-        );
+        assert_eq!(actions(&s), vec![Action::PlayTactic { card: tactic(other) }]);
+        go(&mut s, Action::PlayTactic { card: tactic(other) });
         go(&mut s, Action::Block { unit: t });
         go(&mut s, Action::Block { unit: t });
         assert_eq!(cm(&mut s).units[t as usize].damage, 0);
@@ -450,16 +355,8 @@ fn outmaneuver_and_dig_in_discard_another_card_then_block_two() {
 #[test]
 fn unstoppable_assault_forbids_blocks() {
     for (th, card, block) in [
-        (
-            "space",
-            "space_unstoppable_assault",
-            "space_defensive_formation",
-        ),
-        (
-            "ground",
-            "ground_unstoppable_assault",
-            "ground_defensive_formation",
-        ),
+        ("space", "space_unstoppable_assault", "space_defensive_formation"),
+        ("ground", "ground_unstoppable_assault", "ground_defensive_formation"),
     ] {
         let mut s = standard();
         s.hands.rebel.tactics = vec![tactic(card)];
@@ -468,37 +365,21 @@ fn unstoppable_assault_forbids_blocks() {
         if th == "ground" {
             to_ground(&mut s);
         }
-        let target = if th == "space" {
-            "star_destroyer"
-        } else {
-            "at_at"
-        };
+        let target = if th == "space" { "star_destroyer" } else { "at_at" };
         roll_as(&mut s, &[(Red, Special), (Red, Hit)]);
         go(&mut s, Action::PlayTactic { card: tactic(card) });
         let t = idx(&mut s, Faction::Empire, target);
         go(&mut s, Action::Damage { die: 1, unit: t });
         assert_ne!(kind(&s), PromptKind::BlockDamage);
-        assert_eq!(
-            decision(&s).unwrap().seat,
-            Faction::Empire,
-            "on to the Imperial attack"
-        );
+        assert_eq!(decision(&s).unwrap().seat, Faction::Empire, "on to the Imperial attack");
     }
 }
 
 #[test]
 fn critical_hit_take_it_down_and_onslaught_deal_damage() {
     for th in ["space", "ground"] {
-        let target = if th == "space" {
-            "star_destroyer"
-        } else {
-            "at_at"
-        };
-        let small = if th == "space" {
-            "tie_fighter"
-        } else {
-            "stormtrooper"
-        };
+        let target = if th == "space" { "star_destroyer" } else { "at_at" };
+        let small = if th == "space" { "tie_fighter" } else { "stormtrooper" };
         // Critical Hit: one damage, no special needed.
         let mut s = standard();
         s.hands.rebel.tactics = vec![tactic(&format!("{th}_critical_hit"))];
@@ -507,12 +388,7 @@ fn critical_hit_take_it_down_and_onslaught_deal_damage() {
             to_ground(&mut s);
         }
         roll_as(&mut s, &[(Black, Blank)]);
-        go(
-            &mut s,
-            Action::PlayTactic {
-                card: tactic(&format!("{th}_critical_hit")),
-            },
-        );
+        go(&mut s, Action::PlayTactic { card: tactic(&format!("{th}_critical_hit")) });
         let t = idx(&mut s, Faction::Empire, target);
         go(&mut s, Action::Hit { unit: t });
         assert_eq!(cm(&mut s).units[t as usize].damage, 1);
@@ -525,17 +401,9 @@ fn critical_hit_take_it_down_and_onslaught_deal_damage() {
             to_ground(&mut s);
         }
         roll_as(&mut s, &[(Black, Blank)]);
-        assert!(
-            !actions(&s).contains(&Action::PlayTactic { card: tid }),
-            "no special, no card"
-        );
+        assert!(!actions(&s).contains(&Action::PlayTactic { card: tid }), "no special, no card");
         roll_as(&mut s, &[(Black, Special)]);
-        go(
-            &mut s,
-            Action::PlayTactic {
-                card: tactic(&format!("{th}_take_it_down")),
-            },
-        );
+        go(&mut s, Action::PlayTactic { card: tactic(&format!("{th}_take_it_down")) });
         let t = idx(&mut s, Faction::Empire, target);
         go(&mut s, Action::Hit { unit: t });
         assert_eq!(cm(&mut s).units[t as usize].damage, 2);
@@ -547,19 +415,11 @@ fn critical_hit_take_it_down_and_onslaught_deal_damage() {
             to_ground(&mut s);
         }
         roll_as(&mut s, &[(Black, Special)]);
-        go(
-            &mut s,
-            Action::PlayTactic {
-                card: tactic(&format!("{th}_onslaught")),
-            },
-        );
+        go(&mut s, Action::PlayTactic { card: tactic(&format!("{th}_onslaught")) });
         let t = idx(&mut s, Faction::Empire, target);
         let u = idx(&mut s, Faction::Empire, small);
         go(&mut s, Action::Hit { unit: t });
-        assert!(
-            !actions(&s).contains(&Action::Hit { unit: t }),
-            "different units"
-        );
+        assert!(!actions(&s).contains(&Action::Hit { unit: t }), "different units");
         go(&mut s, Action::Hit { unit: u });
         assert_eq!(cm(&mut s).units[t as usize].damage, 1);
         assert_eq!(cm(&mut s).units[u as usize].damage, 1);
@@ -573,28 +433,14 @@ fn card_damage_can_be_blocked() {
     s.hands.empire.tactics = vec![tactic("space_defensive_formation")];
     fight(&mut s, "yavin", Faction::Rebel, &[]);
     roll_as(&mut s, &[(Black, Blank)]);
-    go(
-        &mut s,
-        Action::PlayTactic {
-            card: tactic("space_critical_hit"),
-        },
-    );
+    go(&mut s, Action::PlayTactic { card: tactic("space_critical_hit") });
     let t = idx(&mut s, Faction::Empire, "tie_fighter");
     go(&mut s, Action::Hit { unit: t });
     assert_eq!(kind(&s), PromptKind::BlockDamage);
-    go(
-        &mut s,
-        Action::PlayTactic {
-            card: tactic("space_defensive_formation"),
-        },
-    );
+    go(&mut s, Action::PlayTactic { card: tactic("space_defensive_formation") });
     go(&mut s, Action::Block { unit: t });
     blank_attack(&mut s);
-    assert_eq!(
-        count(&s, "yavin", Faction::Empire, "tie_fighter"),
-        2,
-        "blocked, survives"
-    );
+    assert_eq!(count(&s, "yavin", Faction::Empire, "tie_fighter"), 2, "blocked, survives");
 }
 
 #[test]
@@ -611,10 +457,7 @@ fn concentrate_fire_rerolls_up_to_two_dice() {
         go(&mut s, Action::PlayTactic { card });
         let a = actions(&s);
         assert!(a.contains(&Action::Reroll { dice: vec![0, 2] }));
-        assert!(
-            a.iter()
-                .all(|x| !matches!(x, Action::Reroll { dice } if dice.len() > 2))
-        );
+        assert!(a.iter().all(|x| !matches!(x, Action::Reroll { dice } if dice.len() > 2)));
         let before = s.rng.clone();
         go(&mut s, Action::Reroll { dice: vec![0, 2] });
         assert_ne!(s.rng, before, "dice were rolled");
@@ -640,10 +483,7 @@ fn brilliant_strategy_draws_two_from_any_mix() {
             assert_eq!(kind(&s), PromptKind::CardChoice);
             go(&mut s, Action::Mode { n: mode });
             let hand = &s.hands.rebel.tactics;
-            let sp = hand
-                .iter()
-                .filter(|&&t| catalog().tactic(t).theater == Theater::Space)
-                .count();
+            let sp = hand.iter().filter(|&&t| catalog().tactic(t).theater == Theater::Space).count();
             assert_eq!((sp, hand.len() - sp), (space, ground));
         }
     }
@@ -656,15 +496,8 @@ fn draw_tactic_spends_a_special() {
     roll_as(&mut s, &[(Black, Special)]);
     go(&mut s, Action::DrawTactic);
     assert_eq!(s.hands.rebel.tactics.len(), 1);
-    if let combat::Step::Actions {
-        side: Faction::Rebel,
-        ..
-    } = cm(&mut s).step
-    {
-        assert!(
-            !actions(&s).contains(&Action::DrawTactic),
-            "the special is spent"
-        );
+    if let combat::Step::Actions { side: Faction::Rebel, .. } = cm(&mut s).step {
+        assert!(!actions(&s).contains(&Action::DrawTactic), "the special is spent");
     }
 }
 
@@ -675,19 +508,11 @@ fn bombardment_uses_a_ships_red_attack() {
     fight(&mut s, "yavin", Faction::Rebel, &[]);
     to_ground(&mut s);
     roll_as(&mut s, &[(Black, Special)]);
-    go(
-        &mut s,
-        Action::PlayTactic {
-            card: tactic("ground_bombardment"),
-        },
-    );
+    go(&mut s, Action::PlayTactic { card: tactic("ground_bombardment") });
     // Corellian Corvette: red attack 1 → one damage to a ground unit.
     let t = idx(&mut s, Faction::Empire, "stormtrooper");
     let sd = idx(&mut s, Faction::Empire, "star_destroyer");
-    assert!(
-        !actions(&s).contains(&Action::Hit { unit: sd }),
-        "ground units only"
-    );
+    assert!(!actions(&s).contains(&Action::Hit { unit: sd }), "ground units only");
     go(&mut s, Action::Hit { unit: t });
     assert_eq!(cm(&mut s).units[t as usize].damage, 1);
     assert!(cm(&mut s).effect.is_none());
@@ -704,12 +529,7 @@ fn no_escape_stops_the_opponent_retreating_this_round() {
     fight(&mut s, "yavin", Faction::Rebel, &[]);
     blank_attack(&mut s);
     roll_as(&mut s, &[(Black, Blank)]);
-    go(
-        &mut s,
-        Action::PlayTactic {
-            card: tactic("space_no_escape"),
-        },
-    );
+    go(&mut s, Action::PlayTactic { card: tactic("space_no_escape") });
     blank_attack(&mut s);
     blank_attack(&mut s);
     // Retreat step: the Rebels may not retreat; the Empire may.
@@ -728,32 +548,13 @@ fn escape_plan_lets_ground_units_retreat_without_ships() {
     fight(&mut s, "yavin", Faction::Empire, &[]);
     blank_attack(&mut s);
     roll_as(&mut s, &[(Black, Blank)]);
-    go(
-        &mut s,
-        Action::PlayTactic {
-            card: tactic("ground_escape_plan"),
-        },
-    );
+    go(&mut s, Action::PlayTactic { card: tactic("ground_escape_plan") });
     assert_eq!(kind(&s), PromptKind::Retreat);
-    go(
-        &mut s,
-        Action::Retreat {
-            leader: leader("han_solo"),
-            to: sys("felucia"),
-        },
-    );
+    go(&mut s, Action::Retreat { leader: leader("han_solo"), to: sys("felucia") });
     assert_eq!(kind(&s), PromptKind::RetreatCarry);
-    assert!(
-        !actions(&s).contains(&Action::Done),
-        "a leader never retreats alone"
-    );
+    assert!(!actions(&s).contains(&Action::Done), "a leader never retreats alone");
     for _ in 0..3 {
-        go(
-            &mut s,
-            Action::Carry {
-                unit: unit("rebel_trooper"),
-            },
-        );
+        go(&mut s, Action::Carry { unit: unit("rebel_trooper") });
     }
     assert!(!in_combat(&s));
     assert_eq!(count(&s, "felucia", Faction::Rebel, "rebel_trooper"), 3);
@@ -785,20 +586,14 @@ fn retreat_destinations_follow_the_rules() {
     put(&mut s, "dathomir", Faction::Empire, &[("tie_fighter", 1)]);
     let mut t = s.clone();
     let c = combat::start(
-        &mut Ctx {
-            s: &mut t,
-            events: vec![],
-        },
+        &mut Ctx { s: &mut t, events: vec![] },
         Place::System(sys("yavin")),
         Faction::Empire,
         vec![sys("dathomir")],
     );
     let Frame::Combat(c) = c else { panic!() };
     // Rebels: Mandalore and Dathomir hold Imperial units → only Felicia (empty).
-    assert_eq!(
-        combat::destinations(&s, &c, Faction::Rebel),
-        vec![sys("felucia")]
-    );
+    assert_eq!(combat::destinations(&s, &c, Faction::Rebel), vec![sys("felucia")]);
     // Empire: Dathomir/Mandalore hold its units; as attacker its origin is allowed.
     let mut e = combat::destinations(&s, &c, Faction::Empire);
     e.sort();
@@ -809,27 +604,18 @@ fn retreat_destinations_follow_the_rules() {
     let mut s2 = standard();
     s2.sys_mut(sys("mandalore")).loyalty = Some(Faction::Rebel);
     let c2 = combat::start(
-        &mut Ctx {
-            s: &mut s2.clone(),
-            events: vec![],
-        },
+        &mut Ctx { s: &mut s2.clone(), events: vec![] },
         Place::System(sys("yavin")),
         Faction::Empire,
         vec![],
     );
     let Frame::Combat(c2) = c2 else { panic!() };
-    assert_eq!(
-        combat::destinations(&s2, &c2, Faction::Rebel),
-        vec![sys("mandalore")]
-    );
+    assert_eq!(combat::destinations(&s2, &c2, Faction::Rebel), vec![sys("mandalore")]);
     // The defender may not retreat where the attacker came from.
     let mut s3 = standard();
     put(&mut s3, "mandalore", Faction::Rebel, &[("x_wing", 1)]);
     let c3 = combat::start(
-        &mut Ctx {
-            s: &mut s3.clone(),
-            events: vec![],
-        },
+        &mut Ctx { s: &mut s3.clone(), events: vec![] },
         Place::System(sys("yavin")),
         Faction::Empire,
         vec![sys("mandalore")],
@@ -849,19 +635,9 @@ fn retreat_moves_all_ships_and_carries_within_capacity_once_per_combat() {
         &mut s,
         "yavin",
         Faction::Rebel,
-        &[
-            ("corellian_corvette", 1),
-            ("x_wing", 1),
-            ("rebel_trooper", 3),
-            ("ion_cannon", 1),
-        ],
+        &[("corellian_corvette", 1), ("x_wing", 1), ("rebel_trooper", 3), ("ion_cannon", 1)],
     );
-    put(
-        &mut s,
-        "yavin",
-        Faction::Empire,
-        &[("tie_fighter", 1), ("stormtrooper", 3)],
-    );
+    put(&mut s, "yavin", Faction::Empire, &[("tie_fighter", 1), ("stormtrooper", 3)]);
     put_leader(&mut s, "yavin", "han_solo");
     s.captured.push(leader("han_solo"));
     put_leader(&mut s, "yavin", "mon_mothma");
@@ -878,44 +654,16 @@ fn retreat_moves_all_ships_and_carries_within_capacity_once_per_combat() {
             .all(|a| !matches!(a, Action::Retreat { leader: l, .. } if *l == leader("han_solo"))),
         "captured leaders stay"
     );
-    go(
-        &mut s,
-        Action::Retreat {
-            leader: leader("mon_mothma"),
-            to: sys("felucia"),
-        },
-    );
-    assert_eq!(
-        count(&s, "felucia", Faction::Rebel, "corellian_corvette"),
-        1
-    );
+    go(&mut s, Action::Retreat { leader: leader("mon_mothma"), to: sys("felucia") });
+    assert_eq!(count(&s, "felucia", Faction::Rebel, "corellian_corvette"), 1);
     assert_eq!(count(&s, "felucia", Faction::Rebel, "x_wing"), 1);
-    go(
-        &mut s,
-        Action::Carry {
-            unit: unit("rebel_trooper"),
-        },
-    );
-    go(
-        &mut s,
-        Action::Carry {
-            unit: unit("rebel_trooper"),
-        },
-    );
+    go(&mut s, Action::Carry { unit: unit("rebel_trooper") });
+    go(&mut s, Action::Carry { unit: unit("rebel_trooper") });
     // Capacity 2 used up: only `done` is left, answered by the engine.
     assert_eq!(count(&s, "felucia", Faction::Rebel, "rebel_trooper"), 2);
     assert_eq!(count(&s, "yavin", Faction::Rebel, "rebel_trooper"), 1);
-    assert_eq!(
-        count(&s, "yavin", Faction::Rebel, "ion_cannon"),
-        1,
-        "immobile"
-    );
-    assert!(
-        s.zone(Place::System(sys("felucia")))
-            .leaders
-            .rebel
-            .contains(&leader("mon_mothma"))
-    );
+    assert_eq!(count(&s, "yavin", Faction::Rebel, "ion_cannon"), 1, "immobile");
+    assert!(s.zone(Place::System(sys("felucia"))).leaders.rebel.contains(&leader("mon_mothma")));
     // The ground battle goes on; the Rebels cannot retreat again.
     assert!(in_combat(&s));
     blank_attack(&mut s);
@@ -926,18 +674,8 @@ fn retreat_moves_all_ships_and_carries_within_capacity_once_per_combat() {
 #[test]
 fn empire_cannot_retreat_with_a_death_star() {
     let mut s = blank();
-    put(
-        &mut s,
-        "yavin",
-        Faction::Empire,
-        &[("death_star", 1), ("star_destroyer", 1)],
-    );
-    put(
-        &mut s,
-        "yavin",
-        Faction::Rebel,
-        &[("mon_calamari_cruiser", 1)],
-    );
+    put(&mut s, "yavin", Faction::Empire, &[("death_star", 1), ("star_destroyer", 1)]);
+    put(&mut s, "yavin", Faction::Rebel, &[("mon_calamari_cruiser", 1)]);
     put_leader(&mut s, "yavin", "darth_vader");
     s.decks.space_tactics.clear();
     fight(&mut s, "yavin", Faction::Empire, &[]);
@@ -951,12 +689,7 @@ fn empire_cannot_retreat_with_a_death_star() {
 fn no_retreat_when_the_opponent_has_no_units() {
     let mut s = blank();
     put(&mut s, "yavin", Faction::Empire, &[("tie_fighter", 1)]);
-    put(
-        &mut s,
-        "yavin",
-        Faction::Rebel,
-        &[("x_wing", 1), ("rebel_trooper", 1)],
-    );
+    put(&mut s, "yavin", Faction::Rebel, &[("x_wing", 1), ("rebel_trooper", 1)]);
     put_leader(&mut s, "yavin", "han_solo");
     s.decks.space_tactics.clear();
     fight(&mut s, "yavin", Faction::Rebel, &[]);
@@ -970,18 +703,8 @@ fn no_retreat_when_the_opponent_has_no_units() {
 #[test]
 fn rebel_transports_alone_must_retreat_or_die() {
     let mut s = blank();
-    put(
-        &mut s,
-        "yavin",
-        Faction::Empire,
-        &[("star_destroyer", 1), ("stormtrooper", 1)],
-    );
-    put(
-        &mut s,
-        "yavin",
-        Faction::Rebel,
-        &[("rebel_transport", 2), ("rebel_trooper", 1)],
-    );
+    put(&mut s, "yavin", Faction::Empire, &[("star_destroyer", 1), ("stormtrooper", 1)]);
+    put(&mut s, "yavin", Faction::Rebel, &[("rebel_transport", 2), ("rebel_trooper", 1)]);
     put_leader(&mut s, "yavin", "han_solo");
     s.decks.space_tactics.clear();
     s.decks.ground_tactics.clear();
@@ -999,12 +722,7 @@ fn rebel_transports_alone_must_retreat_or_die() {
 fn lone_structures_are_destroyed() {
     let mut s = blank();
     put(&mut s, "yavin", Faction::Empire, &[("stormtrooper", 1)]);
-    put(
-        &mut s,
-        "yavin",
-        Faction::Rebel,
-        &[("shield_generator", 1), ("ion_cannon", 1)],
-    );
+    put(&mut s, "yavin", Faction::Rebel, &[("shield_generator", 1), ("ion_cannon", 1)]);
     s.decks.ground_tactics.clear();
     fight(&mut s, "yavin", Faction::Empire, &[]);
     blank_attack(&mut s);
@@ -1016,12 +734,7 @@ fn lone_structures_are_destroyed() {
 #[test]
 fn lone_death_star_under_construction_is_destroyed_with_the_queued_death_star() {
     let mut s = blank();
-    put(
-        &mut s,
-        "yavin",
-        Faction::Empire,
-        &[("death_star_under_construction", 1)],
-    );
+    put(&mut s, "yavin", Faction::Empire, &[("death_star_under_construction", 1)]);
     put(&mut s, "yavin", Faction::Rebel, &[("x_wing", 1)]);
     s.build_queue.empire[2].add(unit("death_star"), 1);
     s.supply.empire.remove(unit("death_star"), 1);
@@ -1030,15 +743,7 @@ fn lone_death_star_under_construction_is_destroyed_with_the_queued_death_star() 
     fight(&mut s, "yavin", Faction::Rebel, &[]);
     blank_attack(&mut s);
     assert!(!in_combat(&s));
-    assert_eq!(
-        count(
-            &s,
-            "yavin",
-            Faction::Empire,
-            "death_star_under_construction"
-        ),
-        0
-    );
+    assert_eq!(count(&s, "yavin", Faction::Empire, "death_star_under_construction"), 0);
     assert_eq!(s.build_queue.empire[2].count(unit("death_star")), 0);
     assert_eq!(s.supply.empire.count(unit("death_star")), ds_supply + 1);
 }
@@ -1046,12 +751,7 @@ fn lone_death_star_under_construction_is_destroyed_with_the_queued_death_star() 
 #[test]
 fn tactic_cards_are_drawn_only_for_contested_theaters() {
     let mut s = blank();
-    put(
-        &mut s,
-        "yavin",
-        Faction::Empire,
-        &[("star_destroyer", 1), ("stormtrooper", 1)],
-    );
+    put(&mut s, "yavin", Faction::Empire, &[("star_destroyer", 1), ("stormtrooper", 1)]);
     put(&mut s, "yavin", Faction::Rebel, &[("x_wing", 1)]);
     put_leader(&mut s, "yavin", "darth_vader");
     put_leader(&mut s, "yavin", "general_madine");
@@ -1059,36 +759,20 @@ fn tactic_cards_are_drawn_only_for_contested_theaters() {
     // Vader: space 2; Madine: space 1; ground is not contested.
     assert_eq!(s.hands.empire.tactics.len(), 2);
     assert_eq!(s.hands.rebel.tactics.len(), 1);
-    assert!(
-        s.hands
-            .empire
-            .tactics
-            .iter()
-            .all(|&t| catalog().tactic(t).theater == Theater::Space)
-    );
+    assert!(s.hands.empire.tactics.iter().all(|&t| catalog().tactic(t).theater == Theater::Space));
 }
 
 #[test]
 fn leaders_can_be_added_and_shield_generators_draw_extra_cards() {
     let mut s = blank();
     put(&mut s, "yavin", Faction::Empire, &[("stormtrooper", 2)]);
-    put(
-        &mut s,
-        "yavin",
-        Faction::Rebel,
-        &[("rebel_trooper", 1), ("shield_generator", 2)],
-    );
+    put(&mut s, "yavin", Faction::Rebel, &[("rebel_trooper", 1), ("shield_generator", 2)]);
     s.leader_pool.rebel = vec![leader("general_madine")];
     s.leader_pool.empire = vec![leader("general_veers")];
     fight(&mut s, "yavin", Faction::Empire, &[]);
     assert_eq!(kind(&s), PromptKind::AddLeader);
     assert_eq!(decision(&s).unwrap().seat, Faction::Empire);
-    go(
-        &mut s,
-        Action::AddLeader {
-            leader: leader("general_veers"),
-        },
-    );
+    go(&mut s, Action::AddLeader { leader: leader("general_veers") });
     assert_eq!(decision(&s).unwrap().seat, Faction::Rebel);
     go(&mut s, Action::Done);
     assert_eq!(s.hands.empire.tactics.len(), 3, "Veers: ground 3");
@@ -1133,13 +817,7 @@ fn wipe(s: &mut State, th: Theater) {
     let n = targets.len();
     attack_with(s, &vec![(Red, DirectHit); n]);
     for (d, t) in targets.into_iter().enumerate() {
-        go(
-            s,
-            Action::Damage {
-                die: d as u8,
-                unit: t,
-            },
-        );
+        go(s, Action::Damage { die: d as u8, unit: t });
     }
 }
 
@@ -1155,21 +833,8 @@ fn crippling_blow_and_one_objective_per_combat() {
     wipe(&mut s, Theater::Ground);
     blank_attack(&mut s);
     assert_eq!(kind(&s), PromptKind::Objective);
-    assert_eq!(
-        actions(&s),
-        vec![
-            Action::PlayObjective {
-                card: objective("crippling_blow")
-            },
-            Action::Done
-        ]
-    );
-    go(
-        &mut s,
-        Action::PlayObjective {
-            card: objective("crippling_blow"),
-        },
-    );
+    assert_eq!(actions(&s), vec![Action::PlayObjective { card: objective("crippling_blow") }, Action::Done]);
+    go(&mut s, Action::PlayObjective { card: objective("crippling_blow") });
     assert_eq!(s.reputation, rep - 1);
     assert_eq!(s.hands.rebel.objectives, vec![objective("liberation")]);
     assert!(!in_combat(&s));
@@ -1193,12 +858,7 @@ fn rebel_assault_and_major_victory() {
     for (card, rep_gain) in [("rebel_assault", 1), ("major_victory", 1)] {
         let mut s = blank();
         put(&mut s, "yavin", Faction::Empire, &[("star_destroyer", 1)]);
-        put(
-            &mut s,
-            "yavin",
-            Faction::Rebel,
-            &[("mon_calamari_cruiser", 2)],
-        );
+        put(&mut s, "yavin", Faction::Rebel, &[("mon_calamari_cruiser", 2)]);
         s.hands.rebel.objectives = vec![objective(card)];
         s.decks.space_tactics.clear();
         let rep = s.reputation;
@@ -1206,12 +866,7 @@ fn rebel_assault_and_major_victory() {
         wipe(&mut s, Theater::Space);
         blank_attack(&mut s);
         assert_eq!(kind(&s), PromptKind::Objective);
-        go(
-            &mut s,
-            Action::PlayObjective {
-                card: objective(card),
-            },
-        );
+        go(&mut s, Action::PlayObjective { card: objective(card) });
         assert_eq!(s.reputation, rep - rep_gain);
     }
 }
@@ -1230,12 +885,7 @@ fn liberation_needs_a_subjugated_system() {
         wipe(&mut s, Theater::Ground);
         assert_eq!(in_combat(&s), subjugated);
         if subjugated {
-            go(
-                &mut s,
-                Action::PlayObjective {
-                    card: objective("liberation"),
-                },
-            );
+            go(&mut s, Action::PlayObjective { card: objective("liberation") });
             assert!(s.hands.rebel.objectives.is_empty());
         }
     }
@@ -1244,12 +894,7 @@ fn liberation_needs_a_subjugated_system() {
 #[test]
 fn return_of_the_jedi_eliminates_an_imperial_leader_when_luke_is_a_jedi() {
     let mut s = blank();
-    put(
-        &mut s,
-        "yavin",
-        Faction::Empire,
-        &[("tie_fighter", 1), ("stormtrooper", 1)],
-    );
+    put(&mut s, "yavin", Faction::Empire, &[("tie_fighter", 1), ("stormtrooper", 1)]);
     put(&mut s, "yavin", Faction::Rebel, &[("x_wing", 2)]);
     put_leader(&mut s, "yavin", "darth_vader");
     put_leader(&mut s, "yavin", "luke_skywalker_jedi");
@@ -1262,12 +907,7 @@ fn return_of_the_jedi_eliminates_an_imperial_leader_when_luke_is_a_jedi() {
     wipe(&mut s, Theater::Space);
     blank_attack(&mut s);
     assert_eq!(kind(&s), PromptKind::Objective);
-    go(
-        &mut s,
-        Action::PlayObjective {
-            card: objective("return_of_the_jedi"),
-        },
-    );
+    go(&mut s, Action::PlayObjective { card: objective("return_of_the_jedi") });
     assert_eq!(s.reputation, rep - 2);
     assert!(s.eliminated.contains(&leader("darth_vader")));
 }
@@ -1289,11 +929,8 @@ fn death_star_plans_success_and_failure() {
     let mut success = false;
     let mut failure = false;
     for seed in 0..40u64 {
-        let mut s = plans_setup(if seed % 2 == 0 {
-            "death_star_plans_stage_2"
-        } else {
-            "death_star_plans_stage_3"
-        });
+        let mut s =
+            plans_setup(if seed % 2 == 0 { "death_star_plans_stage_2" } else { "death_star_plans_stage_3" });
         s.rng = holonet::engine::rng::GameRng::from_seed(seed);
         assert_eq!(kind(&s), PromptKind::Objective);
         let card = s.hands.rebel.objectives[0];
@@ -1321,12 +958,7 @@ fn death_star_plans_success_and_failure() {
 fn death_star_plans_need_a_fighter() {
     let mut s = blank();
     put(&mut s, "yavin", Faction::Empire, &[("death_star", 1)]);
-    put(
-        &mut s,
-        "yavin",
-        Faction::Rebel,
-        &[("corellian_corvette", 1)],
-    );
+    put(&mut s, "yavin", Faction::Rebel, &[("corellian_corvette", 1)]);
     s.hands.rebel.objectives = vec![objective("death_star_plans_stage_2")];
     s.decks.space_tactics.clear();
     fight(&mut s, "yavin", Faction::Rebel, &[]);
@@ -1341,11 +973,8 @@ fn random_playouts_never_panic() {
         let mut s = standard();
         put_leader(&mut s, "yavin", "han_solo");
         put_leader(&mut s, "yavin", "darth_vader");
-        s.hands.rebel.objectives = vec![
-            objective("crippling_blow"),
-            objective("major_victory"),
-            objective("return_of_the_jedi"),
-        ];
+        s.hands.rebel.objectives =
+            vec![objective("crippling_blow"), objective("major_victory"), objective("return_of_the_jedi")];
         s.rng = holonet::engine::rng::GameRng::from_seed(seed);
         fight(&mut s, "yavin", Faction::Rebel, &[]);
         settle(&mut s);
@@ -1357,11 +986,8 @@ fn random_playouts_never_panic() {
             apply(&mut s, d.seat, a).unwrap();
             steps += 1;
         }
-        let total: u32 = s
-            .systems
-            .iter()
-            .map(|x| x.zone.units.rebel.total() + x.zone.units.empire.total())
-            .sum();
+        let total: u32 =
+            s.systems.iter().map(|x| x.zone.units.rebel.total() + x.zone.units.empire.total()).sum();
         assert!(total <= 12);
         assert!(s.hands.rebel.tactics.is_empty() || in_combat(&s));
     }

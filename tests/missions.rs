@@ -291,7 +291,8 @@ fn rapid_mobilization_can_establish_a_new_base_from_probe_cards() {
 
 #[test]
 fn unrevealed_missions_return_to_hand_at_the_end_of_the_command_phase() {
-    let mut s = board(12).assign(REBEL, "sabotage", &["general_rieekan"]).command_opponent_passed(REBEL).build();
+    let mut s =
+        board(12).assign(REBEL, "sabotage", &["general_rieekan"]).command_opponent_passed(REBEL).build();
     assert!(!s.hands.rebel.missions.contains(&mission("sabotage")));
     act(&mut s, REBEL, "pass");
     assert!(s.assignments.rebel.is_empty());

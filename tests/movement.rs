@@ -24,7 +24,11 @@ fn units_move_only_from_adjacent_systems() {
     act(&mut s, REBEL, "move bespin x_wing 1");
     finish_moving(&mut s, REBEL);
     assert_eq!(s.units(place("hoth"), REBEL).count(unit("x_wing")), 1);
-    assert_eq!(s.leader_place(leader("jan_dodonna")), Some(place("hoth")), "the leader stays in the activated system");
+    assert_eq!(
+        s.leader_place(leader("jan_dodonna")),
+        Some(place("hoth")),
+        "the leader stays in the activated system"
+    );
 }
 
 #[test]
@@ -56,7 +60,10 @@ fn ground_units_and_ties_need_capacity_from_ships_moving_from_the_same_system() 
     let e = refuse(&mut s, EMPIRE, "move mustafar stormtrooper 1");
     assert!(matches!(e, RuleError::Illegal { rule: "Transport Capacity", .. }), "{e}");
     act(&mut s, EMPIRE, "move sullust star_destroyer 1");
-    assert!(!is_legal(&s, "move mustafar stormtrooper 1"), "capacity from Sullust does not carry Mustafar units");
+    assert!(
+        !is_legal(&s, "move mustafar stormtrooper 1"),
+        "capacity from Sullust does not carry Mustafar units"
+    );
     assert!(is_legal(&s, "move sullust stormtrooper 1"));
     act(&mut s, EMPIRE, "move mustafar assault_carrier 1");
     assert!(is_legal(&s, "move mustafar stormtrooper 4"), "an Assault Carrier carries 4");

@@ -46,8 +46,14 @@ fn probe_cards_give_three_rebel_and_five_imperial_systems_two_of_them_subjugated
         }
         for &x in subj.iter().chain(&imp) {
             assert_eq!(c.system(x).setup_mark, Some(Faction::Empire));
-            assert!(!s.decks.probes.contains(&x), "seed {seed}: Imperial probe card {x} removed from the deck");
-            assert!(!(s.sys(x).subjugated && s.sys(x).loyalty.is_some()), "subjugated setup systems are neutral");
+            assert!(
+                !s.decks.probes.contains(&x),
+                "seed {seed}: Imperial probe card {x} removed from the deck"
+            );
+            assert!(
+                !(s.sys(x).subjugated && s.sys(x).loyalty.is_some()),
+                "subjugated setup systems are neutral"
+            );
         }
         let coruscant = sys("coruscant");
         assert_eq!(s.sys(coruscant).loyalty, Some(EMPIRE), "Coruscant is Imperial");
@@ -109,7 +115,10 @@ fn imperial_placement_options_never_leave_an_imperial_system_without_ground_unit
         }
         for x in SystemId::all() {
             if s.is_imperial_system(x) {
-                assert!(s.has_ground(Place::System(x), EMPIRE), "seed {seed}: {x} has no Imperial ground unit");
+                assert!(
+                    s.has_ground(Place::System(x), EMPIRE),
+                    "seed {seed}: {x} has no Imperial ground unit"
+                );
             }
         }
     }
@@ -134,7 +143,9 @@ fn imperial_placement_refuses_the_move_that_would_strand_a_system() {
     // two are not.
     assert!(d.actions.contains(&Action::Place { place: Place::System(first), unit: atst, count: 1 }));
     assert!(!d.actions.contains(&Action::Place { place: Place::System(first), unit: atst, count: 2 }));
-    assert!(apply(&mut s, EMPIRE, Action::Place { place: Place::System(first), unit: atst, count: 2 }).is_err());
+    assert!(
+        apply(&mut s, EMPIRE, Action::Place { place: Place::System(first), unit: atst, count: 2 }).is_err()
+    );
 }
 
 #[test]

@@ -54,7 +54,9 @@ fn parse_viewer(s: Option<&str>) -> Result<Viewer, String> {
         None => Ok(Viewer::Public),
         Some(x) if x == "public" => Ok(Viewer::Public),
         Some(x) if x == "full" => Ok(Viewer::Full),
-        Some(x) => parse_seat(&x).map(Viewer::Faction).ok_or(format!("unknown viewer `{x}`: public, rebel or empire")),
+        Some(x) => parse_seat(&x)
+            .map(Viewer::Faction)
+            .ok_or(format!("unknown viewer `{x}`: public, rebel or empire")),
     }
 }
 

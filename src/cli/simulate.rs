@@ -44,8 +44,15 @@ pub fn run(
             if let Some(d) = dump.as_deref_mut()
                 && err.is_none()
             {
-                let line = DumpLine { game: game_seed, seat: step.seat, action: &step.action, state: view(state, Viewer::Full) };
-                let r = serde_json::to_writer(&mut *d, &line).map_err(std::io::Error::other).and_then(|_| writeln!(d));
+                let line = DumpLine {
+                    game: game_seed,
+                    seat: step.seat,
+                    action: &step.action,
+                    state: view(state, Viewer::Full),
+                };
+                let r = serde_json::to_writer(&mut *d, &line)
+                    .map_err(std::io::Error::other)
+                    .and_then(|_| writeln!(d));
                 if let Err(e) = r {
                     err = Some(e);
                 }
@@ -60,17 +67,8 @@ pub fn run(
             Faction::Empire => tally.empire += 1,
         }
         tally.actions += p.steps.len() as u64;
-        writeln!(
-            out,
-            "seed {game_seed} winner {winner} rounds {} actions {}",
-            p.state.round,
-            p.steps.len()
-        )?;
+        writeln!(out, "seed {game_seed} winner {winner} rounds {} actions {}", p.state.round, p.steps.len())?;
     }
-    writeln!(
-        out,
-        "games {games} rebel {} empire {} actions {}",
-        tally.rebel, tally.empire, tally.actions
-    )?;
+    writeln!(out, "games {games} rebel {} empire {} actions {}", tally.rebel, tally.empire, tally.actions)?;
     Ok(tally)
 }

@@ -57,10 +57,14 @@ pub fn lookup<'a>(
     keys: impl Iterator<Item = (&'a str, &'a str)> + Clone,
 ) -> Result<usize, UnknownName> {
     let wanted = normalise(name);
-    for (i, (id, display)) in keys.clone().enumerate() {
-        if id == wanted || normalise(display) == wanted {
-            return Ok(i);
-        }
+    if let Some(i) = keys.clone().position(|(id, _)| id == wanted) {
+        return Ok(i);
+    }
+    // A display name counts only when it is unique (space and ground tactic cards share names).
+    let by_name: Vec<usize> =
+        keys.clone().enumerate().filter(|(_, (_, d))| normalise(d) == wanted).map(|(i, _)| i).collect();
+    if by_name.len() == 1 {
+        return Ok(by_name[0]);
     }
     let prefixed: Vec<usize> = keys
         .clone()

@@ -104,7 +104,10 @@ impl Game for Rebellion {
         if let Some(hand) = seat_faction(seat).and_then(|f| v.hands.get(&f)) {
             for (kind, cards) in hand {
                 if let engine::view::Cards::Visible(ids) = cards {
-                    out.push_str(&format!("{kind}: {}\n", if ids.is_empty() { "—".into() } else { ids.join(", ") }));
+                    out.push_str(&format!(
+                        "{kind}: {}\n",
+                        if ids.is_empty() { "—".into() } else { ids.join(", ") }
+                    ));
                 }
             }
         }

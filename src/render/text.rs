@@ -31,7 +31,9 @@ pub fn summary(v: &View) -> String {
         if let Some(l) = s.loyalty {
             parts.push(format!("{l} loyal"));
         }
-        for (flag, name) in [(s.subjugated, "subjugated"), (s.sabotaged, "sabotaged"), (s.destroyed, "destroyed")] {
+        for (flag, name) in
+            [(s.subjugated, "subjugated"), (s.sabotaged, "sabotaged"), (s.destroyed, "destroyed")]
+        {
             if flag {
                 parts.push(name.to_string());
             }

@@ -53,7 +53,9 @@ pub enum ServiceError {
         kind: String,
     },
     /// The answer belongs to an older position.
-    #[error("that choice belongs to an older position (version {given}, now {current}); use the newest prompt")]
+    #[error(
+        "that choice belongs to an older position (version {given}, now {current}); use the newest prompt"
+    )]
     Stale {
         /// The version the caller answered.
         given: u64,

@@ -135,7 +135,11 @@ impl<G: Game> Service<G> {
     }
 
     /// Runs `f` with the channel's match locked (commands on one match are serialised).
-    fn with<R>(&self, channel: u64, f: impl FnOnce(&mut Match<G>) -> Result<R, ServiceError>) -> Result<R, ServiceError> {
+    fn with<R>(
+        &self,
+        channel: u64,
+        f: impl FnOnce(&mut Match<G>) -> Result<R, ServiceError>,
+    ) -> Result<R, ServiceError> {
         let m = self.get(channel)?;
         let mut guard = m.lock().expect("match lock");
         f(&mut guard)
@@ -185,7 +189,9 @@ impl<G: Game> Service<G> {
         map.insert(id, Arc::new(Mutex::new(Match { meta, state: None, log: vec![] })));
         let seats = G::seats(&options).join(", ");
         Ok(Outcome {
-            reply: format!("A new match is open in this channel. Take a seat ({seats}) with `/rebellion join`."),
+            reply: format!(
+                "A new match is open in this channel. Take a seat ({seats}) with `/rebellion join`."
+            ),
             reply_public: true,
             ..Default::default()
         })
@@ -210,7 +216,11 @@ impl<G: Game> Service<G> {
                     }
                     s
                 }
-                None => seats.iter().find(|s| !m.meta.seats.contains_key(*s)).cloned().ok_or(ServiceError::NoFreeSeat)?,
+                None => seats
+                    .iter()
+                    .find(|s| !m.meta.seats.contains_key(*s))
+                    .cloned()
+                    .ok_or(ServiceError::NoFreeSeat)?,
             };
             let mut meta = m.meta.clone();
             meta.seats.insert(seat.clone(), caller.user);
@@ -238,7 +248,11 @@ impl<G: Game> Service<G> {
             }
             self.save_meta(&mut meta)?;
             m.meta = meta;
-            Ok(Outcome { reply: format!("<@{}> leaves the match.", caller.user), reply_public: true, ..Default::default() })
+            Ok(Outcome {
+                reply: format!("<@{}> leaves the match.", caller.user),
+                reply_public: true,
+                ..Default::default()
+            })
         })
     }
 
@@ -250,7 +264,8 @@ impl<G: Game> Service<G> {
             }
             let options: G::Options = serde_json::from_value(m.meta.options.clone()).unwrap_or_default();
             let seats = G::seats(&options);
-            let open: Vec<String> = seats.iter().filter(|s| !m.meta.seats.contains_key(*s)).cloned().collect();
+            let open: Vec<String> =
+                seats.iter().filter(|s| !m.meta.seats.contains_key(*s)).cloned().collect();
             if !open.is_empty() {
                 return Err(ServiceError::SeatsOpen(open.join(", ")));
             }
@@ -325,7 +340,7 @@ impl<G: Game> Service<G> {
             };
             let index = m.log.len() as u64;
             self.store.append(&m.meta.id, index, &entry)?;
-            if (index + 1) % SNAPSHOT_EVERY == 0 {
+            if (index + 1).is_multiple_of(SNAPSHOT_EVERY) {
                 let snap = Snapshot {
                     actions: index + 1,
                     state: serde_json::to_value(&next).map_err(|e| ServiceError::Parse(e.to_string()))?,
@@ -378,7 +393,12 @@ impl<G: Game> Service<G> {
                 if changed {
                     text.push_str(&format!("\nYour secrets as the {seat} player:\n{now}"));
                 }
-                out.private.push(PrivatePost { user: *user, seat: seat.clone(), text: text.trim().to_string(), board: changed });
+                out.private.push(PrivatePost {
+                    user: *user,
+                    seat: seat.clone(),
+                    text: text.trim().to_string(),
+                    board: changed,
+                });
             }
         }
         out.prompt = prompt_post(m);
@@ -445,7 +465,13 @@ impl<G: Game> Service<G> {
         if caller.moderator { Ok(()) } else { Err(ServiceError::NotModerator) }
     }
 
-    fn set_status(&self, channel: u64, caller: Caller, status: MatchStatus, text: &str) -> Result<Outcome, ServiceError> {
+    fn set_status(
+        &self,
+        channel: u64,
+        caller: Caller,
+        status: MatchStatus,
+        text: &str,
+    ) -> Result<Outcome, ServiceError> {
         self.moderate(caller)?;
         self.with(channel, |m| {
             if m.meta.status == MatchStatus::Ended {
@@ -483,7 +509,13 @@ impl<G: Game> Service<G> {
     }
 
     /// Moderator: give a seat to another user (who then receives that seat's secrets).
-    pub fn replace(&self, channel: u64, caller: Caller, seat: &str, user: u64) -> Result<Outcome, ServiceError> {
+    pub fn replace(
+        &self,
+        channel: u64,
+        caller: Caller,
+        seat: &str,
+        user: u64,
+    ) -> Result<Outcome, ServiceError> {
         self.moderate(caller)?;
         self.with(channel, |m| {
             let options: G::Options = serde_json::from_value(m.meta.options.clone()).unwrap_or_default();
@@ -513,12 +545,18 @@ impl<G: Game> Service<G> {
             let seat = seat.to_lowercase();
             let mut meta = m.meta.clone();
             let Some(user) = meta.seats.remove(&seat) else {
-                return Err(ServiceError::UnknownSeat { seat, valid: m.meta.seats.keys().cloned().collect::<Vec<_>>().join(", ") });
+                return Err(ServiceError::UnknownSeat {
+                    seat,
+                    valid: m.meta.seats.keys().cloned().collect::<Vec<_>>().join(", "),
+                });
             };
             self.save_meta(&mut meta)?;
             m.meta = meta;
             Ok(Outcome {
-                reply: format!("Moderator <@{}> removed <@{user}> from the {seat} seat; `/mod replace` fills it.", caller.user),
+                reply: format!(
+                    "Moderator <@{}> removed <@{user}> from the {seat} seat; `/mod replace` fills it.",
+                    caller.user
+                ),
                 reply_public: true,
                 ..Default::default()
             })
@@ -564,7 +602,8 @@ impl<G: Game> Service<G> {
         self.moderate(caller)?;
         self.with(channel, |m| {
             let stored = StoredMatch { meta: m.meta.clone(), log: m.log.clone(), snapshot: None };
-            let json = serde_json::to_vec_pretty(&MatchExport::of(&stored)).map_err(|e| ServiceError::Parse(e.to_string()))?;
+            let json = serde_json::to_vec_pretty(&MatchExport::of(&stored))
+                .map_err(|e| ServiceError::Parse(e.to_string()))?;
             Ok(Outcome {
                 reply: format!("Moderator <@{}> exported the match.", caller.user),
                 reply_public: true,
@@ -577,7 +616,8 @@ impl<G: Game> Service<G> {
     /// Moderator: imports an exported match into a channel (replacing an ended one).
     pub fn import(&self, channel: u64, caller: Caller, json: &[u8]) -> Result<Outcome, ServiceError> {
         self.moderate(caller)?;
-        let export: MatchExport = serde_json::from_slice(json).map_err(|e| ServiceError::BadImport(e.to_string()))?;
+        let export: MatchExport =
+            serde_json::from_slice(json).map_err(|e| ServiceError::BadImport(e.to_string()))?;
         if export.format != "holonet-match" || export.format_version != 1 {
             return Err(ServiceError::BadImport("not a holonet-match version 1 file".into()));
         }
@@ -597,7 +637,9 @@ impl<G: Game> Service<G> {
         meta.channel = channel;
         let state = match meta.status {
             MatchStatus::Lobby => None,
-            _ => Some(rebuild::<G>(&meta, &export.log, None).map_err(|e| ServiceError::BadImport(e.to_string()))?),
+            _ => Some(
+                rebuild::<G>(&meta, &export.log, None).map_err(|e| ServiceError::BadImport(e.to_string()))?,
+            ),
         };
         self.store.delete(&id)?;
         self.store.put_meta(&meta)?;

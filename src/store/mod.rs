@@ -137,6 +137,11 @@ pub struct MatchExport {
 impl MatchExport {
     /// The export of a stored match.
     pub fn of(m: &StoredMatch) -> Self {
-        MatchExport { format: "holonet-match".into(), format_version: 1, meta: m.meta.clone(), log: m.log.clone() }
+        MatchExport {
+            format: "holonet-match".into(),
+            format_version: 1,
+            meta: m.meta.clone(),
+            log: m.log.clone(),
+        }
     }
 }

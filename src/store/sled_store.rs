@@ -32,7 +32,8 @@ fn log_prefix(id: &str) -> Vec<u8> {
 }
 
 fn decode<T: serde::de::DeserializeOwned>(id: &str, bytes: &[u8]) -> Result<T, StoreError> {
-    serde_json::from_slice(bytes).map_err(|e| StoreError::Corrupt { id: id.to_string(), detail: e.to_string() })
+    serde_json::from_slice(bytes)
+        .map_err(|e| StoreError::Corrupt { id: id.to_string(), detail: e.to_string() })
 }
 
 fn encode<T: Serialize>(v: &T) -> Result<Vec<u8>, StoreError> {

@@ -10,7 +10,7 @@ use holonet::engine::rebellion::event::{Event, EventKind};
 use holonet::engine::rebellion::refresh::{RefreshPhase, RefreshStep};
 use holonet::engine::rebellion::state::{Assignment, Units};
 use holonet::engine::rebellion::{
-    Action, Frame, MatchOptions, PromptKind, Place, RuleError, State, apply, decision, new_game,
+    Action, Frame, MatchOptions, Place, PromptKind, RuleError, State, apply, decision, new_game,
 };
 
 pub const REBEL: Faction = Faction::Rebel;

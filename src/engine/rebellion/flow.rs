@@ -185,6 +185,7 @@ pub fn apply(state: &mut State, seat: Faction, action: Action) -> Result<Vec<Eve
     if d.seat != seat {
         return Err(RuleError::NotYourDecision { waiting: d.seat, what: d.kind.describe().to_string() });
     }
+    let action = canonical(&d, action);
     if !d.actions.contains(&action) {
         return Err(explain(state, &d, &action));
     }
@@ -196,6 +197,19 @@ pub fn apply(state: &mut State, seat: Faction, action: Action) -> Result<Vec<Eve
     next.version += 1;
     *state = next;
     Ok(events)
+}
+
+/// Accepts the two leaders of an assignment in either order.
+fn canonical(d: &Decision, action: Action) -> Action {
+    if let Action::Assign { mission, leaders } = &action
+        && leaders.len() == 2
+    {
+        let swapped = Action::Assign { mission: *mission, leaders: vec![leaders[1], leaders[0]] };
+        if d.actions.contains(&swapped) {
+            return swapped;
+        }
+    }
+    action
 }
 
 /// Hands the action to the handler of the top frame.

@@ -324,13 +324,22 @@ pub fn act(ctx: &mut Ctx, step: SetupStep, a: Action) -> Result<Frames, RuleErro
             let mut order: Vec<(UnitId, u8)> = remaining.iter().collect();
             // Ground units first so every Imperial system gets one.
             order.sort_by_key(|(u, _)| catalog().unit(*u).theater != Theater::Ground);
+            // Deal the units round-robin over the Imperial systems, then place each pile.
+            let mut plan: Vec<(SystemId, UnitId, u8)> = vec![];
             let mut i = 0;
             for (u, n) in order {
                 for _ in 0..n {
                     let sys = systems[i % systems.len()];
                     i += 1;
-                    place_units(ctx, Faction::Empire, &mut remaining, Place::System(sys), u, 1);
+                    match plan.iter_mut().find(|(s, x, _)| *s == sys && *x == u) {
+                        Some(p) => p.2 += 1,
+                        None => plan.push((sys, u, 1)),
+                    }
                 }
+            }
+            plan.sort_by_key(|&(s, u, _)| (s, u));
+            for (sys, u, n) in plan {
+                place_units(ctx, Faction::Empire, &mut remaining, Place::System(sys), u, n);
             }
             Ok(vec![Frame::Setup(SetupStep::ImperialPlacement { remaining })])
         }

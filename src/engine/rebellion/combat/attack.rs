@@ -27,16 +27,12 @@ pub(super) fn dice_pool(c: &Combat, t: Theater, side: Faction) -> (u8, u8) {
             .iter()
             .filter(|u| {
                 u.faction != side
-                    && catalog().unit(u.unit).ability
-                        == Some(UnitAbility::EnemySpaceRedDiceMinusTwo)
+                    && catalog().unit(u.unit).ability == Some(UnitAbility::EnemySpaceRedDiceMinusTwo)
             })
             .count() as u32;
         red = red.saturating_sub(2 * cannons);
     }
-    (
-        black.min(DICE_CAP as u32) as u8,
-        red.min(DICE_CAP as u32) as u8,
-    )
+    (black.min(DICE_CAP as u32) as u8, red.min(DICE_CAP as u32) as u8)
 }
 
 /// Step 1 of an attack: roll the dice.
@@ -47,11 +43,7 @@ pub(super) fn roll(ctx: &mut Ctx, c: &mut Combat, t: Theater, side: Faction) {
         .iter()
         .enumerate()
         .map(|(i, &face)| Die {
-            color: if i < black as usize {
-                DieColor::Black
-            } else {
-                DieColor::Red
-            },
+            color: if i < black as usize { DieColor::Black } else { DieColor::Red },
             face,
             spent: false,
             assigned: false,
@@ -64,19 +56,13 @@ pub(super) fn roll(ctx: &mut Ctx, c: &mut Combat, t: Theater, side: Faction) {
         Theater::Space => "a space attack",
         Theater::Ground => "a ground attack",
     };
-    ctx.public(EventKind::DiceRolled {
-        faction: side,
-        purpose: purpose.into(),
-        faces,
-    });
+    ctx.public(EventKind::DiceRolled { faction: side, purpose: purpose.into(), faces });
     c.step = Step::Actions { theater: t, side };
 }
 
 /// Whether an unspent die shows a special.
 pub(super) fn special_die(c: &Combat) -> Option<usize> {
-    c.dice
-        .iter()
-        .position(|d| !d.spent && d.face == DieFace::Special)
+    c.dice.iter().position(|d| !d.spent && d.face == DieFace::Special)
 }
 
 /// Enemy units of a theater that can take damage (the Death Star cannot).
@@ -115,18 +101,13 @@ pub(super) fn actions_decision(s: &State, c: &Combat, t: Theater, side: Faction)
     let mut d = Decision::new(side, PromptKind::CombatActions, actions);
     d.context.push(describe_dice(c));
     d.context.push(describe_units(c));
-    d.context
-        .push(format!("tactic cards: {}", hand_text(s, side)));
+    d.context.push(format!("tactic cards: {}", hand_text(s, side)));
     d
 }
 
 fn hand_text(s: &State, f: Faction) -> String {
     let v: Vec<&str> = s.hands.get(f).tactics.iter().map(|t| t.key()).collect();
-    if v.is_empty() {
-        "none".into()
-    } else {
-        v.join(", ")
-    }
+    if v.is_empty() { "none".into() } else { v.join(", ") }
 }
 
 /// Applies a combat action.
@@ -172,10 +153,7 @@ fn assignable(c: &Combat, t: Theater, side: Faction) -> Vec<Action> {
         }
         for &u in &targets {
             if fits(c, d, u) {
-                actions.push(Action::Damage {
-                    die: d as u8,
-                    unit: u as u8,
-                });
+                actions.push(Action::Damage { die: d as u8, unit: u as u8 });
             }
         }
     }
@@ -183,12 +161,7 @@ fn assignable(c: &Combat, t: Theater, side: Faction) -> Vec<Action> {
 }
 
 /// Step 3: every die that can be assigned must be; `None` once none can.
-pub(super) fn assign_decision(
-    s: &State,
-    c: &Combat,
-    t: Theater,
-    side: Faction,
-) -> Option<Decision> {
+pub(super) fn assign_decision(s: &State, c: &Combat, t: Theater, side: Faction) -> Option<Decision> {
     let _ = s;
     let actions = assignable(c, t, side);
     if actions.is_empty() {
@@ -222,10 +195,7 @@ pub(super) fn block_decision(s: &State, c: &Combat, t: Theater, side: Faction) -
         return None;
     }
     let hand = &s.hands.get(def).tactics;
-    let same_theater = hand
-        .iter()
-        .filter(|&&x| catalog().tactic(x).theater == t)
-        .count();
+    let same_theater = hand.iter().filter(|&&x| catalog().tactic(x).theater == t).count();
     let mut actions = Vec::new();
     for &card in hand {
         let d = catalog().tactic(card);
@@ -272,10 +242,7 @@ pub(super) fn end_attack(c: &mut Combat, t: Theater, side: Faction) {
     c.dice.clear();
     c.effect = None;
     c.step = if side == c.attacker && c.has(side.opponent(), t) {
-        Step::Roll {
-            theater: t,
-            side: side.opponent(),
-        }
+        Step::Roll { theater: t, side: side.opponent() }
     } else {
         Step::EndBattle { theater: t }
     };
@@ -297,11 +264,7 @@ pub(super) fn destroy(ctx: &mut Ctx, c: &mut Combat, i: usize) {
         ctx.s.supply.get_mut(u.faction).add(u.unit, 1);
     }
     c.destroyed.push((u.faction, u.unit));
-    ctx.public(EventKind::UnitDestroyed {
-        faction: u.faction,
-        unit: u.unit,
-        place: c.place,
-    });
+    ctx.public(EventKind::UnitDestroyed { faction: u.faction, unit: u.unit, place: c.place });
     if u.unit.key() == "death_star_under_construction" {
         drop_queued_death_star(ctx);
     }

@@ -227,9 +227,7 @@ impl Combat {
     }
     /// Whether a unit with this asset id of a faction takes part.
     pub fn has_key(&self, f: Faction, key: &str) -> bool {
-        self.units
-            .iter()
-            .any(|u| u.faction == f && u.unit.key() == key)
+        self.units.iter().any(|u| u.faction == f && u.unit.key() == key)
     }
 }
 
@@ -249,13 +247,7 @@ pub fn start(ctx: &mut Ctx, place: Place, attacker: Faction, origins: Vec<System
     for f in Faction::BOTH {
         for (u, n) in ctx.s.units(place, f).iter() {
             for _ in 0..n {
-                units.push(CombatUnit {
-                    faction: f,
-                    unit: u,
-                    damage: 0,
-                    pending: 0,
-                    doomed: false,
-                });
+                units.push(CombatUnit { faction: f, unit: u, damage: 0, pending: 0, doomed: false });
             }
         }
         for t in [Theater::Space, Theater::Ground] {
@@ -296,16 +288,10 @@ pub fn decision(s: &State, c: &Combat) -> Option<Decision> {
     if c.offer_objectives && !c.objective_played {
         let cards = playable_objectives(s, c);
         if !cards.is_empty() {
-            let mut actions: Vec<Action> = cards
-                .into_iter()
-                .map(|card| Action::PlayObjective { card })
-                .collect();
+            let mut actions: Vec<Action> =
+                cards.into_iter().map(|card| Action::PlayObjective { card }).collect();
             actions.push(Action::Done);
-            return Some(Decision::new(
-                Faction::Rebel,
-                PromptKind::Objective,
-                actions,
-            ));
+            return Some(Decision::new(Faction::Rebel, PromptKind::Objective, actions));
         }
     }
     match c.step {
@@ -315,10 +301,8 @@ pub fn decision(s: &State, c: &Combat) -> Option<Decision> {
             if cards.is_empty() {
                 return None;
             }
-            let mut actions: Vec<Action> = cards
-                .into_iter()
-                .map(|card| Action::PlayAction { card })
-                .collect();
+            let mut actions: Vec<Action> =
+                cards.into_iter().map(|card| Action::PlayAction { card }).collect();
             actions.push(Action::Done);
             Some(Decision::new(faction, PromptKind::StartOfCombat, actions))
         }
@@ -327,12 +311,9 @@ pub fn decision(s: &State, c: &Combat) -> Option<Decision> {
         Step::Block { theater, side } => attack::block_decision(s, c, theater, side),
         Step::Plans => objectives::plans_decision(s, c),
         Step::Retreat { faction } => retreat::retreat_decision(s, c, faction),
-        Step::Carry {
-            faction,
-            capacity,
-            moved,
-            ..
-        } => Some(retreat::carry_decision(s, c, faction, capacity, moved)),
+        Step::Carry { faction, capacity, moved, .. } => {
+            Some(retreat::carry_decision(s, c, faction, capacity, moved))
+        }
         Step::DrawTactics
         | Step::Battle { .. }
         | Step::Roll { .. }
@@ -359,15 +340,8 @@ pub fn act(ctx: &mut Ctx, mut c: Combat, a: Action) -> Result<Frames, RuleError>
         Step::AddLeader { faction } => {
             if let Action::AddLeader { leader } = a {
                 ctx.s.leader_pool.get_mut(faction).retain(|l| *l != leader);
-                ctx.s
-                    .zone_mut(c.place)
-                    .leaders
-                    .get_mut(faction)
-                    .push(leader);
-                ctx.public(EventKind::LeaderPlaced {
-                    leader,
-                    place: c.place,
-                });
+                ctx.s.zone_mut(c.place).leaders.get_mut(faction).push(leader);
+                ctx.public(EventKind::LeaderPlaced { leader, place: c.place });
             }
             c.step = after_add_leader(&c, faction);
         }
@@ -380,12 +354,9 @@ pub fn act(ctx: &mut Ctx, mut c: Combat, a: Action) -> Result<Frames, RuleError>
         Step::Block { theater, side } => attack::block_act(ctx, &mut c, theater, side, a),
         Step::Plans => objectives::plans_act(ctx, &mut c, a),
         Step::Retreat { faction } => retreat::retreat_act(ctx, &mut c, faction, a),
-        Step::Carry {
-            faction,
-            to,
-            capacity,
-            moved,
-        } => retreat::carry_act(ctx, &mut c, faction, to, capacity, moved, a),
+        Step::Carry { faction, to, capacity, moved } => {
+            retreat::carry_act(ctx, &mut c, faction, to, capacity, moved, a)
+        }
         _ => {}
     }
     Ok(vec![Frame::Combat(Box::new(c))])
@@ -409,9 +380,7 @@ pub fn auto(ctx: &mut Ctx, mut c: Combat) -> Frames {
                     }
                 }
             }
-            c.step = Step::Battle {
-                theater: Theater::Space,
-            };
+            c.step = Step::Battle { theater: Theater::Space };
         }
         Step::Battle { theater } => {
             if c.has(Faction::Rebel, theater) && c.has(Faction::Empire, theater) {
@@ -420,25 +389,17 @@ pub fn auto(ctx: &mut Ctx, mut c: Combat) -> Frames {
                         let n = c
                             .of(f, Theater::Ground)
                             .filter(|(_, u)| {
-                                catalog().unit(u.unit).ability
-                                    == Some(UnitAbility::ExtraGroundTacticDraw)
+                                catalog().unit(u.unit).ability == Some(UnitAbility::ExtraGroundTacticDraw)
                             })
                             .count();
                         tactics::draw(ctx, f, Theater::Ground, n as u8);
                     }
                 }
-                c.step = Step::Roll {
-                    theater,
-                    side: c.attacker,
-                };
+                c.step = Step::Roll { theater, side: c.attacker };
             } else if theater == Theater::Space {
-                c.step = Step::Battle {
-                    theater: Theater::Ground,
-                };
+                c.step = Step::Battle { theater: Theater::Ground };
             } else {
-                c.step = Step::Retreat {
-                    faction: c.attacker,
-                };
+                c.step = Step::Retreat { faction: c.attacker };
             }
         }
         Step::Roll { theater, side } => attack::roll(ctx, &mut c, theater, side),
@@ -455,16 +416,10 @@ pub fn auto(ctx: &mut Ctx, mut c: Combat) -> Frames {
             c.offer_objectives = true;
             c.step = match theater {
                 Theater::Space => Step::Plans,
-                Theater::Ground => Step::Retreat {
-                    faction: c.attacker,
-                },
+                Theater::Ground => Step::Retreat { faction: c.attacker },
             };
         }
-        Step::Plans => {
-            c.step = Step::Battle {
-                theater: Theater::Ground,
-            }
-        }
+        Step::Plans => c.step = Step::Battle { theater: Theater::Ground },
         Step::Retreat { faction } => retreat::finish_retreat_step(ctx, &mut c, faction),
         Step::Carry { faction, .. } => retreat::finish_carry(ctx, &mut c, faction),
         Step::NextRound => {
@@ -482,9 +437,7 @@ pub fn auto(ctx: &mut Ctx, mut c: Combat) -> Frames {
                 c.no_retreat.clear();
                 c.escape_plan.clear();
                 c.plans_used = false;
-                c.step = Step::Battle {
-                    theater: Theater::Space,
-                };
+                c.step = Step::Battle { theater: Theater::Space };
             } else {
                 end(ctx, &c);
                 return vec![];
@@ -513,27 +466,16 @@ fn end(ctx: &mut Ctx, c: &Combat) {
 
 /// The highest tactic value of a faction's non-captured leaders in a place for a theater.
 pub fn best_tactics(s: &State, place: Place, f: Faction, t: Theater) -> u8 {
-    s.active_leaders(place, f)
-        .iter()
-        .map(|&l| catalog().leader(l).tactics(t))
-        .max()
-        .unwrap_or(0)
+    s.active_leaders(place, f).iter().map(|&l| catalog().leader(l).tactics(t)).max().unwrap_or(0)
 }
 
 fn add_leader_decision(s: &State, c: &Combat, f: Faction) -> Option<Decision> {
-    let has_tactician = s
-        .active_leaders(c.place, f)
-        .iter()
-        .any(|&l| catalog().leader(l).has_tactics());
+    let has_tactician = s.active_leaders(c.place, f).iter().any(|&l| catalog().leader(l).has_tactics());
     if has_tactician || s.leader_pool.get(f).is_empty() {
         return None;
     }
-    let mut actions: Vec<Action> = s
-        .leader_pool
-        .get(f)
-        .iter()
-        .map(|&leader| Action::AddLeader { leader })
-        .collect();
+    let mut actions: Vec<Action> =
+        s.leader_pool.get(f).iter().map(|&leader| Action::AddLeader { leader }).collect();
     actions.push(Action::Done);
     let mut d = Decision::new(f, PromptKind::AddLeader, actions);
     d.context.push(format!("combat in {}", c.place));
@@ -542,24 +484,14 @@ fn add_leader_decision(s: &State, c: &Combat, f: Faction) -> Option<Decision> {
 
 fn after_add_leader(c: &Combat, f: Faction) -> Step {
     if f == c.attacker {
-        Step::AddLeader {
-            faction: f.opponent(),
-        }
+        Step::AddLeader { faction: f.opponent() }
     } else {
-        Step::StartOfCombat {
-            faction: c.attacker,
-        }
+        Step::StartOfCombat { faction: c.attacker }
     }
 }
 
 fn after_start_of_combat(c: &Combat, f: Faction) -> Step {
-    if f == c.attacker {
-        Step::StartOfCombat {
-            faction: f.opponent(),
-        }
-    } else {
-        Step::DrawTactics
-    }
+    if f == c.attacker { Step::StartOfCombat { faction: f.opponent() } } else { Step::DrawTactics }
 }
 
 /// Describes the combat's units by number, for prompts.

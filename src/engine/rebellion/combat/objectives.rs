@@ -18,11 +18,7 @@ pub(super) fn update_wins(s: &State, c: &mut Combat) {
     for f in Faction::BOTH {
         for t in [Theater::Space, Theater::Ground] {
             let o = f.opponent();
-            if c.started_in.get(o).contains(&t)
-                && !c.has(o, t)
-                && c.has(f, t)
-                && !c.won.get(f).contains(&t)
-            {
+            if c.started_in.get(o).contains(&t) && !c.has(o, t) && c.has(f, t) && !c.won.get(f).contains(&t) {
                 c.won.get_mut(f).push(t);
             }
         }
@@ -39,28 +35,19 @@ fn destroyed_health(c: &Combat, f: Faction, t: Theater) -> u32 {
 }
 
 fn imperial_icon_present(s: &State, c: &Combat) -> bool {
-    s.zone(c.place)
-        .leaders
-        .empire
-        .iter()
-        .any(|l| matches!(l.key(), "darth_vader" | "emperor_palpatine"))
+    s.zone(c.place).leaders.empire.iter().any(|l| matches!(l.key(), "darth_vader" | "emperor_palpatine"))
 }
 
 /// Whether the requirement of a combat objective (other than the Death Star Plans) holds.
 fn fulfilled(s: &State, c: &Combat, key: &str) -> bool {
     let rebel_started = c.attacker == Faction::Rebel;
     match key {
-        "crippling_blow" => {
-            rebel_started && destroyed_health(c, Faction::Empire, Theater::Ground) >= 3
-        }
-        "major_victory" => {
-            rebel_started && destroyed_health(c, Faction::Empire, Theater::Space) >= 3
-        }
+        "crippling_blow" => rebel_started && destroyed_health(c, Faction::Empire, Theater::Ground) >= 3,
+        "major_victory" => rebel_started && destroyed_health(c, Faction::Empire, Theater::Space) >= 3,
         "rebel_assault" => {
             rebel_started
                 && c.destroyed.iter().any(|(f, u)| {
-                    *f == Faction::Empire
-                        && matches!(u.key(), "star_destroyer" | "super_star_destroyer")
+                    *f == Faction::Empire && matches!(u.key(), "star_destroyer" | "super_star_destroyer")
                 })
         }
         "liberation" => c.was_subjugated && c.won.rebel.contains(&Theater::Ground),
@@ -108,11 +95,8 @@ fn score(ctx: &mut Ctx, c: &mut Combat, card: ObjectiveId) {
 pub(super) fn play(ctx: &mut Ctx, c: &mut Combat, card: ObjectiveId) {
     score(ctx, c, card);
     if card.key() == "return_of_the_jedi" {
-        let jedi = ctx
-            .s
-            .active_leaders(c.place, Faction::Rebel)
-            .iter()
-            .any(|l| l.key() == "luke_skywalker_jedi");
+        let jedi =
+            ctx.s.active_leaders(c.place, Faction::Rebel).iter().any(|l| l.key() == "luke_skywalker_jedi");
         let imperial = ctx.s.zone(c.place).leaders.empire.clone();
         if jedi {
             match imperial.len() {
@@ -128,10 +112,7 @@ pub(super) fn play(ctx: &mut Ctx, c: &mut Combat, card: ObjectiveId) {
 pub(super) fn eliminate(ctx: &mut Ctx, c: &Combat, l: LeaderId) {
     ctx.s.zone_mut(c.place).leaders.empire.retain(|x| *x != l);
     ctx.s.eliminated.push(l);
-    ctx.public(EventKind::LeaderChange {
-        leader: l,
-        what: "is eliminated".into(),
-    });
+    ctx.public(EventKind::LeaderChange { leader: l, what: "is eliminated".into() });
 }
 
 /// The Death Star Plans cards the Rebels could reveal now.
@@ -163,14 +144,10 @@ pub(super) fn plans_decision(s: &State, c: &Combat) -> Option<Decision> {
     if cards.is_empty() {
         return None;
     }
-    let mut actions: Vec<Action> = cards
-        .into_iter()
-        .map(|card| Action::PlayObjective { card })
-        .collect();
+    let mut actions: Vec<Action> = cards.into_iter().map(|card| Action::PlayObjective { card }).collect();
     actions.push(Action::Done);
     let mut d = Decision::new(Faction::Rebel, PromptKind::Objective, actions);
-    d.context
-        .push("Death Star Plans: roll 3 dice; a direct hit destroys the station".into());
+    d.context.push("Death Star Plans: roll 3 dice; a direct hit destroys the station".into());
     Some(d)
 }
 
@@ -198,8 +175,7 @@ pub(super) fn plans_act(ctx: &mut Ctx, c: &mut Combat, a: Action) {
                 .position(|u| u.faction == Faction::Empire && u.unit.key() == "death_star")
                 .or_else(|| {
                     c.units.iter().position(|u| {
-                        u.faction == Faction::Empire
-                            && u.unit.key() == "death_star_under_construction"
+                        u.faction == Faction::Empire && u.unit.key() == "death_star_under_construction"
                     })
                 });
             if let Some(i) = target {
@@ -212,7 +188,5 @@ pub(super) fn plans_act(ctx: &mut Ctx, c: &mut Combat, a: Action) {
         }
         return;
     }
-    c.step = super::Step::Battle {
-        theater: Theater::Ground,
-    };
+    c.step = super::Step::Battle { theater: Theater::Ground };
 }

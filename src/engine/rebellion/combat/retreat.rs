@@ -38,11 +38,7 @@ pub fn destinations(s: &State, c: &Combat, f: Faction) -> Vec<SystemId> {
         .copied()
         .filter(|&a| s.has_units(Place::System(a), f) || s.sys(a).loyalty == Some(f))
         .collect();
-    if preferred.is_empty() {
-        allowed
-    } else {
-        preferred
-    }
+    if preferred.is_empty() { allowed } else { preferred }
 }
 
 /// Whether a faction may retreat now (destinations aside).
@@ -50,18 +46,13 @@ fn may_retreat(s: &State, c: &Combat, f: Faction) -> bool {
     if c.retreated.contains(&f) || c.no_retreat.contains(&f) || !c.has_any(f.opponent()) {
         return false;
     }
-    if f == Faction::Empire
-        && (c.has_key(f, "death_star") || c.has_key(f, "death_star_under_construction"))
-    {
+    if f == Faction::Empire && (c.has_key(f, "death_star") || c.has_key(f, "death_star_under_construction")) {
         return false;
     }
     if s.active_leaders(c.place, f).is_empty() {
         return false;
     }
-    let ships = c
-        .units
-        .iter()
-        .any(|u| u.faction == f && is_leaving_ship(u.unit));
+    let ships = c.units.iter().any(|u| u.faction == f && is_leaving_ship(u.unit));
     let carried = c.units.iter().any(|u| u.faction == f && is_carried(u.unit));
     ships || (c.escape_plan.contains(&f) && carried)
 }
@@ -86,28 +77,19 @@ pub(super) fn retreat_decision(s: &State, c: &Combat, f: Faction) -> Option<Deci
     let names: Vec<&str> = to.iter().map(|t| t.key()).collect();
     d.context.push(format!("retreat to: {}", names.join(", ")));
     if f == Faction::Rebel && transports_stranded(c) {
-        d.context
-            .push("your Rebel Transports are destroyed unless you retreat".into());
+        d.context.push("your Rebel Transports are destroyed unless you retreat".into());
     }
     Some(d)
 }
 
 /// Moves one combat unit of a type to another system.
 fn move_one(ctx: &mut Ctx, c: &mut Combat, f: Faction, unit: UnitId, to: SystemId) -> bool {
-    let Some(i) = c
-        .units
-        .iter()
-        .rposition(|u| u.faction == f && u.unit == unit)
-    else {
+    let Some(i) = c.units.iter().rposition(|u| u.faction == f && u.unit == unit) else {
         return false;
     };
     c.units.remove(i);
     ctx.s.zone_mut(c.place).units.get_mut(f).remove(unit, 1);
-    ctx.s
-        .zone_mut(Place::System(to))
-        .units
-        .get_mut(f)
-        .add(unit, 1);
+    ctx.s.zone_mut(Place::System(to)).units.get_mut(f).add(unit, 1);
     ctx.public(EventKind::UnitsMoved {
         faction: f,
         from: Some(c.place),
@@ -124,42 +106,18 @@ pub(super) fn retreat_act(ctx: &mut Ctx, c: &mut Combat, f: Faction, a: Action) 
         finish_retreat_step(ctx, c, f);
         return;
     };
-    ctx.s
-        .zone_mut(c.place)
-        .leaders
-        .get_mut(f)
-        .retain(|l| *l != leader);
-    ctx.s
-        .zone_mut(Place::System(to))
-        .leaders
-        .get_mut(f)
-        .push(leader);
-    ctx.public(EventKind::LeaderPlaced {
-        leader,
-        place: Place::System(to),
-    });
-    let ships: Vec<UnitId> = c
-        .units
-        .iter()
-        .filter(|u| u.faction == f && is_leaving_ship(u.unit))
-        .map(|u| u.unit)
-        .collect();
+    ctx.s.zone_mut(c.place).leaders.get_mut(f).retain(|l| *l != leader);
+    ctx.s.zone_mut(Place::System(to)).leaders.get_mut(f).push(leader);
+    ctx.public(EventKind::LeaderPlaced { leader, place: Place::System(to) });
+    let ships: Vec<UnitId> =
+        c.units.iter().filter(|u| u.faction == f && is_leaving_ship(u.unit)).map(|u| u.unit).collect();
     let mut capacity: u32 = 0;
     for &u in &ships {
         capacity += catalog().unit(u).transport_capacity as u32;
         move_one(ctx, c, f, u, to);
     }
-    let capacity = if c.escape_plan.contains(&f) {
-        None
-    } else {
-        Some(capacity.min(u8::MAX as u32) as u8)
-    };
-    c.step = Step::Carry {
-        faction: f,
-        to,
-        capacity,
-        moved: !ships.is_empty(),
-    };
+    let capacity = if c.escape_plan.contains(&f) { None } else { Some(capacity.min(u8::MAX as u32) as u8) };
+    c.step = Step::Carry { faction: f, to, capacity, moved: !ships.is_empty() };
 }
 
 /// The choice of units to carry along.
@@ -236,41 +194,30 @@ fn transports_stranded(c: &Combat) -> bool {
 pub(super) fn finish_retreat_step(ctx: &mut Ctx, c: &mut Combat, f: Faction) {
     if f == Faction::Rebel && transports_stranded(c) {
         ctx.note("Rebel Transports that cannot escape are destroyed");
-        while let Some(i) = c
-            .units
-            .iter()
-            .position(|u| u.faction == Faction::Rebel && u.unit.key() == "rebel_transport")
+        while let Some(i) =
+            c.units.iter().position(|u| u.faction == Faction::Rebel && u.unit.key() == "rebel_transport")
         {
             destroy(ctx, c, i);
         }
         objectives::update_wins(ctx.s, c);
         c.offer_objectives = true;
     }
-    c.step = if f == c.attacker {
-        Step::Retreat {
-            faction: f.opponent(),
-        }
-    } else {
-        Step::NextRound
-    };
+    c.step = if f == c.attacker { Step::Retreat { faction: f.opponent() } } else { Step::NextRound };
 }
 
 /// Before another round: lone structures facing Imperial ground units are destroyed, and so
 /// is a Death Star Under Construction left as the only Imperial ship facing Rebel ships.
 pub(super) fn next_round_checks(ctx: &mut Ctx, c: &mut Combat) {
-    let rebel_ground: Vec<usize> = c
-        .of(Faction::Rebel, Theater::Ground)
-        .map(|(i, _)| i)
-        .collect();
+    let rebel_ground: Vec<usize> = c.of(Faction::Rebel, Theater::Ground).map(|(i, _)| i).collect();
     let only_structures = !rebel_ground.is_empty()
-        && rebel_ground
-            .iter()
-            .all(|&i| catalog().unit(c.units[i].unit).class == UnitClass::Structure);
+        && rebel_ground.iter().all(|&i| catalog().unit(c.units[i].unit).class == UnitClass::Structure);
     if only_structures && c.has(Faction::Empire, Theater::Ground) {
         ctx.note("Structures left alone against Imperial ground units are destroyed");
-        while let Some(i) = c.units.iter().position(|u| {
-            u.faction == Faction::Rebel && catalog().unit(u.unit).class == UnitClass::Structure
-        }) {
+        while let Some(i) = c
+            .units
+            .iter()
+            .position(|u| u.faction == Faction::Rebel && catalog().unit(u.unit).class == UnitClass::Structure)
+        {
             destroy(ctx, c, i);
         }
     }
@@ -279,11 +226,7 @@ pub(super) fn next_round_checks(ctx: &mut Ctx, c: &mut Combat) {
             .all(|(_, u)| u.unit.key() == "death_star_under_construction");
     if only_dsuc && c.has(Faction::Rebel, Theater::Space) {
         ctx.note("The Death Star Under Construction, left without escort, is destroyed");
-        while let Some(i) = c
-            .units
-            .iter()
-            .position(|u| u.unit.key() == "death_star_under_construction")
-        {
+        while let Some(i) = c.units.iter().position(|u| u.unit.key() == "death_star_under_construction") {
             destroy(ctx, c, i);
         }
     }

@@ -39,10 +39,7 @@ impl TacticKind {
     /// The kind of a card, from its asset id.
     pub fn of(card: TacticId) -> TacticKind {
         let key = card.key();
-        let title = key
-            .strip_prefix("space_")
-            .or_else(|| key.strip_prefix("ground_"))
-            .unwrap_or(key);
+        let title = key.strip_prefix("space_").or_else(|| key.strip_prefix("ground_")).unwrap_or(key);
         match title {
             "brilliant_strategy" => TacticKind::BrilliantStrategy,
             "concentrate_fire" => TacticKind::ConcentrateFire,
@@ -104,19 +101,9 @@ pub(super) fn draw(ctx: &mut Ctx, f: Faction, t: Theater, n: u8) {
         return;
     }
     ctx.s.hands.get_mut(f).tactics.extend(drawn.iter().copied());
-    ctx.public(EventKind::CardsDrawn {
-        faction: f,
-        deck: deck_name(t).into(),
-        count: drawn.len() as u32,
-    });
+    ctx.public(EventKind::CardsDrawn { faction: f, deck: deck_name(t).into(), count: drawn.len() as u32 });
     let cards = drawn.iter().map(|c| c.key().to_string()).collect();
-    ctx.private(
-        f,
-        EventKind::CardsSeen {
-            deck: deck_name(t).into(),
-            cards,
-        },
-    );
+    ctx.private(f, EventKind::CardsSeen { deck: deck_name(t).into(), cards });
 }
 
 /// Puts a tactic card on its discard pile.
@@ -137,21 +124,12 @@ fn take_from_hand(ctx: &mut Ctx, f: Faction, card: TacticId) {
 
 /// Own ships whose red attack value Bombardment could use, best first.
 fn bombard_value(c: &Combat, side: Faction) -> u8 {
-    c.of(side, Theater::Space)
-        .map(|(_, u)| catalog().unit(u.unit).attack_red)
-        .max()
-        .unwrap_or(0)
+    c.of(side, Theater::Space).map(|(_, u)| catalog().unit(u.unit).attack_red).max().unwrap_or(0)
 }
 
 /// Whether an own-attack card (already checked for theater, window and special) does
 /// something now.
-pub(super) fn attack_card_usable(
-    s: &State,
-    c: &Combat,
-    t: Theater,
-    side: Faction,
-    card: TacticId,
-) -> bool {
+pub(super) fn attack_card_usable(s: &State, c: &Combat, t: Theater, side: Faction, card: TacticId) -> bool {
     let _ = s;
     match TacticKind::of(card) {
         TacticKind::ConcentrateFire => c.dice.iter().any(|d| !d.spent && !d.assigned),
@@ -182,36 +160,18 @@ pub(super) fn play(ctx: &mut Ctx, c: &mut Combat, f: Faction, card: TacticId) {
     c.effect = match TacticKind::of(card) {
         TacticKind::BrilliantStrategy => Some(Effect::Strategy),
         TacticKind::ConcentrateFire => Some(Effect::Reroll),
-        TacticKind::CriticalHit => Some(Effect::Damage {
-            per_hit: 1,
-            left: 1,
-            distinct: false,
-            chosen: vec![],
-            optional: false,
-        }),
-        TacticKind::TakeItDown => Some(Effect::Damage {
-            per_hit: 2,
-            left: 1,
-            distinct: false,
-            chosen: vec![],
-            optional: false,
-        }),
-        TacticKind::Onslaught => Some(Effect::Damage {
-            per_hit: 1,
-            left: 2,
-            distinct: true,
-            chosen: vec![],
-            optional: true,
-        }),
+        TacticKind::CriticalHit => {
+            Some(Effect::Damage { per_hit: 1, left: 1, distinct: false, chosen: vec![], optional: false })
+        }
+        TacticKind::TakeItDown => {
+            Some(Effect::Damage { per_hit: 2, left: 1, distinct: false, chosen: vec![], optional: false })
+        }
+        TacticKind::Onslaught => {
+            Some(Effect::Damage { per_hit: 1, left: 2, distinct: true, chosen: vec![], optional: true })
+        }
         TacticKind::Bombardment => {
             let n = bombard_value(c, f);
-            Some(Effect::Damage {
-                per_hit: 1,
-                left: n,
-                distinct: false,
-                chosen: vec![],
-                optional: false,
-            })
+            Some(Effect::Damage { per_hit: 1, left: n, distinct: false, chosen: vec![], optional: false })
         }
         TacticKind::NoEscape => {
             c.no_retreat.push(f.opponent());
@@ -233,9 +193,9 @@ pub(super) fn play(ctx: &mut Ctx, c: &mut Combat, f: Faction, card: TacticId) {
 /// The theater and attacking side of the attack in progress.
 fn attack_of(c: &Combat) -> Option<(Theater, Faction)> {
     match c.step {
-        Step::Actions { theater, side }
-        | Step::Assign { theater, side }
-        | Step::Block { theater, side } => Some((theater, side)),
+        Step::Actions { theater, side } | Step::Assign { theater, side } | Step::Block { theater, side } => {
+            Some((theater, side))
+        }
         _ => None,
     }
 }
@@ -244,11 +204,9 @@ fn attack_of(c: &Combat) -> Option<(Theater, Faction)> {
 pub(super) fn effect_decision(s: &State, c: &Combat, e: &Effect) -> Option<Decision> {
     let (t, side) = attack_of(c).unwrap_or((Theater::Space, c.attacker));
     let (seat, kind, actions) = match e {
-        Effect::Strategy => (
-            side,
-            PromptKind::CardChoice,
-            (1..=3).map(|n| Action::Mode { n }).collect::<Vec<_>>(),
-        ),
+        Effect::Strategy => {
+            (side, PromptKind::CardChoice, (1..=3).map(|n| Action::Mode { n }).collect::<Vec<_>>())
+        }
         Effect::Reroll => {
             let free: Vec<u8> = c
                 .dice
@@ -267,17 +225,10 @@ pub(super) fn effect_decision(s: &State, c: &Combat, e: &Effect) -> Option<Decis
             actions.push(Action::Done);
             (side, PromptKind::CombatActions, actions)
         }
-        Effect::Damage {
-            distinct,
-            chosen,
-            optional,
-            ..
-        } => {
+        Effect::Damage { distinct, chosen, optional, .. } => {
             let targets = damage_targets(c, side, *distinct, chosen);
-            let mut actions: Vec<Action> = targets
-                .into_iter()
-                .map(|u| Action::Hit { unit: u as u8 })
-                .collect();
+            let mut actions: Vec<Action> =
+                targets.into_iter().map(|u| Action::Hit { unit: u as u8 }).collect();
             if actions.is_empty() || (*optional && !chosen.is_empty()) {
                 actions.push(Action::Done);
             }
@@ -308,24 +259,17 @@ pub(super) fn effect_decision(s: &State, c: &Combat, e: &Effect) -> Option<Decis
             (def, PromptKind::BlockDamage, actions)
         }
         Effect::Eliminate { leaders } => {
-            let actions = (1..=leaders.len() as u8)
-                .map(|n| Action::Mode { n })
-                .collect();
+            let actions = (1..=leaders.len() as u8).map(|n| Action::Mode { n }).collect();
             let mut d = Decision::new(Faction::Rebel, PromptKind::CardChoice, actions);
-            let names: Vec<String> = leaders
-                .iter()
-                .enumerate()
-                .map(|(i, l)| format!("{}={}", i + 1, l.key()))
-                .collect();
-            d.context
-                .push(format!("eliminate an Imperial leader: {}", names.join(" ")));
+            let names: Vec<String> =
+                leaders.iter().enumerate().map(|(i, l)| format!("{}={}", i + 1, l.key())).collect();
+            d.context.push(format!("eliminate an Imperial leader: {}", names.join(" ")));
             return Some(d);
         }
     };
     let mut d = Decision::new(seat, kind, actions);
     if matches!(e, Effect::Strategy) {
-        d.context
-            .push("draw two tactic cards: 1=two space 2=two ground 3=one of each".into());
+        d.context.push("draw two tactic cards: 1=two space 2=two ground 3=one of each".into());
     }
     d.context.push(describe_dice(c));
     d.context.push(describe_units(c));
@@ -335,10 +279,7 @@ pub(super) fn effect_decision(s: &State, c: &Combat, e: &Effect) -> Option<Decis
 /// Targets a card's damage may go to: enemy units of the theater that can take damage.
 fn damage_targets(c: &Combat, side: Faction, distinct: bool, chosen: &[u8]) -> Vec<usize> {
     let (t, _) = attack_of(c).unwrap_or((Theater::Space, side));
-    damageable(c, side, t)
-        .into_iter()
-        .filter(|&u| !distinct || !chosen.contains(&(u as u8)))
-        .collect()
+    damageable(c, side, t).into_iter().filter(|&u| !distinct || !chosen.contains(&(u as u8))).collect()
 }
 
 /// Applies the answer to a pending card effect.
@@ -360,40 +301,19 @@ pub(super) fn effect_act(ctx: &mut Ctx, c: &mut Combat, e: Effect, a: Action) {
             for (&i, &face) in dice.iter().zip(&faces) {
                 c.dice[i as usize].face = face;
             }
-            ctx.public(EventKind::DiceRolled {
-                faction: side,
-                purpose: "a reroll".into(),
-                faces,
-            });
+            ctx.public(EventKind::DiceRolled { faction: side, purpose: "a reroll".into(), faces });
         }
-        (
-            Effect::Damage {
-                per_hit,
-                left,
-                distinct,
-                mut chosen,
-                optional,
-            },
-            Action::Hit { unit },
-        ) => {
+        (Effect::Damage { per_hit, left, distinct, mut chosen, optional }, Action::Hit { unit }) => {
             deal(c, unit as usize, per_hit);
             chosen.push(unit);
             let left = left - 1;
             if left > 0 {
-                c.effect = Some(Effect::Damage {
-                    per_hit,
-                    left,
-                    distinct,
-                    chosen,
-                    optional,
-                });
+                c.effect = Some(Effect::Damage { per_hit, left, distinct, chosen, optional });
             }
         }
         (Effect::DiscardCost { .. }, Action::PlayTactic { card }) => {
             take_from_hand(ctx, side.opponent(), card);
-            ctx.public(EventKind::Note {
-                text: format!("{} discards a tactic card", side.opponent()),
-            });
+            ctx.public(EventKind::Note { text: format!("{} discards a tactic card", side.opponent()) });
             c.effect = Some(Effect::Block { left: 2 });
         }
         (Effect::Block { left }, Action::Block { unit }) => {

@@ -1,0 +1,77 @@
+//! The scripted local mode is a public contract: its output for a fixed seed and script is
+//! compared with a golden file (`HOLONET_BLESS=1 cargo test --test local_script` rewrites it).
+
+use holonet::cli::local::LocalSession;
+use holonet::cli::simulate;
+use holonet::engine::rebellion::MatchOptions;
+
+fn run_script(seed: u64, script: &str) -> String {
+    let mut s = LocalSession::new(seed, MatchOptions::default(), false);
+    let mut out = String::new();
+    for line in script.lines() {
+        out.push_str(&format!("> {line}\n"));
+        for l in s.handle(line) {
+            out.push_str(&l);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+#[test]
+fn opening_script_matches_golden_output() {
+    let script = include_str!("scripts/opening.txt");
+    let out = run_script(5, script);
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/local_opening.txt");
+    if std::env::var("HOLONET_BLESS").is_ok() {
+        std::fs::write(path, &out).unwrap();
+    }
+    let golden = std::fs::read_to_string(path).expect("golden file exists (bless with HOLONET_BLESS=1)");
+    assert_eq!(out, golden, "local script output changed; bless it if intended");
+}
+
+#[test]
+fn errors_are_one_line_and_change_nothing() {
+    let mut s = LocalSession::new(5, MatchOptions::default(), false);
+    let before = s.state.clone();
+    for bad in
+        ["rebel fly away", "empire place hoth tie_fighter", "place hoth tie_fighter 1", "rebel base hoth"]
+    {
+        let out = s.handle(bad);
+        assert_eq!(out.len(), 1, "{bad}: {out:?}");
+        assert!(out[0].starts_with("error: "), "{bad}: {out:?}");
+        assert_eq!(s.state, before, "{bad} changed the state");
+    }
+    let out = s.handle("empire place corelia tie_fighter 1");
+    assert!(out[0].contains("did you mean corellia"), "{out:?}");
+}
+
+#[test]
+fn show_public_never_contains_the_hidden_base() {
+    let mut s = LocalSession::new(9, MatchOptions { quick_setup: true }, false);
+    let out = s.handle("rebel choose 1");
+    assert!(out.iter().any(|l| l.starts_with("[rebel] Your base is hidden in")), "{out:?}");
+    let public = &s.handle("show public")[0];
+    let v: serde_json::Value = serde_json::from_str(public).unwrap();
+    assert_eq!(v["base"]["system"], serde_json::Value::Null);
+    let rebel: serde_json::Value = serde_json::from_str(&s.handle("show rebel")[0]).unwrap();
+    assert!(rebel["base"]["system"].is_string());
+    let empire: serde_json::Value = serde_json::from_str(&s.handle("show empire")[0]).unwrap();
+    assert_eq!(empire["base"]["system"], serde_json::Value::Null);
+    assert!(empire["hands"]["rebel"]["objectives"].is_number(), "opponent hands are counts");
+}
+
+#[test]
+fn simulate_ends_every_game_with_a_winner() {
+    let mut out = Vec::new();
+    let mut dump = Vec::new();
+    let tally = simulate::run(77, 8, Some(&mut dump), &mut out).unwrap();
+    assert_eq!(tally.rebel + tally.empire, 8);
+    let text = String::from_utf8(out).unwrap();
+    assert_eq!(text.lines().count(), 9);
+    assert!(text.lines().last().unwrap().starts_with("games 8 "));
+    let dump = String::from_utf8(dump).unwrap();
+    assert_eq!(dump.lines().count() as u64, tally.actions);
+    let first: serde_json::Value = serde_json::from_str(dump.lines().next().unwrap()).unwrap();
+    assert!(first["state"]["systems"].is_object() && first["action"]["type"].is_string());
+}
