@@ -89,7 +89,7 @@ fn local(seed: u64, script: Option<PathBuf>, quick_setup: bool) -> std::io::Resu
             }
             writeln!(
                 out,
-                "{} — {} ({} options; `prompts` lists them)",
+                "{} — {} ({} options; `options` lists them all)",
                 d.seat,
                 d.kind.describe(),
                 d.actions.len()
@@ -113,6 +113,14 @@ fn local(seed: u64, script: Option<PathBuf>, quick_setup: bool) -> std::io::Resu
         }
         if line.trim() == "help" {
             writeln!(out, "{HELP}")?;
+            continue;
+        }
+        if line.trim() == "options" {
+            if let Some(d) = decision(&session.state) {
+                for (i, a) in d.actions.iter().enumerate() {
+                    writeln!(out, "  {}. {}", i + 1, a.command())?;
+                }
+            }
             continue;
         }
         for l in session.handle(&line) {

@@ -36,7 +36,8 @@ pub struct LocalSession {
 pub const HELP: &str = "\
 Lines: `<seat> <command>` where seat is rebel or empire (in a terminal the seat may be left out).
 Other lines: `show public|rebel|empire` (view as JSON), `summary [public|rebel|empire]`, `prompts`,
-`help`, `quit`. `choose N` or `choose <command>` answers the pending prompt with option N.
+`help`, `quit`, and in a terminal `options` (every legal option, numbered). `choose N` or
+`choose <command>` answers the pending prompt with option N.
 Commands: place, autoplace, base, assign, done, reveal, activate, reveal-base, pass, move,
 move-captive, oppose, add-leader, draw, tactic, reroll, damage, hit, block, retreat, carry,
 objective, action, discard, recruit, build, deploy, mode, keep-objective, keep-project, new-base.";
