@@ -36,6 +36,7 @@ pub struct LocalSession {
 pub const HELP: &str = "\
 Lines: `<seat> <command>` where seat is rebel or empire (in a terminal the seat may be left out).
 Other lines: `show public|rebel|empire` (view as JSON), `summary [public|rebel|empire]`, `prompts`,
+`board public|rebel|empire FILE.png` (the board image),
 `help`, `quit`, and in a terminal `options` (every legal option, numbered). `choose N` or
 `choose <command>` answers the pending prompt with option N.
 Commands: place, autoplace, base, assign, done, reveal, activate, reveal-base, pass, move,
@@ -137,6 +138,17 @@ impl LocalSession {
             "summary" => {
                 let v = view(&self.state, parse_viewer(rest.split_whitespace().next())?);
                 return Ok(text::summary(&v).lines().map(String::from).collect());
+            }
+            "board" => {
+                let args: Vec<&str> = rest.split_whitespace().collect();
+                let (who, file) = match args[..] {
+                    [file] if parse_viewer(Some(file)).is_err() => (None, file),
+                    [who, file] => (Some(who), file),
+                    _ => return Err("usage: board [public|rebel|empire] FILE.png".to_string()),
+                };
+                let png = crate::render::board::render_png(&view(&self.state, parse_viewer(who)?));
+                std::fs::write(file, &png).map_err(|e| format!("cannot write {file}: {e}"))?;
+                return Ok(vec![format!("wrote {file} ({} bytes)", png.len())]);
             }
             "prompts" => {
                 return Ok(vec![serde_json::to_string(&prompts(&self.state)).map_err(|e| e.to_string())?]);

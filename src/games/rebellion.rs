@@ -127,6 +127,10 @@ impl Game for Rebellion {
         serde_json::to_value(view(state, viewer(v))).unwrap_or(serde_json::Value::Null)
     }
 
+    fn board_png(state: &State, v: Option<&str>) -> Option<Vec<u8>> {
+        Some(crate::render::board::render_png(&view(state, viewer(v))))
+    }
+
     fn board_text(state: &State, v: Option<&str>) -> String {
         summary(state, v)
     }

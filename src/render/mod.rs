@@ -1,3 +1,4 @@
-//! Rendering of views for people: plain-text summaries now, board images later.
+//! Rendering of views for people: plain-text summaries and board images.
 
+pub mod board;
 pub mod text;

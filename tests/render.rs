@@ -1,0 +1,182 @@
+//! Board images: golden images of seeded positions, and checks that public images cannot leak
+//! hidden information.
+//!
+//! The golden files in `tests/golden/board/` are the boards at half resolution (each pixel the mean of
+//! a 2 × 2 block, rounded to steps of 16), which keeps the committed files small while still catching any change of
+//! layout, colour or text. Regenerate them after an intended change with
+//! `HOLONET_BLESS=1 cargo test --test render`, then look at them before committing.
+
+use holonet::content::{Faction, SystemId};
+use holonet::engine::rebellion::{MatchOptions, State, Viewer, apply, decision, new_game, view};
+use holonet::engine::rng::GameRng;
+use holonet::render::board::{HEIGHT, WIDTH, render_image, render_png};
+use holonet::sim::{playout, random_action};
+use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+use image::{ExtendedColorType, ImageEncoder, RgbImage};
+use std::path::PathBuf;
+
+/// Setup done: quick setup, then the Rebels' first legal base choice.
+fn setup_done(seed: u64) -> State {
+    let mut s = new_game(seed, MatchOptions { quick_setup: true });
+    let d = decision(&s).expect("the base choice is pending");
+    apply(&mut s, d.seat, d.actions[0].clone()).expect("a legal action applies");
+    s
+}
+
+/// A mid-game position: `n` random legal actions after setup.
+fn mid_game(seed: u64, n: usize) -> State {
+    let mut s = setup_done(seed);
+    let mut rng = GameRng::from_seed(seed.wrapping_mul(31) + 7);
+    for _ in 0..n {
+        let Some((seat, a)) = random_action(&s, &mut rng) else { break };
+        apply(&mut s, seat, a).expect("a legal action applies");
+    }
+    s
+}
+
+fn half(img: &RgbImage) -> RgbImage {
+    let (w, h) = (img.width() / 2, img.height() / 2);
+    RgbImage::from_fn(w, h, |x, y| {
+        let mut sum = [0u32; 3];
+        for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+            let p = img.get_pixel(2 * x + dx, 2 * y + dy).0;
+            for i in 0..3 {
+                sum[i] += p[i] as u32;
+            }
+        }
+        // Quantised to steps of 16 (error ≤ 8, well inside the comparison tolerance): fewer
+        // distinct values make the committed files much smaller.
+        image::Rgb(sum.map(|v| ((((v + 2) / 4 + 8) / 16) * 16).min(255) as u8))
+    })
+}
+
+fn golden_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests").join("golden").join("board")
+}
+
+fn write_png(path: &std::path::Path, img: &RgbImage) {
+    let mut out = vec![];
+    PngEncoder::new_with_quality(&mut out, CompressionType::Best, FilterType::Adaptive)
+        .write_image(img.as_raw(), img.width(), img.height(), ExtendedColorType::Rgb8)
+        .expect("encodes");
+    std::fs::write(path, out).expect("writes the golden file");
+}
+
+/// Compares a board with its golden image: a pixel differs when a channel is off by more than
+/// 24; at most 0.1% of the pixels may differ (room for rounding in other float code paths).
+fn check_golden(name: &str, s: &State, viewer: Viewer) {
+    let img = half(&render_image(&view(s, viewer)));
+    let path = golden_dir().join(format!("{name}.png"));
+    if std::env::var_os("HOLONET_BLESS").is_some() {
+        std::fs::create_dir_all(golden_dir()).expect("creates tests/golden/board");
+        write_png(&path, &img);
+        return;
+    }
+    let golden = image::open(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}; run HOLONET_BLESS=1 cargo test --test render", path.display()))
+        .to_rgb8();
+    assert_eq!(golden.dimensions(), img.dimensions(), "{name}: image size changed");
+    let differing = img
+        .pixels()
+        .zip(golden.pixels())
+        .filter(|(a, b)| a.0.iter().zip(b.0.iter()).any(|(x, y)| x.abs_diff(*y) > 24))
+        .count();
+    let allowed = (img.width() * img.height()) as usize / 1000;
+    if differing > allowed {
+        let out = std::env::temp_dir().join(format!("holonet-{name}-actual.png"));
+        write_png(&out, &img);
+        panic!(
+            "{name}: {differing} pixels differ from {} (allowed {allowed}); actual image written to {}. \
+             If the change is intended: HOLONET_BLESS=1 cargo test --test render",
+            path.display(),
+            out.display()
+        );
+    }
+}
+
+#[test]
+fn golden_setup() {
+    check_golden("setup_public", &setup_done(1), Viewer::Public);
+}
+
+#[test]
+fn golden_mid_game() {
+    let s = mid_game(5, 60);
+    assert!(!s.base.revealed, "this position is meant to keep the base hidden");
+    check_golden("mid_public", &s, Viewer::Public);
+    check_golden("mid_rebel", &s, Viewer::Faction(Faction::Rebel));
+    check_golden("mid_empire", &s, Viewer::Faction(Faction::Empire));
+}
+
+#[test]
+fn golden_base_revealed() {
+    let mut s = mid_game(3, 600);
+    s.base.revealed = true;
+    check_golden("revealed_public", &s, Viewer::Public);
+}
+
+#[test]
+fn golden_game_over() {
+    let s = playout(4, MatchOptions::default()).state;
+    assert!(s.winner.is_some());
+    check_golden("game_over_public", &s, Viewer::Public);
+}
+
+#[test]
+fn png_is_a_board_sized_image_under_one_megabyte() {
+    let png = render_png(&view(&mid_game(5, 60), Viewer::Public));
+    assert!(png.len() < 1_000_000, "{} bytes", png.len());
+    let img = image::load_from_memory(&png).expect("decodes").to_rgb8();
+    assert_eq!(img.dimensions(), (WIDTH, HEIGHT));
+    assert!((1600..=2000).contains(&WIDTH));
+}
+
+#[test]
+fn public_images_ignore_hidden_information() {
+    let a = mid_game(6, 60);
+    assert!(!a.base.revealed);
+    let mut b = a.clone();
+    // Move the hidden base elsewhere.
+    let here = b.base.system.expect("the base is chosen");
+    b.base.system = SystemId::all().find(|&x| x != here && !b.sys(x).destroyed);
+    // Different cards in hand (same counts), and every deck in another order.
+    let (hand, deck) = (&mut b.hands.rebel.missions, &mut b.decks.missions.rebel);
+    if let (Some(h), Some(d)) = (hand.first_mut(), deck.first_mut()) {
+        std::mem::swap(h, d);
+    }
+    let (hand, deck) = (&mut b.hands.empire.probes, &mut b.decks.probes);
+    if let (Some(h), Some(d)) = (hand.first_mut(), deck.first_mut()) {
+        std::mem::swap(h, d);
+    }
+    b.decks.probes.reverse();
+    b.decks.objectives.reverse();
+    b.decks.missions.empire.reverse();
+    b.decks.actions.rebel.reverse();
+    b.decks.space_tactics.reverse();
+    assert_ne!(a, b, "the two states differ");
+    assert_eq!(render_png(&view(&a, Viewer::Public)), render_png(&view(&b, Viewer::Public)));
+    // The private images do see the difference.
+    assert_ne!(
+        render_png(&view(&a, Viewer::Faction(Faction::Rebel))),
+        render_png(&view(&b, Viewer::Faction(Faction::Rebel)))
+    );
+}
+
+#[test]
+fn private_images_show_their_secrets() {
+    let s = mid_game(5, 60);
+    assert!(!s.base.revealed);
+    let public = render_image(&view(&s, Viewer::Public));
+    let rebel = render_image(&view(&s, Viewer::Faction(Faction::Rebel)));
+    assert_ne!(public, rebel, "the Rebel image marks the hidden base");
+    let empire = render_image(&view(&s, Viewer::Faction(Faction::Empire)));
+    if !s.hands.empire.probes.is_empty() {
+        assert_ne!(public, empire, "the Imperial image greys out probed systems");
+    }
+}
+
+#[test]
+fn rendering_is_deterministic() {
+    let v = view(&mid_game(6, 250), Viewer::Public);
+    assert_eq!(render_png(&v), render_png(&v));
+}
