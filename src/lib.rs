@@ -1,8 +1,10 @@
 //! Holonet: hosts Star Wars: Rebellion matches — a pure rules engine, plus the front ends
-//! (local terminal play and simulation now; Discord later) that drive it.
+//! (the Discord bot, local terminal play and simulation) that drive it.
 
 pub mod cli;
+pub mod config;
 pub mod content;
+pub mod discord;
 pub mod engine;
 pub mod game;
 pub mod games;

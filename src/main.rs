@@ -1,4 +1,4 @@
-//! The `holonet` binary: local play, scripts and simulation.
+//! The `holonet` binary: the Discord bot, local play, scripts and simulation.
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -10,7 +10,7 @@ use holonet::cli::simulate;
 use holonet::engine::rebellion::{MatchOptions, Viewer, decision, view};
 use holonet::render::text;
 
-/// Holonet: play Star Wars: Rebellion locally or simulate games.
+/// Holonet: host Star Wars: Rebellion on Discord, play it locally or simulate games.
 #[derive(Parser)]
 #[command(version, about)]
 struct Cli {
@@ -20,6 +20,12 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run the Discord bot (Ctrl-C stops it gracefully).
+    Serve {
+        /// The configuration file (see config.example.toml).
+        #[arg(long, default_value = "config.toml")]
+        config: PathBuf,
+    },
     /// Play in a terminal (hot-seat) or run a script of commands.
     Local {
         /// Match seed.
@@ -53,6 +59,7 @@ fn main() {
     }
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Serve { config } => serve(&config),
         Command::Local { seed, script, quick_setup } => local(seed, script, quick_setup),
         Command::Simulate { seed, games, dump } => sim(seed, games, dump),
     };
@@ -60,6 +67,15 @@ fn main() {
         eprintln!("error: {e}");
         std::process::exit(1);
     }
+}
+
+fn serve(path: &std::path::Path) -> std::io::Result<()> {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,serenity=warn"));
+    tracing_subscriber::fmt().with_env_filter(filter).init();
+    let config = holonet::config::Config::load(path).map_err(std::io::Error::other)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    runtime.block_on(holonet::discord::serve(config)).map_err(std::io::Error::other)
 }
 
 fn local(seed: u64, script: Option<PathBuf>, quick_setup: bool) -> std::io::Result<()> {

@@ -1,0 +1,573 @@
+//! The slash commands: `/rebellion` (match life and information), `/play` (moves) and `/mod`
+//! (moderation). Each builds a command line or service call; options naming game things
+//! autocomplete from the caller's own pending prompt only.
+
+use poise::serenity_prelude as serenity;
+use serenity::{AutocompleteChoice, CommandDataOption, CommandDataOptionValue, CreateAutocompleteResponse};
+
+use super::messages::{pretty, truncate};
+use super::rules::{HELP, Topic};
+use super::send::{Responder, deliver, post_board};
+use super::{Context, Data, Error, blocking, caller};
+use crate::engine::rebellion::MatchOptions;
+use crate::games::rebellion::Rebellion;
+use crate::service::{Answer, PromptPost, ServiceError};
+
+/// Every top-level command, for registration.
+pub fn all() -> Vec<poise::Command<Data, Error>> {
+    vec![rebellion(), play(), moderator()]
+}
+
+/// A side to join.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum FactionChoice {
+    /// The Rebel Alliance.
+    #[name = "rebel"]
+    Rebel,
+    /// The Galactic Empire.
+    #[name = "empire"]
+    Empire,
+    /// Whichever seat is free.
+    #[name = "any"]
+    Any,
+}
+
+/// A seat of a match (moderator commands).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum SeatChoice {
+    /// The Rebel seat.
+    #[name = "rebel"]
+    Rebel,
+    /// The Imperial seat.
+    #[name = "empire"]
+    Empire,
+}
+
+impl SeatChoice {
+    fn seat(self) -> &'static str {
+        match self {
+            SeatChoice::Rebel => "rebel",
+            SeatChoice::Empire => "empire",
+        }
+    }
+}
+
+/// Runs a service call off the runtime and delivers its outcome.
+async fn run(
+    ctx: Context<'_>,
+    f: impl FnOnce(&crate::service::Service<Rebellion>, u64) -> Result<crate::service::Outcome, ServiceError>
+    + Send
+    + 'static,
+) -> Result<(), Error> {
+    let responder = Responder::Command(ctx);
+    responder.defer().await?;
+    let service = ctx.data().service.clone();
+    let channel = ctx.channel_id();
+    let outcome = blocking(move || f(&service, channel.get())).await?;
+    deliver(&responder, ctx.http(), ctx.data(), channel, outcome).await
+}
+
+/// Applies a move typed as a command line.
+async fn act(ctx: Context<'_>, line: String) -> Result<(), Error> {
+    let who = caller(ctx).await;
+    run(ctx, move |s, ch| s.act(ch, who, Answer::Command(line))).await
+}
+
+// ---------------------------------------------------------------- /rebellion
+
+/// Star Wars: Rebellion matches in this channel.
+#[poise::command(
+    slash_command,
+    subcommands(
+        "new", "join", "leave", "start", "cancel", "status", "board", "hand", "log", "help", "rules"
+    ),
+    subcommand_required
+)]
+pub async fn rebellion(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Open a new match in this channel.
+#[poise::command(slash_command, guild_only)]
+pub async fn new(
+    ctx: Context<'_>,
+    #[description = "Play with the Rise of the Empire expansion (not available yet)"]
+    rise_of_the_empire: Option<bool>,
+    #[description = "Place both sides' starting units automatically"] quick_setup: Option<bool>,
+) -> Result<(), Error> {
+    if rise_of_the_empire == Some(true) {
+        return Err(
+            "the Rise of the Empire expansion is not available yet; start a base-game match instead".into()
+        );
+    }
+    let who = caller(ctx).await;
+    let guild = ctx.guild_id().map(|g| g.get());
+    let options = MatchOptions { quick_setup: quick_setup.unwrap_or(false) };
+    run(ctx, move |s, ch| s.create(ch, guild, who, options, None)).await
+}
+
+/// Take a seat in this channel's match.
+#[poise::command(slash_command)]
+pub async fn join(
+    ctx: Context<'_>,
+    #[description = "The side you want to play"] faction: FactionChoice,
+) -> Result<(), Error> {
+    let who = caller(ctx).await;
+    let seat = match faction {
+        FactionChoice::Rebel => Some("rebel"),
+        FactionChoice::Empire => Some("empire"),
+        FactionChoice::Any => None,
+    };
+    run(ctx, move |s, ch| s.join(ch, who, seat)).await
+}
+
+/// Leave your seat before the match starts.
+#[poise::command(slash_command)]
+pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
+    let who = caller(ctx).await;
+    run(ctx, move |s, ch| s.leave(ch, who)).await
+}
+
+/// Start the match once every seat is taken.
+#[poise::command(slash_command)]
+pub async fn start(ctx: Context<'_>) -> Result<(), Error> {
+    let who = caller(ctx).await;
+    run(ctx, move |s, ch| s.start(ch, who)).await
+}
+
+/// Cancel this channel's match (its creator or a moderator).
+#[poise::command(slash_command)]
+pub async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
+    let who = caller(ctx).await;
+    run(ctx, move |s, ch| s.cancel(ch, who)).await
+}
+
+/// Round, phase, whose decision, time and reputation.
+#[poise::command(slash_command)]
+pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, move |s, ch| s.status(ch)).await
+}
+
+/// Post the public board in the channel.
+#[poise::command(slash_command)]
+pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
+    let responder = Responder::Command(ctx);
+    responder.defer().await?;
+    let service = ctx.data().service.clone();
+    let channel = ctx.channel_id();
+    let state = blocking(move || service.state(channel.get())).await?.ok_or(ServiceError::NotStarted)?;
+    responder.say("Done — posted in the channel.").await?;
+    post_board::<Rebellion>(ctx.http(), channel, "The board:", std::sync::Arc::new(state)).await;
+    Ok(())
+}
+
+/// Your private view: hand, secrets and your pending options (only you see it).
+#[poise::command(slash_command)]
+pub async fn hand(ctx: Context<'_>) -> Result<(), Error> {
+    let responder = Responder::Command(ctx);
+    responder.defer().await?;
+    let who = caller(ctx).await;
+    let service = ctx.data().service.clone();
+    let channel = ctx.channel_id().get();
+    let outcome = blocking(move || service.hand(channel, who)).await?;
+    let rows = match &outcome.prompt {
+        Some(p) => vec![super::components::show_button(p)],
+        None => vec![],
+    };
+    responder.send(outcome.reply, rows, None).await
+}
+
+/// The recent public events of this match.
+#[poise::command(slash_command)]
+pub async fn log(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, move |s, ch| s.log(ch, 20)).await
+}
+
+/// How to play with this bot.
+#[poise::command(slash_command)]
+pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
+    ctx.send(poise::CreateReply::default().ephemeral(true).content(HELP)).await?;
+    Ok(())
+}
+
+/// A short explanation of a rules topic.
+#[poise::command(slash_command)]
+pub async fn rules(ctx: Context<'_>, #[description = "The topic"] topic: Topic) -> Result<(), Error> {
+    let text = format!("**{}**\n{}", poise::ChoiceParameter::name(&topic), topic.text());
+    ctx.send(poise::CreateReply::default().ephemeral(true).content(text)).await?;
+    Ok(())
+}
+
+// ---------------------------------------------------------------- /play
+
+/// Make a move in this channel's match.
+#[poise::command(
+    slash_command,
+    subcommands("assign", "done", "reveal", "activate", "oppose", "objective", "action", "choose", "pass"),
+    subcommand_required
+)]
+pub async fn play(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Assign leaders to a mission (Assignment phase).
+#[poise::command(slash_command)]
+pub async fn assign(
+    ctx: Context<'_>,
+    #[description = "A mission in your hand"]
+    #[autocomplete = "ac_assign_mission"]
+    mission: String,
+    #[description = "The leader to send"]
+    #[autocomplete = "ac_assign_leader"]
+    leader: String,
+    #[description = "A second leader"]
+    #[autocomplete = "ac_assign_leader2"]
+    leader2: Option<String>,
+) -> Result<(), Error> {
+    let line = match leader2 {
+        Some(l2) => format!("assign {mission} {leader} {l2}"),
+        None => format!("assign {mission} {leader}"),
+    };
+    act(ctx, line).await
+}
+
+/// Finish assigning missions.
+#[poise::command(slash_command)]
+pub async fn done(ctx: Context<'_>) -> Result<(), Error> {
+    act(ctx, "done".into()).await
+}
+
+/// Reveal one of your assigned missions.
+#[poise::command(slash_command)]
+pub async fn reveal(
+    ctx: Context<'_>,
+    #[description = "The mission"]
+    #[autocomplete = "ac_reveal_mission"]
+    mission: String,
+    #[description = "Where it takes place (or its target)"]
+    #[autocomplete = "ac_reveal_system"]
+    system: Option<String>,
+) -> Result<(), Error> {
+    let line = match system {
+        Some(s) => format!("reveal {mission} {s}"),
+        None => format!("reveal {mission}"),
+    };
+    act(ctx, line).await
+}
+
+/// Activate a system with a leader (then choose the units to move).
+#[poise::command(slash_command)]
+pub async fn activate(
+    ctx: Context<'_>,
+    #[description = "The system"]
+    #[autocomplete = "ac_activate_system"]
+    system: String,
+    #[description = "The leader"]
+    #[autocomplete = "ac_activate_leader"]
+    leader: String,
+) -> Result<(), Error> {
+    act(ctx, format!("activate {system} {leader}")).await
+}
+
+/// Oppose the revealed mission with a leader.
+#[poise::command(slash_command)]
+pub async fn oppose(
+    ctx: Context<'_>,
+    #[description = "The leader"]
+    #[autocomplete = "ac_oppose_leader"]
+    leader: String,
+) -> Result<(), Error> {
+    act(ctx, format!("oppose {leader}")).await
+}
+
+/// Play an objective card.
+#[poise::command(slash_command)]
+pub async fn objective(
+    ctx: Context<'_>,
+    #[description = "The objective"]
+    #[autocomplete = "ac_objective_card"]
+    card: String,
+) -> Result<(), Error> {
+    act(ctx, format!("objective {card}")).await
+}
+
+/// Play an action card.
+#[poise::command(slash_command)]
+pub async fn action(
+    ctx: Context<'_>,
+    #[description = "The action card"]
+    #[autocomplete = "ac_action_card"]
+    card: String,
+) -> Result<(), Error> {
+    act(ctx, format!("action {card}")).await
+}
+
+/// Answer the pending prompt with one of its options.
+#[poise::command(slash_command)]
+pub async fn choose(
+    ctx: Context<'_>,
+    #[description = "The option (its number or command)"]
+    #[autocomplete = "ac_choose"]
+    option: String,
+) -> Result<(), Error> {
+    let option = option.trim().to_string();
+    match option.parse::<usize>() {
+        Ok(n) if n >= 1 => {
+            let who = caller(ctx).await;
+            run(ctx, move |s, ch| {
+                let version = s.prompt(ch)?.map(|p| p.version).ok_or(ServiceError::Ended)?;
+                s.act(ch, who, Answer::Option { version, index: n - 1 })
+            })
+            .await
+        }
+        _ => act(ctx, option).await,
+    }
+}
+
+/// Pass (do nothing this turn).
+#[poise::command(slash_command)]
+pub async fn pass(ctx: Context<'_>) -> Result<(), Error> {
+    act(ctx, "pass".into()).await
+}
+
+// ---------------------------------------------------------------- /mod
+
+/// Moderate this channel's match (Manage Channels or the moderator role).
+#[poise::command(
+    slash_command,
+    rename = "mod",
+    subcommands("pause", "resume", "end", "replace", "kick", "rollback", "export"),
+    subcommand_required
+)]
+pub async fn moderator(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Pause the match.
+#[poise::command(slash_command)]
+pub async fn pause(ctx: Context<'_>) -> Result<(), Error> {
+    let who = caller(ctx).await;
+    run(ctx, move |s, ch| s.pause(ch, who)).await
+}
+
+/// Resume a paused match.
+#[poise::command(slash_command)]
+pub async fn resume(ctx: Context<'_>) -> Result<(), Error> {
+    let who = caller(ctx).await;
+    run(ctx, move |s, ch| s.resume(ch, who)).await
+}
+
+/// End the match now.
+#[poise::command(slash_command)]
+pub async fn end(ctx: Context<'_>) -> Result<(), Error> {
+    let who = caller(ctx).await;
+    run(ctx, move |s, ch| s.end(ch, who)).await
+}
+
+/// Give a seat to another player.
+#[poise::command(slash_command)]
+pub async fn replace(
+    ctx: Context<'_>,
+    #[description = "The seat"] seat: SeatChoice,
+    #[description = "The new player"] user: serenity::User,
+) -> Result<(), Error> {
+    let who = caller(ctx).await;
+    let user = user.id.get();
+    run(ctx, move |s, ch| s.replace(ch, who, seat.seat(), user)).await
+}
+
+/// Remove a seat's player (the seat waits for `/mod replace`).
+#[poise::command(slash_command)]
+pub async fn kick(ctx: Context<'_>, #[description = "The seat"] seat: SeatChoice) -> Result<(), Error> {
+    let who = caller(ctx).await;
+    run(ctx, move |s, ch| s.kick(ch, who, seat.seat())).await
+}
+
+/// Undo the last actions.
+#[poise::command(slash_command)]
+pub async fn rollback(
+    ctx: Context<'_>,
+    #[description = "How many actions to undo"]
+    #[min = 1]
+    #[max = 1000]
+    steps: u64,
+) -> Result<(), Error> {
+    let who = caller(ctx).await;
+    run(ctx, move |s, ch| s.rollback(ch, who, steps)).await
+}
+
+/// Export the match as a JSON file (sent only to you).
+#[poise::command(slash_command)]
+pub async fn export(ctx: Context<'_>) -> Result<(), Error> {
+    let who = caller(ctx).await;
+    run(ctx, move |s, ch| s.export(ch, who)).await
+}
+
+// ---------------------------------------------------------------- autocomplete
+
+/// The values already typed into the invoked subcommand's options, by name.
+fn entered(ctx: Context<'_>) -> Vec<(String, String)> {
+    fn walk(opts: &[CommandDataOption], out: &mut Vec<(String, String)>) {
+        for o in opts {
+            match &o.value {
+                CommandDataOptionValue::SubCommand(v) | CommandDataOptionValue::SubCommandGroup(v) => {
+                    walk(v, out)
+                }
+                CommandDataOptionValue::String(s) => out.push((o.name.clone(), s.clone())),
+                CommandDataOptionValue::Autocomplete { value, .. } => {
+                    out.push((o.name.clone(), value.clone()))
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut out = vec![];
+    if let Context::Application(a) = ctx {
+        walk(&a.interaction.data.options, &mut out);
+    }
+    out
+}
+
+/// The pending prompt if the caller decides it; `None` otherwise.
+async fn my_prompt(ctx: Context<'_>) -> Option<PromptPost> {
+    let service = ctx.data().service.clone();
+    let channel = ctx.channel_id().get();
+    let p = tokio::task::spawn_blocking(move || service.prompt(channel)).await.ok()?.ok()??;
+    (p.user == Some(ctx.author().id.get())).then_some(p)
+}
+
+/// The distinct words at argument `pos` (after the verb) of the prompt's options starting with
+/// `verb`, narrowed by the earlier arguments already typed (`earlier`: position → value).
+pub fn suggestions(
+    options: &[String],
+    verb: &str,
+    pos: usize,
+    earlier: &[(usize, String)],
+    partial: &str,
+) -> Vec<String> {
+    let lines: Vec<Vec<&str>> = options
+        .iter()
+        .map(|o| o.split_whitespace().collect::<Vec<_>>())
+        .filter(|w| w.first() == Some(&verb))
+        .collect();
+    let narrowed: Vec<&Vec<&str>> = lines
+        .iter()
+        .filter(|w| earlier.iter().all(|(i, v)| w.get(*i).is_some_and(|x| x.eq_ignore_ascii_case(v))))
+        .collect();
+    let pool: Vec<&Vec<&str>> = if narrowed.is_empty() { lines.iter().collect() } else { narrowed };
+    let needle = partial.trim().to_lowercase().replace(' ', "_");
+    let mut out: Vec<String> = vec![];
+    for w in pool {
+        if let Some(v) = w.get(pos)
+            && v.to_lowercase().contains(&needle)
+            && !out.iter().any(|o| o == v)
+        {
+            out.push(v.to_string());
+        }
+    }
+    out.truncate(25);
+    out
+}
+
+async fn complete(
+    ctx: Context<'_>,
+    partial: &str,
+    verb: &str,
+    params: &[&str],
+    pos: usize,
+) -> CreateAutocompleteResponse {
+    let Some(p) = my_prompt(ctx).await else { return CreateAutocompleteResponse::new() };
+    let typed = entered(ctx);
+    let earlier: Vec<(usize, String)> = params[..pos - 1]
+        .iter()
+        .enumerate()
+        .filter_map(|(i, name)| typed.iter().find(|(n, _)| n == name).map(|(_, v)| (i + 1, v.clone())))
+        .filter(|(_, v)| !v.is_empty())
+        .collect();
+    let choices = suggestions(&p.options, verb, pos, &earlier, partial)
+        .into_iter()
+        .map(|v| AutocompleteChoice::new(truncate(&pretty(&v), 100), v))
+        .collect();
+    CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+const ASSIGN: &[&str] = &["mission", "leader", "leader2"];
+const REVEAL: &[&str] = &["mission", "system"];
+const ACTIVATE: &[&str] = &["system", "leader"];
+
+async fn ac_assign_mission(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+    complete(ctx, partial, "assign", ASSIGN, 1).await
+}
+async fn ac_assign_leader(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+    complete(ctx, partial, "assign", ASSIGN, 2).await
+}
+async fn ac_assign_leader2(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+    complete(ctx, partial, "assign", ASSIGN, 3).await
+}
+async fn ac_reveal_mission(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+    complete(ctx, partial, "reveal", REVEAL, 1).await
+}
+async fn ac_reveal_system(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+    complete(ctx, partial, "reveal", REVEAL, 2).await
+}
+async fn ac_activate_system(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+    complete(ctx, partial, "activate", ACTIVATE, 1).await
+}
+async fn ac_activate_leader(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+    complete(ctx, partial, "activate", ACTIVATE, 2).await
+}
+async fn ac_oppose_leader(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+    complete(ctx, partial, "oppose", &["leader"], 1).await
+}
+async fn ac_objective_card(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+    complete(ctx, partial, "objective", &["card"], 1).await
+}
+async fn ac_action_card(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+    complete(ctx, partial, "action", &["card"], 1).await
+}
+
+async fn ac_choose(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+    let Some(p) = my_prompt(ctx).await else { return CreateAutocompleteResponse::new() };
+    let needle = partial.trim().to_lowercase();
+    let choices = p
+        .options
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| o.to_lowercase().contains(&needle) || o.replace('_', " ").contains(&needle))
+        .take(25)
+        .map(|(i, o)| {
+            let value = if o.chars().count() <= 100 { o.clone() } else { (i + 1).to_string() };
+            AutocompleteChoice::new(truncate(&format!("{}. {o}", i + 1), 100), value)
+        })
+        .collect();
+    CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggestions_follow_positions_and_earlier_args() {
+        let opts: Vec<String> = [
+            "assign sabotage han_solo",
+            "assign sabotage han_solo leia",
+            "assign infiltration leia",
+            "assign infiltration leia han_solo",
+            "activate hoth han_solo",
+            "done",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        assert_eq!(suggestions(&opts, "assign", 1, &[], ""), ["sabotage", "infiltration"]);
+        assert_eq!(suggestions(&opts, "assign", 2, &[(1, "infiltration".into())], ""), ["leia"]);
+        assert_eq!(
+            suggestions(&opts, "assign", 3, &[(1, "sabotage".into()), (2, "han_solo".into())], ""),
+            ["leia"]
+        );
+        assert_eq!(suggestions(&opts, "assign", 2, &[(1, "unknown".into())], "ha"), ["han_solo"]);
+        assert_eq!(suggestions(&opts, "activate", 1, &[], "HO"), ["hoth"]);
+        assert!(suggestions(&opts, "oppose", 1, &[], "").is_empty());
+    }
+}

@@ -1,0 +1,106 @@
+//! Text for Discord messages: splitting to Discord's length limit, code blocks, and the fixed
+//! sentences the bot posts. Nothing here talks to Discord.
+
+use crate::service::PromptPost;
+
+/// Discord's limit on a message's content, in characters.
+pub const MAX_CONTENT: usize = 2000;
+
+/// Splits text into pieces of at most `max` characters, at line ends where possible.
+pub fn chunks(text: &str, max: usize) -> Vec<String> {
+    let mut out = vec![];
+    let mut cur = String::new();
+    for line in text.lines() {
+        let mut line = line.to_string();
+        while line.chars().count() > max {
+            let head: String = line.chars().take(max).collect();
+            line = line.chars().skip(max).collect();
+            if !cur.is_empty() {
+                out.push(std::mem::take(&mut cur));
+            }
+            out.push(head);
+        }
+        if cur.chars().count() + line.chars().count() + 1 > max && !cur.is_empty() {
+            out.push(std::mem::take(&mut cur));
+        }
+        if !cur.is_empty() {
+            cur.push('\n');
+        }
+        cur.push_str(&line);
+    }
+    if !cur.trim().is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+/// Text as one or more code blocks, each within Discord's limit.
+pub fn code_blocks(text: &str) -> Vec<String> {
+    chunks(&text.replace("```", "'''"), MAX_CONTENT - 8)
+        .into_iter()
+        .map(|c| format!("```\n{c}\n```"))
+        .collect()
+}
+
+/// Cuts text to at most `max` characters (adding an ellipsis when cut).
+pub fn truncate(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        text.to_string()
+    } else {
+        let mut s: String = text.chars().take(max.saturating_sub(1)).collect();
+        s.push('…');
+        s
+    }
+}
+
+/// A game id (`han_solo`) in words (`han solo`), for autocomplete labels.
+pub fn pretty(id: &str) -> String {
+    id.replace('_', " ")
+}
+
+/// The channel notice when a DM could not be delivered; it carries no content.
+pub fn dm_failed(user: u64) -> String {
+    format!("<@{user}>, I couldn't DM you — use `/rebellion hand`.")
+}
+
+/// The public channel line announcing a pending decision (mentions the decider once).
+pub fn prompt_announcement(p: &PromptPost) -> String {
+    match p.user {
+        Some(u) => format!("<@{u}> — the {} player decides: {}.", p.seat, p.kind),
+        None => format!("The {} seat is empty; a moderator can fill it with `/mod replace`.", p.seat),
+    }
+}
+
+/// The private text shown with a prompt's option menus (the decider only).
+pub fn options_intro(p: &PromptPost) -> String {
+    let mut s = format!("Your decision ({}): {}. Pick one option.", p.seat, p.kind);
+    for c in &p.context {
+        s.push('\n');
+        s.push_str(c);
+    }
+    truncate(&s, MAX_CONTENT)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunks_respect_the_limit() {
+        let text = (0..500).map(|i| format!("line {i}")).collect::<Vec<_>>().join("\n");
+        let parts = chunks(&text, 100);
+        assert!(parts.iter().all(|p| p.chars().count() <= 100));
+        assert_eq!(parts.join("\n"), text);
+        let long = "x".repeat(250);
+        let parts = chunks(&long, 100);
+        assert_eq!(parts.len(), 3);
+        assert!(code_blocks(&text).iter().all(|b| b.chars().count() <= MAX_CONTENT && b.starts_with("```")));
+    }
+
+    #[test]
+    fn truncate_and_pretty() {
+        assert_eq!(truncate("abcdef", 4), "abc…");
+        assert_eq!(truncate("ab", 4), "ab");
+        assert_eq!(pretty("han_solo"), "han solo");
+    }
+}

@@ -1,0 +1,253 @@
+//! The Discord front end: poise slash commands, prompt components and DMs over the service
+//! layer. `serve` runs the bot until Ctrl-C; `run` does the same until any shutdown signal
+//! (tests use it with a fake Discord).
+
+pub mod commands;
+pub mod components;
+pub mod messages;
+pub mod rules;
+pub mod send;
+
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use serenity::{ApplicationId, ClientBuilder, GatewayIntents, GuildId, HttpBuilder, Member, RoleId, UserId};
+
+use crate::config::Config;
+use crate::game::Game;
+use crate::games::rebellion::Rebellion;
+use crate::service::{Caller, Service, ServiceError};
+use crate::store::{MatchStore, SledStore, StoreError};
+
+/// What every command and event handler can reach.
+pub struct Data {
+    /// The Rebellion match service.
+    pub service: Arc<Service<Rebellion>>,
+    /// The configured moderator role (name or id), if any.
+    pub moderator_role: Option<String>,
+}
+
+/// The error type of commands (its text is shown to the caller, ephemerally).
+pub type Error = Box<dyn std::error::Error + Send + Sync>;
+/// The poise context of our commands.
+pub type Context<'a> = poise::Context<'a, Data, Error>;
+
+/// Why the bot could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The match store could not be opened or flushed.
+    #[error("match store: {0}")]
+    Store(#[from] StoreError),
+    /// Stored matches could not be loaded.
+    #[error("loading matches: {0}")]
+    Load(#[from] ServiceError),
+    /// The Discord client failed.
+    #[error("discord: {0}")]
+    Discord(#[from] serenity::Error),
+}
+
+/// Runs a blocking service call (disk flushes) off the async runtime.
+pub async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, ServiceError> + Send + 'static,
+) -> Result<T, Error> {
+    Ok(tokio::task::spawn_blocking(f).await??)
+}
+
+/// Whether a member may moderate: Manage Channels (or Administrator) in the channel, or the
+/// configured role (by id, or by name looked up in the cache or over HTTP).
+pub async fn is_moderator(
+    ctx: &serenity::Context,
+    data: &Data,
+    guild: Option<GuildId>,
+    member: Option<&Member>,
+) -> bool {
+    let Some(member) = member else { return false };
+    if member.permissions.is_some_and(|p| p.manage_channels() || p.administrator()) {
+        return true;
+    }
+    let Some(role) = data.moderator_role.as_deref() else { return false };
+    if let Ok(id) = role.parse::<u64>() {
+        return id != 0 && member.roles.contains(&RoleId::new(id));
+    }
+    let Some(guild) = guild else { return false };
+    let cached: Option<Vec<RoleId>> = ctx
+        .cache
+        .guild(guild)
+        .map(|g| g.roles.values().filter(|r| r.name.eq_ignore_ascii_case(role)).map(|r| r.id).collect());
+    let ids = match cached {
+        Some(ids) => ids,
+        None => match guild.roles(&ctx.http).await {
+            Ok(roles) => roles.values().filter(|r| r.name.eq_ignore_ascii_case(role)).map(|r| r.id).collect(),
+            Err(e) => {
+                tracing::warn!("cannot read guild roles: {e}");
+                vec![]
+            }
+        },
+    };
+    member.roles.iter().any(|r| ids.contains(r))
+}
+
+/// The service caller of an interaction.
+pub async fn caller_of(
+    ctx: &serenity::Context,
+    data: &Data,
+    guild: Option<GuildId>,
+    member: Option<&Member>,
+    user: UserId,
+) -> Caller {
+    Caller { user: user.get(), moderator: is_moderator(ctx, data, guild, member).await }
+}
+
+/// The service caller of a slash command.
+pub async fn caller(ctx: Context<'_>) -> Caller {
+    let member = match ctx {
+        poise::Context::Application(a) => a.interaction.member.as_deref(),
+        poise::Context::Prefix(_) => None,
+    };
+    caller_of(ctx.serenity_context(), ctx.data(), ctx.guild_id(), member, ctx.author().id).await
+}
+
+async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    match error {
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            let reply = poise::CreateReply::default()
+                .ephemeral(true)
+                .content(messages::truncate(&format!("⚠️ {error}"), messages::MAX_CONTENT))
+                .allowed_mentions(serenity::CreateAllowedMentions::new());
+            if let Err(e) = ctx.send(reply).await {
+                tracing::warn!("cannot report an error to the caller: {e}");
+            }
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::warn!("error while handling an error: {e}");
+            }
+        }
+    }
+}
+
+async fn on_event(
+    framework: poise::FrameworkContext<'_, Data, Error>,
+    event: &serenity::FullEvent,
+) -> Result<(), Error> {
+    if let serenity::FullEvent::InteractionCreate { interaction: serenity::Interaction::Component(ci) } =
+        event
+    {
+        let ctx = framework.serenity_context;
+        if let Err(e) = components::handle(ctx, framework.user_data, ci).await {
+            let text = messages::truncate(&format!("⚠️ {e}"), messages::MAX_CONTENT);
+            let f = serenity::CreateInteractionResponseFollowup::new().ephemeral(true).content(text);
+            if let Err(e) = ci.create_followup(&ctx.http, f).await {
+                tracing::warn!("cannot report a component error: {e}");
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The poise options: our commands, the ephemeral error handler and the component handler.
+pub fn framework_options() -> poise::FrameworkOptions<Data, Error> {
+    poise::FrameworkOptions {
+        commands: commands::all(),
+        on_error: |e| Box::pin(on_error(e)),
+        event_handler: |fw, ev| Box::pin(on_event(fw, ev)),
+        initialize_owners: false,
+        ..Default::default()
+    }
+}
+
+/// Opens the sled store, retrying briefly while a previous instance releases its lock.
+async fn open_store(config: &Config) -> Result<Arc<SledStore>, StoreError> {
+    let mut tries = 0;
+    loop {
+        match SledStore::open(&config.data_dir) {
+            Ok(s) => return Ok(Arc::new(s)),
+            Err(e) if tries < 25 => {
+                tracing::debug!("store busy ({e}); retrying");
+                tries += 1;
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// Runs the bot until `shutdown` completes (or the client stops), then shuts the shards down
+/// and flushes the store. REST calls go to `config.api_proxy` when set.
+pub async fn run(config: Config, shutdown: impl Future<Output = ()> + Send) -> Result<(), ServeError> {
+    let store = open_store(&config).await?;
+    let dyn_store: Arc<dyn MatchStore> = store.clone();
+    let service = Arc::new(Service::<Rebellion>::new(dyn_store));
+    let loaded = service.load_all()?;
+    tracing::info!(loaded, dir = %config.data_dir.display(), "matches loaded");
+    // Draw the board's static layer now, so the first move is not slowed by it.
+    tokio::task::spawn_blocking(|| {
+        let _ = Rebellion::board_png(&Rebellion::new_match(0, &Default::default()), None);
+    });
+    let data = Data { service: service.clone(), moderator_role: config.moderator_role.clone() };
+    let dev_guild = config.dev_guild;
+    let framework = poise::Framework::builder()
+        .options(framework_options())
+        .initialize_owners(false)
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                let commands = &framework.options().commands;
+                match dev_guild {
+                    Some(g) => poise::builtins::register_in_guild(ctx, commands, GuildId::new(g)).await?,
+                    None => poise::builtins::register_globally(ctx, commands).await?,
+                }
+                tracing::info!(user = %ready.user.name, guild = ?dev_guild, "connected; commands registered");
+                Ok(data)
+            })
+        })
+        .build();
+    let mut http = HttpBuilder::new(&config.token);
+    if config.application_id != 0 {
+        http = http.application_id(ApplicationId::new(config.application_id));
+    }
+    if let Some(proxy) = &config.api_proxy {
+        http = http.proxy(proxy.clone()).ratelimiter_disabled(true);
+    }
+    let mut client =
+        ClientBuilder::new_with_http(http.build(), GatewayIntents::GUILDS).framework(framework).await?;
+    let shards = client.shard_manager.clone();
+    let mut task = tokio::spawn(async move { client.start().await });
+    let result = tokio::select! {
+        r = &mut task => r.unwrap_or(Ok(())),
+        () = shutdown => {
+            tracing::info!("shutting down");
+            shards.shutdown_all().await;
+            match tokio::time::timeout(Duration::from_secs(10), &mut task).await {
+                Ok(r) => r.unwrap_or(Ok(())),
+                Err(_) => {
+                    task.abort();
+                    Ok(())
+                }
+            }
+        }
+    };
+    drop(service);
+    // Handlers still running hold the service; wait briefly so the store closes with them.
+    for _ in 0..50 {
+        if Arc::strong_count(&store) == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    store.flush()?;
+    result?;
+    Ok(())
+}
+
+/// Runs the bot until Ctrl-C.
+pub async fn serve(config: Config) -> Result<(), ServeError> {
+    run(config, async {
+        if let Err(e) = tokio::signal::ctrl_c().await {
+            tracing::error!("cannot listen for Ctrl-C: {e}");
+            std::future::pending::<()>().await;
+        }
+    })
+    .await
+}

@@ -1,0 +1,795 @@
+//! A loopback fake Discord: an HTTP server and a `ws://` gateway on 127.0.0.1 that the real
+//! serenity client (through `holonet::discord::run`) connects to. The test drives a short game
+//! with slash commands, autocomplete, buttons and menus, restarts the bot on the same sled
+//! directory, continues, and checks every HTTP call the bot made: command registration, deferred
+//! ephemeral replies, DMs to the right user only, and channel posts that never leak secrets.
+//! Interaction payloads come from `tests/fixtures/*.json`.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use futures::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{Mutex as AsyncMutex, mpsc, oneshot};
+use tokio_tungstenite::tungstenite::Message;
+
+use holonet::config::Config;
+use holonet::game::Game;
+use holonet::games::rebellion::Rebellion;
+
+const APP: u64 = 777;
+const GUILD: u64 = 200;
+const CHANNEL: u64 = 300;
+const REBEL: u64 = 1001;
+const EMPIRE: u64 = 1002; // has closed DMs
+const MODERATOR: u64 = 1003;
+const MANAGE_CHANNELS: u64 = 1 << 4;
+
+fn fixture(name: &str) -> Value {
+    let path = format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
+    serde_json::from_str(&std::fs::read_to_string(&path).expect("fixture")).expect("fixture JSON")
+}
+
+/// One HTTP request the bot made (or a gateway event, as method "WS").
+#[derive(Clone, Debug)]
+struct Req {
+    method: String,
+    path: String,
+    content_type: String,
+    body: Vec<u8>,
+}
+
+impl Req {
+    fn is(&self, method: &str, path: &str) -> bool {
+        self.method == method && self.path == path
+    }
+
+    /// Multipart parts as (name, filename, bytes).
+    fn parts(&self) -> Vec<(String, Option<String>, Vec<u8>)> {
+        let Some(b) = self.content_type.split("boundary=").nth(1) else { return vec![] };
+        let delim = format!("--{}", b.trim_matches('"'));
+        let body = &self.body;
+        let mut out = vec![];
+        let positions: Vec<usize> =
+            (0..body.len()).filter(|&i| body[i..].starts_with(delim.as_bytes())).collect();
+        for w in positions.windows(2) {
+            let part = &body[w[0] + delim.len()..w[1]];
+            let Some(split) = (0..part.len()).find(|&i| part[i..].starts_with(b"\r\n\r\n")) else { continue };
+            let head = String::from_utf8_lossy(&part[..split]).to_string();
+            let mut content = part[split + 4..].to_vec();
+            if content.ends_with(b"\r\n") {
+                content.truncate(content.len() - 2);
+            }
+            let field = |key: &str| {
+                head.split(&format!("{key}=\"")).nth(1).and_then(|s| s.split('"').next()).map(str::to_string)
+            };
+            out.push((field("name").unwrap_or_default(), field("filename"), content));
+        }
+        out
+    }
+
+    /// The JSON payload (the body, or the `payload_json` part of a multipart body).
+    fn json(&self) -> Value {
+        if self.content_type.starts_with("multipart/") {
+            for (name, _, bytes) in self.parts() {
+                if name == "payload_json" {
+                    return serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+                }
+            }
+            return Value::Null;
+        }
+        serde_json::from_slice(&self.body).unwrap_or(Value::Null)
+    }
+
+    fn files(&self) -> Vec<(String, Vec<u8>)> {
+        self.parts().into_iter().filter_map(|(_, f, b)| f.map(|f| (f, b))).collect()
+    }
+
+    fn content(&self) -> String {
+        self.json()["content"].as_str().unwrap_or_default().to_string()
+    }
+
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).to_lowercase()
+    }
+}
+
+struct Shared {
+    requests: Mutex<Vec<Req>>,
+    dm_channels: Mutex<HashMap<u64, u64>>,
+    next_id: AtomicU64,
+    ws_url: String,
+}
+
+impl Shared {
+    fn record(&self, r: Req) {
+        self.requests.lock().unwrap().push(r);
+    }
+}
+
+fn message(channel: u64, id: u64, payload: &Value) -> Value {
+    let mut m = fixture("message.json");
+    m["id"] = json!(id.to_string());
+    m["channel_id"] = json!(channel.to_string());
+    m["content"] = payload["content"].clone();
+    if let Some(f) = payload["flags"].as_u64() {
+        m["flags"] = json!(f);
+    }
+    m
+}
+
+fn respond(shared: &Shared, r: &Req) -> (u16, String) {
+    let path = r.path.split('?').next().unwrap_or_default();
+    let Some(p) = path.strip_prefix("/api/v10") else {
+        return (404, json!({"message": "no", "code": 0}).to_string());
+    };
+    let seg: Vec<&str> = p.trim_start_matches('/').split('/').collect();
+    let id = shared.next_id.fetch_add(1, Ordering::SeqCst);
+    let ok = |v: Value| (200, v.to_string());
+    match (r.method.as_str(), seg.as_slice()) {
+        ("GET", ["gateway"]) => ok(json!({ "url": shared.ws_url })),
+        ("GET", ["gateway", "bot"]) => ok(json!({
+            "url": shared.ws_url, "shards": 1,
+            "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
+        })),
+        ("GET", ["users", "@me"]) => ok(fixture("ready.json")["user"].clone()),
+        ("PUT", ["applications", _, "commands"]) | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
+            ok(json!([]))
+        }
+        ("POST", ["interactions", _, _, "callback"]) => (204, String::new()),
+        ("POST", ["webhooks", _, _]) => ok(message(CHANNEL, id, &r.json())),
+        ("PATCH", ["webhooks", _, _, "messages", _]) => ok(message(CHANNEL, id, &r.json())),
+        ("POST", ["users", "@me", "channels"]) => {
+            let user: u64 = r.json()["recipient_id"].as_str().and_then(|s| s.parse().ok()).unwrap_or(0);
+            let dm = 100_000 + user;
+            shared.dm_channels.lock().unwrap().insert(dm, user);
+            let mut c = fixture("dm_channel.json");
+            c["id"] = json!(dm.to_string());
+            c["recipients"][0]["id"] = json!(user.to_string());
+            ok(c)
+        }
+        ("POST", ["channels", ch, "messages"]) => {
+            let ch: u64 = ch.parse().unwrap_or(0);
+            if shared.dm_channels.lock().unwrap().get(&ch) == Some(&EMPIRE) {
+                return (
+                    403,
+                    json!({"message": "Cannot send messages to this user", "code": 50007}).to_string(),
+                );
+            }
+            ok(message(ch, id, &r.json()))
+        }
+        ("GET", ["channels", _]) => ok(fixture("channel.json")),
+        ("GET", ["guilds", _, "roles"]) => ok(json!([])),
+        _ => (404, json!({"message": "404: Not Found", "code": 0}).to_string()),
+    }
+}
+
+async fn http_conn(stream: TcpStream, shared: Arc<Shared>) -> std::io::Result<()> {
+    let mut r = BufReader::new(stream);
+    loop {
+        let mut line = String::new();
+        if r.read_line(&mut line).await? == 0 {
+            return Ok(());
+        }
+        let mut words = line.split_whitespace();
+        let method = words.next().unwrap_or_default().to_string();
+        let path = words.next().unwrap_or_default().to_string();
+        let mut headers = HashMap::new();
+        loop {
+            let mut h = String::new();
+            r.read_line(&mut h).await?;
+            let h = h.trim_end();
+            if h.is_empty() {
+                break;
+            }
+            if let Some((k, v)) = h.split_once(':') {
+                headers.insert(k.trim().to_lowercase(), v.trim().to_string());
+            }
+        }
+        let mut body = vec![];
+        if let Some(n) = headers.get("content-length").and_then(|v| v.parse::<usize>().ok()) {
+            body.resize(n, 0);
+            r.read_exact(&mut body).await?;
+        } else if headers.get("transfer-encoding").is_some_and(|v| v.contains("chunked")) {
+            loop {
+                let mut size = String::new();
+                r.read_line(&mut size).await?;
+                let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+                let mut chunk = vec![0; n + 2];
+                r.read_exact(&mut chunk).await?;
+                if n == 0 {
+                    break;
+                }
+                body.extend_from_slice(&chunk[..n]);
+            }
+        }
+        let req = Req {
+            method,
+            path,
+            content_type: headers.get("content-type").cloned().unwrap_or_default(),
+            body,
+        };
+        let (status, text) = respond(&shared, &req);
+        shared.record(req);
+        let reason = match status {
+            200 => "OK",
+            204 => "No Content",
+            403 => "Forbidden",
+            _ => "Not Found",
+        };
+        let head = format!(
+            "HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
+            text.len()
+        );
+        r.get_mut().write_all(head.as_bytes()).await?;
+        r.get_mut().write_all(text.as_bytes()).await?;
+        r.get_mut().flush().await?;
+    }
+}
+
+async fn ws_conn(
+    stream: TcpStream,
+    shared: Arc<Shared>,
+    events: Arc<AsyncMutex<mpsc::UnboundedReceiver<Value>>>,
+) {
+    let Ok(mut ws) = tokio_tungstenite::accept_async(stream).await else { return };
+    let send = |v: Value| Message::Text(v.to_string());
+    if ws.send(send(json!({"op": 10, "d": {"heartbeat_interval": 41250}}))).await.is_err() {
+        return;
+    }
+    let mut seq = 0u64;
+    loop {
+        match ws.next().await {
+            Some(Ok(Message::Text(t))) => {
+                let v: Value = serde_json::from_str(&t).unwrap_or(Value::Null);
+                match v["op"].as_u64() {
+                    Some(2) => {
+                        shared.record(Req {
+                            method: "WS".into(),
+                            path: "identify".into(),
+                            content_type: String::new(),
+                            body: t.into_bytes(),
+                        });
+                        let mut ready = fixture("ready.json");
+                        ready["resume_gateway_url"] = json!(shared.ws_url);
+                        seq += 1;
+                        if ws.send(send(json!({"op": 0, "s": seq, "t": "READY", "d": ready}))).await.is_err()
+                        {
+                            return;
+                        }
+                        break;
+                    }
+                    Some(1) => {
+                        let _ = ws.send(send(json!({"op": 11}))).await;
+                    }
+                    _ => {}
+                }
+            }
+            Some(Ok(_)) => {}
+            _ => return,
+        }
+    }
+    let mut rx = events.lock().await;
+    loop {
+        tokio::select! {
+            m = ws.next() => match m {
+                Some(Ok(Message::Text(t))) => {
+                    let v: Value = serde_json::from_str(&t).unwrap_or(Value::Null);
+                    if v["op"].as_u64() == Some(1) {
+                        let _ = ws.send(send(json!({"op": 11}))).await;
+                    }
+                }
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                Some(Ok(_)) => {}
+            },
+            e = rx.recv() => match e {
+                Some(d) => {
+                    seq += 1;
+                    let t = if d["type"] == json!("__raw") { continue } else { "INTERACTION_CREATE" };
+                    if ws.send(send(json!({"op": 0, "s": seq, "t": t, "d": d}))).await.is_err() {
+                        return;
+                    }
+                }
+                None => return,
+            },
+        }
+    }
+}
+
+/// The fake Discord and the test's handle on it.
+struct Fake {
+    shared: Arc<Shared>,
+    http_port: u16,
+    events: mpsc::UnboundedSender<Value>,
+    next_interaction: u64,
+}
+
+impl Fake {
+    async fn start() -> Fake {
+        let http = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let ws = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let shared = Arc::new(Shared {
+            requests: Mutex::new(vec![]),
+            dm_channels: Mutex::new(HashMap::new()),
+            next_id: AtomicU64::new(50_000),
+            ws_url: format!("ws://127.0.0.1:{}", ws.local_addr().unwrap().port()),
+        });
+        let http_port = http.local_addr().unwrap().port();
+        let s = shared.clone();
+        tokio::spawn(async move {
+            while let Ok((stream, _)) = http.accept().await {
+                tokio::spawn(http_conn(stream, s.clone()));
+            }
+        });
+        let (tx, rx) = mpsc::unbounded_channel();
+        let rx = Arc::new(AsyncMutex::new(rx));
+        let s = shared.clone();
+        tokio::spawn(async move {
+            while let Ok((stream, _)) = ws.accept().await {
+                tokio::spawn(ws_conn(stream, s.clone(), rx.clone()));
+            }
+        });
+        Fake { shared, http_port, events: tx, next_interaction: 3000 }
+    }
+
+    fn requests(&self) -> Vec<Req> {
+        self.shared.requests.lock().unwrap().clone()
+    }
+
+    fn len(&self) -> usize {
+        self.shared.requests.lock().unwrap().len()
+    }
+
+    /// Waits (bounded) for a request after index `from` matching `pred`.
+    async fn wait(&self, from: usize, what: &str, pred: impl Fn(&Req) -> bool) -> Req {
+        let deadline = Instant::now() + Duration::from_secs(15);
+        loop {
+            if let Some(r) = self.requests().into_iter().skip(from).find(|r| pred(r)) {
+                return r;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "timed out waiting for {what}; requests: {:#?}",
+                self.summary(from)
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// Waits until the bot has been quiet for a moment (bounded). The moment is long enough
+    /// for a debug build to draw a board image between two posts.
+    async fn settle(&self) {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        let mut n = self.len();
+        loop {
+            tokio::time::sleep(Duration::from_millis(1200)).await;
+            let m = self.len();
+            if m == n || Instant::now() > deadline {
+                return;
+            }
+            n = m;
+        }
+    }
+
+    fn summary(&self, from: usize) -> Vec<String> {
+        self.requests().iter().skip(from).map(|r| format!("{} {} {}", r.method, r.path, r.json())).collect()
+    }
+
+    fn interaction(
+        &mut self,
+        fixture_name: &str,
+        kind: u64,
+        user: u64,
+        perms: u64,
+        data: Value,
+    ) -> (u64, String) {
+        self.next_interaction += 1;
+        let id = self.next_interaction;
+        let token = format!("token-{id}");
+        let mut i = fixture(fixture_name);
+        i["id"] = json!(id.to_string());
+        i["type"] = json!(kind);
+        i["token"] = json!(token);
+        i["member"]["user"]["id"] = json!(user.to_string());
+        i["member"]["user"]["username"] = json!(format!("user{user}"));
+        i["member"]["permissions"] = json!(perms.to_string());
+        i["data"] = data;
+        self.events.send(i).unwrap();
+        (id, token)
+    }
+
+    /// Sends a slash command and waits for its deferral and first follow-up, then for quiet.
+    /// Returns the requests it caused and the follow-up contents.
+    async fn command(
+        &mut self,
+        user: u64,
+        perms: u64,
+        top: &str,
+        sub: &str,
+        options: Value,
+    ) -> (Vec<Req>, String) {
+        let from = self.len();
+        let data = json!({"id": "4000", "name": top, "type": 1,
+            "options": [{"name": sub, "type": 1, "options": options}]});
+        let (id, token) = self.interaction("interaction_command.json", 2, user, perms, data);
+        self.finish(from, id, &token, &format!("/{top} {sub}")).await
+    }
+
+    async fn finish(&self, from: usize, id: u64, token: &str, what: &str) -> (Vec<Req>, String) {
+        let cb = format!("/api/v10/interactions/{id}/{token}/callback");
+        let defer = self.wait(from, &format!("{what}: deferral"), |r| r.is("POST", &cb)).await;
+        let d = defer.json();
+        assert!(d["type"] == json!(5) || d["type"] == json!(4), "{what}: callback {d}");
+        assert_eq!(d["data"]["flags"], json!(64), "{what}: answers are ephemeral");
+        let hook = format!("/api/v10/webhooks/{APP}/{token}");
+        if d["type"] == json!(5) {
+            self.wait(from, &format!("{what}: follow-up"), |r| r.is("POST", &hook)).await;
+        }
+        self.settle().await;
+        let reqs: Vec<Req> = self.requests().into_iter().skip(from).collect();
+        let direct = if d["type"] == json!(4) {
+            d["data"]["content"].as_str().unwrap_or_default().to_string()
+        } else {
+            String::new()
+        };
+        let replies: Vec<String> = std::iter::once(direct)
+            .chain(reqs.iter().filter(|r| r.is("POST", &hook)).map(|r| {
+                assert_eq!(
+                    r.json()["flags"].as_u64().unwrap_or(0) & 64,
+                    64,
+                    "{what}: follow-ups are ephemeral"
+                );
+                r.content()
+            }))
+            .collect();
+        (reqs, replies.join("\n"))
+    }
+
+    async fn click(&mut self, user: u64, custom_id: &str, values: Option<Vec<String>>) -> (Vec<Req>, String) {
+        let from = self.len();
+        let data = match values {
+            Some(v) => json!({"custom_id": custom_id, "component_type": 3, "values": v}),
+            None => json!({"custom_id": custom_id, "component_type": 2}),
+        };
+        let (id, token) = self.interaction("interaction_component.json", 3, user, 0, data);
+        self.finish(from, id, &token, custom_id).await
+    }
+
+    async fn autocomplete(&mut self, user: u64, sub: &str, options: Value) -> Vec<String> {
+        let from = self.len();
+        let data = json!({"id": "4001", "name": "play", "type": 1,
+            "options": [{"name": sub, "type": 1, "options": options}]});
+        let (id, token) = self.interaction("interaction_command.json", 4, user, 0, data);
+        let cb = format!("/api/v10/interactions/{id}/{token}/callback");
+        let r = self.wait(from, "autocomplete", |r| r.is("POST", &cb)).await;
+        let v = r.json();
+        assert_eq!(v["type"], json!(8));
+        v["data"]["choices"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+            .iter()
+            .map(|c| c["value"].as_str().unwrap_or_default().to_string())
+            .collect()
+    }
+}
+
+fn channel_posts(reqs: &[Req]) -> Vec<Req> {
+    let p = format!("/api/v10/channels/{CHANNEL}/messages");
+    reqs.iter().filter(|r| r.is("POST", &p)).cloned().collect()
+}
+
+fn dm_posts(reqs: &[Req], user: u64) -> Vec<Req> {
+    let p = format!("/api/v10/channels/{}/messages", 100_000 + user);
+    reqs.iter().filter(|r| r.is("POST", &p)).cloned().collect()
+}
+
+/// The value poise registered for a choice of an option (choices are sent as integers).
+fn choice_value(top: &str, sub: &str, option: &str, name: &str) -> Value {
+    let tree = serde_json::to_value(poise::builtins::create_application_commands(
+        &holonet::discord::commands::all(),
+    ))
+    .unwrap();
+    let c = tree.as_array().unwrap().iter().find(|c| c["name"] == top).unwrap().clone();
+    let s = c["options"].as_array().unwrap().iter().find(|o| o["name"] == sub).unwrap().clone();
+    let o = s["options"].as_array().unwrap().iter().find(|o| o["name"] == option).unwrap().clone();
+    o["choices"].as_array().unwrap().iter().find(|ch| ch["name"] == name).unwrap()["value"].clone()
+}
+
+/// The prompt's select menus in a follow-up: (custom id, [(label, value)]).
+fn menus(reqs: &[Req]) -> Vec<(String, Vec<(String, String)>)> {
+    let mut out = vec![];
+    for r in reqs.iter().filter(|r| r.path.starts_with("/api/v10/webhooks/")) {
+        for row in r.json()["components"].as_array().cloned().unwrap_or_default() {
+            for c in row["components"].as_array().cloned().unwrap_or_default() {
+                if c["type"] == json!(3) {
+                    let opts = c["options"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|o| {
+                            (
+                                o["label"].as_str().unwrap().to_string(),
+                                o["value"].as_str().unwrap().to_string(),
+                            )
+                        })
+                        .collect();
+                    out.push((c["custom_id"].as_str().unwrap().to_string(), opts));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The last prompt message in the channel: (deciding user, button custom id).
+fn last_prompt(reqs: &[Req]) -> (u64, String) {
+    let r = channel_posts(reqs)
+        .into_iter()
+        .rev()
+        .find(|r| r.json()["components"].as_array().is_some_and(|c| !c.is_empty()))
+        .expect("a prompt message");
+    let v = r.json();
+    let id = v["components"][0]["components"][0]["custom_id"].as_str().unwrap().to_string();
+    let mentioned = &v["allowed_mentions"]["users"][0];
+    let user: u64 =
+        mentioned.as_str().map(|s| s.parse().unwrap()).or(mentioned.as_u64()).expect("one mention");
+    assert!(r.content().contains(&format!("<@{user}>")), "the prompt mentions its decider");
+    (user, id)
+}
+
+fn config(port: u16, dir: &std::path::Path, dev_guild: Option<u64>) -> Config {
+    let mut c = Config::parse("token = \"fake-token\"").unwrap();
+    c.application_id = APP;
+    c.dev_guild = dev_guild;
+    c.data_dir = dir.to_path_buf();
+    c.api_proxy = Some(format!("http://127.0.0.1:{port}"));
+    c.validate().unwrap();
+    c
+}
+
+type Bot = (oneshot::Sender<()>, tokio::task::JoinHandle<Result<(), holonet::discord::ServeError>>);
+
+async fn start_bot(fake: &Fake, dir: &std::path::Path, dev_guild: Option<u64>) -> Bot {
+    let from = fake.len();
+    let (tx, rx) = oneshot::channel::<()>();
+    let cfg = config(fake.http_port, dir, dev_guild);
+    let task = tokio::spawn(holonet::discord::run(cfg, async move {
+        let _ = rx.await;
+    }));
+    let register = match dev_guild {
+        Some(g) => format!("/api/v10/applications/{APP}/guilds/{g}/commands"),
+        None => format!("/api/v10/applications/{APP}/commands"),
+    };
+    fake.wait(from, "identify", |r| r.is("WS", "identify")).await;
+    let put = fake.wait(from, "command registration", |r| r.is("PUT", &register)).await;
+    let names: Vec<String> =
+        put.json().as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap().to_string()).collect();
+    assert_eq!(names, ["rebellion", "play", "mod"]);
+    (tx, task)
+}
+
+async fn stop_bot(bot: Bot) {
+    let (tx, task) = bot;
+    tx.send(()).unwrap();
+    let r = tokio::time::timeout(Duration::from_secs(20), task).await.expect("bot stops in time").unwrap();
+    r.expect("bot stopped cleanly");
+}
+
+#[test]
+fn fixtures_deserialize_as_serenity_types() {
+    use poise::serenity_prelude as serenity;
+    let _: serenity::Interaction = serde_json::from_value(fixture("interaction_command.json")).unwrap();
+    let _: serenity::Interaction = serde_json::from_value(fixture("interaction_component.json")).unwrap();
+    let _: serenity::Message = serde_json::from_value(fixture("message.json")).unwrap();
+    let _: serenity::PrivateChannel = serde_json::from_value(fixture("dm_channel.json")).unwrap();
+    let _: serenity::GuildChannel = serde_json::from_value(fixture("channel.json")).unwrap();
+    let _: serenity::Ready = serde_json::from_value(fixture("ready.json")).unwrap();
+    let _: serenity::User = serde_json::from_value(fixture("user.json")).unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn plays_through_a_fake_discord_and_survives_a_restart() {
+    tokio::time::timeout(Duration::from_secs(90), scenario()).await.expect("the scenario finishes in time");
+}
+
+async fn scenario() {
+    let _ = holonet::content::init();
+    let dir = std::env::temp_dir().join(format!(
+        "holonet-fake-discord-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos()
+    ));
+    let mut fake = Fake::start().await;
+    let bot = start_bot(&fake, &dir, None).await;
+
+    // Open a match, take both seats, start with quick setup.
+    let (reqs, _) = fake
+        .command(REBEL, 0, "rebellion", "new", json!([{"name": "quick_setup", "type": 5, "value": true}]))
+        .await;
+    assert!(channel_posts(&reqs).iter().any(|r| r.content().contains("A new match is open")));
+    let (_, reply) = fake
+        .command(
+            REBEL,
+            0,
+            "rebellion",
+            "new",
+            json!([{"name": "rise_of_the_empire", "type": 5, "value": true}]),
+        )
+        .await;
+    assert!(reply.contains("not available yet"), "{reply}");
+    let rebel = choice_value("rebellion", "join", "faction", "rebel");
+    let empire = choice_value("rebellion", "join", "faction", "empire");
+    let (reqs, _) = fake
+        .command(REBEL, 0, "rebellion", "join", json!([{"name": "faction", "type": 4, "value": rebel}]))
+        .await;
+    assert!(channel_posts(&reqs).iter().any(|r| r.content().contains("takes the rebel seat")));
+    fake.command(EMPIRE, 0, "rebellion", "join", json!([{"name": "faction", "type": 4, "value": empire}]))
+        .await;
+    let start_from = fake.len();
+    fake.command(REBEL, 0, "rebellion", "start", json!([])).await;
+    // The prompt message is the last thing an outcome posts.
+    fake.wait(start_from, "the prompt message", |r| r.json().to_string().contains(&format!("h:{CHANNEL}:")))
+        .await;
+    let reqs: Vec<Req> = fake.requests().into_iter().skip(start_from).collect();
+    let posts = channel_posts(&reqs);
+    assert!(posts.iter().any(|r| r.content().contains("The match begins")));
+    // The public board: an image if the game draws one, else a text board. Drawing takes a
+    // moment in debug builds, so wait for the post rather than for a quiet spell.
+    let fresh = Rebellion::new_match(1, &Default::default());
+    if Rebellion::board_png(&fresh, None).is_some() {
+        fake.wait(start_from, "the public board image", |r| {
+            r.path.starts_with("/api/v10/channels/")
+                && r.files().iter().any(|(n, b)| n.ends_with(".png") && b.starts_with(b"\x89PNG"))
+        })
+        .await;
+    } else {
+        assert!(
+            posts
+                .iter()
+                .any(|r| r.content().starts_with("```") && r.content().contains("Rebel base: hidden"))
+        );
+    }
+    // Secrets by DM: the Rebel's arrives; the Empire's DMs are closed, so the channel says so
+    // without content.
+    assert!(dm_posts(&reqs, REBEL).iter().any(|r| r.content().contains("Your secrets as the rebel player")));
+    let failed: Vec<Req> = posts
+        .iter()
+        .filter(|r| r.content().contains(&format!("<@{EMPIRE}>, I couldn't DM you")))
+        .cloned()
+        .collect();
+    assert_eq!(failed.len(), 1);
+    assert!(!failed[0].content().contains("secret"));
+    // The prompt: the Rebel chooses the base.
+    let (decider, button) = last_prompt(&reqs);
+    assert_eq!(decider, REBEL);
+    assert_eq!(button, format!("h:{CHANNEL}:0"));
+
+    // Someone else clicking gets "not your decision"; the decider gets paginated menus.
+    let (_, reply) = fake.click(EMPIRE, &button, None).await;
+    assert!(reply.contains("Not your decision"), "{reply}");
+    let (reqs, _) = fake.click(REBEL, &button, None).await;
+    let found = menus(&reqs);
+    assert!(found.len() >= 2, "26 base options need two menus");
+    assert!(found.iter().all(|(_, o)| o.len() <= 25));
+    assert!(found[0].0.starts_with(&format!("o:{CHANNEL}:0:")));
+    // Pick a base system never named in the channel so far.
+    let so_far: Vec<String> = channel_posts(&fake.requests()).iter().map(|r| r.text()).collect();
+    let (menu_id, base, value) = found
+        .iter()
+        .flat_map(|(id, opts)| opts.iter().map(move |(l, v)| (id.clone(), l.clone(), v.clone())))
+        .filter_map(|(id, label, v)| label.split("base ").nth(1).map(|s| (id, s.to_string(), v)))
+        .find(|(_, sys, _)| so_far.iter().all(|t| !t.contains(sys.as_str())))
+        .expect("a base system not named in the channel");
+    let (reqs, reply) = fake.click(REBEL, &menu_id, Some(vec![value])).await;
+    assert!(reply.contains("Done"), "{reply}");
+    assert!(
+        dm_posts(&reqs, REBEL).iter().any(|r| r.content().contains(&base)),
+        "the Rebel learns the base by DM"
+    );
+
+    // Out of turn: refused privately, nothing posted.
+    let (reqs, reply) = fake.command(EMPIRE, 0, "play", "pass", json!([])).await;
+    assert!(reply.contains("not your decision"), "{reply}");
+    assert!(channel_posts(&reqs).is_empty());
+
+    // Autocomplete lists only the decider's own options.
+    let missions = fake
+        .autocomplete(REBEL, "assign", json!([{"name": "mission", "type": 3, "value": "", "focused": true}]))
+        .await;
+    assert!(!missions.is_empty());
+    assert!(
+        fake.autocomplete(
+            EMPIRE,
+            "assign",
+            json!([{"name": "mission", "type": 3, "value": "", "focused": true}])
+        )
+        .await
+        .is_empty()
+    );
+    let leaders = fake
+        .autocomplete(
+            REBEL,
+            "assign",
+            json!([{"name": "mission", "type": 3, "value": missions[0]},
+                   {"name": "leader", "type": 3, "value": "", "focused": true}]),
+        )
+        .await;
+    assert!(!leaders.is_empty());
+    let (_, reply) = fake
+        .command(
+            REBEL,
+            0,
+            "play",
+            "assign",
+            json!([{"name": "mission", "type": 3, "value": missions[0]}, {"name": "leader", "type": 3, "value": leaders[0]}]),
+        )
+        .await;
+    assert!(reply.contains("Done"), "{reply}");
+    let (reqs, reply) = fake.command(REBEL, 0, "play", "done", json!([])).await;
+    assert!(reply.contains("Done"), "{reply}");
+    let (decider, _) = last_prompt(&reqs);
+    assert_eq!(decider, EMPIRE);
+    let (_, reply) = fake
+        .command(EMPIRE, 0, "play", "choose", json!([{"name": "option", "type": 3, "value": "done"}]))
+        .await;
+    assert!(reply.contains("Done"), "{reply}");
+    // The Empire (closed DMs) reads its secrets ephemerally.
+    let (reqs, reply) = fake.command(EMPIRE, 0, "rebellion", "hand", json!([])).await;
+    assert!(reply.contains("As the empire player"), "{reply}");
+    assert!(channel_posts(&reqs).is_empty());
+
+    // Moderation is announced; non-moderators are refused.
+    let (reqs, _) = fake.command(MODERATOR, MANAGE_CHANNELS, "mod", "pause", json!([])).await;
+    assert!(
+        channel_posts(&reqs)
+            .iter()
+            .any(|r| r.content().contains(&format!("Moderator <@{MODERATOR}> paused")))
+    );
+    let (_, reply) = fake.command(REBEL, 0, "mod", "resume", json!([])).await;
+    assert!(reply.contains("only moderators"), "{reply}");
+    let (reqs, _) = fake.command(MODERATOR, MANAGE_CHANNELS, "mod", "resume", json!([])).await;
+    assert!(channel_posts(&reqs).iter().any(|r| r.content().contains("resumed")));
+    let (reqs, _) = fake.command(REBEL, 0, "rebellion", "status", json!([])).await;
+    assert!(channel_posts(&reqs).iter().any(|r| r.content().contains("Round 1")));
+
+    // Restart from disk: stop, start a new client on the same directory (guild registration).
+    stop_bot(bot).await;
+    let bot = start_bot(&fake, &dir, Some(GUILD)).await;
+    let (decider, button) = last_prompt(&fake.requests());
+    let (reqs, _) = fake.click(decider, &button, None).await;
+    let found = menus(&reqs);
+    assert!(!found.is_empty(), "the prompt survives the restart");
+    let (menu_id, options) = &found[0];
+    let (reqs, reply) = fake.click(decider, menu_id, Some(vec![options[0].1.clone()])).await;
+    assert!(reply.contains("Done"), "{reply}");
+    assert!(!channel_posts(&reqs).is_empty(), "the move is announced");
+    let (reqs, _) = fake.command(REBEL, 0, "rebellion", "status", json!([])).await;
+    assert!(channel_posts(&reqs).iter().any(|r| r.content().contains("Round")));
+    stop_bot(bot).await;
+
+    // Nothing secret ever reached the channel; DMs went to the Rebel only.
+    let all = fake.requests();
+    for r in channel_posts(&all) {
+        assert!(!r.text().contains(&base), "the base leaked into the channel: {}", r.content());
+        assert!(!r.content().contains("Your secrets"));
+    }
+    for r in all.iter().filter(|r| r.method == "POST" && r.path.starts_with("/api/v10/channels/1")) {
+        assert!(
+            r.path == format!("/api/v10/channels/{}/messages", 100_000 + REBEL)
+                || r.path.contains(&format!("{}", 100_000 + EMPIRE))
+        );
+    }
+    assert!(dm_posts(&all, REBEL).iter().all(|r| !r.content().contains("empire player")));
+    assert!(all.iter().all(|r| !(r.method == "GET" && r.path.contains("discord.com"))));
+    if std::env::var_os("FAKE_DISCORD_DUMP").is_some() {
+        for line in fake.summary(0) {
+            eprintln!("{line}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
