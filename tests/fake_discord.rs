@@ -93,7 +93,18 @@ impl Req {
         self.json()["content"].as_str().unwrap_or_default().to_string()
     }
 
+    /// Every text part of the request, lower-cased (attached files are left out: a PNG's bytes
+    /// can spell a short system name by chance).
     fn text(&self) -> String {
+        if self.content_type.starts_with("multipart/") {
+            let texts: Vec<String> = self
+                .parts()
+                .into_iter()
+                .filter(|(_, file, _)| file.is_none())
+                .map(|(_, _, b)| String::from_utf8_lossy(&b).to_lowercase())
+                .collect();
+            return texts.join("\n");
+        }
         String::from_utf8_lossy(&self.body).to_lowercase()
     }
 }
@@ -791,5 +802,92 @@ async fn scenario() {
             eprintln!("{line}");
         }
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Starts the real `holonet serve` binary against the fake Discord and waits until it has
+/// identified and registered its commands.
+async fn spawn_binary(fake: &Fake, dir: &std::path::Path) -> std::process::Child {
+    let from = fake.len();
+    std::fs::create_dir_all(dir).unwrap();
+    let cfg = dir.join("config.toml");
+    std::fs::write(
+        &cfg,
+        format!(
+            "token = \"fake-token\"\napplication_id = {APP}\ndata_dir = {:?}\napi_proxy = \"http://127.0.0.1:{}\"\n",
+            dir.join("data").display().to_string(),
+            fake.http_port
+        ),
+    )
+    .unwrap();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_holonet"))
+        .args(["serve", "--config"])
+        .arg(&cfg)
+        .env("RUST_LOG", "warn")
+        .env_remove("HOLONET_TOKEN")
+        .env_remove("HOLONET_API_PROXY")
+        .env_remove("HOLONET_DATA_DIR")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the holonet binary starts");
+    fake.wait(from, "identify", |r| r.is("WS", "identify")).await;
+    let register = format!("/api/v10/applications/{APP}/commands");
+    fake.wait(from, "command registration", |r| r.is("PUT", &register)).await;
+    child
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sigkilled_bot_resumes_the_match_from_disk() {
+    tokio::time::timeout(Duration::from_secs(120), sigkill_scenario())
+        .await
+        .expect("the scenario finishes in time");
+}
+
+async fn sigkill_scenario() {
+    let _ = holonet::content::init();
+    let dir = std::env::temp_dir().join(format!(
+        "holonet-sigkill-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos()
+    ));
+    let mut fake = Fake::start().await;
+    let mut bot = spawn_binary(&fake, &dir).await;
+    fake.command(REBEL, 0, "rebellion", "new", json!([{"name": "quick_setup", "type": 5, "value": true}]))
+        .await;
+    let rebel = choice_value("rebellion", "join", "faction", "rebel");
+    let empire = choice_value("rebellion", "join", "faction", "empire");
+    fake.command(REBEL, 0, "rebellion", "join", json!([{"name": "faction", "type": 4, "value": rebel}]))
+        .await;
+    fake.command(EMPIRE, 0, "rebellion", "join", json!([{"name": "faction", "type": 4, "value": empire}]))
+        .await;
+    let from = fake.len();
+    fake.command(REBEL, 0, "rebellion", "start", json!([])).await;
+    fake.wait(from, "the first prompt", |r| r.json().to_string().contains(&format!("h:{CHANNEL}:0"))).await;
+    // The Rebel hides the base with the first option of the menu.
+    let (reqs, _) = fake.click(REBEL, &format!("h:{CHANNEL}:0"), None).await;
+    let found = menus(&reqs);
+    let (menu, options) = &found[0];
+    let (reqs, reply) = fake.click(REBEL, menu, Some(vec![options[0].1.clone()])).await;
+    assert!(reply.contains("Done"), "{reply}");
+    assert!(dm_posts(&reqs, REBEL).iter().any(|r| r.content().contains("Your base:")));
+
+    // SIGKILL: no shutdown, no final flush. Everything acknowledged must already be on disk.
+    bot.kill().unwrap();
+    bot.wait().unwrap();
+    let mut bot = spawn_binary(&fake, &dir).await;
+
+    // The match goes on where it was: the Rebels are assigning leaders (version 1).
+    let (_, reply) = fake.command(EMPIRE, 0, "play", "done", json!([])).await;
+    assert!(reply.contains("not your decision"), "{reply}");
+    let (reqs, reply) = fake.command(REBEL, 0, "play", "done", json!([])).await;
+    assert!(reply.contains("Done"), "{reply}");
+    let from = fake.len();
+    let (_, reply) = fake.command(EMPIRE, 0, "play", "done", json!([])).await;
+    assert!(reply.contains("Done"), "{reply}");
+    fake.wait(from, "the Command Phase", |r| r.content().contains("Command Phase")).await;
+    assert!(!reqs.is_empty());
+    bot.kill().unwrap();
+    bot.wait().unwrap();
     let _ = std::fs::remove_dir_all(&dir);
 }

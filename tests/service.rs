@@ -196,5 +196,23 @@ fn matches_survive_a_restart_from_sled() {
     let log = svc.log(CH, 5).unwrap();
     assert!(!log.reply.is_empty());
     drop(svc);
+    // Reopen once more (nothing was shut down cleanly: every answer was flushed before it was
+    // acknowledged) and play the match to its end.
+    let store: Arc<dyn MatchStore> = Arc::new(SledStore::open(&dir).unwrap());
+    let svc: Service<Rebellion> = Service::new(store);
+    assert_eq!(svc.load_all().unwrap(), 1);
+    let mut n = 0;
+    while let Some(p) = svc.prompt(CH).unwrap() {
+        let index = p.options.iter().position(|o| o == "pass" || o == "done").unwrap_or(0);
+        svc.act(CH, caller_for(p.user), Answer::Option { version: p.version, index }).unwrap();
+        n += 1;
+        assert!(n < 5_000, "the game must end");
+    }
+    assert!(Rebellion::outcome(&svc.state(CH).unwrap().unwrap()).is_some());
+    drop(svc);
+    let store = SledStore::open(&dir).unwrap();
+    let stored = store.load(&CH.to_string()).unwrap().unwrap();
+    assert_eq!(stored.meta.status, holonet::store::MatchStatus::Ended, "the finished status is stored");
+    drop(store);
     let _ = std::fs::remove_dir_all(&dir);
 }
