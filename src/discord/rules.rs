@@ -59,87 +59,98 @@ impl Topic {
     pub fn text(self) -> &'static str {
         match self {
             Topic::Rounds => {
-                "Each round has three phases. **Assignment**: both players secretly put leaders on mission \
-                 cards. **Command**: players alternate — reveal a mission, activate a system with a leader, \
-                 or pass; it ends when both have nothing left to do. **Refresh**: leaders come home, the time \
-                 marker advances, new missions and objectives are drawn, units are built and deployed."
+                "A round has three phases. **Assignment**: the Rebels, then the Empire, put one or two \
+                 leaders on facedown mission cards. **Command**: starting with the Rebels, players take \
+                 turns revealing a mission, activating a system, or passing; once both have passed, \
+                 unrevealed missions go back to hand. **Refresh**: leaders return, missions, probe cards \
+                 and an objective are drawn, time advances (recruiting and building on marked spaces), \
+                 and new units deploy."
             }
             Topic::Activation => {
-                "In the Command phase you may place a leader who was not sent on a mission into a system. \
-                 That system is now *activated*: your units from neighbouring systems may move in (the \
-                 leader's ring must allow the move), and if enemies are there a battle starts. A leader who \
-                 is out on the board cannot be used again this round."
+                "On your turn you may take a leader with tactic values from your pool and place it in any \
+                 system. Your units in neighbouring systems may then move there: ground units and TIE \
+                 Fighters need room on ships moving from the same system, immobile units never move, and \
+                 units cannot leave a system that holds one of your leaders. If both sides then share a \
+                 theater there, combat follows; Imperial ground units subjugate the system afterwards."
             }
             Topic::Missions => {
-                "Missions are cards you assign face down during Assignment, with one or two leaders. In the \
-                 Command phase you reveal one, say where it happens, and roll dice for your leaders' \
-                 matching skill. Each success cancels one of the opponent's successes; if any remain, the \
-                 mission works. Some missions need no roll at all."
+                "A mission can be revealed only if its leaders have enough of the skill it needs. You pick \
+                 where it happens as the card says and your leaders go there. A mission that is *resolved* \
+                 simply happens; one that is *attempted* can be opposed. Starting missions come back to \
+                 your hand after use; the others are discarded."
             }
             Topic::Opposing => {
-                "When your opponent reveals a mission, you may send one of your still-available leaders to \
-                 oppose it (the bot lists who can). Your leader rolls for the same skill, and each of your \
-                 successes cancels one of theirs. An opposing leader stays on the board for the round."
+                "When your opponent attempts a mission, you may send one leader from your pool to that \
+                 system. If you have a leader there, both sides roll one die per matching skill icon (at \
+                 most 10): hits and direct hits count 1, specials 2. The mission works only with more \
+                 successes than yours. With no leader of yours there, it simply succeeds."
             }
             Topic::Combat => {
-                "A battle happens where both sides have units after an activation. It is fought in space \
-                 first, then on the ground. Each side rolls dice for its units, leaders there let it draw \
-                 tactic cards, then hits are assigned as damage. Combat rounds continue until one side has \
-                 no units left in that theatre or retreats."
+                "Each side may add a leader, then draws tactic cards by its best tactic values for each \
+                 contested theater. Every round has a space battle, then a ground battle: each side rolls \
+                 its units' dice (at most 5 black and 5 red), may spend specials on tactic cards, and \
+                 assigns hits of a die's colour to units of that health colour (direct hits to any). \
+                 Destroyed units still fire that step. Then each side may retreat."
             }
             Topic::Retreat => {
-                "Between combat rounds, a side with a leader in the system may retreat: its units leave for \
-                 a neighbouring system the rules allow, and the battle ends. The bot offers the legal \
-                 destinations as options."
+                "Once per combat, after the battles of a round, a side may retreat with one of its leaders \
+                 to a neighbouring system: one with its own units or loyalty if possible, never one with \
+                 enemy units. All its ships must go; ground units go only if there is transport room. The \
+                 Empire cannot retreat with a Death Star in the fight."
             }
             Topic::Loyalty => {
-                "Systems can be loyal to the Rebels, to the Empire, or neutral. Missions and some effects \
-                 shift loyalty. Loyal systems let their owner build units there, and a loyal system's \
-                 symbols decide which units it produces."
+                "A populous system can be loyal to the Rebels, to the Empire, or neutral; remote systems \
+                 are always neutral and Coruscant is always Imperial. Gaining one loyalty where the \
+                 opponent has it makes the system neutral; gaining two flips it. Loyal systems build units \
+                 and receive deployed units."
             }
             Topic::Subjugation => {
-                "A system held by Imperial ground units without Imperial loyalty can be subjugated: the \
-                 Empire controls it and may draw limited production from it, while it cannot serve the \
-                 Rebels. The marker goes away when the Imperial ground forces are gone."
+                "When Imperial ground units stand in a populous system without Imperial loyalty, it is \
+                 subjugated: the Empire builds from its first resource icon and may deploy there. The \
+                 marker leaves as soon as no Imperial ground unit remains."
             }
             Topic::RebelBase => {
-                "At the start the Rebel player secretly picks a remote system for the base; only they (and \
-                 this bot's DMs to them) know it. Units kept on the base space can pop out when the base \
-                 system is activated. If Imperial ground units reach it, the base is revealed, and the \
-                 Rebels may move it later with a special mission."
+                "During setup the Rebels secretly choose their base among the systems in the probe deck \
+                 without Imperial units. The Rebel Base space holds units off the map; they can move to \
+                 the base's system or its neighbours. When Imperial ground units or loyalty reach the \
+                 base's system, the base is revealed and everything in the space moves there."
             }
             Topic::Probes => {
-                "The Empire's probe deck holds one card per remote system. Drawing a probe shows a system \
-                 where the base is *not*. The Empire gets probes from droid missions and every Refresh, so \
-                 over time the search narrows. Probes are private to the Imperial player."
+                "The probe deck has a card for every system except Coruscant. The Empire draws two each \
+                 Refresh (and more with some missions), and each card held names a system where the base \
+                 is not. Probe cards are private to the Imperial player; the Empire's board image greys \
+                 those systems out."
             }
             Topic::Objectives => {
-                "The Rebel player holds objective cards: each describes a goal (win a certain battle, have \
-                 loyal systems…). Completing and playing one moves the reputation marker closer to the time \
-                 marker. New objectives are drawn each Refresh."
+                "The Rebels hold objective cards, drawn one per Refresh. Each says when it may be played \
+                 (during combat, or at the start of the Refresh Phase) and what must be true; playing it \
+                 gains reputation. At most one objective per combat and one per Refresh Phase."
             }
             Topic::Build => {
-                "During Refresh, systems you control put new units on the build queue; they arrive one or \
-                 more rounds later depending on the queue space. Arriving units deploy to a system you \
-                 control (or the Rebel base space), a few at a time per system."
+                "When time reaches a build space, each side puts one unit per resource icon of its loyal \
+                 systems (subjugated ones: first icon only) on its build queue, unless the system is \
+                 sabotaged or holds enemy units. Each Refresh the queue slides; units leaving space 1 \
+                 deploy, at most two per system, to your systems free of enemies."
             }
             Topic::Recruiting => {
-                "Recruiting missions and certain Refresh steps give new leaders. You see a few leader cards \
-                 and pick one to add to your leader pool; they are available from the next round."
+                "When time reaches a recruit space, each side draws two action cards, keeps one and adds a \
+                 leader shown on it to its pool; the other card goes under the deck. If none of the shown \
+                 leaders can join, more cards are drawn."
             }
             Topic::TimeTrack => {
-                "The round counter is the *time* marker; the *reputation* marker starts far ahead of it. \
-                 Time moves forward each Refresh; Rebel objectives pull reputation back toward it. When \
-                 they meet, the Rebels win."
+                "The time marker starts on space 1 and moves one space every Refresh; the reputation \
+                 marker starts on 14. Rebel objectives move reputation toward time. The moment the two \
+                 markers meet, the Rebels win."
             }
             Topic::Captives => {
-                "Some missions capture an enemy leader. A captured leader cannot act; the Empire may move or \
-                 interrogate them, and the Rebels may try to free them with a rescue mission."
+                "Some Imperial missions capture a Rebel leader. A captured leader stays where it is, cannot \
+                 act or go back to the pool, and the Empire may carry it along with moving ships. It is \
+                 freed when no Imperial unit is left in its system, or by a rescue mission."
             }
             Topic::Winning => {
-                "The Rebels win as soon as time and reputation meet on the track. The Empire wins by \
-                 finding the Rebel base and holding its system with ground units while no Rebel ground \
-                 units remain there. `/rebellion status` shows both markers."
+                "The Rebels win the moment reputation meets time. The Empire wins the moment the Rebel \
+                 base is revealed and its system holds Imperial units but no Rebel units. `/rebellion \
+                 status` shows both markers."
             }
         }
     }
