@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! Holonet: hosts Star Wars: Rebellion matches — a pure rules engine, plus the front ends
 //! (the Discord bot, local terminal play and simulation) that drive it.
 

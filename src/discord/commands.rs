@@ -2,6 +2,10 @@
 //! (moderation). Each builds a command line or service call; options naming game things
 //! autocomplete from the caller's own pending prompt only.
 
+// `#[poise::command]` turns each function's doc comment into the command's Discord
+// description and generates an undocumented wrapper function of the same name.
+#![allow(missing_docs)]
+
 use poise::serenity_prelude as serenity;
 use serenity::{AutocompleteChoice, CommandDataOption, CommandDataOptionValue, CreateAutocompleteResponse};
 
@@ -324,7 +328,7 @@ pub async fn choose(
     }
 }
 
-/// Pass (do nothing this turn).
+/// Pass for the rest of the Command Phase (you may still oppose missions and join combats).
 #[poise::command(slash_command)]
 pub async fn pass(ctx: Context<'_>) -> Result<(), Error> {
     act(ctx, "pass".into()).await

@@ -66,6 +66,11 @@ pub fn system_clock() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0)
 }
 
+/// A match's options (the defaults if the stored JSON no longer fits).
+fn options_of<G: Game>(meta: &MatchMeta) -> G::Options {
+    serde_json::from_value(meta.options.clone()).unwrap_or_default()
+}
+
 fn prompt_post<G: Game>(m: &Match<G>) -> Option<PromptPost> {
     let state = m.state.as_ref()?;
     let p = G::prompt(state)?;
@@ -188,13 +193,9 @@ impl<G: Game> Service<G> {
         self.store.flush()?;
         map.insert(id, Arc::new(Mutex::new(Match { meta, state: None, log: vec![] })));
         let seats = G::seats(&options).join(", ");
-        Ok(Outcome {
-            reply: format!(
-                "A new match is open in this channel. Take a seat ({seats}) with `/rebellion join`."
-            ),
-            reply_public: true,
-            ..Default::default()
-        })
+        Ok(Outcome::announce(format!(
+            "A new match is open in this channel. Take a seat ({seats}) with `/rebellion join`."
+        )))
     }
 
     /// Takes a seat (`None` = any free seat).
@@ -203,7 +204,7 @@ impl<G: Game> Service<G> {
             if m.meta.status != MatchStatus::Lobby {
                 return Err(ServiceError::AlreadyStarted);
             }
-            let options: G::Options = serde_json::from_value(m.meta.options.clone()).unwrap_or_default();
+            let options = options_of::<G>(&m.meta);
             let seats = G::seats(&options);
             let seat = match seat {
                 Some(s) => {
@@ -226,11 +227,7 @@ impl<G: Game> Service<G> {
             meta.seats.insert(seat.clone(), caller.user);
             self.save_meta(&mut meta)?;
             m.meta = meta;
-            Ok(Outcome {
-                reply: format!("<@{}> takes the {seat} seat.", caller.user),
-                reply_public: true,
-                ..Default::default()
-            })
+            Ok(Outcome::announce(format!("<@{}> takes the {seat} seat.", caller.user)))
         })
     }
 
@@ -248,11 +245,7 @@ impl<G: Game> Service<G> {
             }
             self.save_meta(&mut meta)?;
             m.meta = meta;
-            Ok(Outcome {
-                reply: format!("<@{}> leaves the match.", caller.user),
-                reply_public: true,
-                ..Default::default()
-            })
+            Ok(Outcome::announce(format!("<@{}> leaves the match.", caller.user)))
         })
     }
 
@@ -262,7 +255,7 @@ impl<G: Game> Service<G> {
             if m.meta.status != MatchStatus::Lobby {
                 return Err(ServiceError::AlreadyStarted);
             }
-            let options: G::Options = serde_json::from_value(m.meta.options.clone()).unwrap_or_default();
+            let options = options_of::<G>(&m.meta);
             let seats = G::seats(&options);
             let open: Vec<String> =
                 seats.iter().filter(|s| !m.meta.seats.contains_key(*s)).cloned().collect();
@@ -297,7 +290,7 @@ impl<G: Game> Service<G> {
             meta.status = MatchStatus::Ended;
             self.save_meta(&mut meta)?;
             m.meta = meta;
-            Ok(Outcome { reply: "The match is cancelled.".into(), reply_public: true, ..Default::default() })
+            Ok(Outcome::announce("The match is cancelled."))
         })
     }
 
@@ -413,11 +406,7 @@ impl<G: Game> Service<G> {
                 Some(s) => G::status_text(s),
                 None => "Waiting for players.".into(),
             };
-            Ok(Outcome {
-                reply: format!("{game}\nStatus: {:?}. Seats: {}", m.meta.status, seats.join(", ")),
-                reply_public: true,
-                ..Default::default()
-            })
+            Ok(Outcome::announce(format!("{game}\nStatus: {:?}. Seats: {}", m.meta.status, seats.join(", "))))
         })
     }
 
@@ -518,7 +507,7 @@ impl<G: Game> Service<G> {
     ) -> Result<Outcome, ServiceError> {
         self.moderate(caller)?;
         self.with(channel, |m| {
-            let options: G::Options = serde_json::from_value(m.meta.options.clone()).unwrap_or_default();
+            let options = options_of::<G>(&m.meta);
             let seats = G::seats(&options);
             let seat = seat.to_lowercase();
             if !seats.contains(&seat) {
@@ -552,14 +541,10 @@ impl<G: Game> Service<G> {
             };
             self.save_meta(&mut meta)?;
             m.meta = meta;
-            Ok(Outcome {
-                reply: format!(
-                    "Moderator <@{}> removed <@{user}> from the {seat} seat; `/mod replace` fills it.",
-                    caller.user
-                ),
-                reply_public: true,
-                ..Default::default()
-            })
+            Ok(Outcome::announce(format!(
+                "Moderator <@{}> removed <@{user}> from the {seat} seat; `/mod replace` fills it.",
+                caller.user
+            )))
         })
     }
 

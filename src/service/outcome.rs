@@ -67,4 +67,9 @@ impl Outcome {
     pub fn reply(text: impl Into<String>) -> Self {
         Outcome { reply: text.into(), ..Default::default() }
     }
+
+    /// An outcome whose answer is announced in the channel.
+    pub fn announce(text: impl Into<String>) -> Self {
+        Outcome { reply: text.into(), reply_public: true, ..Default::default() }
+    }
 }
