@@ -839,7 +839,7 @@ async fn spawn_binary(fake: &Fake, dir: &std::path::Path) -> std::process::Child
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_sigkilled_bot_resumes_the_match_from_disk() {
-    tokio::time::timeout(Duration::from_secs(120), sigkill_scenario())
+    tokio::time::timeout(Duration::from_secs(400), sigkill_scenario())
         .await
         .expect("the scenario finishes in time");
 }
@@ -887,7 +887,60 @@ async fn sigkill_scenario() {
     assert!(reply.contains("Done"), "{reply}");
     fake.wait(from, "the Command Phase", |r| r.content().contains("Command Phase")).await;
     assert!(!reqs.is_empty());
+
+    // Several rounds later, kill it again, restart, and play the match to its end.
+    play(&mut fake, Some(12)).await;
+    bot.kill().unwrap();
+    bot.wait().unwrap();
+    let mut bot = spawn_binary(&fake, &dir).await;
+    let moves = play(&mut fake, None).await;
+    assert!(moves > 0);
+    let (reqs, _) = fake.command(REBEL, 0, "rebellion", "status", json!([])).await;
+    assert!(channel_posts(&reqs).iter().any(|r| r.content().contains("Ended")), "the match is over");
     bot.kill().unwrap();
     bot.wait().unwrap();
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Answers prompts with `/play choose` — `pass`, else `done`, else the first option — for at
+/// most `limit` moves or until the game is over. Waits for the next prompt message (or the end)
+/// instead of a quiet spell, so it is quick. Returns the number of moves made.
+async fn play(fake: &mut Fake, limit: Option<usize>) -> usize {
+    let mut moves = 0;
+    let started = Instant::now();
+    while limit.is_none_or(|l| moves < l) {
+        if moves % 10 == 0 {
+            eprintln!("play: {moves} moves in {:?}", started.elapsed());
+        }
+        let (user, button) = last_prompt(&fake.requests());
+        let version: u64 = button.rsplit(':').next().unwrap().parse().unwrap();
+        let mut accepted = false;
+        for option in ["pass", "done", "1"] {
+            let from = fake.len();
+            let data = json!({"id": "4000", "name": "play", "type": 1, "options": [{"name": "choose",
+                "type": 1, "options": [{"name": "option", "type": 3, "value": option}]}]});
+            let (_, token) = fake.interaction("interaction_command.json", 2, user, 0, data);
+            let hook = format!("/api/v10/webhooks/{APP}/{token}");
+            let reply = fake.wait(from, "the follow-up", |r| r.is("POST", &hook)).await.content();
+            if !reply.starts_with("Done") {
+                continue;
+            }
+            let next = format!("h:{CHANNEL}:{}", version + 1);
+            let post = fake
+                .wait(from, "the next prompt or the end", |r| {
+                    let t = r.text();
+                    t.contains(&next) || t.contains("game over")
+                })
+                .await;
+            moves += 1;
+            accepted = true;
+            if post.text().contains("game over") {
+                return moves;
+            }
+            break;
+        }
+        assert!(accepted, "no answer was accepted at version {version}");
+        assert!(moves < 1_000, "the game must end");
+    }
+    moves
 }
