@@ -5,7 +5,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 /// A message produced by an applied action: public (`to == None`) or for one seat.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Notice {
     /// The seat that may see it, or `None` for everyone.
     pub to: Option<String>,

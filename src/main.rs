@@ -7,7 +7,7 @@ use clap::{Parser, Subcommand};
 
 use holonet::cli::local::{HELP, LocalSession};
 use holonet::cli::simulate;
-use holonet::engine::rebellion::{MatchOptions, Viewer, decision, view};
+use holonet::engine::rebellion::{MatchOptions, Viewer, view};
 use holonet::render::text;
 
 /// Holonet: host Star Wars: Rebellion on Discord, play it locally or simulate games.
@@ -97,10 +97,10 @@ fn local(seed: u64, script: Option<PathBuf>, quick_setup: bool) -> std::io::Resu
     let stdin = std::io::stdin();
     let mut last_seat = None;
     loop {
-        if let Some(d) = decision(&session.state) {
+        if let Some(d) = session.decision() {
             if last_seat != Some(d.seat) {
                 writeln!(out, "\n==== Hand the terminal to the {} player ====", d.seat)?;
-                write!(out, "{}", text::summary(&view(&session.state, Viewer::Faction(d.seat))))?;
+                write!(out, "{}", text::summary(&view(&session.state(), Viewer::Faction(d.seat))))?;
                 last_seat = Some(d.seat);
             }
             writeln!(
@@ -117,7 +117,7 @@ fn local(seed: u64, script: Option<PathBuf>, quick_setup: bool) -> std::io::Resu
                 writeln!(out, "  {c}")?;
             }
         } else {
-            write!(out, "{}", text::summary(&view(&session.state, Viewer::Public)))?;
+            write!(out, "{}", text::summary(&view(&session.state(), Viewer::Public)))?;
             writeln!(out, "Game over.")?;
             return Ok(());
         }
@@ -132,7 +132,7 @@ fn local(seed: u64, script: Option<PathBuf>, quick_setup: bool) -> std::io::Resu
             continue;
         }
         if line.trim() == "options" {
-            if let Some(d) = decision(&session.state) {
+            if let Some(d) = session.decision() {
                 for (i, a) in d.actions.iter().enumerate() {
                     writeln!(out, "  {}. {}", i + 1, a.command())?;
                 }

@@ -33,14 +33,14 @@ fn opening_script_matches_golden_output() {
 #[test]
 fn errors_are_one_line_and_change_nothing() {
     let mut s = LocalSession::new(5, MatchOptions::default(), false);
-    let before = s.state.clone();
+    let before = s.state();
     for bad in
         ["rebel fly away", "empire place hoth tie_fighter", "place hoth tie_fighter 1", "rebel base hoth"]
     {
         let out = s.handle(bad);
         assert_eq!(out.len(), 1, "{bad}: {out:?}");
         assert!(out[0].starts_with("error: "), "{bad}: {out:?}");
-        assert_eq!(s.state, before, "{bad} changed the state");
+        assert_eq!(s.state(), before, "{bad} changed the state");
     }
     let out = s.handle("empire place corelia tie_fighter 1");
     assert!(out[0].contains("did you mean corellia"), "{out:?}");

@@ -3,11 +3,15 @@
 
 use serde::Serialize;
 
+use std::sync::Arc;
+
 use crate::content::Faction;
-use crate::engine::rebellion::{
-    Action, Decision, Event, MatchOptions, State, Viewer, apply, decision, new_game, view,
-};
+use crate::engine::rebellion::{Action, Decision, MatchOptions, State, Viewer, decision, view};
+use crate::game::Notice;
+use crate::games::rebellion::Rebellion;
 use crate::render::text;
+use crate::service::{Answer, Caller, Service};
+use crate::store::MemoryStore;
 
 /// One pending prompt, as printed by `prompts`.
 #[derive(Clone, Debug, Serialize)]
@@ -24,12 +28,22 @@ pub struct PromptOut {
     pub options: Vec<String>,
 }
 
-/// A local match and its line interpreter.
+/// A local match and its line interpreter. It drives the same service layer as the Discord
+/// host (in memory), with the Rebel seat played by user 1 and the Empire seat by user 2.
 pub struct LocalSession {
-    /// The match.
-    pub state: State,
+    service: Service<Rebellion>,
     /// Whether this is an interactive terminal (then a seat prefix may be omitted).
     pub interactive: bool,
+}
+
+/// The channel id of the local match.
+const LOCAL_CHANNEL: u64 = 1;
+
+fn user_of(seat: Faction) -> Caller {
+    match seat {
+        Faction::Rebel => Caller { user: 1, moderator: true },
+        Faction::Empire => Caller { user: 2, moderator: true },
+    }
 }
 
 /// Help text for the local command language.
@@ -76,20 +90,17 @@ pub fn prompts(state: &State) -> Vec<PromptOut> {
         .collect()
 }
 
-/// Formats events for a viewer (`None` = everything, labelled by audience).
-pub fn event_lines(events: &[Event], viewer: Option<Faction>, label: bool) -> Vec<String> {
-    events
+/// Formats a move's messages for a viewer (`None` = everything, labelled `[public]`,
+/// `[rebel]` or `[empire]`).
+pub fn notice_lines(notices: &[Notice], viewer: Option<Faction>, label: bool) -> Vec<String> {
+    notices
         .iter()
-        .filter(|e| label || e.audience.visible_to(viewer))
-        .map(|e| {
+        .filter(|n| label || n.to.is_none() || n.to.as_deref() == viewer.map(Faction::key))
+        .map(|n| {
             if label {
-                let who = match e.audience {
-                    crate::engine::rebellion::Audience::Public => "public".to_string(),
-                    crate::engine::rebellion::Audience::Only(f) => f.to_string(),
-                };
-                format!("[{who}] {}", e.kind)
+                format!("[{}] {}", n.to.as_deref().unwrap_or("public"), n.text)
             } else {
-                e.kind.to_string()
+                n.text.clone()
             }
         })
         .collect()
@@ -98,20 +109,27 @@ pub fn event_lines(events: &[Event], viewer: Option<Faction>, label: bool) -> Ve
 impl LocalSession {
     /// A new local match.
     pub fn new(seed: u64, options: MatchOptions, interactive: bool) -> Self {
-        LocalSession { state: new_game(seed, options), interactive }
+        let service = Service::with_clock(Arc::new(MemoryStore::new()), Box::new(|| 0));
+        let (rebel, empire) = (user_of(Faction::Rebel), user_of(Faction::Empire));
+        let setup = service
+            .create(LOCAL_CHANNEL, None, rebel, options, Some(seed))
+            .and_then(|_| service.join(LOCAL_CHANNEL, rebel, Some("rebel")))
+            .and_then(|_| service.join(LOCAL_CHANNEL, empire, Some("empire")))
+            .and_then(|_| service.start(LOCAL_CHANNEL, rebel));
+        if let Err(e) = setup {
+            unreachable!("a fresh in-memory match always starts: {e}");
+        }
+        LocalSession { service, interactive }
     }
 
-    /// Resolves `choose N` / `choose <command>` against the pending options.
-    fn choose(&self, arg: &str) -> Result<Action, String> {
-        let d = decision(&self.state).ok_or("nothing to choose: the game is over")?;
-        if let Ok(n) = arg.trim().parse::<usize>() {
-            return d
-                .actions
-                .get(n.wrapping_sub(1))
-                .cloned()
-                .ok_or(format!("there is no option {n} (1–{})", d.actions.len()));
-        }
-        Action::parse(arg).map_err(|e| e.to_string())
+    /// The current state of the match.
+    pub fn state(&self) -> State {
+        self.service.state(LOCAL_CHANNEL).ok().flatten().expect("the local match is started")
+    }
+
+    /// The decision the match waits for, if any.
+    pub fn decision(&self) -> Option<Decision> {
+        decision(&self.state())
     }
 
     /// Handles one line; returns the lines to print. Errors are one line starting `error:`
@@ -132,11 +150,11 @@ impl LocalSession {
         match first.to_lowercase().as_str() {
             "help" => return Ok(HELP.lines().map(String::from).collect()),
             "show" => {
-                let v = view(&self.state, parse_viewer(rest.split_whitespace().next())?);
+                let v = view(&self.state(), parse_viewer(rest.split_whitespace().next())?);
                 return Ok(vec![serde_json::to_string(&v).map_err(|e| e.to_string())?]);
             }
             "summary" => {
-                let v = view(&self.state, parse_viewer(rest.split_whitespace().next())?);
+                let v = view(&self.state(), parse_viewer(rest.split_whitespace().next())?);
                 return Ok(text::summary(&v).lines().map(String::from).collect());
             }
             "board" => {
@@ -146,31 +164,37 @@ impl LocalSession {
                     [who, file] => (Some(who), file),
                     _ => return Err("usage: board [public|rebel|empire] FILE.png".to_string()),
                 };
-                let png = crate::render::board::render_png(&view(&self.state, parse_viewer(who)?));
+                let png = crate::render::board::render_png(&view(&self.state(), parse_viewer(who)?));
                 std::fs::write(file, &png).map_err(|e| format!("cannot write {file}: {e}"))?;
                 return Ok(vec![format!("wrote {file} ({} bytes)", png.len())]);
             }
             "prompts" => {
-                return Ok(vec![serde_json::to_string(&prompts(&self.state)).map_err(|e| e.to_string())?]);
+                return Ok(vec![serde_json::to_string(&prompts(&self.state())).map_err(|e| e.to_string())?]);
             }
             _ => {}
         }
         let (seat, command) = match parse_seat(first) {
             Some(f) => (f, rest),
             None if self.interactive => {
-                let d = decision(&self.state).ok_or("the game is over")?;
+                let d = self.decision().ok_or("the game is over")?;
                 (d.seat, line)
             }
             None => return Err(format!("start the line with the seat (rebel or empire), not `{first}`")),
         };
         let (verb, arg) = command.trim().split_once(char::is_whitespace).unwrap_or((command.trim(), ""));
-        let action = if verb.eq_ignore_ascii_case("choose") {
-            self.choose(arg)?
-        } else {
-            Action::parse(command).map_err(|e| e.to_string())?
+        let answer = match (verb.eq_ignore_ascii_case("choose"), arg.trim().parse::<usize>()) {
+            (true, Ok(n)) => {
+                let d = self.decision().ok_or("nothing to choose: the game is over")?;
+                if n == 0 || n > d.actions.len() {
+                    return Err(format!("there is no option {n} (1–{})", d.actions.len()));
+                }
+                Answer::Option { version: self.state().version, index: n - 1 }
+            }
+            (true, Err(_)) => Answer::Command(arg.to_string()),
+            (false, _) => Answer::Command(command.to_string()),
         };
-        let events = apply(&mut self.state, seat, action).map_err(|e| e.to_string())?;
+        let out = self.service.act(LOCAL_CHANNEL, user_of(seat), answer).map_err(|e| e.to_string())?;
         let viewer = if self.interactive { Some(seat) } else { None };
-        Ok(event_lines(&events, viewer, !self.interactive))
+        Ok(notice_lines(&out.events, viewer, !self.interactive))
     }
 }

@@ -275,7 +275,7 @@ impl<G: Game> Service<G> {
                 public: vec![PublicPost { text: status, board: true }],
                 private: hand_posts(m, &seats),
                 prompt: prompt_post(m),
-                file: None,
+                ..Default::default()
             })
         })
     }
@@ -395,6 +395,7 @@ impl<G: Game> Service<G> {
             }
         }
         out.prompt = prompt_post(m);
+        out.events = notices;
         out
     }
 
@@ -577,7 +578,7 @@ impl<G: Game> Service<G> {
                 public: vec![PublicPost { text: status, board: true }],
                 private: hand_posts(m, &seats),
                 prompt: prompt_post(m),
-                file: None,
+                ..Default::default()
             })
         })
     }

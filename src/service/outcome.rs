@@ -2,6 +2,8 @@
 
 use serde::Serialize;
 
+use crate::game::Notice;
+
 /// A post in the match's channel.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PublicPost {
@@ -60,6 +62,9 @@ pub struct Outcome {
     pub prompt: Option<PromptPost>,
     /// A file to hand to the caller (moderator export), as (name, bytes).
     pub file: Option<(String, Vec<u8>)>,
+    /// The game's own messages for the applied action, in order (public or for one seat);
+    /// `public` and `private` already carry them, this keeps them apart for text front ends.
+    pub events: Vec<Notice>,
 }
 
 impl Outcome {
