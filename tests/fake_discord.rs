@@ -741,6 +741,16 @@ async fn scenario() {
         )
         .await;
     assert!(reply.contains("Done"), "{reply}");
+    // The Rebel decides next too, so the answer already carries the option menus.
+    let token = format!("token-{}", fake.next_interaction);
+    let followup = fake
+        .requests()
+        .into_iter()
+        .rfind(|r| r.is("POST", &format!("/api/v10/webhooks/{APP}/{token}")))
+        .expect("the follow-up");
+    let rows = followup.json()["components"].as_array().cloned().unwrap_or_default();
+    assert!(!rows.is_empty(), "the decider gets the next options with the answer");
+    assert!(rows[0]["components"][0]["custom_id"].as_str().unwrap().starts_with(&format!("o:{CHANNEL}:")));
     let (reqs, reply) = fake.command(REBEL, 0, "play", "done", json!([])).await;
     assert!(reply.contains("Done"), "{reply}");
     let (decider, _) = last_prompt(&reqs);

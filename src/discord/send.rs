@@ -10,8 +10,8 @@ use serenity::{
     CreateInteractionResponseFollowup, CreateMessage, Http, UserId,
 };
 
-use super::components::show_button;
-use super::messages::{MAX_CONTENT, chunks, code_blocks, dm_failed, prompt_announcement};
+use super::components::{option_menus, show_button};
+use super::messages::{MAX_CONTENT, chunks, code_blocks, dm_failed, options_intro, prompt_announcement};
 use super::{Context, Data, Error};
 use crate::game::Game;
 use crate::service::{Outcome, Service};
@@ -37,6 +37,14 @@ impl Responder<'_> {
             Responder::Component { http, interaction } => interaction.defer_ephemeral(http).await?,
         }
         Ok(())
+    }
+
+    /// The calling user's id.
+    pub fn user(&self) -> u64 {
+        match self {
+            Responder::Command(ctx) => ctx.author().id.get(),
+            Responder::Component { interaction, .. } => interaction.user.id.get(),
+        }
     }
 
     /// Answers the caller privately with text only.
@@ -100,12 +108,19 @@ pub async fn deliver(
 ) -> Result<(), Error> {
     let file =
         outcome.file.as_ref().map(|(name, bytes)| CreateAttachment::bytes(bytes.clone(), name.clone()));
-    let text = if outcome.reply_public {
+    let mut text = if outcome.reply_public {
         "Done — posted in the channel.".to_string()
     } else {
         outcome.reply.clone()
     };
-    responder.send(text, vec![], file).await?;
+    // When the caller decides next too (e.g. units to move after an activation), hand them the
+    // options right away instead of making them click the channel's button.
+    let mut components = vec![];
+    if let Some(p) = outcome.prompt.as_ref().filter(|p| p.user == Some(responder.user())) {
+        text.push_str(&format!("\n{}", options_intro(p)));
+        components = option_menus(p, 0);
+    }
+    responder.send(text, components, file).await?;
     post_outcome(http, &data.service, channel, &outcome).await;
     Ok(())
 }
