@@ -26,6 +26,29 @@ enum Command {
         #[arg(long, default_value = "config.toml")]
         config: PathBuf,
     },
+    /// Write a stored match as JSON (backup, migration); stop the bot first.
+    Export {
+        /// The configuration file (for `data_dir`).
+        #[arg(long, default_value = "config.toml")]
+        config: PathBuf,
+        /// The match's channel id.
+        #[arg(long)]
+        channel: u64,
+        /// Write here instead of standard output.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Load an exported match into a channel (replacing an ended one); stop the bot first.
+    Import {
+        /// The configuration file (for `data_dir`).
+        #[arg(long, default_value = "config.toml")]
+        config: PathBuf,
+        /// The channel that receives the match.
+        #[arg(long)]
+        channel: u64,
+        /// The exported JSON file.
+        file: PathBuf,
+    },
     /// Play in a terminal (hot-seat) or run a script of commands.
     Local {
         /// Match seed.
@@ -60,6 +83,8 @@ fn main() {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Serve { config } => serve(&config),
+        Command::Export { config, channel, out } => export(&config, channel, out),
+        Command::Import { config, channel, file } => import(&config, channel, &file),
         Command::Local { seed, script, quick_setup } => local(seed, script, quick_setup),
         Command::Simulate { seed, games, dump } => sim(seed, games, dump),
     };
@@ -76,6 +101,32 @@ fn serve(path: &std::path::Path) -> std::io::Result<()> {
     let config = holonet::config::Config::load(path).map_err(std::io::Error::other)?;
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(holonet::discord::serve(config)).map_err(std::io::Error::other)
+}
+
+/// The data directory of a config file (no token needed offline; `HOLONET_DATA_DIR` applies).
+fn data_dir(path: &std::path::Path) -> std::io::Result<PathBuf> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| std::io::Error::other(format!("cannot read {}: {e}", path.display())))?;
+    let mut config = holonet::config::Config::parse(&text)
+        .map_err(|e| std::io::Error::other(format!("{}: {e}", path.display())))?;
+    config.apply_env(|k| std::env::var(k).ok());
+    Ok(config.data_dir)
+}
+
+fn export(config: &std::path::Path, channel: u64, out: Option<PathBuf>) -> std::io::Result<()> {
+    let json = holonet::cli::admin::export(&data_dir(config)?, channel).map_err(std::io::Error::other)?;
+    match out {
+        Some(path) => std::fs::write(path, json),
+        None => std::io::stdout().write_all(&json),
+    }
+}
+
+fn import(config: &std::path::Path, channel: u64, file: &std::path::Path) -> std::io::Result<()> {
+    let json = std::fs::read(file)?;
+    let summary =
+        holonet::cli::admin::import(&data_dir(config)?, channel, &json).map_err(std::io::Error::other)?;
+    println!("{summary}");
+    Ok(())
 }
 
 fn local(seed: u64, script: Option<PathBuf>, quick_setup: bool) -> std::io::Result<()> {

@@ -1,4 +1,5 @@
 //! The terminal front ends: local hot-seat play, scripts, and simulation.
 
+pub mod admin;
 pub mod local;
 pub mod simulate;
