@@ -152,6 +152,13 @@ fn local(seed: u64, script: Option<PathBuf>, quick_setup: bool) -> std::io::Resu
             if last_seat != Some(d.seat) {
                 writeln!(out, "\n==== Hand the terminal to the {} player ====", d.seat)?;
                 write!(out, "{}", text::summary(&view(&session.state(), Viewer::Faction(d.seat))))?;
+                let held = session.take_held(d.seat);
+                if !held.is_empty() {
+                    writeln!(out, "While you were away:")?;
+                    for l in held {
+                        writeln!(out, "  {l}")?;
+                    }
+                }
                 last_seat = Some(d.seat);
             }
             writeln!(

@@ -75,3 +75,20 @@ fn simulate_ends_every_game_with_a_winner() {
     let first: serde_json::Value = serde_json::from_str(dump.lines().next().unwrap()).unwrap();
     assert!(first["state"]["systems"].is_object() && first["action"]["type"].is_string());
 }
+
+#[test]
+fn hot_seat_keeps_private_messages_for_the_absent_seat() {
+    use holonet::content::Faction;
+    let mut s = LocalSession::new(4, MatchOptions { quick_setup: true }, true);
+    for line in ["choose 1", "done", "done", "pass"] {
+        let out = s.handle(line);
+        assert!(out.iter().all(|l| !l.starts_with("error")), "{line}: {out:?}");
+    }
+    // The Empire's pass ends the round: the Refresh draws happen while the Empire is at the
+    // terminal, so the Rebel's new objective waits for the Rebel.
+    let out = s.handle("pass");
+    assert!(out.iter().all(|l| !l.contains("You see objective")), "not shown to the Empire: {out:?}");
+    let held = s.take_held(Faction::Rebel);
+    assert!(held.iter().any(|l| l.contains("You see objective")), "{held:?}");
+    assert!(s.take_held(Faction::Rebel).is_empty(), "handed over once");
+}

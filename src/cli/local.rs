@@ -34,6 +34,8 @@ pub struct LocalSession {
     service: Service<Rebellion>,
     /// Whether this is an interactive terminal (then a seat prefix may be omitted).
     pub interactive: bool,
+    /// Private messages for a seat that was not at the terminal when they happened.
+    held: Vec<(Faction, String)>,
 }
 
 /// The channel id of the local match.
@@ -119,12 +121,20 @@ impl LocalSession {
         if let Err(e) = setup {
             unreachable!("a fresh in-memory match always starts: {e}");
         }
-        LocalSession { service, interactive }
+        LocalSession { service, interactive, held: vec![] }
     }
 
     /// The current state of the match.
     pub fn state(&self) -> State {
         self.service.state(LOCAL_CHANNEL).ok().flatten().expect("the local match is started")
+    }
+
+    /// Takes the private messages kept for a seat while the other player was at the terminal.
+    pub fn take_held(&mut self, seat: Faction) -> Vec<String> {
+        let (mine, rest): (Vec<_>, Vec<_>) =
+            std::mem::take(&mut self.held).into_iter().partition(|(f, _)| *f == seat);
+        self.held = rest;
+        mine.into_iter().map(|(_, t)| t).collect()
     }
 
     /// The decision the match waits for, if any.
@@ -195,6 +205,15 @@ impl LocalSession {
         };
         let out = self.service.act(LOCAL_CHANNEL, user_of(seat), answer).map_err(|e| e.to_string())?;
         let viewer = if self.interactive { Some(seat) } else { None };
+        if self.interactive {
+            let other = seat.opponent();
+            self.held.extend(
+                out.events
+                    .iter()
+                    .filter(|n| n.to.as_deref() == Some(other.key()))
+                    .map(|n| (other, n.text.clone())),
+            );
+        }
         Ok(notice_lines(&out.events, viewer, !self.interactive))
     }
 }
