@@ -775,6 +775,31 @@ async fn scenario() {
     assert!(reply.contains("only moderators"), "{reply}");
     let (reqs, _) = fake.command(MODERATOR, MANAGE_CHANNELS, "mod", "resume", json!([])).await;
     assert!(channel_posts(&reqs).iter().any(|r| r.content().contains("resumed")));
+    // A rollback is announced and re-prompts; an export goes to the moderator only.
+    let (reqs, _) = fake
+        .command(
+            MODERATOR,
+            MANAGE_CHANNELS,
+            "mod",
+            "rollback",
+            json!([{"name": "steps", "type": 4, "value": 1}]),
+        )
+        .await;
+    assert!(channel_posts(&reqs).iter().any(|r| r.content().contains("rolled back 1 action")));
+    assert!(channel_posts(&reqs).iter().any(|r| r.json().to_string().contains(&format!("h:{CHANNEL}:"))));
+    let (reqs, _) = fake.command(MODERATOR, MANAGE_CHANNELS, "mod", "export", json!([])).await;
+    assert!(channel_posts(&reqs).iter().any(|r| r.content().contains("exported the match")));
+    let hook = format!("/api/v10/webhooks/{APP}/");
+    let exported: Vec<(String, Vec<u8>)> = reqs
+        .iter()
+        .filter(|r| r.method == "POST" && r.path.starts_with(&hook))
+        .flat_map(|r| r.files())
+        .filter(|(n, _)| n.ends_with(".json"))
+        .collect();
+    assert_eq!(exported.len(), 1, "the export file reaches the moderator privately");
+    let export: Value = serde_json::from_slice(&exported[0].1).unwrap();
+    assert_eq!(export["format"], json!("holonet-match"));
+    assert!(channel_posts(&reqs).iter().all(|r| r.files().iter().all(|(n, _)| !n.ends_with(".json"))));
     let (reqs, _) = fake.command(REBEL, 0, "rebellion", "status", json!([])).await;
     assert!(channel_posts(&reqs).iter().any(|r| r.content().contains("Round 1")));
 
