@@ -108,6 +108,31 @@ fn golden_mid_game() {
     check_golden("mid_empire", &s, Viewer::Faction(Faction::Empire));
 }
 
+/// A position in the middle of a combat with damaged units: random legal play from a fixed
+/// seed until a combat shows at least two damaged or destroyed units.
+fn mid_combat() -> State {
+    let mut s = new_game(0, MatchOptions::default());
+    let mut rng = GameRng::from_seed(0);
+    while let Some(d) = decision(&s) {
+        let a = d.actions[rng.below(d.actions.len())].clone();
+        apply(&mut s, d.seat, a).expect("a legal action applies");
+        let v = holonet::engine::rebellion::view(&s, Viewer::Public);
+        if let Some(c) = &v.combat
+            && c.units.iter().filter(|u| u.damage > 0 || u.destroyed).count() >= 2
+            && decision(&s).is_some()
+        {
+            return s;
+        }
+    }
+    panic!("seed 0 should reach a combat with damage");
+}
+
+#[test]
+fn golden_mid_combat_shows_the_damage() {
+    let s = mid_combat();
+    check_golden("combat_public", &s, Viewer::Public);
+}
+
 #[test]
 fn golden_base_revealed() {
     let mut s = mid_game(3, 600);

@@ -83,6 +83,29 @@ pub fn summary(v: &View) -> String {
     if !v.captured.is_empty() {
         let _ = writeln!(out, "captured: {}", v.captured.join(", "));
     }
+    if let Some(c) = &v.combat {
+        let units: Vec<String> = c
+            .units
+            .iter()
+            .map(|u| {
+                let hp = u.health.map(|h| format!("/{h}")).unwrap_or_default();
+                let gone = if u.destroyed { " destroyed" } else { "" };
+                format!("{}: {} {} {}{hp}{gone}", u.number, u.faction, u.unit, u.damage)
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "Combat in {} (round {}, {} attacked): {}",
+            c.place,
+            c.round,
+            c.attacker,
+            units.join("; ")
+        );
+        if !c.dice.is_empty() {
+            let dice: Vec<String> = c.dice.iter().enumerate().map(|(i, d)| format!("{i}: {d}")).collect();
+            let _ = writeln!(out, "Dice: {}", dice.join(", "));
+        }
+    }
     if let Some(w) = &v.waiting {
         let _ = writeln!(out, "Waiting for {}: {}", w.seat, w.kind);
     }

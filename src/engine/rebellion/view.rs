@@ -96,6 +96,38 @@ pub struct WaitingView {
     pub kind: String,
 }
 
+/// One unit fighting in the current combat (all public: damage markers sit on the board).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CombatUnitView {
+    /// Its number in the combat (what `damage`, `hit` and `block` commands name).
+    pub number: usize,
+    /// Its owner.
+    pub faction: Faction,
+    /// Its type.
+    pub unit: String,
+    /// Damage taken in this combat.
+    pub damage: u8,
+    /// Its health (`null` for the Death Star, which cannot be damaged).
+    pub health: Option<u8>,
+    /// Destroyed; it leaves at the end of the battle step.
+    pub destroyed: bool,
+}
+
+/// The combat being fought, if any (dice are rolled in the open; tactic cards stay in hands).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CombatView {
+    /// Where.
+    pub place: String,
+    /// Who moved in.
+    pub attacker: Faction,
+    /// Combat round, from 1.
+    pub round: u32,
+    /// The units fighting.
+    pub units: Vec<CombatUnitView>,
+    /// The dice of the current attack, as `color face` (e.g. `red hit`), `(spent)`/`(assigned)`.
+    pub dice: Vec<String>,
+}
+
 /// A redacted picture of the match, in the format documented in `docs/state-format.md`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct View {
@@ -139,6 +171,8 @@ pub struct View {
     pub decks: BTreeMap<String, usize>,
     /// Probe cards the Rebels gave away when moving the base.
     pub revealed_probes: Vec<String>,
+    /// The combat being fought, if any.
+    pub combat: Option<CombatView>,
 }
 
 fn units_map(u: &Units) -> BTreeMap<String, u8> {
@@ -262,5 +296,55 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         assignments,
         decks,
         revealed_probes: ids(&s.revealed_probes),
+        combat: combat_view(s),
     }
+}
+
+fn combat_view(s: &State) -> Option<CombatView> {
+    let c = s.stack.iter().rev().find_map(|f| match f {
+        Frame::Combat(c) => Some(c),
+        _ => None,
+    })?;
+    let face = |f: DieFace| match f {
+        DieFace::Blank => "blank",
+        DieFace::Hit => "hit",
+        DieFace::DirectHit => "direct hit",
+        DieFace::Special => "special",
+    };
+    Some(CombatView {
+        place: c.place.key(),
+        attacker: c.attacker,
+        round: c.round,
+        units: c
+            .units
+            .iter()
+            .enumerate()
+            .map(|(number, u)| CombatUnitView {
+                number,
+                faction: u.faction,
+                unit: u.unit.to_string(),
+                damage: u.damage,
+                health: catalog().unit(u.unit).health.map(|(h, _)| h),
+                destroyed: u.doomed,
+            })
+            .collect(),
+        dice: c
+            .dice
+            .iter()
+            .map(|d| {
+                let color = match d.color {
+                    DieColor::Black => "black",
+                    DieColor::Red => "red",
+                };
+                let note = if d.spent {
+                    " (spent)"
+                } else if d.assigned {
+                    " (assigned)"
+                } else {
+                    ""
+                };
+                format!("{color} {}{note}", face(d.face))
+            })
+            .collect(),
+    })
 }

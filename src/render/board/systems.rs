@@ -8,7 +8,7 @@ use super::icons;
 use super::layout::*;
 use super::theme::{self, BODY, BODY_BOLD, DIM, NAME};
 use crate::content::{Faction, SystemDef, Theater, catalog};
-use crate::engine::rebellion::view::{Cards, SystemView};
+use crate::engine::rebellion::view::{Cards, CombatView, SystemView};
 use crate::engine::rebellion::{View, Viewer};
 
 const NAME_ROW: f32 = 24.0;
@@ -306,6 +306,41 @@ fn draw_card(img: &mut RgbImage, view: &View, card: &Card, greyed: bool) {
         let bw = icons::badge_width(label);
         icons::badge(img, r.x + (r.w - bw) / 2.0, r.y - 16.0, label, theme::BASE, true);
     }
+    if let Some(c) = view.combat.as_ref().filter(|c| c.place == card.id) {
+        combat_marks(img, r, c);
+    }
+}
+
+/// Marks the system being fought over: a red frame, and under the card a tab with the round
+/// and every damaged or destroyed unit (damage markers are public).
+fn combat_marks(img: &mut RgbImage, r: Rect, c: &CombatView) {
+    draw::rounded_rect_outline(
+        img,
+        (r.x - 5.0, r.y - 5.0, r.w + 10.0, r.h + 10.0),
+        10.0,
+        3.0,
+        theme::DESTROYED,
+    );
+    let hurt: Vec<String> = c
+        .units
+        .iter()
+        .filter(|u| u.damage > 0 || u.destroyed)
+        .map(|u| {
+            let who = if u.faction == Faction::Rebel { "R" } else { "E" };
+            let state = match (u.destroyed, u.health) {
+                (true, _) => "destroyed".to_string(),
+                (false, Some(h)) => format!("{}/{h}", u.damage),
+                (false, None) => format!("{}", u.damage),
+            };
+            format!("{who} {} {state}", theme::unit_abbrev(&u.unit))
+        })
+        .collect();
+    let mut label = format!("COMBAT · round {}", c.round);
+    if !hurt.is_empty() {
+        label.push_str(&format!(" · {}", hurt.join(", ")));
+    }
+    let bw = icons::badge_width(&label);
+    icons::badge(img, r.x + (r.w - bw) / 2.0, r.y + r.h + 4.0, &label, theme::DESTROYED, true);
 }
 
 /// Draws rows of tokens with the first row's top at `(x, y)`; returns the height used.
