@@ -228,6 +228,26 @@ fn first_roll(s: &mut State) -> usize {
 }
 
 #[test]
+fn focus_fire_assigns_matching_hits_first_and_stops_at_the_units_health() {
+    let mut s = standard();
+    fight(&mut s, "yavin", Faction::Rebel, &[]);
+    attack_with(&mut s, &[(Red, DirectHit), (Red, Hit), (Red, Hit), (Red, Hit), (Red, Hit), (Black, Hit)]);
+    let sd = idx(&mut s, Faction::Empire, "star_destroyer");
+    assert!(actions(&s).contains(&Action::FocusFire { unit: sd }));
+    go(&mut s, Action::FocusFire { unit: sd });
+    let c = cm(&mut s);
+    assert_eq!(c.units[sd as usize].damage, 4, "exactly the Star Destroyer's health");
+    assert!(c.dice[1..5].iter().all(|d| d.assigned), "the four red hits went first");
+    assert!(!c.dice[0].assigned, "the direct hit is kept for another target");
+    assert!(!c.dice[5].assigned, "a black hit cannot hurt a red-health ship");
+    assert!(
+        actions(&s).iter().all(|a| !matches!(a, Action::FocusFire { unit } if *unit == sd)),
+        "no focus on a unit that already has lethal damage"
+    );
+    assert_eq!(Action::parse("focus 3"), Ok(Action::FocusFire { unit: 3 }));
+}
+
+#[test]
 fn dice_are_capped_at_five_of_each_colour() {
     let mut s = blank();
     put(&mut s, "yavin", Faction::Empire, &[("super_star_destroyer", 4)]);

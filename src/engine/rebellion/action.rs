@@ -105,6 +105,12 @@ pub enum Action {
         /// Combat unit number.
         unit: u8,
     },
+    /// Combat: assign every remaining die that fits this unit to it, stopping once the unit has
+    /// taken damage equal to its health (a shortcut for several `Damage` choices).
+    FocusFire {
+        /// Combat unit number.
+        unit: u8,
+    },
     /// Combat: deal a tactic card's damage point to a unit.
     Hit {
         /// Combat unit number.
@@ -216,6 +222,7 @@ impl Action {
                 format!("reroll {}", ds.join(" "))
             }
             Damage { die, unit } => format!("damage {die} {unit}"),
+            FocusFire { unit } => format!("focus {unit}"),
             Hit { unit } => format!("hit {unit}"),
             Block { unit } => format!("block {unit}"),
             Retreat { leader, to } => format!("retreat {leader} {to}"),
@@ -309,6 +316,10 @@ impl Action {
             "damage" => {
                 need(2, "damage <die> <unit number>")?;
                 Action::Damage { die: num(args[0])?, unit: num(args[1])? }
+            }
+            "focus" => {
+                need(1, "focus <unit number>")?;
+                Action::FocusFire { unit: num(args[0])? }
             }
             "hit" => {
                 need(1, "hit <unit number>")?;

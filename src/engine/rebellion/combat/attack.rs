@@ -157,7 +157,25 @@ fn assignable(c: &Combat, t: Theater, side: Faction) -> Vec<Action> {
             }
         }
     }
+    for &u in &targets {
+        if !focus_dice(c, u).is_empty() {
+            actions.push(Action::FocusFire { unit: u as u8 });
+        }
+    }
     actions
+}
+
+/// The unassigned dice a focus on unit `u` assigns: fitting dice, hits of the unit's colour
+/// before direct hits (which fit anything and are better kept), until it has taken damage
+/// equal to its health. Empty when the unit is already at that damage.
+fn focus_dice(c: &Combat, u: usize) -> Vec<usize> {
+    let Some((health, _)) = catalog().unit(c.units[u].unit).health else { return vec![] };
+    let need = health.saturating_sub(c.units[u].damage) as usize;
+    let free = |d: &usize| !c.dice[*d].spent && !c.dice[*d].assigned && fits(c, *d, u);
+    let mut dice: Vec<usize> = (0..c.dice.len()).filter(free).collect();
+    dice.sort_by_key(|&d| c.dice[d].face == DieFace::DirectHit);
+    dice.truncate(need);
+    dice
 }
 
 /// Step 3: every die that can be assigned must be; `None` once none can.
@@ -173,11 +191,20 @@ pub(super) fn assign_decision(s: &State, c: &Combat, t: Theater, side: Faction) 
     Some(d)
 }
 
-/// Assigns one die.
+/// Assigns one die, or focuses dice on one unit.
 pub(super) fn assign_act(c: &mut Combat, a: Action) {
-    if let Action::Damage { die, unit } = a {
-        c.dice[die as usize].assigned = true;
-        deal(c, unit as usize, 1);
+    match a {
+        Action::Damage { die, unit } => {
+            c.dice[die as usize].assigned = true;
+            deal(c, unit as usize, 1);
+        }
+        Action::FocusFire { unit } => {
+            for d in focus_dice(c, unit as usize) {
+                c.dice[d].assigned = true;
+                deal(c, unit as usize, 1);
+            }
+        }
+        _ => {}
     }
 }
 
