@@ -174,10 +174,31 @@ fn build_respects_the_supply() {
     let left = s.supply.empire.count(unit("stormtrooper"));
     s = Scenario { s }.units("coruscant", "stormtrooper", left).build();
     act(&mut s, REBEL, "done");
+    // Short of Stormtroopers, the Empire may first destroy some of its own to free them.
+    let d = decision(&s).unwrap();
+    assert_eq!((d.seat, d.kind), (EMPIRE, PromptKind::ScrapUnits));
+    let mut scrapped = s.clone();
+    act(&mut s, EMPIRE, "done");
     assert_eq!(queue_count(&s, EMPIRE, 1, "stormtrooper"), 0, "none left in the supply");
     for u in holonet::content::UnitId::all() {
         assert_eq!(unit_total(&s, u), catalog().unit(u).count_in_box as u32);
     }
+    let before = scrapped.sys(sys("coruscant")).zone.units.empire.count(unit("stormtrooper"));
+    // One is enough: with a Stormtrooper back in the supply the building goes on by itself.
+    act(&mut scrapped, EMPIRE, "scrap coruscant stormtrooper");
+    let after = scrapped.sys(sys("coruscant")).zone.units.empire.count(unit("stormtrooper"));
+    assert_eq!(after, before - 1);
+    assert_eq!(queue_count(&scrapped, EMPIRE, 1, "stormtrooper"), 1, "the freed Stormtrooper is built");
+    for u in holonet::content::UnitId::all() {
+        assert_eq!(unit_total(&scrapped, u), catalog().unit(u).count_in_box as u32);
+    }
+}
+
+#[test]
+fn no_scrap_prompt_when_the_supply_suffices() {
+    let mut s = build_board().build();
+    act(&mut s, REBEL, "done");
+    assert_ne!(decision(&s).unwrap().kind, PromptKind::ScrapUnits);
 }
 
 #[test]

@@ -155,6 +155,14 @@ pub enum Action {
         /// The leader recruited, if any shown can be.
         leader: Option<LeaderId>,
     },
+    /// Refresh (component limits): destroy one of your units on the board to return it to the
+    /// supply before building.
+    Scrap {
+        /// Where the unit is.
+        place: Place,
+        /// Unit type.
+        unit: UnitId,
+    },
     /// Refresh: choose the unit a multi-choice resource icon builds.
     Build {
         /// Unit type.
@@ -232,6 +240,7 @@ impl Action {
             Discard { mission } => format!("discard {mission}"),
             Recruit { card, leader: Some(l) } => format!("recruit {card} {l}"),
             Recruit { card, leader: None } => format!("recruit {card}"),
+            Scrap { place, unit } => format!("scrap {place} {unit}"),
             Build { unit } => format!("build {unit}"),
             Deploy { unit, place } => format!("deploy {unit} {place}"),
             Mode { n } => format!("mode {n}"),
@@ -353,6 +362,10 @@ impl Action {
                 need(1, "recruit <action card> [leader]")?;
                 let leader = args.get(1).map(|s| LeaderId::parse(s)).transpose()?;
                 Action::Recruit { card: ActionCardId::parse(args[0])?, leader }
+            }
+            "scrap" => {
+                need(2, "scrap <system|rebel_base> <unit>")?;
+                Action::Scrap { place: place(args[0])?, unit: UnitId::parse(args[1])? }
             }
             "build" => {
                 need(1, "build <unit>")?;

@@ -70,6 +70,8 @@ pub enum PromptKind {
     DiscardMissions,
     /// Recruit a leader.
     Recruit,
+    /// Destroy own units to refill the supply before building.
+    ScrapUnits,
     /// Choose which unit an icon builds.
     BuildChoice,
     /// Deploy units from the build queue.
@@ -98,6 +100,7 @@ impl PromptKind {
             Objective => "play an objective card, or `done`",
             DiscardMissions => "discard mission cards down to 10",
             Recruit => "choose an action card and the leader to recruit",
+            ScrapUnits => "destroy units of yours to free them for building, or `done`",
             BuildChoice => "choose which unit this icon builds",
             Deploy => "deploy your ready units, then `done`",
         }

@@ -40,6 +40,12 @@ pub enum RefreshStep {
         /// The cards drawn.
         drawn: Vec<ActionCardId>,
     },
+    /// Build icon, first: a faction short of a unit it is about to build may destroy units
+    /// of its own on the board to return them to the supply (component limits).
+    Scrap {
+        /// Who may scrap.
+        faction: Faction,
+    },
     /// Build icon: units go on the queues; Rebel icons with several units wait for a choice.
     Build {
         /// Rebel icons still to choose for, with their queue space.
@@ -111,6 +117,26 @@ pub fn decision(s: &State, r: &RefreshPhase) -> Option<Decision> {
                 return None;
             }
             Some(Decision::new(*faction, PromptKind::Recruit, actions))
+        }
+        RefreshStep::Scrap { faction } => {
+            let f = *faction;
+            if short_units(s, f).is_empty() {
+                return None;
+            }
+            let mut actions = vec![];
+            for place in s.places() {
+                for (unit, _) in s.units(place, f).iter() {
+                    actions.push(Action::Scrap { place, unit });
+                }
+            }
+            actions.push(Action::Done);
+            let mut d = Decision::new(f, PromptKind::ScrapUnits, actions);
+            let short: Vec<String> = short_units(s, f).iter().map(|u| u.name().to_string()).collect();
+            d.context.push(format!(
+                "the supply has no {} left: you may destroy units of yours on the board to free them",
+                short.join(" / ")
+            ));
+            Some(d)
         }
         RefreshStep::Build { choices } => {
             let (icon, _) = choices.first()?;
@@ -210,6 +236,18 @@ pub fn act(ctx: &mut Ctx, mut r: RefreshPhase, a: Action) -> Result<Frames, Rule
                 Faction::Empire => begin_build(ctx),
             };
         }
+        (RefreshStep::Scrap { faction }, Action::Scrap { place, unit }) => {
+            let f = *faction;
+            ctx.s.zone_mut(place).units.get_mut(f).remove(unit, 1);
+            ctx.s.supply.get_mut(f).add(unit, 1);
+            ctx.public(EventKind::UnitDestroyed { faction: f, unit, place });
+        }
+        (RefreshStep::Scrap { faction }, Action::Done) => {
+            r.step = match *faction {
+                Faction::Rebel => RefreshStep::Scrap { faction: Faction::Empire },
+                Faction::Empire => build(ctx),
+            };
+        }
         (RefreshStep::Build { choices }, Action::Build { unit }) => {
             let (_, space) = choices.remove(0);
             queue(ctx, Faction::Rebel, unit, space);
@@ -299,6 +337,28 @@ fn begin_build(ctx: &mut Ctx) -> RefreshStep {
         return begin_deploy(ctx, Faction::Rebel);
     }
     ctx.public(EventKind::Phase { round: ctx.s.round, phase: "Build".into() });
+    RefreshStep::Scrap { faction: Faction::Rebel }
+}
+
+/// Units a faction is about to build this Refresh Phase but has none of in its supply (for a
+/// multi-choice icon: when every choice is out).
+pub fn short_units(s: &State, f: Faction) -> Vec<UnitId> {
+    let mut out: Vec<UnitId> = vec![];
+    for (icon, _) in build_icons(s, f) {
+        let units = build_units(f, icon);
+        if !units.is_empty() && units.iter().all(|&u| s.supply.get(f).count(u) == 0) {
+            for u in units {
+                if !out.contains(&u) {
+                    out.push(u);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Puts one unit per resource icon on the queues; returns the Rebel choices still to make.
+fn build(ctx: &mut Ctx) -> RefreshStep {
     let mut choices = vec![];
     for f in Faction::BOTH {
         for (icon, space) in build_icons(ctx.s, f) {
@@ -391,6 +451,12 @@ pub fn auto(ctx: &mut Ctx, mut r: RefreshPhase) -> Frames {
             r.step = match faction {
                 Faction::Rebel => recruit::begin(ctx, Faction::Empire),
                 Faction::Empire => begin_build(ctx),
+            };
+        }
+        RefreshStep::Scrap { faction } => {
+            r.step = match faction {
+                Faction::Rebel => RefreshStep::Scrap { faction: Faction::Empire },
+                Faction::Empire => build(ctx),
             };
         }
         RefreshStep::Build { mut choices } => {
