@@ -89,6 +89,16 @@ pub enum DieColor {
     Red,
 }
 
+impl DieColor {
+    /// The colour in words.
+    pub fn label(self) -> &'static str {
+        match self {
+            DieColor::Black => "black",
+            DieColor::Red => "red",
+        }
+    }
+}
+
 /// One face of a die.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -104,6 +114,15 @@ pub enum DieFace {
 }
 
 impl DieFace {
+    /// The face in words ("direct hit").
+    pub fn label(self) -> &'static str {
+        match self {
+            DieFace::Blank => "blank",
+            DieFace::Hit => "hit",
+            DieFace::DirectHit => "direct hit",
+            DieFace::Special => "special",
+        }
+    }
     /// Successes this face is worth during a mission.
     pub fn mission_successes(self) -> u32 {
         match self {

@@ -182,7 +182,7 @@ pub fn explain(s: &State, f: Faction, a: &Action) -> RuleError {
                     format!("{} is not one of your assigned missions", mission.name()),
                 );
             };
-            mission::explain(s, f, asg, a)
+            mission::explain(s, f, asg)
         }
         _ => illegal("Command Phase", format!("`{}` is not possible now", a.command())),
     }

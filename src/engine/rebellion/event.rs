@@ -255,15 +255,7 @@ impl fmt::Display for EventKind {
                 write!(f, "{} {}", mission.name(), if *success { "succeeds" } else { "fails" })
             }
             DiceRolled { faction, purpose, faces } => {
-                let fs: Vec<&str> = faces
-                    .iter()
-                    .map(|x| match x {
-                        DieFace::Blank => "blank",
-                        DieFace::Hit => "hit",
-                        DieFace::DirectHit => "direct hit",
-                        DieFace::Special => "special",
-                    })
-                    .collect();
+                let fs: Vec<&str> = faces.iter().map(|x| x.label()).collect();
                 write!(f, "{faction} rolls for {purpose}: [{}]", fs.join(", "))
             }
             BaseRevealed { system } => write!(f, "The Rebel base is revealed in {}", system.name()),

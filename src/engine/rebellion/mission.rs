@@ -287,7 +287,7 @@ pub fn auto(ctx: &mut Ctx, mut run: MissionRun) -> Frames {
 }
 
 /// Explains why a mission cannot be revealed as asked.
-pub fn explain(s: &State, f: Faction, asg: &Assignment, a: &Action) -> RuleError {
+pub fn explain(s: &State, f: Faction, asg: &Assignment) -> RuleError {
     let d = catalog().mission(asg.mission);
     if !implemented(asg.mission) {
         return RuleError::NotImplemented { card: d.name.clone() };
@@ -305,6 +305,5 @@ pub fn explain(s: &State, f: Faction, asg: &Assignment, a: &Action) -> RuleError
     if targets.is_empty() {
         return illegal("Mission Cards", format!("{} has no legal place to be resolved now", d.name));
     }
-    let _ = a;
     illegal("Mission Cards", format!("that is not a legal target for {}: {}", d.name, d.text))
 }

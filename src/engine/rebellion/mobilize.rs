@@ -9,6 +9,7 @@ use super::event::EventKind;
 use super::flow::{Ctx, Decision, Frame, Frames, PromptKind};
 use super::movement::{can_leave, move_units};
 use super::state::{Place, State};
+use super::victory;
 use crate::content::*;
 
 /// Most units the first option moves.
@@ -152,14 +153,7 @@ pub fn act(ctx: &mut Ctx, mut m: Mobilize, a: Action) -> Result<Frames, RuleErro
             ctx.s.rng.shuffle(&mut rest);
             ctx.s.decks.probes.extend(rest);
             if let Some(old) = ctx.s.base.system {
-                let space = std::mem::take(&mut ctx.s.base_space);
-                let zone = &mut ctx.s.sys_mut(old).zone;
-                for f in Faction::BOTH {
-                    for (u, n) in space.units.get(f).iter() {
-                        zone.units.get_mut(f).add(u, n);
-                    }
-                    zone.leaders.get_mut(f).extend(space.leaders.get(f).iter().copied());
-                }
+                victory::empty_base_space_into(ctx, old);
                 ctx.s.hands.empire.probes.push(old);
                 ctx.s.revealed_probes.push(old);
                 ctx.public(EventKind::BaseMoved { old });

@@ -241,7 +241,6 @@ fn ground_left(r: &Units) -> u32 {
 
 /// The setup decision pending.
 pub fn decision(s: &State, step: &SetupStep) -> Option<Decision> {
-    let c = catalog();
     match step {
         SetupStep::ImperialPlacement { remaining } | SetupStep::RebelPlacement { remaining, .. }
             if remaining.is_empty() =>
@@ -291,7 +290,6 @@ pub fn decision(s: &State, step: &SetupStep) -> Option<Decision> {
                 .filter(|&x| !s.has_units(Place::System(x), Faction::Empire))
                 .map(|system| Action::ChooseBase { system })
                 .collect::<Vec<_>>();
-            let _ = c;
             Some(Decision::new(Faction::Rebel, PromptKind::ChooseBase, actions))
         }
     }

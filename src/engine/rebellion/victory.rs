@@ -130,8 +130,13 @@ pub fn reveal_base(ctx: &mut Ctx) {
     }
     ctx.s.base.revealed = true;
     ctx.public(EventKind::BaseRevealed { system: b });
+    empty_base_space_into(ctx, b);
+}
+
+/// Moves everything in the Rebel Base space into a system (on reveal, or when the base moves).
+pub fn empty_base_space_into(ctx: &mut Ctx, sys: SystemId) {
     let space = std::mem::take(&mut ctx.s.base_space);
-    let zone = &mut ctx.s.sys_mut(b).zone;
+    let zone = &mut ctx.s.sys_mut(sys).zone;
     for f in Faction::BOTH {
         for (u, n) in space.units.get(f).iter() {
             zone.units.get_mut(f).add(u, n);

@@ -305,12 +305,6 @@ fn combat_view(s: &State) -> Option<CombatView> {
         Frame::Combat(c) => Some(c),
         _ => None,
     })?;
-    let face = |f: DieFace| match f {
-        DieFace::Blank => "blank",
-        DieFace::Hit => "hit",
-        DieFace::DirectHit => "direct hit",
-        DieFace::Special => "special",
-    };
     Some(CombatView {
         place: c.place.key(),
         attacker: c.attacker,
@@ -332,10 +326,6 @@ fn combat_view(s: &State) -> Option<CombatView> {
             .dice
             .iter()
             .map(|d| {
-                let color = match d.color {
-                    DieColor::Black => "black",
-                    DieColor::Red => "red",
-                };
                 let note = if d.spent {
                     " (spent)"
                 } else if d.assigned {
@@ -343,7 +333,7 @@ fn combat_view(s: &State) -> Option<CombatView> {
                 } else {
                     ""
                 };
-                format!("{color} {}{note}", face(d.face))
+                format!("{} {}{note}", d.color.label(), d.face.label())
             })
             .collect(),
     })

@@ -179,8 +179,7 @@ fn focus_dice(c: &Combat, u: usize) -> Vec<usize> {
 }
 
 /// Step 3: every die that can be assigned must be; `None` once none can.
-pub(super) fn assign_decision(s: &State, c: &Combat, t: Theater, side: Faction) -> Option<Decision> {
-    let _ = s;
+pub(super) fn assign_decision(_s: &State, c: &Combat, t: Theater, side: Faction) -> Option<Decision> {
     let actions = assignable(c, t, side);
     if actions.is_empty() {
         return None;

@@ -522,17 +522,7 @@ pub fn describe_dice(c: &Combat) -> String {
         .iter()
         .enumerate()
         .map(|(i, d)| {
-            let face = match d.face {
-                DieFace::Blank => "blank",
-                DieFace::Hit => "hit",
-                DieFace::DirectHit => "direct_hit",
-                DieFace::Special => "special",
-            };
-            let color = match d.color {
-                DieColor::Black => "black",
-                DieColor::Red => "red",
-            };
-            let mut s = format!("{i}={face}({color}");
+            let mut s = format!("{i}={}({}", d.face.label(), d.color.label());
             if d.spent {
                 s.push_str(", spent");
             } else if d.assigned {

@@ -7,14 +7,12 @@ use crate::engine::rebellion::action::Action;
 use crate::engine::rebellion::event::EventKind;
 use crate::engine::rebellion::flow::{Ctx, Decision, PromptKind};
 use crate::engine::rebellion::state::State;
-use crate::engine::rebellion::victory;
 
 const PLANS: [&str; 2] = ["death_star_plans_stage_2", "death_star_plans_stage_3"];
 
 /// Records every battle won so far: the opponent had units of the theater when the combat
 /// began and has none left, while the winner still has some.
-pub(super) fn update_wins(s: &State, c: &mut Combat) {
-    let _ = s;
+pub(super) fn update_wins(_s: &State, c: &mut Combat) {
     for f in Faction::BOTH {
         for t in [Theater::Space, Theater::Ground] {
             let o = f.opponent();
@@ -76,19 +74,9 @@ pub fn playable_objectives(s: &State, c: &Combat) -> Vec<ObjectiveId> {
 }
 
 fn score(ctx: &mut Ctx, c: &mut Combat, card: ObjectiveId) {
-    let hand = &mut ctx.s.hands.rebel.objectives;
-    if let Some(i) = hand.iter().position(|&x| x == card) {
-        hand.remove(i);
-    }
     c.objective_played = true;
     c.offer_objectives = false;
-    ctx.public(EventKind::CardPlayed {
-        faction: Faction::Rebel,
-        deck: "objective".into(),
-        card: card.key().into(),
-    });
-    let rep = catalog().objective(card).reputation.unwrap_or(0);
-    victory::gain_reputation(ctx, rep);
+    crate::engine::rebellion::objectives::score(ctx, card);
 }
 
 /// Plays a combat objective (its requirement was checked by the decision).

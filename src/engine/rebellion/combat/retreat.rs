@@ -122,13 +122,12 @@ pub(super) fn retreat_act(ctx: &mut Ctx, c: &mut Combat, f: Faction, a: Action) 
 
 /// The choice of units to carry along.
 pub(super) fn carry_decision(
-    s: &State,
+    _s: &State,
     c: &Combat,
     f: Faction,
     capacity: Option<u8>,
     moved: bool,
 ) -> Decision {
-    let _ = s;
     let mut actions = Vec::new();
     if capacity != Some(0) {
         for u in &c.units {

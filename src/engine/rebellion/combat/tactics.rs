@@ -129,8 +129,7 @@ fn bombard_value(c: &Combat, side: Faction) -> u8 {
 
 /// Whether an own-attack card (already checked for theater, window and special) does
 /// something now.
-pub(super) fn attack_card_usable(s: &State, c: &Combat, t: Theater, side: Faction, card: TacticId) -> bool {
-    let _ = s;
+pub(super) fn attack_card_usable(_s: &State, c: &Combat, t: Theater, side: Faction, card: TacticId) -> bool {
     match TacticKind::of(card) {
         TacticKind::ConcentrateFire => c.dice.iter().any(|d| !d.spent && !d.assigned),
         TacticKind::CriticalHit | TacticKind::Onslaught | TacticKind::TakeItDown => {
