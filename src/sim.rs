@@ -29,11 +29,19 @@ pub struct Playout {
 /// The most actions a playout may take before it is declared stuck (a bug).
 pub const MAX_ACTIONS: usize = 200_000;
 
-/// Picks a uniformly random legal action for the seat that must decide.
+/// Picks a random legal action for the seat that must decide: every action equally likely,
+/// except that the Rebels reveal their own base voluntarily only once in 64 times it is offered.
+/// (The reveal is offered at every Rebel choice of a Rebel turn; picked as often as any other
+/// option, random games would almost always give the base away in round 1 and never test the
+/// hidden-base game.)
 pub fn random_action(state: &State, rng: &mut GameRng) -> Option<(Faction, Action)> {
     let d = decision(state)?;
-    let i = rng.below(d.actions.len());
-    Some((d.seat, d.actions[i].clone()))
+    let others: Vec<&Action> = d.actions.iter().filter(|a| **a != Action::RevealBase).collect();
+    if others.len() == d.actions.len() || others.is_empty() || rng.below(64) == 0 {
+        let i = rng.below(d.actions.len());
+        return Some((d.seat, d.actions[i].clone()));
+    }
+    Some((d.seat, others[rng.below(others.len())].clone()))
 }
 
 /// Plays a whole match with random legal players; `on_step` sees each action and the state

@@ -274,3 +274,52 @@ fn imperial_loyalty_systems_are_not_subjugated() {
     }
     let _ = Place::BaseSpace;
 }
+
+#[test]
+fn rebels_may_reveal_their_base_at_any_decision_of_their_own_turn() {
+    // Hoth hides the base; Imperial ships sit there. The Rebels attack it with an X-wing and,
+    // after moving but before combat, reveal the base so its defenders join the battle.
+    let mut s = Scenario::new(2)
+        .clear()
+        .base("hoth", false)
+        .units("hoth", "star_destroyer", 1)
+        .units("bespin", "x_wing", 3)
+        .units("rebel_base", "y_wing", 3)
+        .units("rebel_base", "rebel_trooper", 2)
+        .command(REBEL)
+        .build();
+    assert!(is_legal(&s, "reveal-base"), "at the start of the turn");
+    act(&mut s, REBEL, "activate hoth jan_dodonna");
+    act(&mut s, REBEL, "move bespin x_wing 2");
+    assert_eq!(decision(&s).unwrap().kind, PromptKind::MoveUnits);
+    assert!(is_legal(&s, "reveal-base"), "after moving, before combat");
+    act(&mut s, REBEL, "reveal-base");
+    assert!(s.base.revealed);
+    assert_eq!(decision(&s).unwrap().kind, PromptKind::MoveUnits, "the step waiting stays as it was");
+    assert!(!is_legal(&s, "reveal-base"), "only once");
+    assert_eq!(s.units(place("hoth"), REBEL).count(unit("y_wing")), 3, "the base space moved to Hoth");
+    act(&mut s, REBEL, "done");
+    let combat = view(&s, Viewer::Public).combat.expect("a combat in Hoth");
+    let y_wings = combat.units.iter().filter(|u| u.unit == "y_wing").count();
+    assert_eq!(y_wings, 3, "the revealed base's ships fight");
+}
+
+#[test]
+fn rebels_may_not_reveal_their_base_during_the_imperial_turn() {
+    let mut s = Scenario::new(2)
+        .clear()
+        .base("hoth", false)
+        .units("bespin", "x_wing", 1)
+        .units("sullust", "star_destroyer", 1)
+        .command(EMPIRE)
+        .build();
+    act(&mut s, EMPIRE, "activate bespin darth_vader");
+    act(&mut s, EMPIRE, "move sullust star_destroyer 1");
+    finish_moving(&mut s, EMPIRE);
+    // The Rebels decide during the Imperial attack (add a leader), but it is not their turn.
+    let d = decision(&s).unwrap();
+    assert_eq!((d.seat, d.kind), (REBEL, PromptKind::AddLeader));
+    assert!(!is_legal(&s, "reveal-base"));
+    let e = refuse(&mut s, REBEL, "reveal-base");
+    assert!(matches!(e, RuleError::WrongStep { .. }), "{e}");
+}

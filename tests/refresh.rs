@@ -95,7 +95,7 @@ fn recruit_keeps_one_card_and_one_leader_the_other_goes_to_the_bottom() {
 }
 
 #[test]
-fn recruit_keeps_drawing_while_no_drawn_leader_can_be_recruited() {
+fn recruit_extra_draws_are_the_players_choice_while_no_drawn_leader_can_be_recruited() {
     let mut s = refresh(5, 1).in_pool("han_solo").in_pool("chewbacca").build();
     let top =
         [card("an_old_friend"), card("wookiee_guardian"), card("the_millennium_falcon"), card("ambush")];
@@ -104,16 +104,41 @@ fn recruit_keeps_drawing_while_no_drawn_leader_can_be_recruited() {
         s.decks.actions.rebel.insert(0, *c);
     }
     act(&mut s, REBEL, "done");
-    // Han and Chewbacca are already in the game: the first three cards show no one new.
+    // Han and Chewbacca are already in the game: the two cards drawn show no one new. The
+    // Rebel may keep one of them without recruiting, or draw one more card.
     let opts = legal(&s);
-    assert!(opts.contains(&"recruit ambush general_madine".to_string()), "{opts:?}");
-    assert!(opts.contains(&"recruit an_old_friend".to_string()), "cards without a recruitable leader");
-    assert_eq!(opts.len(), 4, "four cards drawn: {opts:?}");
+    assert_eq!(
+        opts,
+        vec!["recruit an_old_friend", "recruit wookiee_guardian", "draw-another"],
+        "two cards drawn, nothing drawn on automatically"
+    );
+    act(&mut s, REBEL, "draw-another");
+    assert!(is_legal(&s, "recruit the_millennium_falcon"));
+    assert!(is_legal(&s, "draw-another"), "the Falcon shows only Han and Chewbacca");
+    act(&mut s, REBEL, "draw-another");
+    // Madine can be recruited: no more drawing.
+    assert!(is_legal(&s, "recruit ambush general_madine"));
+    assert!(!is_legal(&s, "draw-another"), "a recruitable leader is showing: drawing stops");
     act(&mut s, REBEL, "recruit ambush general_madine");
     let bottom: Vec<ActionCardId> = s.decks.actions.rebel.iter().rev().take(3).copied().collect();
     for c in &top[..3] {
         assert!(bottom.contains(c));
     }
+}
+
+#[test]
+fn recruit_without_drawing_more_keeps_a_card_and_recruits_no_one() {
+    let mut s = refresh(5, 1).in_pool("han_solo").in_pool("chewbacca").build();
+    let top = [card("an_old_friend"), card("wookiee_guardian")];
+    s.decks.actions.rebel.retain(|c| !top.contains(c));
+    s.decks.actions.rebel.insert(0, top[1]);
+    s.decks.actions.rebel.insert(0, top[0]);
+    let pool = s.leader_pool.rebel.clone();
+    act(&mut s, REBEL, "done");
+    act(&mut s, REBEL, "recruit wookiee_guardian");
+    assert!(s.hands.rebel.actions.contains(&card("wookiee_guardian")));
+    assert_eq!(s.leader_pool.rebel, pool, "no leader recruited");
+    assert_eq!(s.decks.actions.rebel.last(), Some(&card("an_old_friend")));
 }
 
 /// A board where the Imperial and Rebel build rules all show at once (time 5 → 6: build only).
@@ -168,30 +193,66 @@ fn build_uses_loyal_and_subjugated_left_most_icons_blocked_by_enemies_and_sabota
     assert_eq!(decision(&s).unwrap().kind, PromptKind::Deploy);
 }
 
+/// Stormtroopers the Imperial build of `build_board` queues (one per orange ▲ it may use).
+fn stormtroopers_wanted(s: &holonet::engine::rebellion::State) -> u32 {
+    use holonet::engine::rebellion::refresh::{build_icons, build_units};
+    build_icons(s, EMPIRE)
+        .iter()
+        .filter(|(icon, _)| build_units(EMPIRE, *icon) == vec![unit("stormtrooper")])
+        .count() as u32
+}
+
+/// `build_board` with two more Imperial orange ▲ systems: three Stormtroopers to build.
+fn stormtrooper_board() -> Scenario {
+    build_board().loyalty("rodia", Some(EMPIRE)).loyalty("ryloth", Some(EMPIRE))
+}
+
 #[test]
 fn build_respects_the_supply() {
-    let mut s = build_board().build();
+    let mut s = stormtrooper_board().build();
+    let wanted = stormtroopers_wanted(&s);
+    assert_eq!(wanted, 3, "the position builds three Stormtroopers");
     let left = s.supply.empire.count(unit("stormtrooper"));
     s = Scenario { s }.units("coruscant", "stormtrooper", left).build();
     act(&mut s, REBEL, "done");
     // Short of Stormtroopers, the Empire may first destroy some of its own to free them.
     let d = decision(&s).unwrap();
     assert_eq!((d.seat, d.kind), (EMPIRE, PromptKind::ScrapUnits));
+    assert!(d.context[0].contains(&format!("needs {wanted} more Stormtrooper")), "{:?}", d.context);
     let mut scrapped = s.clone();
     act(&mut s, EMPIRE, "done");
     assert_eq!(queue_count(&s, EMPIRE, 1, "stormtrooper"), 0, "none left in the supply");
     for u in holonet::content::UnitId::all() {
         assert_eq!(unit_total(&s, u), catalog().unit(u).count_in_box as u32);
     }
+    // Scrapping frees as many as the build needs: the prompt stays until `done`, even once the
+    // shortage is covered, and every freed Stormtrooper is built.
     let before = scrapped.sys(sys("coruscant")).zone.units.empire.count(unit("stormtrooper"));
-    // One is enough: with a Stormtrooper back in the supply the building goes on by itself.
-    act(&mut scrapped, EMPIRE, "scrap coruscant stormtrooper");
+    for _ in 0..wanted {
+        act(&mut scrapped, EMPIRE, "scrap coruscant stormtrooper");
+        assert_eq!(decision(&scrapped).unwrap().kind, PromptKind::ScrapUnits, "scrap as many as you want");
+    }
+    act(&mut scrapped, EMPIRE, "done");
     let after = scrapped.sys(sys("coruscant")).zone.units.empire.count(unit("stormtrooper"));
-    assert_eq!(after, before - 1);
-    assert_eq!(queue_count(&scrapped, EMPIRE, 1, "stormtrooper"), 1, "the freed Stormtrooper is built");
+    assert_eq!(after, before - wanted as u8);
+    let built: u32 = (1..=3).map(|q| queue_count(&scrapped, EMPIRE, q, "stormtrooper") as u32).sum();
+    assert_eq!(built, wanted, "every Stormtrooper the icons call for is built");
     for u in holonet::content::UnitId::all() {
         assert_eq!(unit_total(&scrapped, u), catalog().unit(u).count_in_box as u32);
     }
+}
+
+#[test]
+fn scrap_prompt_when_the_supply_holds_fewer_than_the_build_needs_not_only_none() {
+    let mut s = stormtrooper_board().build();
+    let wanted = stormtroopers_wanted(&s);
+    // Leave exactly one Stormtrooper in the supply: still short.
+    let left = s.supply.empire.count(unit("stormtrooper"));
+    s = Scenario { s }.units("coruscant", "stormtrooper", left - 1).build();
+    act(&mut s, REBEL, "done");
+    let d = decision(&s).unwrap();
+    assert_eq!((d.seat, d.kind), (EMPIRE, PromptKind::ScrapUnits));
+    assert!(d.context[0].contains(&format!("needs {} more", wanted - 1)), "{:?}", d.context);
 }
 
 #[test]

@@ -113,9 +113,8 @@ fn golden_mid_game() {
 fn mid_combat() -> State {
     let mut s = new_game(0, MatchOptions::default());
     let mut rng = GameRng::from_seed(0);
-    while let Some(d) = decision(&s) {
-        let a = d.actions[rng.below(d.actions.len())].clone();
-        apply(&mut s, d.seat, a).expect("a legal action applies");
+    while let Some((seat, a)) = random_action(&s, &mut rng) {
+        apply(&mut s, seat, a).expect("a legal action applies");
         let v = holonet::engine::rebellion::view(&s, Viewer::Public);
         if let Some(c) = &v.combat
             && c.units.iter().filter(|u| u.damage > 0 || u.destroyed).count() >= 2

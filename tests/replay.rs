@@ -9,10 +9,41 @@ use holonet::sim::playout;
 use proptest::prelude::*;
 use support::*;
 
+/// Every unit is in a documented place, in the state and in the public view; leaders are in one
+/// place each (`invariants::violations`).
 fn conserved(s: &State) {
+    let broken = holonet::engine::rebellion::invariants::violations(s);
+    assert!(broken.is_empty(), "invariants broken at version {}: {broken:?}", s.version);
+    let public = view(s, Viewer::Public);
     for u in UnitId::all() {
-        assert_eq!(unit_total(s, u), catalog().unit(u).count_in_box as u32, "{u} is conserved");
+        let boxed = catalog().unit(u).count_in_box as u32;
+        assert_eq!(unit_total(s, u), boxed, "{u} is conserved in the state");
+        assert_eq!(public.unit_total(u.key()), boxed, "{u} is shown somewhere in the public view");
     }
+}
+
+#[test]
+fn units_waiting_to_deploy_are_in_the_state_and_every_view() {
+    // Find a moment of a random game where units wait in the Deploy step.
+    let mut found = None;
+    for seed in 1..40u64 {
+        holonet::sim::playout_with(seed, MatchOptions { quick_setup: true }, |_, s| {
+            if found.is_none() && !s.ready.empire.is_empty() {
+                found = Some(s.clone());
+            }
+        });
+        if found.is_some() {
+            break;
+        }
+    }
+    let s = found.expect("some random game deploys Imperial units");
+    for v in [Viewer::Public, Viewer::Faction(REBEL), Viewer::Faction(EMPIRE)] {
+        let shown = &view(&s, v).ready_to_deploy[&EMPIRE];
+        for (u, n) in s.ready.empire.iter() {
+            assert_eq!(shown.get(u.key()).copied(), Some(n), "{v:?} shows the ready {u}");
+        }
+    }
+    conserved(&s);
 }
 
 #[test]
@@ -91,7 +122,9 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
     #[test]
     fn random_playouts_end_with_a_winner_and_conserve_units(seed in any::<u64>()) {
-        let p = holonet::sim::playout_with(seed, MatchOptions { quick_setup: true }, |_, s| conserved(s));
+        // Full setup on odd seeds, quick setup on even ones: both place every starting unit.
+        let options = MatchOptions { quick_setup: seed % 2 == 0 };
+        let p = holonet::sim::playout_with(seed, options, |_, s| conserved(s));
         prop_assert!(p.state.winner.is_some());
         conserved(&p.state);
     }

@@ -107,25 +107,9 @@ pub fn started(seed: u64, base: Option<&str>) -> State {
     s
 }
 
-/// Total units of one type anywhere (board, Rebel Base space, queues, supply).
+/// Total units of one type anywhere (board, Rebel Base space, queues, ready to deploy, supply).
 pub fn unit_total(s: &State, u: UnitId) -> u32 {
-    let f = catalog().unit(u).faction;
-    let mut n = s.supply.get(f).count(u) as u32;
-    for p in s.places() {
-        n += s.units(p, f).count(u) as u32;
-    }
-    for q in s.build_queue.get(f) {
-        n += q.count(u) as u32;
-    }
-    // Units that slid off the queue wait in the Deploy step until placed or put back.
-    for fr in &s.stack {
-        if let Frame::Refresh(RefreshPhase { step: RefreshStep::Deploy { faction, ready, .. } }) = fr
-            && *faction == f
-        {
-            n += ready.count(u) as u32;
-        }
-    }
-    n
+    holonet::engine::rebellion::invariants::unit_total(s, u)
 }
 
 pub fn events_of(ev: &[Event], pred: impl Fn(&EventKind) -> bool) -> Vec<EventKind> {

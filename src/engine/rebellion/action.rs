@@ -155,6 +155,8 @@ pub enum Action {
         /// The leader recruited, if any shown can be.
         leader: Option<LeaderId>,
     },
+    /// Refresh: draw one more action card while none drawn shows a leader you can recruit.
+    DrawAnother,
     /// Refresh (component limits): destroy one of your units on the board to return it to the
     /// supply before building.
     Scrap {
@@ -240,6 +242,7 @@ impl Action {
             Discard { mission } => format!("discard {mission}"),
             Recruit { card, leader: Some(l) } => format!("recruit {card} {l}"),
             Recruit { card, leader: None } => format!("recruit {card}"),
+            DrawAnother => "draw-another".into(),
             Scrap { place, unit } => format!("scrap {place} {unit}"),
             Build { unit } => format!("build {unit}"),
             Deploy { unit, place } => format!("deploy {unit} {place}"),
@@ -363,6 +366,7 @@ impl Action {
                 let leader = args.get(1).map(|s| LeaderId::parse(s)).transpose()?;
                 Action::Recruit { card: ActionCardId::parse(args[0])?, leader }
             }
+            "draw-another" | "draw_another" => Action::DrawAnother,
             "scrap" => {
                 need(2, "scrap <system|rebel_base> <unit>")?;
                 Action::Scrap { place: place(args[0])?, unit: UnitId::parse(args[1])? }

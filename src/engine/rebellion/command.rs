@@ -9,7 +9,7 @@ use super::flow::{Ctx, Decision, Frame, Frames, PromptKind};
 use super::mobilize::Mobilize;
 use super::refresh::RefreshPhase;
 use super::state::{Place, State};
-use super::{mission, movement, victory};
+use super::{mission, movement};
 use crate::content::*;
 
 /// The Command Phase in progress.
@@ -75,9 +75,6 @@ pub fn decision(s: &State, p: &CommandPhase) -> Option<Decision> {
             }
         }
     }
-    if f == Faction::Rebel && !s.base.revealed {
-        actions.push(Action::RevealBase);
-    }
     actions.push(Action::Pass);
     Some(Decision::new(f, PromptKind::CommandTurn, actions))
 }
@@ -98,10 +95,6 @@ pub fn act(ctx: &mut Ctx, mut p: CommandPhase, a: Action) -> Result<Frames, Rule
             ctx.s.stack.push(Frame::Command(p));
             let child = mission::start(ctx, f, mission, target);
             Ok(vec![child])
-        }
-        Action::RevealBase => {
-            victory::reveal_base(ctx);
-            Ok(vec![Frame::Command(p)])
         }
         Action::Pass => {
             *p.passed.get_mut(f) = true;

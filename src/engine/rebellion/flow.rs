@@ -99,7 +99,7 @@ impl PromptKind {
             RetreatCarry => "take units along on the retreat, then `done`",
             Objective => "play an objective card, or `done`",
             DiscardMissions => "discard mission cards down to 10",
-            Recruit => "choose an action card and the leader to recruit",
+            Recruit => "choose an action card and the leader to recruit (or draw another card)",
             ScrapUnits => "destroy units of yours to free them for building, or `done`",
             BuildChoice => "choose which unit this icon builds",
             Deploy => "deploy your ready units, then `done`",
@@ -164,6 +164,27 @@ pub fn decision(s: &State) -> Option<Decision> {
     if s.winner.is_some() {
         return None;
     }
+    let mut d = frame_decision(s)?;
+    // Rules Reference, Revealing the Rebel Base: the Rebels may reveal it at any time during
+    // one of their Command Phase turns. Offered at each of their real choices in that turn (a
+    // step whose only answer is `done` still passes by itself).
+    if may_reveal_base(s, &d) {
+        d.actions.push(Action::RevealBase);
+    }
+    Some(d)
+}
+
+fn may_reveal_base(s: &State, d: &Decision) -> bool {
+    d.seat == Faction::Rebel
+        && !s.base.revealed
+        && s.base.system.is_some()
+        && d.actions != [Action::Done]
+        && !d.actions.contains(&Action::RevealBase)
+        && s.stack.iter().any(|f| matches!(f, Frame::Command(c) if c.turn == Faction::Rebel))
+}
+
+/// The decision of the frame on top of the stack.
+fn frame_decision(s: &State) -> Option<Decision> {
     let top = s.stack.last()?;
     match top {
         Frame::Setup(f) => setup::decision(s, f),
@@ -217,6 +238,11 @@ fn canonical(d: &Decision, action: Action) -> Action {
 
 /// Hands the action to the handler of the top frame.
 fn dispatch(ctx: &mut Ctx, action: Action) -> Result<(), RuleError> {
+    if action == Action::RevealBase {
+        // Legal at any Rebel decision of a Rebel turn: the step waiting stays as it is.
+        victory::reveal_base(ctx);
+        return Ok(());
+    }
     let top = ctx.s.stack.pop().expect("a decision implies a frame");
     let frames = match top {
         Frame::Setup(f) => setup::act(ctx, f, action)?,

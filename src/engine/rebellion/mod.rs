@@ -10,6 +10,7 @@ pub mod command;
 pub mod error;
 pub mod event;
 pub mod flow;
+pub mod invariants;
 pub mod loyalty;
 pub mod mission;
 pub mod mission_effects;

@@ -30,33 +30,34 @@ fn recruitable(s: &State, card: ActionCardId) -> Vec<LeaderId> {
     catalog().action_card(card).leaders.iter().copied().filter(|&l| !in_game(s, l)).collect()
 }
 
-/// Draws the action cards for one faction's recruitment: two, then more one at a time while
-/// none of them shows a leader that can still be recruited.
+/// Draws the two action cards of one faction's recruitment.
 pub fn begin(ctx: &mut Ctx, f: Faction) -> RefreshStep {
     let mut drawn = vec![];
-    loop {
-        let deck = ctx.s.decks.actions.get_mut(f);
-        if deck.is_empty() {
-            break;
-        }
-        drawn.push(deck.remove(0));
-        if drawn.len() >= 2 && drawn.iter().any(|&c| !recruitable(ctx.s, c).is_empty()) {
-            break;
-        }
+    draw(ctx, f, &mut drawn, 2);
+    RefreshStep::Recruit { faction: f, drawn }
+}
+
+/// Draws up to `n` more action cards onto `drawn`, telling only their owner what they are.
+pub fn draw(ctx: &mut Ctx, f: Faction, drawn: &mut Vec<ActionCardId>, n: usize) {
+    let deck = ctx.s.decks.actions.get_mut(f);
+    let got: Vec<ActionCardId> = deck.drain(..n.min(deck.len())).collect();
+    if got.is_empty() {
+        return;
     }
-    ctx.public(EventKind::CardsDrawn { faction: f, deck: "action".into(), count: drawn.len() as u32 });
+    ctx.public(EventKind::CardsDrawn { faction: f, deck: "action".into(), count: got.len() as u32 });
     ctx.private(
         f,
         EventKind::CardsSeen {
             deck: "action cards".into(),
-            cards: drawn.iter().map(|c| c.to_string()).collect(),
+            cards: got.iter().map(|c| c.to_string()).collect(),
         },
     );
-    RefreshStep::Recruit { faction: f, drawn }
+    drawn.extend(got);
 }
 
-/// The recruit options: keep one drawn card and recruit a leader it shows (or none).
-pub fn options(s: &State, drawn: &[ActionCardId]) -> Vec<Action> {
+/// The recruit options: keep one drawn card and recruit a leader it shows (or none); while no
+/// drawn card shows a leader who can still be recruited, the player may draw one more card.
+pub fn options(s: &State, f: Faction, drawn: &[ActionCardId]) -> Vec<Action> {
     let mut out = vec![];
     for &card in drawn {
         let leaders = recruitable(s, card);
@@ -66,6 +67,10 @@ pub fn options(s: &State, drawn: &[ActionCardId]) -> Vec<Action> {
         for l in leaders {
             out.push(Action::Recruit { card, leader: Some(l) });
         }
+    }
+    let any_recruitable = drawn.iter().any(|&c| !recruitable(s, c).is_empty());
+    if !any_recruitable && !s.decks.actions.get(f).is_empty() {
+        out.push(Action::DrawAnother);
     }
     out
 }

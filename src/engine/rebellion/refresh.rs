@@ -12,7 +12,7 @@ use super::mission_effects::draw_probes;
 use super::objectives;
 use super::recruit;
 use super::setup::draw;
-use super::state::{Place, State, Units};
+use super::state::{Place, State};
 use crate::content::*;
 
 /// The most mission cards a hand keeps after drawing.
@@ -40,23 +40,25 @@ pub enum RefreshStep {
         /// The cards drawn.
         drawn: Vec<ActionCardId>,
     },
-    /// Build icon, first: a faction short of a unit it is about to build may destroy units
-    /// of its own on the board to return them to the supply (component limits).
+    /// Build icon, first: a faction whose build would take more units of a type than its
+    /// supply holds may destroy any number of its own units on the board to return them to the
+    /// supply (Rules Reference, Component Limitations).
     Scrap {
         /// Who may scrap.
         faction: Faction,
+        /// Units scrapped so far (once started, the player scraps until `done`).
+        #[serde(default)]
+        scrapped: u8,
     },
     /// Build icon: units go on the queues; Rebel icons with several units wait for a choice.
     Build {
         /// Rebel icons still to choose for, with their queue space.
         choices: Vec<(ResourceIcon, u8)>,
     },
-    /// Step 6: slide the queue and deploy.
+    /// Step 6: slide the queue and deploy (the units wait in `State::ready`).
     Deploy {
         /// Who deploys.
         faction: Faction,
-        /// Units ready to deploy.
-        ready: Units,
         /// Units deployed per place this phase.
         placed: Vec<(Place, u8)>,
     },
@@ -112,15 +114,16 @@ pub fn decision(s: &State, r: &RefreshPhase) -> Option<Decision> {
             Some(Decision::new(*faction, PromptKind::DiscardMissions, actions))
         }
         RefreshStep::Recruit { faction, drawn } => {
-            let actions = recruit::options(s, drawn);
+            let actions = recruit::options(s, *faction, drawn);
             if actions.is_empty() {
                 return None;
             }
             Some(Decision::new(*faction, PromptKind::Recruit, actions))
         }
-        RefreshStep::Scrap { faction } => {
+        RefreshStep::Scrap { faction, scrapped } => {
             let f = *faction;
-            if short_units(s, f).is_empty() {
+            let short = shortfall(s, f);
+            if short.is_empty() && *scrapped == 0 {
                 return None;
             }
             let mut actions = vec![];
@@ -131,11 +134,13 @@ pub fn decision(s: &State, r: &RefreshPhase) -> Option<Decision> {
             }
             actions.push(Action::Done);
             let mut d = Decision::new(f, PromptKind::ScrapUnits, actions);
-            let short: Vec<String> = short_units(s, f).iter().map(|u| u.name().to_string()).collect();
-            d.context.push(format!(
-                "the supply has no {} left: you may destroy units of yours on the board to free them",
-                short.join(" / ")
-            ));
+            for (units, missing) in short {
+                let names: Vec<&str> = units.iter().map(|u| u.name()).collect();
+                d.context.push(format!(
+                    "your build needs {missing} more {} than the supply holds: destroy units of yours on the board to free them, or `done`",
+                    names.join(" / ")
+                ));
+            }
             Some(d)
         }
         RefreshStep::Build { choices } => {
@@ -150,9 +155,9 @@ pub fn decision(s: &State, r: &RefreshPhase) -> Option<Decision> {
             }
             Some(Decision::new(Faction::Rebel, PromptKind::BuildChoice, actions))
         }
-        RefreshStep::Deploy { faction, ready, placed } => {
+        RefreshStep::Deploy { faction, placed } => {
             let mut actions = vec![];
-            for (u, _) in ready.iter() {
+            for (u, _) in s.ready.get(*faction).iter() {
                 for p in deploy_places(s, *faction, u, placed) {
                     actions.push(Action::Deploy { unit: u, place: p });
                 }
@@ -228,6 +233,10 @@ pub fn act(ctx: &mut Ctx, mut r: RefreshPhase, a: Action) -> Result<Frames, Rule
                 card: mission.to_string(),
             });
         }
+        (RefreshStep::Recruit { faction, drawn }, Action::DrawAnother) => {
+            let f = *faction;
+            recruit::draw(ctx, f, drawn, 1);
+        }
         (RefreshStep::Recruit { faction, drawn }, Action::Recruit { card, leader }) => {
             let f = *faction;
             recruit::take(ctx, f, drawn, card, leader);
@@ -236,15 +245,16 @@ pub fn act(ctx: &mut Ctx, mut r: RefreshPhase, a: Action) -> Result<Frames, Rule
                 Faction::Empire => begin_build(ctx),
             };
         }
-        (RefreshStep::Scrap { faction }, Action::Scrap { place, unit }) => {
+        (RefreshStep::Scrap { faction, scrapped }, Action::Scrap { place, unit }) => {
             let f = *faction;
+            *scrapped = scrapped.saturating_add(1);
             ctx.s.zone_mut(place).units.get_mut(f).remove(unit, 1);
             ctx.s.supply.get_mut(f).add(unit, 1);
             ctx.public(EventKind::UnitDestroyed { faction: f, unit, place });
         }
-        (RefreshStep::Scrap { faction }, Action::Done) => {
+        (RefreshStep::Scrap { faction, .. }, Action::Done) => {
             r.step = match *faction {
-                Faction::Rebel => RefreshStep::Scrap { faction: Faction::Empire },
+                Faction::Rebel => RefreshStep::Scrap { faction: Faction::Empire, scrapped: 0 },
                 Faction::Empire => build(ctx),
             };
         }
@@ -252,18 +262,19 @@ pub fn act(ctx: &mut Ctx, mut r: RefreshPhase, a: Action) -> Result<Frames, Rule
             let (_, space) = choices.remove(0);
             queue(ctx, Faction::Rebel, unit, space);
         }
-        (RefreshStep::Deploy { faction, ready, placed }, Action::Deploy { unit, place }) => {
+        (RefreshStep::Deploy { faction, placed }, Action::Deploy { unit, place }) => {
             let f = *faction;
-            ready.remove(unit, 1);
+            ctx.s.ready.get_mut(f).remove(unit, 1);
             match placed.iter_mut().find(|x| x.0 == place) {
                 Some(x) => x.1 += 1,
                 None => placed.push((place, 1)),
             }
             deploy(ctx, f, unit, place);
         }
-        (RefreshStep::Deploy { faction, ready, .. }, Action::Done) => {
+        (RefreshStep::Deploy { faction, .. }, Action::Done) => {
             let f = *faction;
-            for (u, n) in ready.iter() {
+            let left = std::mem::take(ctx.s.ready.get_mut(f));
+            for (u, n) in left.iter() {
                 ctx.s.build_queue.get_mut(f)[0].add(u, n);
             }
             r.step = match f {
@@ -337,21 +348,40 @@ fn begin_build(ctx: &mut Ctx) -> RefreshStep {
         return begin_deploy(ctx, Faction::Rebel);
     }
     ctx.public(EventKind::Phase { round: ctx.s.round, phase: "Build".into() });
-    RefreshStep::Scrap { faction: Faction::Rebel }
+    RefreshStep::Scrap { faction: Faction::Rebel, scrapped: 0 }
 }
 
-/// Units a faction is about to build this Refresh Phase but has none of in its supply (for a
-/// multi-choice icon: when every choice is out).
-pub fn short_units(s: &State, f: Faction) -> Vec<UnitId> {
-    let mut out: Vec<UnitId> = vec![];
+/// What a faction's build this Refresh Phase would take beyond its supply: each group of
+/// interchangeable units (one unit type, or the choices of a multi-choice icon) with how many
+/// are missing. Empty when the supply suffices.
+pub fn shortfall(s: &State, f: Faction) -> Vec<(Vec<UnitId>, u32)> {
+    let supply = s.supply.get(f);
+    let mut fixed: Vec<(UnitId, u32)> = vec![];
+    let mut groups: Vec<(Vec<UnitId>, u32)> = vec![];
     for (icon, _) in build_icons(s, f) {
         let units = build_units(f, icon);
-        if !units.is_empty() && units.iter().all(|&u| s.supply.get(f).count(u) == 0) {
-            for u in units {
-                if !out.contains(&u) {
-                    out.push(u);
-                }
-            }
+        let bucket = match units.len() {
+            0 => continue,
+            1 => fixed.iter_mut().find(|x| x.0 == units[0]).map(|x| &mut x.1),
+            _ => groups.iter_mut().find(|x| x.0 == units).map(|x| &mut x.1),
+        };
+        match (bucket, units.len()) {
+            (Some(n), _) => *n += 1,
+            (None, 1) => fixed.push((units[0], 1)),
+            (None, _) => groups.push((units, 1)),
+        }
+    }
+    let need = |u: UnitId| fixed.iter().find(|x| x.0 == u).map_or(0, |x| x.1);
+    let mut out: Vec<(Vec<UnitId>, u32)> = fixed
+        .iter()
+        .filter(|&&(u, n)| n > supply.count(u) as u32)
+        .map(|&(u, n)| (vec![u], n - supply.count(u) as u32))
+        .collect();
+    for (units, n) in groups {
+        // A choice icon may take any of its units the fixed icons leave over.
+        let spare: u32 = units.iter().map(|&u| (supply.count(u) as u32).saturating_sub(need(u))).sum();
+        if n > spare {
+            out.push((units, n - spare));
         }
     }
     out
@@ -378,7 +408,8 @@ fn begin_deploy(ctx: &mut Ctx, f: Faction) -> RefreshStep {
     let ready = std::mem::take(&mut q[0]);
     q[0] = std::mem::take(&mut q[1]);
     q[1] = std::mem::take(&mut q[2]);
-    RefreshStep::Deploy { faction: f, ready, placed: vec![] }
+    *ctx.s.ready.get_mut(f) = ready;
+    RefreshStep::Deploy { faction: f, placed: vec![] }
 }
 
 /// Runs the automatic Refresh steps.
@@ -453,9 +484,9 @@ pub fn auto(ctx: &mut Ctx, mut r: RefreshPhase) -> Frames {
                 Faction::Empire => begin_build(ctx),
             };
         }
-        RefreshStep::Scrap { faction } => {
+        RefreshStep::Scrap { faction, .. } => {
             r.step = match faction {
-                Faction::Rebel => RefreshStep::Scrap { faction: Faction::Empire },
+                Faction::Rebel => RefreshStep::Scrap { faction: Faction::Empire, scrapped: 0 },
                 Faction::Empire => build(ctx),
             };
         }

@@ -48,6 +48,7 @@ pub fn new_game(seed: u64, options: MatchOptions) -> State {
         systems: vec![SystemState::default(); c.systems.len()],
         base_space: Zone::default(),
         build_queue: ByFaction::new(|_| vec![Units::default(); 3]),
+        ready: ByFaction::default(),
         supply: ByFaction::new(|f| {
             let mut u = Units::default();
             for id in UnitId::all() {

@@ -210,7 +210,11 @@ pub struct State {
     pub base_space: Zone,
     /// Build queues; index 0 is space "1".
     pub build_queue: ByFaction<Vec<Units>>,
-    /// Unused units (box minus board, Rebel Base space and queues).
+    /// Units that slid off build-queue space "1" and wait to be deployed (Refresh step 6); what
+    /// is not deployed goes back to space "1" when the owner is done.
+    #[serde(default)]
+    pub ready: ByFaction<Units>,
+    /// Unused units (box minus board, Rebel Base space, queues and units ready to deploy).
     pub supply: ByFaction<Units>,
     /// Leader pools.
     pub leader_pool: ByFaction<Vec<LeaderId>>,

@@ -130,7 +130,19 @@ pub fn reveal_base(ctx: &mut Ctx) {
     }
     ctx.s.base.revealed = true;
     ctx.public(EventKind::BaseRevealed { system: b });
+    let arriving = ctx.s.base_space.units.clone();
     empty_base_space_into(ctx, b);
+    // Revealed in the middle of a combat in the base's system (a Rebel may reveal at any time
+    // of their turn): the units that arrive fight too.
+    for frame in ctx.s.stack.iter_mut() {
+        if let Frame::Combat(c) = frame
+            && c.place == Place::System(b)
+        {
+            for f in Faction::BOTH {
+                c.join(f, arriving.get(f));
+            }
+        }
+    }
 }
 
 /// Moves everything in the Rebel Base space into a system (on reveal, or when the base moves).

@@ -155,6 +155,8 @@ pub struct View {
     pub rebel_base_space: BaseSpaceView,
     /// Build queues: faction → space "1".."3" → units.
     pub build_queue: BTreeMap<Faction, BTreeMap<String, BTreeMap<String, u8>>>,
+    /// Units that slid off space "1" and wait to be deployed (public, like the queues).
+    pub ready_to_deploy: FactionUnits,
     /// Unused units.
     pub supply: FactionUnits,
     /// Leader pools.
@@ -173,6 +175,21 @@ pub struct View {
     pub revealed_probes: Vec<String>,
     /// The combat being fought, if any.
     pub combat: Option<CombatView>,
+}
+
+impl View {
+    /// How many units of one type (by id) this view shows anywhere: systems, the Rebel Base
+    /// space, build queues, units ready to deploy and the supply. Always the box count: no unit
+    /// is ever out of sight.
+    pub fn unit_total(&self, unit: &str) -> u32 {
+        let n = |m: &BTreeMap<String, u8>| m.get(unit).copied().unwrap_or(0) as u32;
+        let by_faction = |m: &FactionUnits| m.values().map(n).sum::<u32>();
+        let mut total = self.systems.values().map(|sv| by_faction(&sv.units)).sum::<u32>();
+        total += n(&self.rebel_base_space.units);
+        total += self.build_queue.values().flat_map(|q| q.values()).map(n).sum::<u32>();
+        total += by_faction(&self.ready_to_deploy) + by_faction(&self.supply);
+        total
+    }
 }
 
 fn units_map(u: &Units) -> BTreeMap<String, u8> {
@@ -288,6 +305,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
                 .map(|(i, u)| ((i + 1).to_string(), units_map(u)))
                 .collect()
         }),
+        ready_to_deploy: both(|f| units_map(s.ready.get(f))),
         supply: both(|f| units_map(s.supply.get(f))),
         leader_pool: both(|f| ids(s.leader_pool.get(f))),
         captured: ids(&s.captured),

@@ -218,30 +218,43 @@ fn base_space(img: &mut RgbImage, view: &View) {
 fn queues(img: &mut RgbImage, view: &View) {
     let r = QUEUE_PANEL;
     let col_w = (r.w - 28.0) / 2.0;
+    let empty = BTreeMap::new();
     for (i, f) in Faction::BOTH.into_iter().enumerate() {
         let x0 = r.x + 14.0 + i as f32 * col_w;
         let mut y = r.y + 36.0;
         icons::faction_disc(img, x0 + 10.0, y + 10.0, 10.0, f);
         draw::text(img, BODY_BOLD.with(theme::faction_color(f)), x0 + 26.0, y, theme::faction_name(f));
         y += 28.0;
+        // Units that slid off space 1 wait here while their owner deploys them: shown above
+        // the queue so every unit stays somewhere on the picture.
+        let ready = view.ready_to_deploy.get(&f).filter(|u| !u.is_empty());
+        if let Some(units) = ready {
+            let st = BODY_BOLD.with(theme::faction_color(f));
+            let w = draw::text_width(st, "ready") + 8.0;
+            draw::text(img, st, x0, y - 1.0, "ready");
+            y += queue_row(img, x0 + w, y, col_w - w - 12.0, units, f);
+        }
         let q = view.build_queue.get(&f);
         for space in 1..=3u8 {
-            let units = q.and_then(|q| q.get(&space.to_string()));
+            let units = q.and_then(|q| q.get(&space.to_string())).unwrap_or(&empty);
             let qw = icons::queue_number(img, x0, y, space);
-            let mut rows = vec![];
-            let empty = BTreeMap::new();
-            let units = units.unwrap_or(&empty);
-            let mut toks = systems::unit_tokens(units, f, Theater::Space);
-            toks.extend(systems::unit_tokens(units, f, Theater::Ground));
-            systems::flow(&mut rows, toks, col_w - qw - 20.0);
-            rows.truncate(2);
-            if rows.is_empty() {
-                draw::text(img, BODY.with(DIM), x0 + qw + 8.0, y - 1.0, "—");
-                y += TOKEN_ROW + 6.0;
-            } else {
-                y += systems::draw_rows(img, x0 + qw + 8.0, y, &rows) + 6.0;
-            }
+            y += queue_row(img, x0 + qw + 8.0, y, col_w - qw - 20.0, units, f);
         }
+    }
+}
+
+/// Draws one queue line's unit tokens (or a dash) and returns the height used.
+fn queue_row(img: &mut RgbImage, x: f32, y: f32, w: f32, units: &BTreeMap<String, u8>, f: Faction) -> f32 {
+    let mut rows = vec![];
+    let mut toks = systems::unit_tokens(units, f, Theater::Space);
+    toks.extend(systems::unit_tokens(units, f, Theater::Ground));
+    systems::flow(&mut rows, toks, w);
+    rows.truncate(2);
+    if rows.is_empty() {
+        draw::text(img, BODY.with(DIM), x, y - 1.0, "—");
+        TOKEN_ROW + 6.0
+    } else {
+        systems::draw_rows(img, x, y, &rows) + 6.0
     }
 }
 

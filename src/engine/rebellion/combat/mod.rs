@@ -225,6 +225,19 @@ impl Combat {
     pub fn has_any(&self, f: Faction) -> bool {
         self.units.iter().any(|u| u.faction == f)
     }
+    /// Adds units that arrive in the combat's place while it is fought (the Rebel Base space's
+    /// units when the base is revealed mid-combat).
+    pub fn join(&mut self, f: Faction, units: &crate::engine::rebellion::state::Units) {
+        for (u, n) in units.iter() {
+            for _ in 0..n {
+                self.units.push(CombatUnit { faction: f, unit: u, damage: 0, pending: 0, doomed: false });
+            }
+            let t = catalog().unit(u).theater;
+            if !self.started_in.get(f).contains(&t) {
+                self.started_in.get_mut(f).push(t);
+            }
+        }
+    }
     /// Whether a unit with this asset id of a faction takes part.
     pub fn has_key(&self, f: Faction, key: &str) -> bool {
         self.units.iter().any(|u| u.faction == f && u.unit.key() == key)

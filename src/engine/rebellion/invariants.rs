@@ -1,0 +1,53 @@
+//! The facts that hold after every applied action, checked by tests and simulations: every unit
+//! is in exactly one documented place, and every leader in at most one.
+
+use super::state::State;
+use crate::content::*;
+
+/// How many units of one type the state holds: on the board, in the Rebel Base space, on the
+/// build queue, ready to deploy and in the supply (destroyed units are back in the supply).
+pub fn unit_total(s: &State, u: UnitId) -> u32 {
+    let f = catalog().unit(u).faction;
+    let mut n = s.supply.get(f).count(u) as u32 + s.ready.get(f).count(u) as u32;
+    for p in s.places() {
+        n += s.units(p, f).count(u) as u32;
+    }
+    n + s.build_queue.get(f).iter().map(|q| q.count(u) as u32).sum::<u32>()
+}
+
+/// Every broken invariant, in words (empty when all hold).
+pub fn violations(s: &State) -> Vec<String> {
+    let c = catalog();
+    let mut out = vec![];
+    for u in UnitId::all() {
+        let have = unit_total(s, u);
+        let want = c.unit(u).count_in_box as u32;
+        if have != want {
+            out.push(format!("{} {u} in play and supply, the box holds {want}", have));
+        }
+    }
+    for l in LeaderId::all() {
+        let f = c.leader(l).faction;
+        let mut seen = 0;
+        for g in Faction::BOTH {
+            seen += s.leader_pool.get(g).iter().filter(|&&x| x == l).count();
+            seen += s.assignments.get(g).iter().filter(|a| a.leaders.contains(&l)).count();
+            for p in s.places() {
+                seen += s.zone(p).leaders.get(g).iter().filter(|&&x| x == l).count();
+            }
+        }
+        seen += s.eliminated.iter().filter(|&&x| x == l).count();
+        if seen > 1 {
+            out.push(format!("leader {l} ({f}) is in {seen} places at once"));
+        }
+    }
+    for &l in &s.captured {
+        if s.leader_place(l).is_none() {
+            out.push(format!("captured leader {l} is not on the board"));
+        }
+    }
+    if s.reputation < s.time && s.winner.is_none() {
+        out.push(format!("reputation {} passed time {} without a winner", s.reputation, s.time));
+    }
+    out
+}
