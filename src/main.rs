@@ -80,6 +80,10 @@ fn main() {
         eprintln!("error: {e}");
         std::process::exit(2);
     }
+    if let Err(e) = holonet::engine::rebellion::cards::init() {
+        eprintln!("error: {e}");
+        std::process::exit(2);
+    }
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Serve { config } => serve(&config),

@@ -210,7 +210,7 @@ fn infiltration_reorders_the_top_two_objectives() {
     act(&mut s, REBEL, "reveal infiltration mustafar");
     act(&mut s, EMPIRE, "done");
     assert_eq!(decision(&s).unwrap().kind, PromptKind::CardChoice);
-    act(&mut s, REBEL, &format!("keep-objective {}", top[1]));
+    act(&mut s, REBEL, &format!("pick objective {}", top[1]));
     assert_eq!(s.decks.objectives[0], top[1], "the kept card stays on top");
     assert_eq!(*s.decks.objectives.last().unwrap(), top[0], "the other goes to the bottom");
     assert_eq!(s.decks.objectives.len(), n);
@@ -361,7 +361,7 @@ fn research_and_development_both_modes() {
     act(&mut s, EMPIRE, "reveal research_and_development corellia");
     assert!(!is_legal(&s, "mode 2"), "no sabotage marker to clear");
     act(&mut s, EMPIRE, "mode 1");
-    act(&mut s, EMPIRE, &format!("keep-project {}", projects[1]));
+    act(&mut s, EMPIRE, &format!("pick mission {}", projects[1]));
     assert!(s.hands.empire.missions.contains(&projects[1]));
     assert_eq!(s.decks.projects, vec![projects[0]], "the other goes to the bottom");
 

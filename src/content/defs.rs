@@ -362,6 +362,8 @@ pub enum TargetCondition {
     Subjugated,
     /// No sabotage marker.
     NoSabotageMarker,
+    /// A sabotage marker.
+    Sabotaged,
     /// Holds a captured leader.
     ContainsCapturedLeader,
     /// The target leader is captured.

@@ -293,6 +293,11 @@ struct RawMission {
     text: String,
     #[serde(default, rename = "note")]
     _note: Option<String>,
+    // The card's behaviour, read by the engine's card catalog (`engine::rebellion::cards`).
+    #[serde(default, rename = "dice")]
+    _dice: Option<serde_json::Value>,
+    #[serde(default, rename = "effects")]
+    _effects: Option<serde_json::Value>,
 }
 
 /// Mirror of [`TargetCondition`] with string references.
@@ -310,6 +315,7 @@ enum RawCondition {
     ImperialLoyalty,
     Subjugated,
     NoSabotageMarker,
+    Sabotaged,
     ContainsCapturedLeader,
     CapturedLeader,
     RebelLeaderOnBoard,
@@ -709,6 +715,7 @@ fn condition(
         RawCondition::ImperialLoyalty => T::ImperialLoyalty,
         RawCondition::Subjugated => T::Subjugated,
         RawCondition::NoSabotageMarker => T::NoSabotageMarker,
+        RawCondition::Sabotaged => T::Sabotaged,
         RawCondition::ContainsCapturedLeader => T::ContainsCapturedLeader,
         RawCondition::CapturedLeader => T::CapturedLeader,
         RawCondition::RebelLeaderOnBoard => T::RebelLeaderOnBoard,

@@ -63,6 +63,19 @@ pub fn finish_moving(s: &mut State, f: Faction) {
     }
 }
 
+/// Reveals a mission (`reveal …`) and, if the opponent is asked whether to oppose, declines:
+/// the mission then succeeds unless leaders already in the system oppose it.
+pub fn reveal_unopposed(s: &mut State, f: Faction, line: &str) -> Vec<Event> {
+    let mut ev = act(s, f, line);
+    if let Some(d) = decision(s)
+        && d.seat == f.opponent()
+        && d.kind == PromptKind::Oppose
+    {
+        ev.extend(act(s, f.opponent(), "done"));
+    }
+    ev
+}
+
 /// Applies a command line expecting a refusal; checks the state did not change.
 pub fn refuse(s: &mut State, seat: Faction, line: &str) -> RuleError {
     let before = s.clone();

@@ -15,6 +15,156 @@ pub enum Target {
     Leader(LeaderId),
 }
 
+/// What a card's choice picks (the card and the step say what the pick means).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Pick {
+    /// A system.
+    System {
+        /// The system.
+        system: SystemId,
+    },
+    /// A leader.
+    Leader {
+        /// The leader.
+        leader: LeaderId,
+    },
+    /// One unit of a type in a place.
+    Unit {
+        /// Where it is.
+        place: Place,
+        /// Its type.
+        unit: UnitId,
+    },
+    /// One unit of a type on a build-queue space (the queue the card names).
+    Queued {
+        /// The space, 1 to 3.
+        space: u8,
+        /// Its type.
+        unit: UnitId,
+    },
+    /// A mission card.
+    Mission {
+        /// The card.
+        card: MissionId,
+    },
+    /// An objective card.
+    Objective {
+        /// The card.
+        card: ObjectiveId,
+    },
+    /// A probe card, to be put on the top or the bottom of the probe deck.
+    Probe {
+        /// The card's system.
+        system: SystemId,
+        /// On top (else at the bottom).
+        top: bool,
+    },
+    /// A die face to set a die to.
+    Face {
+        /// The face.
+        face: DieFace,
+    },
+    /// A die, by its position in the roll.
+    Die {
+        /// Its position, from 0.
+        die: u8,
+    },
+    /// A theater (which tactic deck to draw from).
+    Theater {
+        /// Space or ground.
+        theater: Theater,
+    },
+}
+
+impl Pick {
+    /// The command words after `pick`.
+    pub fn command(&self) -> String {
+        match self {
+            Pick::System { system } => format!("system {system}"),
+            Pick::Leader { leader } => format!("leader {leader}"),
+            Pick::Unit { place, unit } => format!("unit {place} {unit}"),
+            Pick::Queued { space, unit } => format!("queued {space} {unit}"),
+            Pick::Mission { card } => format!("mission {card}"),
+            Pick::Objective { card } => format!("objective {card}"),
+            Pick::Probe { system, top: true } => format!("probe {system} top"),
+            Pick::Probe { system, top: false } => format!("probe {system} bottom"),
+            Pick::Face { face } => format!("face {}", face.label().replace(' ', "_")),
+            Pick::Die { die } => format!("die {die}"),
+            Pick::Theater { theater: Theater::Space } => "theater space".into(),
+            Pick::Theater { theater: Theater::Ground } => "theater ground".into(),
+        }
+    }
+
+    fn parse(args: &[&str]) -> Result<Pick, ParseError> {
+        const USAGE: &str = "pick system|leader|unit|queued|mission|objective|probe|face|die|theater …";
+        let (&what, rest) = args.split_first().ok_or(ParseError::Usage(USAGE))?;
+        let need = |n: usize| if rest.len() < n { Err(ParseError::Usage(USAGE)) } else { Ok(()) };
+        let num = |s: &str| s.parse::<u8>().map_err(|_| ParseError::Number(s.to_string()));
+        Ok(match what.to_lowercase().as_str() {
+            "system" => {
+                need(1)?;
+                Pick::System { system: SystemId::parse(rest[0])? }
+            }
+            "leader" => {
+                need(1)?;
+                Pick::Leader { leader: LeaderId::parse(rest[0])? }
+            }
+            "unit" => {
+                need(2)?;
+                let place = super::state::Place::parse(rest[0]).map_err(ParseError::Name)?;
+                Pick::Unit { place, unit: UnitId::parse(rest[1])? }
+            }
+            "queued" => {
+                need(2)?;
+                Pick::Queued { space: num(rest[0])?, unit: UnitId::parse(rest[1])? }
+            }
+            "mission" => {
+                need(1)?;
+                Pick::Mission { card: MissionId::parse(rest[0])? }
+            }
+            "objective" => {
+                need(1)?;
+                Pick::Objective { card: ObjectiveId::parse(rest[0])? }
+            }
+            "probe" => {
+                need(2)?;
+                let top = match rest[1].to_lowercase().as_str() {
+                    "top" => true,
+                    "bottom" => false,
+                    _ => return Err(ParseError::Usage("pick probe <system> top|bottom")),
+                };
+                Pick::Probe { system: SystemId::parse(rest[0])?, top }
+            }
+            "face" => {
+                need(1)?;
+                let face = match normalise(rest[0]).as_str() {
+                    "blank" => DieFace::Blank,
+                    "hit" => DieFace::Hit,
+                    "direct_hit" => DieFace::DirectHit,
+                    "special" => DieFace::Special,
+                    _ => return Err(ParseError::Usage("pick face blank|hit|direct_hit|special")),
+                };
+                Pick::Face { face }
+            }
+            "die" => {
+                need(1)?;
+                Pick::Die { die: num(rest[0])? }
+            }
+            "theater" => {
+                need(1)?;
+                let theater = match rest[0].to_lowercase().as_str() {
+                    "space" => Theater::Space,
+                    "ground" => Theater::Ground,
+                    _ => return Err(ParseError::Usage("pick theater space|ground")),
+                };
+                Pick::Theater { theater }
+            }
+            _ => return Err(ParseError::Usage(USAGE)),
+        })
+    }
+}
+
 /// One decision of one seat. The engine validates every field; nothing here is trusted.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "type")]
@@ -182,20 +332,17 @@ pub enum Action {
         /// Option number, from 1.
         n: u8,
     },
-    /// Card effect: keep this objective on top of the deck (the other goes to the bottom).
-    KeepObjective {
-        /// The card.
-        card: ObjectiveId,
-    },
-    /// Card effect: keep this project card (the other goes to the bottom).
-    KeepProject {
-        /// The card.
-        card: MissionId,
-    },
     /// Card effect: establish the new Rebel base here.
     NewBase {
         /// The system.
         system: SystemId,
+    },
+    /// Card effect: make the pick the card asks for.
+    Pick(Pick),
+    /// Use the ability of the ring a leader wears.
+    UseRing {
+        /// The leader wearing it.
+        leader: LeaderId,
     },
     /// Finish the current step, or decline an optional choice.
     Done,
@@ -247,9 +394,9 @@ impl Action {
             Build { unit } => format!("build {unit}"),
             Deploy { unit, place } => format!("deploy {unit} {place}"),
             Mode { n } => format!("mode {n}"),
-            KeepObjective { card } => format!("keep-objective {card}"),
-            KeepProject { card } => format!("keep-project {card}"),
             NewBase { system } => format!("new-base {system}"),
+            Pick(p) => format!("pick {}", p.command()),
+            UseRing { leader } => format!("ring {leader}"),
             Done => "done".into(),
         }
     }
@@ -383,17 +530,14 @@ impl Action {
                 need(1, "mode <number>")?;
                 Action::Mode { n: num(args[0])? }
             }
-            "keep-objective" => {
-                need(1, "keep-objective <card>")?;
-                Action::KeepObjective { card: ObjectiveId::parse(args[0])? }
-            }
-            "keep-project" => {
-                need(1, "keep-project <card>")?;
-                Action::KeepProject { card: MissionId::parse(args[0])? }
-            }
             "new-base" => {
                 need(1, "new-base <system>")?;
                 Action::NewBase { system: SystemId::parse(args[0])? }
+            }
+            "pick" => Action::Pick(Pick::parse(args)?),
+            "ring" => {
+                need(1, "ring <leader>")?;
+                Action::UseRing { leader: LeaderId::parse(args[0])? }
             }
             "done" | "decline" | "skip" | "no" => Action::Done,
             other => return Err(ParseError::Verb(other.to_string())),

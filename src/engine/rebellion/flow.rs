@@ -7,7 +7,7 @@ use super::action::Action;
 use super::error::{RuleError, illegal};
 use super::event::{Audience, Event, EventKind};
 use super::state::State;
-use super::{assignment, combat, command, mission, mobilize, movement, refresh, setup, victory};
+use super::{assignment, cards, combat, command, mission, mobilize, movement, refresh, setup, victory};
 use crate::content::*;
 
 /// One level of what the engine is in the middle of.
@@ -26,6 +26,8 @@ pub enum Frame {
     Mission(mission::MissionRun),
     /// One combat.
     Combat(Box<combat::Combat>),
+    /// A card ability being carried out.
+    Card(Box<cards::CardRun>),
     /// A deferred Rapid Mobilization at the end of the Command Phase.
     Mobilize(mobilize::Mobilize),
     /// The Refresh Phase.
@@ -193,6 +195,7 @@ fn frame_decision(s: &State) -> Option<Decision> {
         Frame::Activation(f) => movement::decision(s, f),
         Frame::Mission(f) => mission::decision(s, f),
         Frame::Combat(f) => combat::decision(s, f),
+        Frame::Card(f) => cards::run::decision(s, f),
         Frame::Mobilize(f) => mobilize::decision(s, f),
         Frame::Refresh(f) => refresh::decision(s, f),
     }
@@ -251,6 +254,7 @@ fn dispatch(ctx: &mut Ctx, action: Action) -> Result<(), RuleError> {
         Frame::Activation(f) => movement::act(ctx, f, action)?,
         Frame::Mission(f) => mission::act(ctx, f, action)?,
         Frame::Combat(f) => combat::act(ctx, *f, action)?,
+        Frame::Card(f) => cards::run::act(ctx, *f, action)?,
         Frame::Mobilize(f) => mobilize::act(ctx, f, action)?,
         Frame::Refresh(f) => refresh::act(ctx, f, action)?,
     };
@@ -283,6 +287,7 @@ pub fn advance(ctx: &mut Ctx) {
             Frame::Activation(f) => movement::auto(ctx, f),
             Frame::Mission(f) => mission::auto(ctx, f),
             Frame::Combat(f) => combat::auto(ctx, *f),
+            Frame::Card(f) => cards::run::auto(ctx, *f),
             Frame::Mobilize(f) => mobilize::auto(ctx, f),
             Frame::Refresh(f) => refresh::auto(ctx, f),
         };

@@ -27,7 +27,7 @@ pub fn violations(s: &State) -> Vec<String> {
         }
     }
     for l in LeaderId::all() {
-        let f = c.leader(l).faction;
+        let f = s.leader_faction(l);
         let mut seen = 0;
         for g in Faction::BOTH {
             seen += s.leader_pool.get(g).iter().filter(|&&x| x == l).count();

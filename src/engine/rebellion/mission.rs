@@ -3,10 +3,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::action::{Action, Target};
+use super::cards::{self, CardRef, CardRun, DiceBonus};
 use super::error::{RuleError, illegal};
 use super::event::EventKind;
 use super::flow::{Ctx, Decision, Frame, Frames, PromptKind};
-use super::mission_effects::{self, EffectState};
 use super::state::{Assignment, Place, State};
 use crate::content::*;
 
@@ -21,7 +21,7 @@ pub enum MissionStep {
     Oppose,
     /// Dice are rolled (or the mission succeeds unopposed).
     Roll,
-    /// The card's ability is carried out (possibly with choices).
+    /// The card's ability starts (a card frame carries it out).
     Effect,
     /// The card returns to hand or is discarded.
     Finish,
@@ -42,13 +42,11 @@ pub struct MissionRun {
     pub target: Option<LeaderId>,
     /// The current step.
     pub step: MissionStep,
-    /// Card-specific effect progress.
-    pub effect: EffectState,
 }
 
-/// Whether a mission's ability is implemented (only implemented cards are put in decks).
+/// Whether a mission's ability is declared (the catalog test requires it of every card).
 pub fn implemented(m: MissionId) -> bool {
-    mission_effects::implemented(catalog().mission(m).id.as_str())
+    cards::mission_behavior(m).effects.is_some()
 }
 
 /// Skill icons of a leader that count for this mission.
@@ -86,6 +84,7 @@ pub fn system_ok(s: &State, sys: SystemId, cond: &TargetCondition) -> bool {
         ImperialLoyalty => st.loyalty == Some(Faction::Empire),
         Subjugated => st.subjugated,
         NoSabotageMarker => !st.sabotaged,
+        Sabotaged => st.sabotaged,
         ContainsCapturedLeader => st.zone.leaders.rebel.iter().any(|l| s.is_captured(*l)),
         Named(x) => *x == sys,
         ContainsAny(units) => units.iter().any(|&u| s.units(p, Faction::Empire).count(u) > 0),
@@ -100,7 +99,7 @@ pub fn leader_ok(s: &State, l: LeaderId, cond: &TargetCondition) -> bool {
     let Some(p) = s.leader_place(l) else { return false };
     match cond {
         CapturedLeader => s.is_captured(l),
-        RebelLeaderOnBoard => catalog().leader(l).faction == Faction::Rebel,
+        RebelLeaderOnBoard => s.leader_faction(l) == Faction::Rebel,
         LeaderSystemContainsImperialUnit => s.has_units(p, Faction::Empire),
         other => match p {
             Place::System(sys) => system_ok(s, sys, other),
@@ -115,15 +114,18 @@ pub fn reveal_targets(s: &State, f: Faction, asg: &Assignment) -> Vec<Option<Tar
     if !requirement_met(asg) || !implemented(asg.mission) || d.mode == MissionMode::Special {
         return vec![];
     }
+    // Boba Fett? Where?: no Rebel mission in the system he watches this round.
+    let locked = |x: SystemId| f == Faction::Rebel && s.round_effects.locked.contains(&x);
     match d.target {
         MissionTargetKind::System => SystemId::all()
+            .filter(|&x| !locked(x))
             .filter(|&x| d.conditions.iter().all(|c| system_ok(s, x, c)))
             .map(|x| Some(Target::Place(Place::System(x))))
             .collect(),
         MissionTargetKind::RebelBaseSpace => vec![None],
         MissionTargetKind::AgainstLeader => LeaderId::all()
-            .filter(|&l| catalog().leader(l).faction != f || s.is_captured(l))
-            .filter(|&l| s.leader_place(l).is_some())
+            .filter(|&l| s.leader_faction(l) != f || s.is_captured(l))
+            .filter(|&l| s.leader_place(l).and_then(Place::system).is_some_and(|x| !locked(x)))
             .filter(|&l| d.conditions.iter().all(|c| leader_ok(s, l, c)))
             .map(|l| Some(Target::Leader(l)))
             .collect(),
@@ -155,19 +157,17 @@ pub fn start(ctx: &mut Ctx, f: Faction, mission: MissionId, target: Option<Targe
     }
     ctx.public(EventKind::MissionRevealed { faction: f, mission, place });
     let step = if d.mode == MissionMode::Attempt { MissionStep::Oppose } else { MissionStep::Effect };
-    let mut run = MissionRun {
-        faction: f,
-        mission,
-        leaders: asg.leaders,
-        place,
-        target: leader,
-        step,
-        effect: EffectState::None,
-    };
-    if step == MissionStep::Effect {
-        run.effect = mission_effects::on_success(ctx, &run);
-    }
-    Frame::Mission(run)
+    Frame::Mission(MissionRun { faction: f, mission, leaders: asg.leaders, place, target: leader, step })
+}
+
+/// The frame that carries out a successful mission's ability.
+fn ability(run: &MissionRun) -> Frame {
+    let effects = cards::mission_behavior(run.mission).effects.clone().unwrap_or_default();
+    let mut card = CardRun::new(CardRef::Mission(run.mission), run.faction, effects);
+    card.here = run.place;
+    card.leaders = run.leaders.clone();
+    card.target = run.target;
+    Frame::Card(Box::new(card))
 }
 
 /// The mission's pending decision.
@@ -175,12 +175,15 @@ pub fn decision(s: &State, run: &MissionRun) -> Option<Decision> {
     match run.step {
         MissionStep::Oppose => {
             let opp = run.faction.opponent();
+            // Misdirection: no leader from the pool may oppose these leaders this round.
+            if run.leaders.iter().any(|l| s.round_effects.unopposable.contains(l)) {
+                return None;
+            }
             let mut actions: Vec<Action> =
                 s.leader_pool.get(opp).iter().map(|&leader| Action::Oppose { leader }).collect();
             actions.push(Action::Done);
             Some(Decision::new(opp, PromptKind::Oppose, actions))
         }
-        MissionStep::Effect => mission_effects::decision(s, run),
         _ => None,
     }
 }
@@ -202,10 +205,6 @@ pub fn act(ctx: &mut Ctx, mut run: MissionRun, a: Action) -> Result<Frames, Rule
             run.step = MissionStep::Roll;
             Ok(vec![Frame::Mission(run)])
         }
-        (MissionStep::Effect, a) => {
-            mission_effects::act(ctx, &mut run, a)?;
-            Ok(vec![Frame::Mission(run)])
-        }
         (_, a) => Err(illegal("Mission Cards", format!("`{}` is not possible now", a.command()))),
     }
 }
@@ -216,7 +215,7 @@ fn dice_for(s: &State, run: &MissionRun, side: Faction) -> (u32, bool) {
     let mut leaders = s.active_leaders(p, side);
     if let Some(t) = run.target
         && s.is_captured(t)
-        && catalog().leader(t).faction == side
+        && s.leader_faction(t) == side
         && !leaders.contains(&t)
     {
         leaders.push(t);
@@ -224,9 +223,26 @@ fn dice_for(s: &State, run: &MissionRun, side: Faction) -> (u32, bool) {
     let present = !leaders.is_empty();
     let mut n: u32 = leaders.iter().map(|&l| icons(run.mission, l)).sum();
     if side == run.faction {
-        n += mission_effects::extra_dice(s, run);
+        n += extra_dice(s, run);
     }
     (n.min(MISSION_DICE_CAP), present)
+}
+
+/// Extra dice the revealing player's card gives.
+fn extra_dice(s: &State, run: &MissionRun) -> u32 {
+    let bonus = |b: &DiceBonus| match b.when {
+        cards::DiceCondition::OwnUnitHere => run.place.is_some_and(|p| s.has_units(p, run.faction)),
+    };
+    cards::mission_behavior(run.mission).dice.iter().filter(|b| bonus(b)).map(|b| b.extra as u32).sum()
+}
+
+/// Extra successes a card promised these leaders for their next mission this round
+/// (Contingency Plan), used up now.
+fn take_bonus(ctx: &mut Ctx, leaders: &[LeaderId]) -> u32 {
+    let bonus = &mut ctx.s.round_effects.bonus;
+    let n = bonus.iter().filter(|(l, _)| leaders.contains(l)).map(|(_, n)| *n as u32).sum();
+    bonus.retain(|(l, _)| !leaders.contains(l));
+    n
 }
 
 /// Runs the automatic mission steps: the roll, an effect without choices, and the end.
@@ -243,7 +259,8 @@ pub fn auto(ctx: &mut Ctx, mut run: MissionRun) -> Frames {
                 let mine = ctx.roll(own as usize);
                 let theirs = ctx.roll(opp as usize);
                 let portrait = catalog().mission(run.mission).portrait;
-                let bonus = if portrait.is_some_and(|p| run.leaders.contains(&p)) { 2 } else { 0 };
+                let mut bonus = if portrait.is_some_and(|p| run.leaders.contains(&p)) { 2 } else { 0 };
+                bonus += take_bonus(ctx, &run.leaders);
                 let a: u32 = mine.iter().map(|f| f.mission_successes()).sum::<u32>() + bonus;
                 let b: u32 = theirs.iter().map(|f| f.mission_successes()).sum();
                 ctx.public(EventKind::DiceRolled {
@@ -261,7 +278,6 @@ pub fn auto(ctx: &mut Ctx, mut run: MissionRun) -> Frames {
             ctx.public(EventKind::MissionResult { mission: run.mission, success });
             if success {
                 run.step = MissionStep::Effect;
-                run.effect = mission_effects::on_success(ctx, &run);
             } else {
                 run.step = MissionStep::Finish;
             }
@@ -269,7 +285,8 @@ pub fn auto(ctx: &mut Ctx, mut run: MissionRun) -> Frames {
         }
         MissionStep::Effect => {
             run.step = MissionStep::Finish;
-            vec![Frame::Mission(run)]
+            let card = ability(&run);
+            vec![Frame::Mission(run), card]
         }
         MissionStep::Finish => {
             let d = catalog().mission(run.mission);

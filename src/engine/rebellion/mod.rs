@@ -5,6 +5,8 @@
 
 pub mod action;
 pub mod assignment;
+pub mod board;
+pub mod cards;
 pub mod combat;
 pub mod command;
 pub mod error;
@@ -13,7 +15,6 @@ pub mod flow;
 pub mod invariants;
 pub mod loyalty;
 pub mod mission;
-pub mod mission_effects;
 pub mod mobilize;
 pub mod movement;
 pub mod objectives;
@@ -24,7 +25,7 @@ pub mod state;
 pub mod victory;
 pub mod view;
 
-pub use action::{Action, ParseError, Target};
+pub use action::{Action, ParseError, Pick, Target};
 pub use error::RuleError;
 pub use event::{Audience, Event, EventKind};
 pub use flow::{Decision, Frame, PromptKind, apply, decision};

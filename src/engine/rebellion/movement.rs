@@ -101,9 +101,10 @@ pub fn neighbours(s: &State, f: Faction, dest: Place) -> Vec<Place> {
     }
 }
 
-/// Whether a faction's units may leave a place (no own, uncaptured leader there).
+/// Whether a faction's units may leave a place (no own, uncaptured leader there, except
+/// leaders a card freed from that rule this round).
 pub fn can_leave(s: &State, f: Faction, from: Place) -> bool {
-    s.active_leaders(from, f).is_empty()
+    s.active_leaders(from, f).iter().all(|l| s.round_effects.unpinned.contains(l))
 }
 
 /// Every legal `Move` from `from` given transport already moved.

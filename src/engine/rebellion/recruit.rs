@@ -9,7 +9,7 @@ use crate::content::*;
 
 /// Whether a leader is already in the game (pool, board, mission, captured or eliminated).
 pub fn in_game(s: &State, l: LeaderId) -> bool {
-    let f = catalog().leader(l).faction;
+    let f = s.leader_faction(l);
     s.leader_pool.get(f).contains(&l)
         || s.leader_place(l).is_some()
         || s.eliminated.contains(&l)

@@ -5,10 +5,10 @@ use serde::{Deserialize, Serialize};
 
 use super::action::Action;
 use super::assignment::AssignmentPhase;
+use super::cards::intel::draw_probes;
 use super::error::{RuleError, illegal};
 use super::event::EventKind;
 use super::flow::{Ctx, Decision, Frame, Frames, PromptKind};
-use super::mission_effects::draw_probes;
 use super::objectives;
 use super::recruit;
 use super::setup::draw;
@@ -511,16 +511,19 @@ pub fn auto(ctx: &mut Ctx, mut r: RefreshPhase) -> Frames {
     vec![Frame::Refresh(r)]
 }
 
-/// Step 1: every uncaptured leader on the board returns to its pool.
+/// Step 1: every leader on the board returns to its pool, except captured and detained ones;
+/// then the card effects of the round end.
 fn retrieve_leaders(ctx: &mut Ctx) {
     let places: Vec<Place> = ctx.s.places().collect();
     for p in places {
         for f in Faction::BOTH {
             let leaders = ctx.s.zone(p).leaders.get(f).clone();
-            let (stay, back): (Vec<LeaderId>, Vec<LeaderId>) =
-                leaders.into_iter().partition(|l| ctx.s.is_captured(*l));
+            let (stay, back): (Vec<LeaderId>, Vec<LeaderId>) = leaders
+                .into_iter()
+                .partition(|l| ctx.s.is_captured(*l) || ctx.s.round_effects.detained.contains(l));
             *ctx.s.zone_mut(p).leaders.get_mut(f) = stay;
             ctx.s.leader_pool.get_mut(f).extend(back);
         }
     }
+    ctx.s.round_effects = Default::default();
 }

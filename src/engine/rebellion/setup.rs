@@ -62,6 +62,10 @@ pub fn new_game(seed: u64, options: MatchOptions) -> State {
             LeaderId::all().filter(|&l| c.leader(l).faction == f && c.leader(l).starting).collect()
         }),
         captured: vec![],
+        rings: Default::default(),
+        turned: vec![],
+        round_effects: Default::default(),
+        intel: ByFaction::default(),
         eliminated: vec![],
         hands: ByFaction::default(),
         decks: Decks::default(),

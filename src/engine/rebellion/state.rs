@@ -145,6 +145,75 @@ pub struct Assignment {
     pub leaders: Vec<LeaderId>,
 }
 
+/// An attachment ring on a leader (Rules Reference, Attachment Rings). A leader wears one ring
+/// at most; the captured ring is kept apart, in `State::captured`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ring {
+    /// Seek Yoda: once per round, reroll one of your dice in this leader's mission or combat.
+    Yoda,
+    /// Human-Cyborg Relations: discard to turn a failed diplomacy mission here into a success.
+    C3po,
+    /// Resourceful Astromech: discard to turn one of the opponent's mission dice here blank.
+    R2d2,
+    /// The Millennium Falcon: discard after a mission of yours succeeds here to free a captive.
+    MillenniumFalcon,
+    /// Carbon Freezing: the leader is still captured (and stays so when the ring is removed).
+    Carbonite,
+    /// Lure of the Dark Side: the Empire controls this leader for the rest of the game.
+    LureOfTheDarkSide,
+}
+
+impl Ring {
+    /// The ring's name as printed.
+    pub fn name(self) -> &'static str {
+        match self {
+            Ring::Yoda => "Master Yoda",
+            Ring::C3po => "C-3PO",
+            Ring::R2d2 => "R2-D2",
+            Ring::MillenniumFalcon => "Millennium Falcon",
+            Ring::Carbonite => "Carbonite",
+            Ring::LureOfTheDarkSide => "Lure of the Dark Side",
+        }
+    }
+}
+
+/// Card effects that last until the end of the current game round (cleared when the Refresh
+/// Phase retrieves leaders).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundEffects {
+    /// Detained: these Rebel leaders stay on the board through the next leader retrieval.
+    #[serde(default)]
+    pub detained: Vec<LeaderId>,
+    /// Misdirection: no leader may be sent from the Imperial pool to oppose these leaders'
+    /// missions this round.
+    #[serde(default)]
+    pub unopposable: Vec<LeaderId>,
+    /// Boba Fett? Where?: Rebel leaders may not attempt missions or use action cards here.
+    #[serde(default)]
+    pub locked: Vec<SystemId>,
+    /// Public Support: these leaders do not keep their units from moving out of their system.
+    #[serde(default)]
+    pub unpinned: Vec<LeaderId>,
+    /// Contingency Plan: extra successes for the next mission each of these leaders attempts.
+    #[serde(default)]
+    pub bonus: Vec<(LeaderId, u8)>,
+    /// Whether the Master Yoda ring's reroll was used this round.
+    #[serde(default)]
+    pub yoda_used: bool,
+}
+
+/// Something a card showed one faction only (kept so async players can look back at it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Intel {
+    /// The round it was learnt.
+    pub round: u32,
+    /// The card that showed it (display name).
+    pub source: String,
+    /// What was seen, in words with names (e.g. "Rebel objectives: Rescue the Prince").
+    pub text: String,
+}
+
 /// A player's hidden cards.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Hand {
@@ -220,6 +289,19 @@ pub struct State {
     pub leader_pool: ByFaction<Vec<LeaderId>>,
     /// Captured Rebel leaders (they stay in their system's zone).
     pub captured: Vec<LeaderId>,
+    /// Attachment rings on leaders.
+    #[serde(default)]
+    pub rings: BTreeMap<LeaderId, Ring>,
+    /// Rebel leaders the Empire controls (Lure of the Dark Side): listed under the Empire in
+    /// zones and pools from then on.
+    #[serde(default)]
+    pub turned: Vec<LeaderId>,
+    /// Card effects lasting until the end of this round.
+    #[serde(default)]
+    pub round_effects: RoundEffects,
+    /// What cards showed each faction alone.
+    #[serde(default)]
+    pub intel: ByFaction<Vec<Intel>>,
     /// Eliminated leaders.
     pub eliminated: Vec<LeaderId>,
     /// Hands.
@@ -275,10 +357,22 @@ impl State {
     pub fn places(&self) -> impl Iterator<Item = Place> + use<> {
         SystemId::all().map(Place::System).chain(std::iter::once(Place::BaseSpace))
     }
+    /// The faction controlling a leader: its own, or the Empire once turned.
+    pub fn leader_faction(&self, l: LeaderId) -> Faction {
+        if self.turned.contains(&l) { Faction::Empire } else { catalog().leader(l).faction }
+    }
     /// Where a leader is on the board (system or Rebel Base space), if it is on the board.
     pub fn leader_place(&self, l: LeaderId) -> Option<Place> {
-        let f = catalog().leader(l).faction;
+        let f = self.leader_faction(l);
         self.places().find(|&p| self.zone(p).leaders.get(f).contains(&l))
+    }
+    /// The ring a leader wears, if any.
+    pub fn ring(&self, l: LeaderId) -> Option<Ring> {
+        self.rings.get(&l).copied()
+    }
+    /// The leader wearing a ring, if it is in play.
+    pub fn ring_bearer(&self, r: Ring) -> Option<LeaderId> {
+        self.rings.iter().find(|(_, x)| **x == r).map(|(l, _)| *l)
     }
     /// Whether a leader is captured.
     pub fn is_captured(&self, l: LeaderId) -> bool {

@@ -292,20 +292,6 @@ pub(super) fn destroy(ctx: &mut Ctx, c: &mut Combat, i: usize) {
     c.destroyed.push((u.faction, u.unit));
     ctx.public(EventKind::UnitDestroyed { faction: u.faction, unit: u.unit, place: c.place });
     if u.unit.key() == "death_star_under_construction" {
-        drop_queued_death_star(ctx);
-    }
-}
-
-/// A destroyed Death Star Under Construction takes the Death Star waiting in the build queue
-/// with it.
-fn drop_queued_death_star(ctx: &mut Ctx) {
-    let Some(ds) = catalog().unit_by_key("death_star") else {
-        return;
-    };
-    let queue = &mut ctx.s.build_queue.empire;
-    if let Some(slot) = queue.iter_mut().find(|q| q.count(ds) > 0) {
-        slot.remove(ds, 1);
-        ctx.s.supply.empire.add(ds, 1);
-        ctx.note("The Death Star waiting in the build queue is destroyed too");
+        crate::engine::rebellion::board::drop_queued_death_star(ctx);
     }
 }

@@ -1,0 +1,96 @@
+//! Card abilities as declared data.
+//!
+//! Every mission and action card in `assets/` declares its ability as a list of typed effects
+//! (`"effects": [{"op": "gain_loyalty", "amount": 1}, …]`). One executor (`run`) carries them
+//! out in order; each effect belongs to a family — one file each, named after what it touches —
+//! that knows whether the effect can do anything now (`can`), what it does (`start`), and the
+//! choices it waits for (`decision`/`act`). The same declaration therefore decides both when a
+//! card may be used and what it does. The few cards no family fits call a small named function
+//! in `bespoke`.
+//!
+//! A newcomer finds a card by its id: its declaration is the `effects` of its entry in
+//! `assets/missions.json` or `assets/action_cards.json`, and its test is named after it in the
+//! `tests/cards_<family>.rs` file of its family.
+
+pub mod bespoke;
+mod catalog;
+pub mod decks;
+pub mod intel;
+pub mod leaders;
+pub mod run;
+pub mod systems;
+
+use serde::{Deserialize, Deserializer, Serialize};
+
+pub use catalog::{CardError, DiceBonus, DiceCondition, MissionBehavior, init, mission_behavior};
+pub use run::{CardRun, ChoiceOption, Control, Next, Pending};
+
+use crate::content::*;
+
+/// The card an ability comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CardRef {
+    /// A mission card.
+    Mission(MissionId),
+    /// An action card.
+    Action(ActionCardId),
+}
+
+impl CardRef {
+    /// The card's printed name.
+    pub fn name(self) -> &'static str {
+        match self {
+            CardRef::Mission(m) => m.name(),
+            CardRef::Action(a) => a.name(),
+        }
+    }
+}
+
+/// One declared effect, by family. In JSON an effect is a flat object whose `op` names it;
+/// the family is found from the op.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Effect {
+    /// Loyalty, sabotage and destroyed-system markers.
+    Systems(systems::Op),
+    /// Probe cards and questions about the base.
+    Intel(intel::Op),
+    /// Objective, project and mission decks.
+    Decks(decks::Op),
+    /// Capturing, rescuing and moving leaders; rings.
+    Leaders(leaders::Op),
+    /// Named functions for the few cards no family fits.
+    Bespoke(bespoke::Op),
+    /// Control of the effect list itself (choose one of several lists).
+    Control(run::Control),
+}
+
+impl<'de> Deserialize<'de> for Effect {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        let v = serde_json::Value::deserialize(d)?;
+        let op = v
+            .get("op")
+            .and_then(|o| o.as_str())
+            .ok_or_else(|| D::Error::custom("an effect needs an `op`"))?;
+        // Each family knows its own ops: the first one that does not call the op unknown owns
+        // it, and its error (a missing or misspelt field) is the one to report.
+        macro_rules! family {
+            ($variant:path, $ty:ty) => {
+                match serde_json::from_value::<$ty>(v.clone()) {
+                    Ok(x) => return Ok($variant(x)),
+                    Err(e) if e.to_string().starts_with("unknown variant") => {}
+                    Err(e) => return Err(D::Error::custom(format!("op `{op}`: {e}"))),
+                }
+            };
+        }
+        family!(Effect::Systems, systems::Op);
+        family!(Effect::Intel, intel::Op);
+        family!(Effect::Decks, decks::Op);
+        family!(Effect::Leaders, leaders::Op);
+        family!(Effect::Bespoke, bespoke::Op);
+        family!(Effect::Control, run::Control);
+        Err(D::Error::custom(format!("unknown op `{op}`")))
+    }
+}

@@ -1,0 +1,239 @@
+//! The one executor of card abilities: a `CardRun` frame carries out a card's declared effects
+//! in order; an effect that needs a choice leaves a `Pending` choice and the run waits for it;
+//! an effect that starts something bigger (a combat) pushes that frame and the run goes on
+//! when it ends.
+
+use serde::{Deserialize, Serialize};
+
+use super::{CardRef, Effect, bespoke, decks, intel, leaders, systems};
+use crate::content::*;
+use crate::engine::rebellion::action::Action;
+use crate::engine::rebellion::error::{RuleError, illegal};
+use crate::engine::rebellion::flow::{Ctx, Decision, Frame, Frames, PromptKind};
+use crate::engine::rebellion::mission::system_ok;
+use crate::engine::rebellion::state::{Place, State};
+
+/// One card ability being carried out.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardRun {
+    /// The card.
+    pub card: CardRef,
+    /// Who uses it ("you" on the card).
+    pub faction: Faction,
+    /// The place the ability happens in ("this system"); effects that choose a system (placing
+    /// a leader) set it for the effects after them.
+    pub here: Option<Place>,
+    /// The leaders using it (a mission's assigned leaders, an action card's leader).
+    pub leaders: Vec<LeaderId>,
+    /// The leader a mission is attempted against.
+    pub target: Option<LeaderId>,
+    /// Effects still to carry out, first first.
+    pub effects: Vec<Effect>,
+    /// The choice the current effect waits for.
+    pub pending: Option<Pending>,
+    /// Leaders this ability rescued (It Is Your Destiny answers a rescue).
+    #[serde(default)]
+    pub rescued: Vec<LeaderId>,
+}
+
+impl CardRun {
+    /// A run of `effects` for a card used by `faction`.
+    pub fn new(card: CardRef, faction: Faction, effects: Vec<Effect>) -> Self {
+        CardRun {
+            card,
+            faction,
+            here: None,
+            leaders: vec![],
+            target: None,
+            effects,
+            pending: None,
+            rescued: vec![],
+        }
+    }
+    /// "This system", when the ability happens in one.
+    pub fn system(&self) -> Option<SystemId> {
+        self.here.and_then(Place::system)
+    }
+    /// A card-choice decision for `seat`, with the card's name as the first line of context.
+    pub fn ask(&self, seat: Faction, actions: Vec<Action>, what: impl Into<String>) -> Decision {
+        let mut d = Decision::new(seat, PromptKind::CardChoice, actions);
+        d.context.push(format!("{}: {}", self.card.name(), what.into()));
+        d
+    }
+    /// The error for an answer that is not one of the choice's options.
+    pub fn wrong(&self, a: &Action) -> RuleError {
+        illegal("Mission Cards", format!("`{}` is not the choice {} asks for", a.command(), self.card.name()))
+    }
+}
+
+/// What an effect does next once started or answered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// It is finished: go on with the next effect.
+    Done,
+    /// It waits for a choice.
+    Wait(Pending),
+    /// It starts another frame (a combat, a movement); the run goes on after it.
+    Push(Frame),
+}
+
+/// A choice an effect waits for, by family.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Pending {
+    /// A systems-family choice.
+    Systems(systems::Pending),
+    /// An intel-family choice.
+    Intel(intel::Pending),
+    /// A decks-family choice.
+    Decks(decks::Pending),
+    /// A leaders-family choice.
+    Leaders(leaders::Pending),
+    /// A bespoke card's choice.
+    Bespoke(bespoke::Pending),
+    /// Which option of a `choose_one` to carry out.
+    Choose {
+        /// The options.
+        options: Vec<ChoiceOption>,
+    },
+}
+
+/// One option of a `choose_one` effect.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChoiceOption {
+    /// What the option does, in our words (shown to the player).
+    pub label: String,
+    /// Conditions the ability's system must meet for the option to be offered.
+    #[serde(default)]
+    pub requires: Vec<TargetCondition>,
+    /// Its effects.
+    pub effects: Vec<Effect>,
+}
+
+/// Effects about the effect list itself.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "op", deny_unknown_fields)]
+pub enum Control {
+    /// The player picks one option (`mode N`) and its effects are carried out.
+    ChooseOne {
+        /// The options, in the card's order.
+        options: Vec<ChoiceOption>,
+    },
+}
+
+fn option_open(s: &State, run: &CardRun, o: &ChoiceOption) -> bool {
+    let here_ok = match run.system() {
+        Some(sys) => o.requires.iter().all(|c| system_ok(s, sys, c)),
+        None => o.requires.is_empty(),
+    };
+    here_ok && can_all(s, run, &o.effects)
+}
+
+/// Whether an effect would do anything now (cards are offered only when every effect can).
+pub fn can(s: &State, run: &CardRun, e: &Effect) -> bool {
+    match e {
+        Effect::Systems(op) => systems::can(s, run, op),
+        Effect::Intel(op) => intel::can(s, run, op),
+        Effect::Decks(op) => decks::can(s, run, op),
+        Effect::Leaders(op) => leaders::can(s, run, op),
+        Effect::Bespoke(op) => bespoke::can(s, run, op),
+        Effect::Control(Control::ChooseOne { options }) => options.iter().any(|o| option_open(s, run, o)),
+    }
+}
+
+/// Whether every effect of a list can do something now.
+pub fn can_all(s: &State, run: &CardRun, effects: &[Effect]) -> bool {
+    effects.iter().all(|e| can(s, run, e))
+}
+
+fn start(ctx: &mut Ctx, run: &mut CardRun, e: Effect) -> Next {
+    match e {
+        Effect::Systems(op) => systems::start(ctx, run, op),
+        Effect::Intel(op) => intel::start(ctx, run, op),
+        Effect::Decks(op) => decks::start(ctx, run, op),
+        Effect::Leaders(op) => leaders::start(ctx, run, op),
+        Effect::Bespoke(op) => bespoke::start(ctx, run, op),
+        Effect::Control(Control::ChooseOne { options }) => Next::Wait(Pending::Choose { options }),
+    }
+}
+
+/// The choice the run waits for.
+pub fn decision(s: &State, run: &CardRun) -> Option<Decision> {
+    match run.pending.as_ref()? {
+        Pending::Systems(p) => systems::decision(s, run, p),
+        Pending::Intel(p) => intel::decision(s, run, p),
+        Pending::Decks(p) => decks::decision(s, run, p),
+        Pending::Leaders(p) => leaders::decision(s, run, p),
+        Pending::Bespoke(p) => bespoke::decision(s, run, p),
+        Pending::Choose { options } => {
+            let mut actions = vec![];
+            let mut d = run.ask(run.faction, vec![], "choose one");
+            for (i, o) in options.iter().enumerate() {
+                if option_open(s, run, o) {
+                    actions.push(Action::Mode { n: i as u8 + 1 });
+                    d.context.push(format!("mode {}: {}", i + 1, o.label));
+                }
+            }
+            if actions.is_empty() {
+                return None;
+            }
+            d.actions = actions;
+            Some(d)
+        }
+    }
+}
+
+/// Applies the answer to the pending choice.
+pub fn act(ctx: &mut Ctx, mut run: CardRun, a: Action) -> Result<Frames, RuleError> {
+    let pending = run.pending.take().ok_or_else(|| run.wrong(&a))?;
+    let next = match pending {
+        Pending::Systems(p) => systems::act(ctx, &mut run, p, a)?,
+        Pending::Intel(p) => intel::act(ctx, &mut run, p, a)?,
+        Pending::Decks(p) => decks::act(ctx, &mut run, p, a)?,
+        Pending::Leaders(p) => leaders::act(ctx, &mut run, p, a)?,
+        Pending::Bespoke(p) => bespoke::act(ctx, &mut run, p, a)?,
+        Pending::Choose { options } => match a {
+            Action::Mode { n } if (n as usize) >= 1 && (n as usize) <= options.len() => {
+                let chosen = options.into_iter().nth(n as usize - 1).expect("checked range");
+                ctx.note(format!("{}: {}", run.card.name(), chosen.label));
+                let rest = std::mem::take(&mut run.effects);
+                run.effects = chosen.effects;
+                run.effects.extend(rest);
+                Next::Done
+            }
+            other => return Err(run.wrong(&other)),
+        },
+    };
+    Ok(settle(run, next))
+}
+
+fn settle(mut run: CardRun, next: Next) -> Frames {
+    match next {
+        Next::Done => vec![Frame::Card(Box::new(run))],
+        Next::Wait(p) => {
+            run.pending = Some(p);
+            vec![Frame::Card(Box::new(run))]
+        }
+        Next::Push(f) => vec![Frame::Card(Box::new(run)), f],
+    }
+}
+
+/// Carries out effects until one waits for a choice or starts another frame; the run ends
+/// when no effect is left. A choice with no legal option is skipped (the effect does nothing).
+pub fn auto(ctx: &mut Ctx, mut run: CardRun) -> Frames {
+    if run.pending.is_some() {
+        if decision(ctx.s, &run).is_some() {
+            return vec![Frame::Card(Box::new(run))];
+        }
+        run.pending = None;
+    }
+    while !run.effects.is_empty() {
+        let e = run.effects.remove(0);
+        match start(ctx, &mut run, e) {
+            Next::Done => {}
+            next => return settle(run, next),
+        }
+    }
+    vec![]
+}
