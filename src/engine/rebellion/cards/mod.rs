@@ -17,8 +17,10 @@ mod catalog;
 pub mod decks;
 pub mod intel;
 pub mod leaders;
+pub mod queue;
 pub mod run;
 pub mod systems;
+pub mod units;
 
 use serde::{Deserialize, Deserializer, Serialize};
 
@@ -54,6 +56,10 @@ impl CardRef {
 pub enum Effect {
     /// Loyalty, sabotage and destroyed-system markers.
     Systems(systems::Op),
+    /// Units on the board.
+    Units(units::Op),
+    /// Build queues.
+    Queue(queue::Op),
     /// Probe cards and questions about the base.
     Intel(intel::Op),
     /// Objective, project and mission decks.
@@ -86,6 +92,8 @@ impl<'de> Deserialize<'de> for Effect {
             };
         }
         family!(Effect::Systems, systems::Op);
+        family!(Effect::Units, units::Op);
+        family!(Effect::Queue, queue::Op);
         family!(Effect::Intel, intel::Op);
         family!(Effect::Decks, decks::Op);
         family!(Effect::Leaders, leaders::Op);

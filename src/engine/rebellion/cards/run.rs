@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{CardRef, Effect, bespoke, decks, intel, leaders, systems};
+use super::{CardRef, Effect, bespoke, decks, intel, leaders, queue, systems, units};
 use crate::content::*;
 use crate::engine::rebellion::action::Action;
 use crate::engine::rebellion::error::{RuleError, illegal};
@@ -83,6 +83,10 @@ pub enum Next {
 pub enum Pending {
     /// A systems-family choice.
     Systems(systems::Pending),
+    /// A units-family choice.
+    Units(units::Pending),
+    /// A queue-family choice.
+    Queue(queue::Pending),
     /// An intel-family choice.
     Intel(intel::Pending),
     /// A decks-family choice.
@@ -134,6 +138,8 @@ fn option_open(s: &State, run: &CardRun, o: &ChoiceOption) -> bool {
 pub fn can(s: &State, run: &CardRun, e: &Effect) -> bool {
     match e {
         Effect::Systems(op) => systems::can(s, run, op),
+        Effect::Units(op) => units::can(s, run, op),
+        Effect::Queue(op) => queue::can(s, run, op),
         Effect::Intel(op) => intel::can(s, run, op),
         Effect::Decks(op) => decks::can(s, run, op),
         Effect::Leaders(op) => leaders::can(s, run, op),
@@ -150,6 +156,8 @@ pub fn can_all(s: &State, run: &CardRun, effects: &[Effect]) -> bool {
 fn start(ctx: &mut Ctx, run: &mut CardRun, e: Effect) -> Next {
     match e {
         Effect::Systems(op) => systems::start(ctx, run, op),
+        Effect::Units(op) => units::start(ctx, run, op),
+        Effect::Queue(op) => queue::start(ctx, run, op),
         Effect::Intel(op) => intel::start(ctx, run, op),
         Effect::Decks(op) => decks::start(ctx, run, op),
         Effect::Leaders(op) => leaders::start(ctx, run, op),
@@ -162,6 +170,8 @@ fn start(ctx: &mut Ctx, run: &mut CardRun, e: Effect) -> Next {
 pub fn decision(s: &State, run: &CardRun) -> Option<Decision> {
     match run.pending.as_ref()? {
         Pending::Systems(p) => systems::decision(s, run, p),
+        Pending::Units(p) => units::decision(s, run, p),
+        Pending::Queue(p) => queue::decision(s, run, p),
         Pending::Intel(p) => intel::decision(s, run, p),
         Pending::Decks(p) => decks::decision(s, run, p),
         Pending::Leaders(p) => leaders::decision(s, run, p),
@@ -189,6 +199,8 @@ pub fn act(ctx: &mut Ctx, mut run: CardRun, a: Action) -> Result<Frames, RuleErr
     let pending = run.pending.take().ok_or_else(|| run.wrong(&a))?;
     let next = match pending {
         Pending::Systems(p) => systems::act(ctx, &mut run, p, a)?,
+        Pending::Units(p) => units::act(ctx, &mut run, p, a)?,
+        Pending::Queue(p) => queue::act(ctx, &mut run, p, a)?,
         Pending::Intel(p) => intel::act(ctx, &mut run, p, a)?,
         Pending::Decks(p) => decks::act(ctx, &mut run, p, a)?,
         Pending::Leaders(p) => leaders::act(ctx, &mut run, p, a)?,
