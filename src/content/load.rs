@@ -343,6 +343,13 @@ struct RawActionCard {
     text: String,
     #[serde(default, rename = "note")]
     _note: Option<String>,
+    // The card's behaviour, read by the engine's card catalog (`engine::rebellion::cards`).
+    #[serde(default, rename = "leader")]
+    _leader: Option<serde_json::Value>,
+    #[serde(default, rename = "trigger")]
+    _trigger: Option<serde_json::Value>,
+    #[serde(default, rename = "effects")]
+    _effects: Option<serde_json::Value>,
 }
 
 #[derive(Deserialize)]

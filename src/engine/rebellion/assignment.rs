@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::action::Action;
+use super::cards::actions::{self, Moment};
 use super::command::CommandPhase;
 use super::error::{RuleError, illegal};
 use super::event::EventKind;
@@ -44,6 +45,10 @@ pub fn decision(s: &State, p: &AssignmentPhase) -> Option<Decision> {
             }
         }
     }
+    // Assignment action cards are used instead of assigning a leader.
+    for card in actions::usable(s, f, &Moment::Assignment) {
+        actions.push(Action::PlayAction { card });
+    }
     actions.push(Action::Done);
     Some(Decision::new(f, PromptKind::AssignLeaders, actions))
 }
@@ -60,6 +65,11 @@ pub fn act(ctx: &mut Ctx, p: AssignmentPhase, a: Action) -> Result<Frames, RuleE
             ctx.s.assignments.get_mut(f).push(Assignment { mission, leaders: leaders.clone() });
             ctx.public(EventKind::Assigned { faction: f, leaders });
             Ok(vec![Frame::Assignment(p)])
+        }
+        Action::PlayAction { card } => {
+            let run = actions::usable_run(ctx.s, f, card, &Moment::Assignment).expect("checked legal");
+            let frame = actions::play(ctx, f, card, run);
+            Ok(vec![Frame::Assignment(p), frame])
         }
         Action::Done => match f {
             Faction::Rebel => Ok(vec![Frame::Assignment(AssignmentPhase { turn: Faction::Empire })]),

@@ -8,8 +8,8 @@ use super::assignment::AssignmentPhase;
 use super::error::{RuleError, illegal};
 use super::event::EventKind;
 use super::flow::{Ctx, Decision, Frame, Frames, PromptKind, advance};
-use super::mission;
 use super::state::*;
+use super::{cards, mission};
 use crate::content::*;
 use crate::engine::rng::GameRng;
 
@@ -402,8 +402,15 @@ pub fn auto(ctx: &mut Ctx, step: SetupStep) -> Frames {
     }
 }
 
-/// Begins round 1 once setup is complete.
+/// Begins round 1 once setup is complete; Immediate starting action cards (the rings of C-3PO
+/// and R2-D2) are resolved first.
 pub fn start_first_round(ctx: &mut Ctx) -> Frames {
     ctx.public(EventKind::Phase { round: ctx.s.round, phase: "Assignment Phase".into() });
-    vec![Frame::Assignment(AssignmentPhase { turn: Faction::Rebel })]
+    let mut frames = vec![Frame::Assignment(AssignmentPhase { turn: Faction::Rebel })];
+    for f in [Faction::Empire, Faction::Rebel] {
+        for card in ctx.s.hands.get(f).actions.clone() {
+            frames.extend(cards::actions::on_gain(ctx, f, card, None));
+        }
+    }
+    frames
 }

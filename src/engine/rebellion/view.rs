@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+use super::combat::Combat;
 use super::flow::{Frame, decision};
 use super::state::{State, Units};
 use crate::content::*;
@@ -241,10 +242,17 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         let h = s.hands.get(f);
         let see = viewer.sees(f);
         let cards = |v: Vec<String>| if see { Cards::Visible(v) } else { Cards::Hidden(v.len()) };
+        // Good Intel: the opponent sees this faction's tactic cards during the combat.
+        let shown = current_combat(s).is_some_and(|c| c.mods.tactics_shown.contains(&f))
+            && viewer == Viewer::Faction(f.opponent());
         let mut m = BTreeMap::new();
         m.insert("missions".to_string(), cards(ids(&h.missions)));
         m.insert("actions".to_string(), cards(ids(&h.actions)));
-        m.insert("tactics".to_string(), cards(ids(&h.tactics)));
+        let tactics = ids(&h.tactics);
+        m.insert(
+            "tactics".to_string(),
+            if see || shown { Cards::Visible(tactics) } else { Cards::Hidden(tactics.len()) },
+        );
         match f {
             Faction::Rebel => m.insert("objectives".to_string(), cards(ids(&h.objectives))),
             Faction::Empire => m.insert("probes".to_string(), cards(ids(&h.probes))),
@@ -318,11 +326,16 @@ pub fn view(s: &State, viewer: Viewer) -> View {
     }
 }
 
-fn combat_view(s: &State) -> Option<CombatView> {
-    let c = s.stack.iter().rev().find_map(|f| match f {
-        Frame::Combat(c) => Some(c),
+/// The combat being fought, if any (the innermost).
+fn current_combat(s: &State) -> Option<&Combat> {
+    s.stack.iter().rev().find_map(|f| match f {
+        Frame::Combat(c) => Some(&**c),
         _ => None,
-    })?;
+    })
+}
+
+fn combat_view(s: &State) -> Option<CombatView> {
+    let c = current_combat(s)?;
     Some(CombatView {
         place: c.place.key(),
         attacker: c.attacker,
@@ -336,7 +349,7 @@ fn combat_view(s: &State) -> Option<CombatView> {
                 faction: u.faction,
                 unit: u.unit.to_string(),
                 damage: u.damage,
-                health: catalog().unit(u.unit).health.map(|(h, _)| h),
+                health: c.health(number).map(|(h, _)| h),
                 destroyed: u.doomed,
             })
             .collect(),

@@ -1,7 +1,7 @@
 //! The declared behaviour of every card, read from the same `assets/` entries as the card's
 //! facts (their `dice` and `effects` fields) and checked once, at startup.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
 use super::Effect;
@@ -9,6 +9,8 @@ use crate::content::*;
 
 const MISSIONS: &str = "assets/missions.json";
 const MISSIONS_JSON: &str = include_str!("../../../../assets/missions.json");
+const ACTIONS: &str = "assets/action_cards.json";
+const ACTIONS_JSON: &str = include_str!("../../../../assets/action_cards.json");
 
 /// A card whose declared behaviour cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -53,8 +55,61 @@ pub struct MissionBehavior {
     pub effects: Option<Vec<Effect>>,
 }
 
+/// Where a leader shown on an action card must be for the card to be used (Rules Reference,
+/// Action Cards: in the system of the mission or combat, unless the card moves him there).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LeaderRule {
+    /// No leader is needed (cards that show none).
+    #[default]
+    None,
+    /// In its owner's leader pool (the card places him: Assignment cards, Ready for Action).
+    InPool,
+    /// In the system of the mission or combat.
+    InSystem,
+    /// Anywhere on the board and not captured (the card moves him: Undercover).
+    OnBoard,
+    /// On the mission being revealed (Blindside).
+    OnMission,
+    /// The leader just captured (Noble Sacrifice).
+    Captured,
+}
+
+/// The moment a "special" action card names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Trigger {
+    /// Right as its owner reveals a mission.
+    OwnReveal,
+    /// The opponent attempts a mission, before any dice are rolled.
+    EnemyAttempt,
+    /// Its owner is about to roll dice in a mission or combat.
+    DiceRoll,
+    /// A mission of the opponent has just rescued a leader.
+    AfterRescue,
+    /// One of its owner's leaders has just been captured.
+    LeaderCaptured,
+    /// One of its owner's missions has just succeeded.
+    OwnMissionSucceeded,
+}
+
+/// An action card's declared behaviour.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+pub struct ActionBehavior {
+    /// Where a leader shown on the card must be.
+    #[serde(default)]
+    pub leader: LeaderRule,
+    /// For a "special" card, the moment it can be used.
+    #[serde(default)]
+    pub trigger: Option<Trigger>,
+    /// What the card does; `None` when the card declares nothing.
+    #[serde(default)]
+    pub effects: Option<Vec<Effect>>,
+}
+
 struct Behaviors {
     missions: Vec<MissionBehavior>,
+    actions: Vec<ActionBehavior>,
 }
 
 static BEHAVIORS: OnceLock<Behaviors> = OnceLock::new();
@@ -70,7 +125,7 @@ fn behavior<T: serde::de::DeserializeOwned>(
 ) -> Result<(String, T), CardError> {
     let id = entry.get("id").and_then(|x| x.as_str()).unwrap_or("?").to_string();
     let mut fields = serde_json::Map::new();
-    for key in ["dice", "effects"] {
+    for key in ["dice", "effects", "leader", "trigger"] {
         if let Some(v) = entry.get(key) {
             fields.insert(key.to_string(), v.clone());
         }
@@ -94,7 +149,25 @@ fn load() -> Result<Behaviors, CardError> {
         let m = c.mission_by_key(&id).ok_or_else(|| err(MISSIONS, &id, "not in the content catalog"))?;
         missions[m.0 as usize] = b;
     }
-    Ok(Behaviors { missions })
+    let root: serde_json::Value =
+        serde_json::from_str(ACTIONS_JSON).map_err(|e| err(ACTIONS, "-", e.to_string()))?;
+    let entries = root
+        .get("action_cards")
+        .and_then(|m| m.as_array())
+        .ok_or_else(|| err(ACTIONS, "-", "no `action_cards` list"))?;
+    let mut actions = vec![ActionBehavior::default(); c.action_cards.len()];
+    for entry in entries {
+        let (id, b): (String, ActionBehavior) = behavior(ACTIONS, entry)?;
+        let a = ActionCardId::all()
+            .find(|a| a.key() == id)
+            .ok_or_else(|| err(ACTIONS, &id, "not in the content catalog"))?;
+        let def = c.action_card(a);
+        if def.timing == ActionTiming::Special && b.effects.is_some() && b.trigger.is_none() {
+            return Err(err(ACTIONS, &id, "a special card needs a `trigger`"));
+        }
+        actions[a.0 as usize] = b;
+    }
+    Ok(Behaviors { missions, actions })
 }
 
 fn behaviors() -> &'static Behaviors {
@@ -112,6 +185,11 @@ pub fn init() -> Result<(), CardError> {
         let _ = BEHAVIORS.set(b);
     }
     Ok(())
+}
+
+/// An action card's declared behaviour.
+pub fn action_behavior(a: ActionCardId) -> &'static ActionBehavior {
+    &behaviors().actions[a.0 as usize]
 }
 
 /// A mission card's declared behaviour.

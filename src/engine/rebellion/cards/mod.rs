@@ -12,8 +12,10 @@
 //! `assets/missions.json` or `assets/action_cards.json`, and its test is named after it in the
 //! `tests/cards_<family>.rs` file of its family.
 
+pub mod actions;
 pub mod bespoke;
 mod catalog;
+pub mod combat;
 pub mod decks;
 pub mod intel;
 pub mod leaders;
@@ -24,7 +26,10 @@ pub mod units;
 
 use serde::{Deserialize, Deserializer, Serialize};
 
-pub use catalog::{CardError, DiceBonus, DiceCondition, MissionBehavior, init, mission_behavior};
+pub use catalog::{
+    ActionBehavior, CardError, DiceBonus, DiceCondition, LeaderRule, MissionBehavior, Trigger,
+    action_behavior, init, mission_behavior,
+};
 pub use run::{CardRun, ChoiceOption, Control, Next, Pending};
 
 use crate::content::*;
@@ -66,6 +71,8 @@ pub enum Effect {
     Decks(decks::Op),
     /// Capturing, rescuing and moving leaders; rings.
     Leaders(leaders::Op),
+    /// The combat being fought (start-of-combat cards).
+    Combat(combat::Op),
     /// Named functions for the few cards no family fits.
     Bespoke(bespoke::Op),
     /// Control of the effect list itself (choose one of several lists).
@@ -97,6 +104,7 @@ impl<'de> Deserialize<'de> for Effect {
         family!(Effect::Intel, intel::Op);
         family!(Effect::Decks, decks::Op);
         family!(Effect::Leaders, leaders::Op);
+        family!(Effect::Combat, combat::Op);
         family!(Effect::Bespoke, bespoke::Op);
         family!(Effect::Control, run::Control);
         Err(D::Error::custom(format!("unknown op `{op}`")))

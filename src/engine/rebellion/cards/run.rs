@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{CardRef, Effect, bespoke, decks, intel, leaders, queue, systems, units};
+use super::{CardRef, Effect, bespoke, combat, decks, intel, leaders, queue, systems, units};
 use crate::content::*;
 use crate::engine::rebellion::action::Action;
 use crate::engine::rebellion::error::{RuleError, illegal};
@@ -62,7 +62,11 @@ impl CardRun {
     }
     /// The error for an answer that is not one of the choice's options.
     pub fn wrong(&self, a: &Action) -> RuleError {
-        illegal("Mission Cards", format!("`{}` is not the choice {} asks for", a.command(), self.card.name()))
+        let rule = match self.card {
+            CardRef::Mission(_) => "Mission Cards",
+            CardRef::Action(_) => "Action Cards",
+        };
+        illegal(rule, format!("`{}` is not the choice {} asks for", a.command(), self.card.name()))
     }
 }
 
@@ -93,6 +97,8 @@ pub enum Pending {
     Decks(decks::Pending),
     /// A leaders-family choice.
     Leaders(leaders::Pending),
+    /// A combat-family choice.
+    Combat(combat::Pending),
     /// A bespoke card's choice.
     Bespoke(bespoke::Pending),
     /// Which option of a `choose_one` to carry out.
@@ -143,6 +149,7 @@ pub fn can(s: &State, run: &CardRun, e: &Effect) -> bool {
         Effect::Intel(op) => intel::can(s, run, op),
         Effect::Decks(op) => decks::can(s, run, op),
         Effect::Leaders(op) => leaders::can(s, run, op),
+        Effect::Combat(op) => combat::can(s, run, op),
         Effect::Bespoke(op) => bespoke::can(s, run, op),
         Effect::Control(Control::ChooseOne { options }) => options.iter().any(|o| option_open(s, run, o)),
     }
@@ -161,6 +168,7 @@ fn start(ctx: &mut Ctx, run: &mut CardRun, e: Effect) -> Next {
         Effect::Intel(op) => intel::start(ctx, run, op),
         Effect::Decks(op) => decks::start(ctx, run, op),
         Effect::Leaders(op) => leaders::start(ctx, run, op),
+        Effect::Combat(op) => combat::start(ctx, run, op),
         Effect::Bespoke(op) => bespoke::start(ctx, run, op),
         Effect::Control(Control::ChooseOne { options }) => Next::Wait(Pending::Choose { options }),
     }
@@ -175,6 +183,7 @@ pub fn decision(s: &State, run: &CardRun) -> Option<Decision> {
         Pending::Intel(p) => intel::decision(s, run, p),
         Pending::Decks(p) => decks::decision(s, run, p),
         Pending::Leaders(p) => leaders::decision(s, run, p),
+        Pending::Combat(p) => combat::decision(s, run, p),
         Pending::Bespoke(p) => bespoke::decision(s, run, p),
         Pending::Choose { options } => {
             let mut actions = vec![];
@@ -204,6 +213,7 @@ pub fn act(ctx: &mut Ctx, mut run: CardRun, a: Action) -> Result<Frames, RuleErr
         Pending::Intel(p) => intel::act(ctx, &mut run, p, a)?,
         Pending::Decks(p) => decks::act(ctx, &mut run, p, a)?,
         Pending::Leaders(p) => leaders::act(ctx, &mut run, p, a)?,
+        Pending::Combat(p) => combat::act(ctx, &mut run, p, a)?,
         Pending::Bespoke(p) => bespoke::act(ctx, &mut run, p, a)?,
         Pending::Choose { options } => match a {
             Action::Mode { n } if (n as usize) >= 1 && (n as usize) <= options.len() => {

@@ -21,6 +21,14 @@ pub(super) fn dice_pool(c: &Combat, t: Theater, side: Faction) -> (u8, u8) {
         black += d.attack_black as u32;
         red += d.attack_red as u32;
     }
+    if c.round == 1 {
+        for &(f, r, b) in &c.mods.fewer_dice {
+            if f == side {
+                red = red.saturating_sub(r as u32);
+                black = black.saturating_sub(b as u32);
+            }
+        }
+    }
     if t == Theater::Space {
         let cannons = c
             .units
@@ -52,6 +60,7 @@ pub(super) fn roll(ctx: &mut Ctx, c: &mut Combat, t: Theater, side: Faction) {
     for u in &mut c.units {
         u.pending = 0;
     }
+    c.mods.black_as_red_used = 0;
     let purpose = match t {
         Theater::Space => "a space attack",
         Theater::Ground => "a ground attack",
@@ -87,7 +96,7 @@ pub(super) fn actions_decision(s: &State, c: &Combat, t: Theater, side: Faction)
         }
         seen.push(card);
         let def = catalog().tactic(card);
-        if def.theater != t || def.window != TacticWindow::OwnAttack {
+        if def.theater != t || def.window != TacticWindow::OwnAttack || c.tactics_forbidden(side, t) {
             continue;
         }
         if def.needs_special && !special {
@@ -134,14 +143,33 @@ pub(super) fn actions_act(ctx: &mut Ctx, c: &mut Combat, t: Theater, side: Facti
 /// Whether die `d` may be assigned to unit `u`.
 fn fits(c: &Combat, d: usize, u: usize) -> bool {
     let die = &c.dice[d];
-    let Some((_, color)) = catalog().unit(c.units[u].unit).health else {
+    let Some((_, color)) = c.health(u) else {
         return false;
     };
     match die.face {
         DieFace::DirectHit => true,
-        DieFace::Hit => die.color == color,
+        DieFace::Hit => die.color == color || black_as_red(c, d, u),
         _ => false,
     }
+}
+
+/// Target the Star Destroyers: a black hit of a space attack may count as a red hit, a few
+/// times per attack.
+fn black_as_red(c: &Combat, d: usize, u: usize) -> bool {
+    let side = c.units[u].faction.opponent();
+    let theater = catalog().unit(c.units[u].unit).theater;
+    c.dice[d].color == DieColor::Black
+        && theater == Theater::Space
+        && c.health(u).is_some_and(|(_, col)| col == DieColor::Red)
+        && c.mods.black_as_red.iter().any(|&(f, max)| f == side && c.mods.black_as_red_used < max)
+}
+
+/// Marks die `d` assigned to unit `u`, counting a black hit used as a red one.
+fn assign_die(c: &mut Combat, d: usize, u: usize) {
+    if c.dice[d].face == DieFace::Hit && c.health(u).is_some_and(|(_, col)| col != c.dice[d].color) {
+        c.mods.black_as_red_used += 1;
+    }
+    c.dice[d].assigned = true;
 }
 
 fn assignable(c: &Combat, t: Theater, side: Faction) -> Vec<Action> {
@@ -169,7 +197,7 @@ fn assignable(c: &Combat, t: Theater, side: Faction) -> Vec<Action> {
 /// before direct hits (which fit anything and are better kept), until it has taken damage
 /// equal to its health. Empty when the unit is already at that damage.
 fn focus_dice(c: &Combat, u: usize) -> Vec<usize> {
-    let Some((health, _)) = catalog().unit(c.units[u].unit).health else { return vec![] };
+    let Some((health, _)) = c.health(u) else { return vec![] };
     let need = health.saturating_sub(c.units[u].damage) as usize;
     let free = |d: &usize| !c.dice[*d].spent && !c.dice[*d].assigned && fits(c, *d, u);
     let mut dice: Vec<usize> = (0..c.dice.len()).filter(free).collect();
@@ -194,13 +222,16 @@ pub(super) fn assign_decision(_s: &State, c: &Combat, t: Theater, side: Faction)
 pub(super) fn assign_act(c: &mut Combat, a: Action) {
     match a {
         Action::Damage { die, unit } => {
-            c.dice[die as usize].assigned = true;
+            assign_die(c, die as usize, unit as usize);
             deal(c, unit as usize, 1);
         }
         Action::FocusFire { unit } => {
             for d in focus_dice(c, unit as usize) {
-                c.dice[d].assigned = true;
-                deal(c, unit as usize, 1);
+                // Re-checked one die at a time: black hits counted as red are limited.
+                if fits(c, d, unit as usize) {
+                    assign_die(c, d, unit as usize);
+                    deal(c, unit as usize, 1);
+                }
             }
         }
         _ => {}
@@ -217,7 +248,7 @@ pub(super) fn deal(c: &mut Combat, u: usize, n: u8) {
 /// Step 4: the defender's block cards, if any damage of this attack can be blocked.
 pub(super) fn block_decision(s: &State, c: &Combat, t: Theater, side: Faction) -> Option<Decision> {
     let def = side.opponent();
-    if c.no_block.contains(&def) || !c.of(def, t).any(|(_, u)| u.pending > 0) {
+    if c.no_block.contains(&def) || c.tactics_forbidden(def, t) || !c.of(def, t).any(|(_, u)| u.pending > 0) {
         return None;
     }
     let hand = &s.hands.get(def).tactics;
@@ -257,12 +288,12 @@ pub(super) fn block_act(ctx: &mut Ctx, c: &mut Combat, t: Theater, side: Faction
 /// Step 5 of an attack: units with enough damage are marked destroyed (they leave at the end
 /// of the battle step); then the other side attacks or the battle step ends.
 pub(super) fn end_attack(c: &mut Combat, t: Theater, side: Faction) {
-    for u in &mut c.units {
-        u.pending = 0;
-        if let Some((h, _)) = catalog().unit(u.unit).health
-            && u.damage >= h
+    for i in 0..c.units.len() {
+        c.units[i].pending = 0;
+        if let Some((h, _)) = c.health(i)
+            && c.units[i].damage >= h
         {
-            u.doomed = true;
+            c.units[i].doomed = true;
         }
     }
     c.dice.clear();

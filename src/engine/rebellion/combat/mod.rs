@@ -7,11 +7,12 @@
 mod attack;
 mod objectives;
 mod retreat;
-mod tactics;
+pub mod tactics;
 
 use serde::{Deserialize, Serialize};
 
 use super::action::Action;
+use super::cards::actions::{self, Moment};
 use super::error::RuleError;
 use super::event::EventKind;
 use super::flow::{Ctx, Decision, Frame, Frames, PromptKind};
@@ -166,6 +167,38 @@ pub enum Effect {
     },
 }
 
+/// What start-of-combat action cards changed for this combat only (Rules Reference, Action
+/// Cards: "the ability applies only during the combat that is currently being resolved").
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CombatMods {
+    /// Red and black dice fewer a faction rolls in each battle of the first combat round.
+    #[serde(default)]
+    pub fewer_dice: Vec<(Faction, u8, u8)>,
+    /// Factions that may not retreat from this combat.
+    #[serde(default)]
+    pub no_retreat: Vec<Faction>,
+    /// Factions whose tactic cards their opponent sees.
+    #[serde(default)]
+    pub tactics_shown: Vec<Faction>,
+    /// Factions that may not play tactic cards of a theater in the first combat round.
+    #[serde(default)]
+    pub no_tactics: Vec<(Faction, Theater)>,
+    /// Every unit here has 1 less health (never less than 1).
+    #[serde(default)]
+    pub lower_health: bool,
+    /// Factions whose hits on black dice may count as hits on red dice in space attacks, and
+    /// how many per attack.
+    #[serde(default)]
+    pub black_as_red: Vec<(Faction, u8)>,
+    /// Black hits already counted as red in the current attack.
+    #[serde(default)]
+    pub black_as_red_used: u8,
+    /// Leaders a card added to the combat: they cannot lead a retreat and return to their
+    /// pool when the combat ends.
+    #[serde(default)]
+    pub joined: Vec<LeaderId>,
+}
+
 /// One combat in progress.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Combat {
@@ -207,6 +240,9 @@ pub struct Combat {
     pub offer_objectives: bool,
     /// Whether Death Star Plans were used this round.
     pub plans_used: bool,
+    /// What start-of-combat action cards changed.
+    #[serde(default)]
+    pub mods: CombatMods,
 }
 
 impl Combat {
@@ -224,6 +260,16 @@ impl Combat {
     /// Whether a faction has any unit in the combat.
     pub fn has_any(&self, f: Faction) -> bool {
         self.units.iter().any(|u| u.faction == f)
+    }
+    /// The health value and colour of combat unit `i`, after card changes (`None`: the Death
+    /// Star, which cannot be damaged).
+    pub fn health(&self, i: usize) -> Option<(u8, DieColor)> {
+        let (h, color) = catalog().unit(self.units[i].unit).health?;
+        Some((if self.mods.lower_health { h.saturating_sub(1).max(1) } else { h }, color))
+    }
+    /// Whether a faction may not play tactic cards of a theater now.
+    pub fn tactics_forbidden(&self, f: Faction, t: Theater) -> bool {
+        self.round == 1 && self.mods.no_tactics.contains(&(f, t))
     }
     /// Adds units that arrive in the combat's place while it is fought (the Rebel Base space's
     /// units when the base is revealed mid-combat).
@@ -290,6 +336,7 @@ pub fn start(ctx: &mut Ctx, place: Place, attacker: Faction, origins: Vec<System
         objective_played: false,
         offer_objectives: false,
         plans_used: false,
+        mods: CombatMods::default(),
     }))
 }
 
@@ -359,7 +406,15 @@ pub fn act(ctx: &mut Ctx, mut c: Combat, a: Action) -> Result<Frames, RuleError>
             c.step = after_add_leader(&c, faction);
         }
         Step::StartOfCombat { faction } => {
-            // No start-of-combat card is implemented yet, so the only answer is `done`.
+            if let Action::PlayAction { card } = a {
+                // The card's ability runs above the combat, which waits at this step (the
+                // player may use another card after it); the combat is back on the stack
+                // first, as the card's effects act on it.
+                let moment = Moment::StartOfCombat { place: c.place };
+                ctx.s.stack.push(Frame::Combat(Box::new(c)));
+                let run = actions::usable_run(ctx.s, faction, card, &moment).expect("checked legal");
+                return Ok(vec![actions::play(ctx, faction, card, run)]);
+            }
             c.step = after_start_of_combat(&c, faction);
         }
         Step::Actions { theater, side } => attack::actions_act(ctx, &mut c, theater, side, a),
@@ -474,6 +529,14 @@ fn end(ctx: &mut Ctx, c: &Combat) {
     d.ground_tactics.append(&mut d.ground_discard);
     ctx.s.rng.shuffle(&mut ctx.s.decks.space_tactics);
     ctx.s.rng.shuffle(&mut ctx.s.decks.ground_tactics);
+    for &l in &c.mods.joined {
+        let f = ctx.s.leader_faction(l);
+        if let Some(p) = ctx.s.leader_place(l) {
+            ctx.s.zone_mut(p).leaders.get_mut(f).retain(|&x| x != l);
+            ctx.s.leader_pool.get_mut(f).push(l);
+            ctx.public(EventKind::LeaderChange { leader: l, what: "returns to the leader pool".into() });
+        }
+    }
     ctx.public(EventKind::CombatEnded { place: c.place });
 }
 

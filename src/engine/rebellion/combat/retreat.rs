@@ -43,7 +43,11 @@ pub fn destinations(s: &State, c: &Combat, f: Faction) -> Vec<SystemId> {
 
 /// Whether a faction may retreat now (destinations aside).
 fn may_retreat(s: &State, c: &Combat, f: Faction) -> bool {
-    if c.retreated.contains(&f) || c.no_retreat.contains(&f) || !c.has_any(f.opponent()) {
+    if c.retreated.contains(&f)
+        || c.no_retreat.contains(&f)
+        || c.mods.no_retreat.contains(&f)
+        || !c.has_any(f.opponent())
+    {
         return false;
     }
     if f == Faction::Empire && (c.has_key(f, "death_star") || c.has_key(f, "death_star_under_construction")) {
@@ -67,7 +71,8 @@ pub(super) fn retreat_decision(s: &State, c: &Combat, f: Faction) -> Option<Deci
         return None;
     }
     let mut actions = Vec::new();
-    for leader in s.active_leaders(c.place, f) {
+    // A leader a card added to the combat may not retreat (Ready for Action).
+    for leader in s.active_leaders(c.place, f).into_iter().filter(|l| !c.mods.joined.contains(l)) {
         for &t in &to {
             actions.push(Action::Retreat { leader, to: t });
         }

@@ -4,6 +4,7 @@ use super::attack::{damageable, deal};
 use super::{Combat, Effect, Step, describe_dice, describe_units};
 use crate::content::*;
 use crate::engine::rebellion::action::Action;
+use crate::engine::rebellion::cards::actions::{self, Moment};
 use crate::engine::rebellion::event::EventKind;
 use crate::engine::rebellion::flow::{Ctx, Decision, PromptKind};
 use crate::engine::rebellion::state::State;
@@ -57,10 +58,9 @@ impl TacticKind {
     }
 }
 
-/// The start-of-combat action cards a faction could use now. No such card is implemented
-/// yet, so the window is always skipped.
-pub fn start_of_combat_cards(_s: &State, _c: &Combat, _f: Faction) -> Vec<ActionCardId> {
-    Vec::new()
+/// The start-of-combat action cards a faction could use now.
+pub fn start_of_combat_cards(s: &State, c: &Combat, f: Faction) -> Vec<ActionCardId> {
+    actions::usable(s, f, &Moment::StartOfCombat { place: c.place })
 }
 
 fn deck_name(t: Theater) -> &'static str {
@@ -71,7 +71,7 @@ fn deck_name(t: Theater) -> &'static str {
 }
 
 /// Whether a card can be drawn from a theater's deck (reshuffling the discards if needed).
-pub(super) fn can_draw(s: &State, t: Theater) -> bool {
+pub fn can_draw(s: &State, t: Theater) -> bool {
     match t {
         Theater::Space => !s.decks.space_tactics.is_empty() || !s.decks.space_discard.is_empty(),
         Theater::Ground => !s.decks.ground_tactics.is_empty() || !s.decks.ground_discard.is_empty(),
@@ -80,7 +80,7 @@ pub(super) fn can_draw(s: &State, t: Theater) -> bool {
 
 /// Draws `n` tactic cards of a theater into a faction's hand; an empty deck is refilled by
 /// shuffling its discard pile.
-pub(super) fn draw(ctx: &mut Ctx, f: Faction, t: Theater, n: u8) {
+pub fn draw(ctx: &mut Ctx, f: Faction, t: Theater, n: u8) {
     let mut drawn = Vec::new();
     for _ in 0..n {
         let d = &mut ctx.s.decks;
