@@ -3,6 +3,7 @@
 //! returns the posts and private messages to send as plain data.
 
 mod error;
+mod moderation;
 mod outcome;
 mod replay;
 
@@ -15,7 +16,7 @@ use std::marker::PhantomData;
 use std::sync::{Arc, Mutex};
 
 use crate::game::Game;
-use crate::store::{LogEntry, MatchExport, MatchMeta, MatchStatus, MatchStore, Snapshot, StoredMatch};
+use crate::store::{LogEntry, MatchMeta, MatchStatus, MatchStore, Snapshot, StoredMatch};
 
 /// Who is calling: a user, and whether front end rules make them a moderator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -449,198 +450,5 @@ impl<G: Game> Service<G> {
     /// The seat → user map of a match.
     pub fn seats(&self, channel: u64) -> Result<BTreeMap<String, u64>, ServiceError> {
         self.with(channel, |m| Ok(m.meta.seats.clone()))
-    }
-
-    fn moderate(&self, caller: Caller) -> Result<(), ServiceError> {
-        if caller.moderator { Ok(()) } else { Err(ServiceError::NotModerator) }
-    }
-
-    fn set_status(
-        &self,
-        channel: u64,
-        caller: Caller,
-        status: MatchStatus,
-        text: &str,
-    ) -> Result<Outcome, ServiceError> {
-        self.moderate(caller)?;
-        self.with(channel, |m| {
-            if m.meta.status == MatchStatus::Ended {
-                return Err(ServiceError::Ended);
-            }
-            if m.meta.status == MatchStatus::Lobby && status != MatchStatus::Ended {
-                return Err(ServiceError::NotStarted);
-            }
-            let mut meta = m.meta.clone();
-            meta.status = status;
-            self.save_meta(&mut meta)?;
-            m.meta = meta;
-            Ok(Outcome {
-                reply: format!("Moderator <@{}> {text}.", caller.user),
-                reply_public: true,
-                prompt: if status == MatchStatus::Active { prompt_post(m) } else { None },
-                ..Default::default()
-            })
-        })
-    }
-
-    /// Moderator: pause the match.
-    pub fn pause(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError> {
-        self.set_status(channel, caller, MatchStatus::Paused, "paused the match")
-    }
-
-    /// Moderator: resume a paused match.
-    pub fn resume(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError> {
-        self.set_status(channel, caller, MatchStatus::Active, "resumed the match")
-    }
-
-    /// Moderator: end the match now.
-    pub fn end(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError> {
-        self.set_status(channel, caller, MatchStatus::Ended, "ended the match")
-    }
-
-    /// Moderator: give a seat to another user (who then receives that seat's secrets).
-    pub fn replace(
-        &self,
-        channel: u64,
-        caller: Caller,
-        seat: &str,
-        user: u64,
-    ) -> Result<Outcome, ServiceError> {
-        self.moderate(caller)?;
-        self.with(channel, |m| {
-            let options = options_of::<G>(&m.meta);
-            let seats = G::seats(&options);
-            let seat = seat.to_lowercase();
-            if !seats.contains(&seat) {
-                return Err(ServiceError::UnknownSeat { seat, valid: seats.join(", ") });
-            }
-            let mut meta = m.meta.clone();
-            meta.seats.insert(seat.clone(), user);
-            self.save_meta(&mut meta)?;
-            m.meta = meta;
-            Ok(Outcome {
-                reply: format!("Moderator <@{}> gave the {seat} seat to <@{user}>.", caller.user),
-                reply_public: true,
-                private: hand_posts(m, std::slice::from_ref(&seat)),
-                prompt: prompt_post(m),
-                ..Default::default()
-            })
-        })
-    }
-
-    /// Moderator: remove a seat's player (the seat waits for `replace`).
-    pub fn kick(&self, channel: u64, caller: Caller, seat: &str) -> Result<Outcome, ServiceError> {
-        self.moderate(caller)?;
-        self.with(channel, |m| {
-            let seat = seat.to_lowercase();
-            let mut meta = m.meta.clone();
-            let Some(user) = meta.seats.remove(&seat) else {
-                return Err(ServiceError::UnknownSeat {
-                    seat,
-                    valid: m.meta.seats.keys().cloned().collect::<Vec<_>>().join(", "),
-                });
-            };
-            self.save_meta(&mut meta)?;
-            m.meta = meta;
-            Ok(Outcome::announce(format!(
-                "Moderator <@{}> removed <@{user}> from the {seat} seat; `/mod replace` fills it.",
-                caller.user
-            )))
-        })
-    }
-
-    /// Moderator: undo the last `steps` actions (the match replays from its seed).
-    pub fn rollback(&self, channel: u64, caller: Caller, steps: u64) -> Result<Outcome, ServiceError> {
-        self.moderate(caller)?;
-        self.with(channel, |m| {
-            let have = m.log.len() as u64;
-            if steps == 0 || steps > have {
-                return Err(ServiceError::RollbackTooFar { asked: steps, have });
-            }
-            let keep = (have - steps) as usize;
-            let state = rebuild::<G>(&m.meta, &m.log[..keep], None)?;
-            self.store.truncate(&m.meta.id, keep as u64)?;
-            let mut meta = m.meta.clone();
-            if meta.status == MatchStatus::Ended {
-                meta.status = MatchStatus::Active;
-            }
-            meta.updated_at = (self.clock)();
-            self.store.put_meta(&meta)?;
-            self.store.flush()?;
-            m.meta = meta;
-            m.log.truncate(keep);
-            m.state = Some(state);
-            let seats: Vec<String> = m.meta.seats.keys().cloned().collect();
-            let status = G::status_text(m.state.as_ref().expect("just set"));
-            Ok(Outcome {
-                reply: format!("Moderator <@{}> rolled back {steps} action(s).", caller.user),
-                reply_public: true,
-                public: vec![PublicPost { text: status, board: true }],
-                private: hand_posts(m, &seats),
-                prompt: prompt_post(m),
-                ..Default::default()
-            })
-        })
-    }
-
-    /// Moderator: the match as a JSON file (see `docs/export-format.md`).
-    pub fn export(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError> {
-        self.moderate(caller)?;
-        self.with(channel, |m| {
-            let stored = StoredMatch { meta: m.meta.clone(), log: m.log.clone(), snapshot: None };
-            let json = serde_json::to_vec_pretty(&MatchExport::of(&stored))
-                .map_err(|e| ServiceError::Parse(e.to_string()))?;
-            Ok(Outcome {
-                reply: format!("Moderator <@{}> exported the match.", caller.user),
-                reply_public: true,
-                file: Some((format!("holonet-match-{}.json", m.meta.id), json)),
-                ..Default::default()
-            })
-        })
-    }
-
-    /// Moderator: imports an exported match into a channel (replacing an ended one).
-    pub fn import(&self, channel: u64, caller: Caller, json: &[u8]) -> Result<Outcome, ServiceError> {
-        self.moderate(caller)?;
-        let export: MatchExport =
-            serde_json::from_slice(json).map_err(|e| ServiceError::BadImport(e.to_string()))?;
-        if export.format != "holonet-match" || export.format_version != 1 {
-            return Err(ServiceError::BadImport("not a holonet-match version 1 file".into()));
-        }
-        if export.meta.game != G::ID {
-            return Err(ServiceError::BadImport(format!("it holds a `{}` match", export.meta.game)));
-        }
-        let mut map = self.matches.lock().expect("lock");
-        let id = channel.to_string();
-        if let Some(m) = map.get(&id) {
-            let status = m.lock().expect("lock").meta.status;
-            if status != MatchStatus::Ended {
-                return Err(ServiceError::MatchExists(status));
-            }
-        }
-        let mut meta = export.meta;
-        meta.id = id.clone();
-        meta.channel = channel;
-        let state = match meta.status {
-            MatchStatus::Lobby => None,
-            _ => Some(
-                rebuild::<G>(&meta, &export.log, None).map_err(|e| ServiceError::BadImport(e.to_string()))?,
-            ),
-        };
-        self.store.delete(&id)?;
-        self.store.put_meta(&meta)?;
-        for (i, e) in export.log.iter().enumerate() {
-            self.store.append(&id, i as u64, e)?;
-        }
-        self.store.flush()?;
-        let m = Match { meta, state, log: export.log };
-        let prompt = prompt_post(&m);
-        map.insert(id, Arc::new(Mutex::new(m)));
-        Ok(Outcome {
-            reply: format!("Moderator <@{}> imported a match.", caller.user),
-            reply_public: true,
-            prompt,
-            ..Default::default()
-        })
     }
 }
