@@ -36,7 +36,7 @@ fn export_then_import_moves_a_match_between_channels() {
         for _ in 0..20 {
             let p = svc.prompt(10).unwrap().unwrap();
             let who = Caller { user: p.user.unwrap(), moderator: false };
-            svc.act(10, who, Answer::Option { version: p.version, index: 0 }).unwrap();
+            svc.act(10, who, Answer::Option { key: p.key(), index: 0 }).unwrap();
         }
         svc.state(10).unwrap()
     };

@@ -6,8 +6,8 @@ use std::sync::Arc;
 use holonet::engine::rebellion::MatchOptions;
 use holonet::game::Game;
 use holonet::games::rebellion::Rebellion;
-use holonet::service::{Answer, Caller, Outcome, Service, ServiceError};
-use holonet::store::{MatchStore, MemoryStore, SledStore};
+use holonet::service::{Answer, Caller, Outcome, PromptKey, Service, ServiceError};
+use holonet::store::{MatchMeta, MatchStore, MemoryStore, SledStore};
 
 const CH: u64 = 100;
 const REBEL: Caller = Caller { user: 1, moderator: false };
@@ -39,7 +39,7 @@ fn caller_for(user: Option<u64>) -> Caller {
 /// Answers the pending prompt with its first option; returns the outcome.
 fn answer_first(svc: &Service<Rebellion>) -> Outcome {
     let p = svc.prompt(CH).unwrap().expect("a prompt is pending");
-    svc.act(CH, caller_for(p.user), Answer::Option { version: p.version, index: 0 }).unwrap()
+    svc.act(CH, caller_for(p.user), Answer::Option { key: p.key(), index: 0 }).unwrap()
 }
 
 #[test]
@@ -87,7 +87,7 @@ fn only_the_decider_may_act_and_stale_buttons_are_refused() {
     let (_, svc) = memory();
     let out = started(&svc);
     let p = out.prompt.unwrap();
-    let e = svc.act(CH, EMPIRE, Answer::Option { version: p.version, index: 0 }).unwrap_err();
+    let e = svc.act(CH, EMPIRE, Answer::Option { key: p.key(), index: 0 }).unwrap_err();
     assert!(matches!(e, ServiceError::NotYourDecision { .. }), "{e}");
     assert!(!e.to_string().contains("base "), "no hidden detail in the error: {e}");
     assert!(matches!(svc.act(CH, STRANGER, Answer::Command("pass".into())), Err(ServiceError::NotSeated)));
@@ -95,12 +95,12 @@ fn only_the_decider_may_act_and_stale_buttons_are_refused() {
     let e = svc.act(CH, REBEL, Answer::Command("activate nowhere han_solo".into())).unwrap_err();
     assert!(e.to_string().contains("unknown system"), "{e}");
     assert_eq!(svc.state(CH).unwrap(), before, "a refused command changes nothing");
-    let out = svc.act(CH, REBEL, Answer::Option { version: p.version, index: 0 }).unwrap();
+    let out = svc.act(CH, REBEL, Answer::Option { key: p.key(), index: 0 }).unwrap();
     let dm = out.private.iter().find(|x| x.user == 1).expect("the rebel hears where the base is");
     assert!(dm.text.contains("Your base:"), "{}", dm.text);
     assert!(out.private.iter().all(|x| x.user != 2 || !x.text.contains("Your base")));
-    let stale = svc.act(CH, REBEL, Answer::Option { version: p.version, index: 0 }).unwrap_err();
-    assert!(matches!(stale, ServiceError::Stale { .. }), "{stale}");
+    let stale = svc.act(CH, REBEL, Answer::Option { key: p.key(), index: 0 }).unwrap_err();
+    assert!(matches!(stale, ServiceError::Stale), "{stale}");
 }
 
 #[test]
@@ -111,7 +111,7 @@ fn a_whole_game_can_be_played_through_the_service() {
     while let Some(p) = svc.prompt(CH).unwrap() {
         // Prefer `done`/`pass` to keep the game short and deterministic.
         let index = p.options.iter().position(|o| o == "pass" || o == "done").unwrap_or(0);
-        let out = svc.act(CH, caller_for(p.user), Answer::Option { version: p.version, index }).unwrap();
+        let out = svc.act(CH, caller_for(p.user), Answer::Option { key: p.key(), index }).unwrap();
         for post in &out.private {
             let seat_user = svc.seats(CH).unwrap()[&post.seat];
             assert_eq!(post.user, seat_user, "private messages go to their seat's user only");
@@ -153,7 +153,7 @@ fn moderators_pause_replace_kick_rollback_and_end() {
 
 fn answer_once(svc: &Service<Rebellion>) -> Result<Outcome, ServiceError> {
     let p = svc.prompt(CH).unwrap().expect("prompt");
-    svc.act(CH, REBEL, Answer::Option { version: p.version, index: 0 })
+    svc.act(CH, REBEL, Answer::Option { key: p.key(), index: 0 })
 }
 
 #[test]
@@ -177,14 +177,14 @@ fn export_then_import_rebuilds_the_same_match() {
 fn matches_survive_a_restart_from_sled() {
     let dir = std::env::temp_dir().join(format!("holonet-service-test-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let state = {
+    let (state, prompt) = {
         let store: Arc<dyn MatchStore> = Arc::new(SledStore::open(&dir).unwrap());
         let svc: Service<Rebellion> = Service::new(store);
         started(&svc);
         for _ in 0..(holonet::service::SNAPSHOT_EVERY + 7) {
             answer_first(&svc);
         }
-        svc.state(CH).unwrap()
+        (svc.state(CH).unwrap(), svc.prompt(CH).unwrap().unwrap())
     };
     let store: Arc<dyn MatchStore> = Arc::new(SledStore::open(&dir).unwrap());
     let stored = store.load(&CH.to_string()).unwrap().unwrap();
@@ -192,6 +192,11 @@ fn matches_survive_a_restart_from_sled() {
     let svc: Service<Rebellion> = Service::new(store);
     assert_eq!(svc.load_all().unwrap(), 1);
     assert_eq!(svc.state(CH).unwrap(), state);
+    assert_eq!(
+        svc.prompt(CH).unwrap().unwrap().key(),
+        prompt.key(),
+        "menus shown before the restart still work"
+    );
     answer_first(&svc);
     let log = svc.log(CH, 5).unwrap();
     assert!(!log.reply.is_empty());
@@ -204,7 +209,7 @@ fn matches_survive_a_restart_from_sled() {
     let mut n = 0;
     while let Some(p) = svc.prompt(CH).unwrap() {
         let index = p.options.iter().position(|o| o == "pass" || o == "done").unwrap_or(0);
-        svc.act(CH, caller_for(p.user), Answer::Option { version: p.version, index }).unwrap();
+        svc.act(CH, caller_for(p.user), Answer::Option { key: p.key(), index }).unwrap();
         n += 1;
         assert!(n < 5_000, "the game must end");
     }
@@ -215,4 +220,121 @@ fn matches_survive_a_restart_from_sled() {
     assert_eq!(stored.meta.status, holonet::store::MatchStatus::Ended, "the finished status is stored");
     drop(store);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Applies option `index` of the pending prompt as its decider.
+fn answer(svc: &Service<Rebellion>, index: usize) -> Outcome {
+    let p = svc.prompt(CH).unwrap().expect("a prompt is pending");
+    svc.act(CH, caller_for(p.user), Answer::Option { key: p.key(), index }).unwrap()
+}
+
+/// The pending prompt's options, its key, the state and the log length: what a refused answer
+/// must leave as it was.
+fn snapshot(svc: &Service<Rebellion>) -> (Vec<String>, PromptKey, String) {
+    let p = svc.prompt(CH).unwrap().expect("a prompt is pending");
+    let state = serde_json::to_string(&svc.state(CH).unwrap()).unwrap();
+    (p.options.clone(), p.key(), state)
+}
+
+#[test]
+fn after_a_rollback_an_old_menu_of_the_same_version_is_refused() {
+    let (_, svc) = memory();
+    started(&svc);
+    answer(&svc, 0); // the Rebel hides the base; the Rebel assigns leaders next
+    let p1 = svc.prompt(CH).unwrap().unwrap();
+    assert_eq!(p1.seat, "rebel");
+    // Two assignments that both leave the Rebel assigning, with different options.
+    let assigns: Vec<usize> =
+        (0..p1.options.len()).filter(|i| p1.options[*i].starts_with("assign")).collect();
+    let (first, second) = (assigns[0], *assigns.last().unwrap());
+    answer(&svc, first);
+    let old = svc.prompt(CH).unwrap().unwrap();
+    assert_eq!(old.seat, "rebel");
+    svc.rollback(CH, MOD, 1).unwrap();
+    answer(&svc, second);
+    let now = svc.prompt(CH).unwrap().unwrap();
+    assert_eq!((now.seat.as_str(), now.version), ("rebel", old.version), "the version repeats");
+    assert_ne!(now.options, old.options);
+    assert_ne!(now.fingerprint, old.fingerprint);
+    let before = snapshot(&svc);
+    let e = svc.act(CH, REBEL, Answer::Option { key: old.key(), index: 0 }).unwrap_err();
+    assert!(matches!(e, ServiceError::Stale), "{e}");
+    assert!(e.to_string().contains("out of date"), "{e}");
+    assert_eq!(snapshot(&svc), before, "nothing was applied");
+    // The current menu still works.
+    svc.act(CH, REBEL, Answer::Option { key: now.key(), index: 0 }).unwrap();
+}
+
+#[test]
+fn a_menu_of_an_earlier_match_in_the_channel_is_refused() {
+    let (_, svc) = memory();
+    started(&svc);
+    let old = svc.prompt(CH).unwrap().unwrap();
+    svc.end(CH, MOD).unwrap();
+    // The same seed: the very same prompt, version and options, in a new match.
+    started(&svc);
+    let now = svc.prompt(CH).unwrap().unwrap();
+    assert_eq!((now.version, &now.options, &now.fingerprint), (old.version, &old.options, &old.fingerprint));
+    assert_ne!(now.nonce, old.nonce, "every match has its own nonce");
+    let before = snapshot(&svc);
+    let e = svc.act(CH, REBEL, Answer::Option { key: old.key(), index: 0 }).unwrap_err();
+    assert!(matches!(e, ServiceError::Stale), "{e}");
+    assert_eq!(snapshot(&svc), before, "nothing was applied");
+}
+
+#[test]
+fn a_number_counts_only_against_the_options_last_shown_to_the_seat() {
+    let (_, svc) = memory();
+    let out = started(&svc);
+    // The Rebel started the match and decides first: the answer showed them the options.
+    assert_eq!(out.prompt.as_ref().unwrap().user, Some(1));
+    svc.act(CH, REBEL, Answer::Numbered(1)).unwrap();
+    // The Rebel decides next too, so that answer showed the new list: `choose 1` refers to it.
+    let first = svc.prompt(CH).unwrap().unwrap();
+    svc.act(CH, REBEL, Answer::Numbered(1)).unwrap();
+    let second = svc.prompt(CH).unwrap().unwrap();
+    assert_eq!(second.user, Some(1));
+    // A moderator rolls that move back: the list the Rebel last saw is not the pending one, so a
+    // number typed from memory is refused and nothing changes.
+    svc.rollback(CH, MOD, 1).unwrap();
+    assert_eq!(svc.prompt(CH).unwrap().unwrap().key(), first.key());
+    let before = snapshot(&svc);
+    let e = svc.act(CH, REBEL, Answer::Numbered(1)).unwrap_err();
+    assert!(matches!(e, ServiceError::Stale), "{e}");
+    assert!(e.to_string().contains("out of date"), "{e}");
+    assert_eq!(snapshot(&svc), before, "nothing was applied");
+    // Once shown the current list (menus, autocomplete), the number is accepted.
+    let p = svc.show(CH, REBEL.user).unwrap().unwrap();
+    assert_eq!(p.key(), before.1);
+    assert!(matches!(svc.act(CH, REBEL, Answer::Numbered(999)), Err(ServiceError::NoSuchOption(999))));
+    assert!(matches!(svc.act(CH, REBEL, Answer::Numbered(0)), Err(ServiceError::NoSuchOption(0))));
+    svc.act(CH, REBEL, Answer::Numbered(1)).unwrap();
+    // The Empire has not been shown a list of its own yet; `/rebellion hand` shows it.
+    while svc.prompt(CH).unwrap().unwrap().user == Some(1) {
+        let done = svc.prompt(CH).unwrap().unwrap().options.iter().position(|o| o == "done");
+        answer(&svc, done.unwrap_or(0));
+    }
+    assert!(matches!(svc.act(CH, EMPIRE, Answer::Numbered(1)), Err(ServiceError::Stale)));
+    // Someone else looking does not count for the Empire.
+    svc.show(CH, REBEL.user).unwrap();
+    assert!(matches!(svc.act(CH, EMPIRE, Answer::Numbered(1)), Err(ServiceError::Stale)));
+    svc.hand(CH, EMPIRE).unwrap();
+    svc.act(CH, EMPIRE, Answer::Numbered(1)).unwrap();
+}
+
+#[test]
+fn matches_stored_without_a_nonce_still_load_with_a_stable_one() {
+    let (store, svc) = memory();
+    started(&svc);
+    let stored = store.load(&CH.to_string()).unwrap().unwrap();
+    let mut json = serde_json::to_value(&stored.meta).unwrap();
+    assert!(json.as_object_mut().unwrap().remove("nonce").is_some());
+    let a: MatchMeta = serde_json::from_value(json.clone()).unwrap();
+    let b: MatchMeta = serde_json::from_value(json).unwrap();
+    assert_eq!(a.nonce, b.nonce);
+    assert_eq!(a.nonce, MatchMeta::derived_nonce(&a.id, a.created_at));
+    assert_eq!(a.nonce.len(), holonet::store::NONCE_LEN);
+    // The nonce is kept as stored otherwise (and so survives restarts).
+    let c: MatchMeta = serde_json::from_value(serde_json::to_value(&stored.meta).unwrap()).unwrap();
+    assert_eq!(c.nonce, stored.meta.nonce);
 }

@@ -194,11 +194,16 @@ impl LocalSession {
         let (verb, arg) = command.trim().split_once(char::is_whitespace).unwrap_or((command.trim(), ""));
         let answer = match (verb.eq_ignore_ascii_case("choose"), arg.trim().parse::<usize>()) {
             (true, Ok(n)) => {
-                let d = self.decision().ok_or("nothing to choose: the game is over")?;
-                if n == 0 || n > d.actions.len() {
-                    return Err(format!("there is no option {n} (1–{})", d.actions.len()));
+                // The terminal always lists the pending prompt, so the number refers to it.
+                let p = self
+                    .service
+                    .prompt(LOCAL_CHANNEL)
+                    .map_err(|e| e.to_string())?
+                    .ok_or("nothing to choose: the game is over")?;
+                if n == 0 || n > p.options.len() {
+                    return Err(format!("there is no option {n} (1–{})", p.options.len()));
                 }
-                Answer::Option { version: self.state().version, index: n - 1 }
+                Answer::Option { key: p.key(), index: n - 1 }
             }
             (true, Err(_)) => Answer::Command(arg.to_string()),
             (false, _) => Answer::Command(command.to_string()),

@@ -52,16 +52,11 @@ pub enum ServiceError {
         /// What they decide.
         kind: String,
     },
-    /// The answer belongs to an older position.
-    #[error(
-        "that choice belongs to an older position (version {given}, now {current}); use the newest prompt"
-    )]
-    Stale {
-        /// The version the caller answered.
-        given: u64,
-        /// The current version.
-        current: u64,
-    },
+    /// The answer names options that are not the pending prompt's: an old menu, a menu of
+    /// another match in the channel, or a number from a list the caller has not seen since the
+    /// prompt changed (a rollback can bring back the same version with other options).
+    #[error("those options are out of date; look at your current options and choose again")]
+    Stale,
     /// The option number is out of range.
     #[error("there is no option {0}")]
     NoSuchOption(usize),

@@ -3,11 +3,13 @@
 //! returns the posts and private messages to send as plain data.
 
 mod error;
+mod keys;
 mod moderation;
 mod outcome;
 mod replay;
 
 pub use error::ServiceError;
+pub use keys::{FINGERPRINT_LEN, fingerprint};
 pub use outcome::{Outcome, PrivatePost, PromptPost, PublicPost};
 pub use replay::{public_log, rebuild};
 
@@ -16,7 +18,9 @@ use std::marker::PhantomData;
 use std::sync::{Arc, Mutex};
 
 use crate::game::Game;
+pub use crate::store::PromptKey;
 use crate::store::{LogEntry, MatchMeta, MatchStatus, MatchStore, Snapshot, StoredMatch};
+use keys::{note_shown, prompt_post_of};
 
 /// Who is calling: a user, and whether front end rules make them a moderator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,18 +31,21 @@ pub struct Caller {
     pub moderator: bool,
 }
 
-/// How a player answers: a command line, or an option of a prompt by number.
+/// How a player answers: a command line, or an option of a prompt by its position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
-    /// A command line (`activate hoth han_solo`).
+    /// A command line (`activate hoth han_solo`): it names its action, so it needs no prompt.
     Command(String),
-    /// Option `index` (from 0) of the prompt at `version` (buttons and menus).
+    /// Option `index` (from 0) of the prompt named by `key` (buttons and menus).
     Option {
-        /// The prompt's version.
-        version: u64,
+        /// The prompt the option belongs to.
+        key: PromptKey,
         /// The option's position.
         index: usize,
     },
+    /// Option number `n` (from 1) of the prompt last shown to the caller's seat (`/play
+    /// choose N`): refused if the pending prompt is another one.
+    Numbered(usize),
 }
 
 /// One match in memory.
@@ -73,17 +80,7 @@ fn options_of<G: Game>(meta: &MatchMeta) -> G::Options {
 }
 
 fn prompt_post<G: Game>(m: &Match<G>) -> Option<PromptPost> {
-    let state = m.state.as_ref()?;
-    let p = G::prompt(state)?;
-    Some(PromptPost {
-        match_id: m.meta.id.clone(),
-        user: m.meta.seats.get(&p.seat).copied(),
-        seat: p.seat,
-        version: G::version(state),
-        kind: p.kind,
-        options: p.options.iter().map(G::action_text).collect(),
-        context: p.context,
-    })
+    prompt_post_of::<G>(&m.meta, m.state.as_ref()?)
 }
 
 fn hand_posts<G: Game>(m: &Match<G>, seats: &[String]) -> Vec<PrivatePost> {
@@ -178,6 +175,7 @@ impl<G: Game> Service<G> {
         let now = (self.clock)();
         let meta = MatchMeta {
             id: id.clone(),
+            nonce: MatchMeta::new_nonce(),
             game: G::ID.to_string(),
             guild,
             channel,
@@ -188,6 +186,7 @@ impl<G: Game> Service<G> {
             status: MatchStatus::Lobby,
             created_at: now,
             updated_at: now,
+            shown: BTreeMap::new(),
         };
         self.store.delete(&id)?;
         self.store.put_meta(&meta)?;
@@ -251,7 +250,7 @@ impl<G: Game> Service<G> {
     }
 
     /// Starts the match once every seat is taken.
-    pub fn start(&self, channel: u64, _caller: Caller) -> Result<Outcome, ServiceError> {
+    pub fn start(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError> {
         self.with(channel, |m| {
             if m.meta.status != MatchStatus::Lobby {
                 return Err(ServiceError::AlreadyStarted);
@@ -266,6 +265,8 @@ impl<G: Game> Service<G> {
             let state = G::new_match(m.meta.seed, &options);
             let mut meta = m.meta.clone();
             meta.status = MatchStatus::Active;
+            let prompt = prompt_post_of::<G>(&meta, &state);
+            note_shown(&mut meta, prompt.as_ref(), caller.user);
             self.save_meta(&mut meta)?;
             m.meta = meta;
             m.state = Some(state);
@@ -275,7 +276,7 @@ impl<G: Game> Service<G> {
                 reply_public: true,
                 public: vec![PublicPost { text: status, board: true }],
                 private: hand_posts(m, &seats),
-                prompt: prompt_post(m),
+                prompt,
                 ..Default::default()
             })
         })
@@ -314,14 +315,29 @@ impl<G: Game> Service<G> {
             if !my_seats.contains(&prompt.seat) {
                 return Err(ServiceError::NotYourDecision { seat: prompt.seat, kind: prompt.kind });
             }
-            let current = G::version(state);
+            let current = PromptKey {
+                nonce: m.meta.nonce.clone(),
+                version: G::version(state),
+                fingerprint: fingerprint::<G>(&prompt),
+            };
             let action = match answer {
                 Answer::Command(text) => G::parse_action(&text).map_err(ServiceError::Parse)?,
-                Answer::Option { version, index } => {
-                    if version != current {
-                        return Err(ServiceError::Stale { given: version, current });
+                Answer::Option { key, index } => {
+                    if key != current {
+                        return Err(ServiceError::Stale);
                     }
                     prompt.options.get(index).cloned().ok_or(ServiceError::NoSuchOption(index + 1))?
+                }
+                Answer::Numbered(n) => {
+                    // A number means "option n of the list I saw": refuse it unless the list this
+                    // seat last saw is the pending one (a rollback may have put another there).
+                    if m.meta.shown.get(&prompt.seat) != Some(&current) {
+                        return Err(ServiceError::Stale);
+                    }
+                    n.checked_sub(1)
+                        .and_then(|i| prompt.options.get(i))
+                        .cloned()
+                        .ok_or(ServiceError::NoSuchOption(n))?
                 }
             };
             let mut next = state.clone();
@@ -347,6 +363,8 @@ impl<G: Game> Service<G> {
                 meta.status = MatchStatus::Ended;
             }
             meta.updated_at = entry.at;
+            let next_prompt = prompt_post_of::<G>(&meta, &next);
+            note_shown(&mut meta, next_prompt.as_ref(), caller.user);
             self.store.put_meta(&meta)?;
             self.store.flush()?;
             // Persisted: now commit in memory and build the messages.
@@ -424,8 +442,34 @@ impl<G: Game> Service<G> {
             let text: Vec<String> =
                 seats.iter().map(|s| format!("As the {s} player:\n{}", G::private_text(state, s))).collect();
             let prompt = prompt_post(m).filter(|p| seats.contains(&p.seat));
+            self.note_shown(m, prompt.as_ref(), caller.user)?;
             Ok(Outcome { reply: text.join("\n"), prompt, ..Default::default() })
         })
+    }
+
+    /// The pending prompt, for showing its options to `user`: when they decide it, it becomes
+    /// the list `/play choose N` refers to for their seat.
+    pub fn show(&self, channel: u64, user: u64) -> Result<Option<PromptPost>, ServiceError> {
+        self.with(channel, |m| {
+            let prompt = prompt_post(m);
+            self.note_shown(m, prompt.as_ref(), user)?;
+            Ok(prompt)
+        })
+    }
+
+    /// Records (and persists) that `user` sees the prompt's options, if they decide it.
+    fn note_shown(
+        &self,
+        m: &mut Match<G>,
+        prompt: Option<&PromptPost>,
+        user: u64,
+    ) -> Result<(), ServiceError> {
+        let mut meta = m.meta.clone();
+        if note_shown(&mut meta, prompt, user) {
+            self.save_meta(&mut meta)?;
+            m.meta = meta;
+        }
+        Ok(())
     }
 
     /// The last `n` public events.
@@ -437,7 +481,7 @@ impl<G: Game> Service<G> {
         })
     }
 
-    /// The pending prompt (to re-post buttons).
+    /// The pending prompt (to re-post buttons; its options count as shown to nobody).
     pub fn prompt(&self, channel: u64) -> Result<Option<PromptPost>, ServiceError> {
         self.with(channel, |m| Ok(prompt_post(m)))
     }

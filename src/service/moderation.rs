@@ -2,11 +2,10 @@
 
 use std::sync::{Arc, Mutex};
 
-use super::{
-    Caller, Match, Outcome, PublicPost, Service, ServiceError, hand_posts, options_of, prompt_post, rebuild,
-};
+use super::keys::{note_shown, prompt_post_of};
+use super::{Caller, Match, Outcome, PublicPost, Service, ServiceError, hand_posts, options_of, rebuild};
 use crate::game::Game;
-use crate::store::{MatchExport, MatchStatus, StoredMatch};
+use crate::store::{MatchExport, MatchMeta, MatchStatus, StoredMatch};
 
 impl<G: Game> Service<G> {
     fn moderate(&self, caller: Caller) -> Result<(), ServiceError> {
@@ -30,12 +29,17 @@ impl<G: Game> Service<G> {
             }
             let mut meta = m.meta.clone();
             meta.status = status;
+            let prompt = match (&m.state, status) {
+                (Some(state), MatchStatus::Active) => prompt_post_of::<G>(&meta, state),
+                _ => None,
+            };
+            note_shown(&mut meta, prompt.as_ref(), caller.user);
             self.save_meta(&mut meta)?;
             m.meta = meta;
             Ok(Outcome {
                 reply: format!("Moderator <@{}> {text}.", caller.user),
                 reply_public: true,
-                prompt: if status == MatchStatus::Active { prompt_post(m) } else { None },
+                prompt,
                 ..Default::default()
             })
         })
@@ -74,13 +78,17 @@ impl<G: Game> Service<G> {
             }
             let mut meta = m.meta.clone();
             meta.seats.insert(seat.clone(), user);
+            // The new player has seen none of this seat's options.
+            meta.shown.remove(&seat);
+            let prompt = m.state.as_ref().and_then(|state| prompt_post_of::<G>(&meta, state));
+            note_shown(&mut meta, prompt.as_ref(), caller.user);
             self.save_meta(&mut meta)?;
             m.meta = meta;
             Ok(Outcome {
                 reply: format!("Moderator <@{}> gave the {seat} seat to <@{user}>.", caller.user),
                 reply_public: true,
                 private: hand_posts(m, std::slice::from_ref(&seat)),
-                prompt: prompt_post(m),
+                prompt,
                 ..Default::default()
             })
         })
@@ -98,6 +106,7 @@ impl<G: Game> Service<G> {
                     valid: m.meta.seats.keys().cloned().collect::<Vec<_>>().join(", "),
                 });
             };
+            meta.shown.remove(&seat);
             self.save_meta(&mut meta)?;
             m.meta = meta;
             Ok(Outcome::announce(format!(
@@ -123,6 +132,8 @@ impl<G: Game> Service<G> {
                 meta.status = MatchStatus::Active;
             }
             meta.updated_at = (self.clock)();
+            let prompt = prompt_post_of::<G>(&meta, &state);
+            note_shown(&mut meta, prompt.as_ref(), caller.user);
             self.store.put_meta(&meta)?;
             self.store.flush()?;
             m.meta = meta;
@@ -135,7 +146,7 @@ impl<G: Game> Service<G> {
                 reply_public: true,
                 public: vec![PublicPost { text: status, board: true }],
                 private: hand_posts(m, &seats),
-                prompt: prompt_post(m),
+                prompt,
                 ..Default::default()
             })
         })
@@ -179,12 +190,17 @@ impl<G: Game> Service<G> {
         let mut meta = export.meta;
         meta.id = id.clone();
         meta.channel = channel;
+        // Hosted anew: menus and numbers shown for the exported copy must not apply here.
+        meta.nonce = MatchMeta::new_nonce();
+        meta.shown.clear();
         let state = match meta.status {
             MatchStatus::Lobby => None,
             _ => Some(
                 rebuild::<G>(&meta, &export.log, None).map_err(|e| ServiceError::BadImport(e.to_string()))?,
             ),
         };
+        let prompt = state.as_ref().and_then(|state| prompt_post_of::<G>(&meta, state));
+        note_shown(&mut meta, prompt.as_ref(), caller.user);
         self.store.delete(&id)?;
         self.store.put_meta(&meta)?;
         for (i, e) in export.log.iter().enumerate() {
@@ -192,7 +208,6 @@ impl<G: Game> Service<G> {
         }
         self.store.flush()?;
         let m = Match { meta, state, log: export.log };
-        let prompt = prompt_post(&m);
         map.insert(id, Arc::new(Mutex::new(m)));
         Ok(Outcome {
             reply: format!("Moderator <@{}> imported a match.", caller.user),
