@@ -823,7 +823,11 @@ async fn scenario() {
     assert!(channel_posts(&reqs).iter().any(|r| r.content().contains("rolled back 1 action")));
     assert!(channel_posts(&reqs).iter().any(|r| r.json().to_string().contains(&format!("h:{CHANNEL}:"))));
     let (reqs, _) = fake.command(MODERATOR, MANAGE_CHANNELS, "mod", "export", json!([])).await;
-    assert!(channel_posts(&reqs).iter().any(|r| r.content().contains("exported the match")));
+    assert!(
+        channel_posts(&reqs)
+            .iter()
+            .any(|r| r.content().contains("A moderator exported this match while it is running"))
+    );
     let hook = format!("/api/v10/webhooks/{APP}/");
     let exported: Vec<(String, Vec<u8>)> = reqs
         .iter()
@@ -834,6 +838,7 @@ async fn scenario() {
     assert_eq!(exported.len(), 1, "the export file reaches the moderator privately");
     let export: Value = serde_json::from_slice(&exported[0].1).unwrap();
     assert_eq!(export["format"], json!("holonet-match"));
+    assert_eq!(export["exported_during_play"], json!(true));
     assert!(channel_posts(&reqs).iter().all(|r| r.files().iter().all(|(n, _)| !n.ends_with(".json"))));
     let (reqs, _) = fake.command(REBEL, 0, "rebellion", "status", json!([])).await;
     assert!(channel_posts(&reqs).iter().any(|r| r.content().contains("Round 1")));

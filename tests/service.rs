@@ -163,7 +163,7 @@ fn export_then_import_rebuilds_the_same_match() {
     for _ in 0..30 {
         answer_first(&svc);
     }
-    assert!(matches!(svc.export(CH, REBEL), Err(ServiceError::NotModerator)));
+    assert!(matches!(svc.export(CH, REBEL), Err(ServiceError::ExportRunning)));
     let out = svc.export(CH, MOD).unwrap();
     let (name, bytes) = out.file.expect("an export file");
     assert!(name.ends_with(".json"));
@@ -337,4 +337,145 @@ fn matches_stored_without_a_nonce_still_load_with_a_stable_one() {
     // The nonce is kept as stored otherwise (and so survives restarts).
     let c: MatchMeta = serde_json::from_value(serde_json::to_value(&stored.meta).unwrap()).unwrap();
     assert_eq!(c.nonce, stored.meta.nonce);
+}
+
+/// The Rebel player, who also moderates the server.
+const SEATED_MOD: Caller = Caller { user: 1, moderator: true };
+
+fn export_json(out: &Outcome) -> serde_json::Value {
+    serde_json::from_slice(&out.file.as_ref().expect("an export file").1).unwrap()
+}
+
+#[test]
+fn a_moderator_who_plays_cannot_export_a_running_match() {
+    let (_, svc) = memory();
+    // Not even in the lobby: the seed is already drawn.
+    svc.create(CH, None, REBEL, quick(), Some(42)).unwrap();
+    svc.join(CH, REBEL, Some("rebel")).unwrap();
+    let e = svc.export(CH, SEATED_MOD).unwrap_err();
+    assert!(matches!(e, ServiceError::SeatedExport), "{e}");
+    svc.join(CH, EMPIRE, Some("empire")).unwrap();
+    svc.start(CH, REBEL).unwrap();
+    answer(&svc, 0);
+    let e = svc.export(CH, SEATED_MOD).unwrap_err();
+    assert!(matches!(e, ServiceError::SeatedExport), "{e}");
+    assert_eq!(e.to_string(), "you hold a seat in this match, so you cannot export it while it is running");
+    svc.pause(CH, MOD).unwrap();
+    assert!(matches!(svc.export(CH, SEATED_MOD), Err(ServiceError::SeatedExport)), "paused is still running");
+    svc.resume(CH, MOD).unwrap();
+    // Players and strangers without moderation rights cannot either.
+    for who in [REBEL, EMPIRE, STRANGER] {
+        assert!(matches!(svc.export(CH, who), Err(ServiceError::ExportRunning)));
+    }
+}
+
+#[test]
+fn an_export_during_play_is_marked_and_announced() {
+    let (_, svc) = memory();
+    started(&svc);
+    answer(&svc, 0);
+    let out = svc.export(CH, MOD).unwrap();
+    assert!(out.reply_public, "the channel is told");
+    assert!(out.reply.contains("A moderator exported this match while it is running"), "{}", out.reply);
+    let json = export_json(&out);
+    assert_eq!(json["exported_during_play"], serde_json::json!(true));
+    assert_eq!(json["meta"]["status"], serde_json::json!("active"));
+}
+
+#[test]
+fn after_the_end_anyone_may_export_and_it_cannot_be_reopened() {
+    let (store, svc) = memory();
+    started(&svc);
+    answer(&svc, 0);
+    answer(&svc, 0);
+    svc.end(CH, MOD).unwrap();
+    // Nobody exported it yet: a moderator may still reopen it by a rollback.
+    svc.rollback(CH, MOD, 1).unwrap();
+    assert!(svc.status(CH).unwrap().reply.contains("Active"));
+    svc.end(CH, MOD).unwrap();
+    for who in [STRANGER, REBEL, SEATED_MOD, MOD] {
+        let out = svc.export(CH, who).unwrap();
+        assert!(!out.reply_public, "a finished match's export is not announced");
+        assert_eq!(export_json(&out)["exported_during_play"], serde_json::json!(false));
+    }
+    let before = svc.state(CH).unwrap();
+    let e = svc.rollback(CH, MOD, 1).unwrap_err();
+    assert!(matches!(e, ServiceError::ReopenExported), "{e}");
+    assert_eq!(svc.state(CH).unwrap(), before);
+    assert!(svc.status(CH).unwrap().reply.contains("Ended"));
+    // After a restart the ended match is no longer loaded, but it can still be exported.
+    let again: Service<Rebellion> = Service::with_clock(store.clone(), Box::new(|| 2_000));
+    assert_eq!(again.load_all().unwrap(), 0);
+    let out = again.export(CH, STRANGER).unwrap();
+    assert_eq!(export_json(&out)["log"].as_array().unwrap().len(), 1);
+    assert!(matches!(again.export(CH + 1, STRANGER), Err(ServiceError::NoMatch)));
+}
+
+#[test]
+fn no_one_may_be_given_a_second_seat_or_a_moderator_a_seat_while_the_match_runs() {
+    let (_, svc) = memory();
+    started(&svc);
+    let seats = svc.seats(CH).unwrap();
+    for (who, seat, user) in [
+        (SEATED_MOD, "empire", SEATED_MOD.user), // the Rebel player taking the Empire's secrets
+        (MOD, "empire", MOD.user),               // a moderator peeking at a seat
+        (MOD, "empire", REBEL.user),             // one player holding both seats
+        (MOD, "rebel", REBEL.user),
+    ] {
+        let e = svc.replace(CH, who, seat, user).unwrap_err();
+        assert!(matches!(e, ServiceError::ReplaceWithSelf | ServiceError::AlreadySeated), "{e}");
+        assert_eq!(svc.seats(CH).unwrap(), seats, "nothing changed");
+    }
+    assert!(matches!(svc.replace(CH, MOD, "empire", MOD.user), Err(ServiceError::ReplaceWithSelf)));
+    assert!(matches!(svc.replace(CH, MOD, "empire", REBEL.user), Err(ServiceError::AlreadySeated)));
+    // A vacant seat too.
+    svc.kick(CH, MOD, "empire").unwrap();
+    assert!(matches!(
+        svc.replace(CH, SEATED_MOD, "empire", SEATED_MOD.user),
+        Err(ServiceError::ReplaceWithSelf)
+    ));
+    assert!(matches!(svc.replace(CH, MOD, "empire", REBEL.user), Err(ServiceError::AlreadySeated)));
+    // Someone who does not play may take it; they get that seat's secrets only.
+    let out = svc.replace(CH, SEATED_MOD, "empire", 5).unwrap();
+    assert!(out.private.iter().all(|p| p.user == 5 && p.seat == "empire"));
+}
+
+#[test]
+fn a_moderator_who_plays_is_only_ever_sent_their_own_seat() {
+    let (_, svc) = memory();
+    started(&svc);
+    let mut outs = vec![];
+    for _ in 0..12 {
+        let p = svc.prompt(CH).unwrap().unwrap();
+        let who = if p.user == Some(1) { SEATED_MOD } else { EMPIRE };
+        outs.push(svc.act(CH, who, Answer::Option { key: p.key(), index: 0 }).unwrap());
+    }
+    outs.push(svc.rollback(CH, SEATED_MOD, 3).unwrap());
+    outs.push(svc.pause(CH, SEATED_MOD).unwrap());
+    outs.push(svc.resume(CH, SEATED_MOD).unwrap());
+    outs.push(svc.hand(CH, SEATED_MOD).unwrap());
+    for out in &outs {
+        for p in &out.private {
+            assert!(p.user != 1 || p.seat == "rebel", "the Rebel player got the {} seat's secrets", p.seat);
+        }
+        assert!(out.file.is_none());
+        if let Some(p) = out.prompt.as_ref().filter(|p| p.seat == "empire") {
+            assert_eq!(p.user, Some(2), "the Empire's options are addressed to the Empire player");
+        }
+    }
+    assert!(!outs.last().unwrap().reply.contains("empire player"));
+}
+
+#[test]
+fn default_seeds_are_random_not_derived_from_the_clock_and_channel() {
+    let (store, svc) = memory(); // a clock that never moves
+    let seed = |svc: &Service<Rebellion>| {
+        svc.create(CH, None, REBEL, quick(), None).unwrap();
+        let seed = store.load(&CH.to_string()).unwrap().unwrap().meta.seed;
+        svc.cancel(CH, REBEL).unwrap();
+        seed
+    };
+    let (a, b) = (seed(&svc), seed(&svc));
+    assert_ne!(a, b, "same channel, same second: the seed must still differ");
+    assert_ne!(a, 1_000u64.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ CH);
 }

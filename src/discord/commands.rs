@@ -415,7 +415,7 @@ pub async fn rollback(
     run(ctx, move |s, ch| s.rollback(ch, who, steps)).await
 }
 
-/// Export the match as a JSON file (sent only to you).
+/// Export the match as a JSON file, sent only to you (anyone may once the match is over).
 #[poise::command(slash_command)]
 pub async fn export(ctx: Context<'_>) -> Result<(), Error> {
     let who = caller(ctx).await;

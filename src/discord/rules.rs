@@ -169,7 +169,8 @@ Their options autocomplete from *your* legal choices.
 • Your secrets (hand, base, probes) arrive by DM. If your DMs are closed, use `/rebellion hand`.
 • `/rebellion status`, `board` and `log` show the public state; `rules` explains a topic.
 • Moderators (Manage Channels or the configured role) have `/mod`: pause, resume, end, replace, \
-kick, rollback, export. Every moderator action is announced here.";
+kick, rollback, export. Every moderator action is announced here. A moderator who plays cannot \
+export their match or take a seat while it runs; once it is over, anyone can `/mod export` it.";
 
 #[cfg(test)]
 mod tests {

@@ -72,6 +72,21 @@ pub enum ServiceError {
     /// Only the creator or a moderator.
     #[error("only the match's creator or a moderator can do that")]
     NotCreator,
+    /// A running match's export was asked by someone who may not see its secrets.
+    #[error("only a moderator can export a match before it ends (anyone can once it is over)")]
+    ExportRunning,
+    /// A moderator who plays asked for the export of their own running match.
+    #[error("you hold a seat in this match, so you cannot export it while it is running")]
+    SeatedExport,
+    /// A moderator tried to give a seat to themself while the match runs.
+    #[error("you cannot give yourself a seat while the match is running; choose someone who is not playing")]
+    ReplaceWithSelf,
+    /// The new player already holds a seat in this match.
+    #[error("that user already holds a seat in this match; choose someone who is not playing")]
+    AlreadySeated,
+    /// The match was exported after it ended, so it cannot be played on.
+    #[error("this match was exported after it ended, so its secrets are out and it cannot be reopened")]
+    ReopenExported,
     /// A rollback further back than the match goes.
     #[error("cannot roll back {asked} actions: the match has {have}")]
     RollbackTooFar {

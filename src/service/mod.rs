@@ -182,10 +182,13 @@ impl<G: Game> Service<G> {
             creator: caller.user,
             seats: BTreeMap::new(),
             options: serde_json::to_value(&options).map_err(|e| ServiceError::Parse(e.to_string()))?,
-            seed: seed.unwrap_or_else(|| now.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ channel),
+            // Random, never derived from public facts (time, channel): the seed replays the
+            // deck order and every future die.
+            seed: seed.unwrap_or_else(rand::random),
             status: MatchStatus::Lobby,
             created_at: now,
             updated_at: now,
+            exported_after_end: false,
             shown: BTreeMap::new(),
         };
         self.store.delete(&id)?;

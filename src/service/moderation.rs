@@ -60,7 +60,9 @@ impl<G: Game> Service<G> {
         self.set_status(channel, caller, MatchStatus::Ended, "ended the match")
     }
 
-    /// Moderator: give a seat to another user (who then receives that seat's secrets).
+    /// Moderator: give a seat to another user (who then receives that seat's secrets). Until the
+    /// match ends, never to the caller or to anyone already seated: nobody may hold the other
+    /// seat's secrets besides their own, and a moderator must not peek at a seat.
     pub fn replace(
         &self,
         channel: u64,
@@ -75,6 +77,14 @@ impl<G: Game> Service<G> {
             let seat = seat.to_lowercase();
             if !seats.contains(&seat) {
                 return Err(ServiceError::UnknownSeat { seat, valid: seats.join(", ") });
+            }
+            if m.meta.status != MatchStatus::Ended {
+                if user == caller.user {
+                    return Err(ServiceError::ReplaceWithSelf);
+                }
+                if m.meta.seats.values().any(|u| *u == user) {
+                    return Err(ServiceError::AlreadySeated);
+                }
             }
             let mut meta = m.meta.clone();
             meta.seats.insert(seat.clone(), user);
@@ -116,10 +126,14 @@ impl<G: Game> Service<G> {
         })
     }
 
-    /// Moderator: undo the last `steps` actions (the match replays from its seed).
+    /// Moderator: undo the last `steps` actions (the match replays from its seed). This reopens
+    /// a finished match, unless it was exported after it ended.
     pub fn rollback(&self, channel: u64, caller: Caller, steps: u64) -> Result<Outcome, ServiceError> {
         self.moderate(caller)?;
         self.with(channel, |m| {
+            if m.meta.status == MatchStatus::Ended && m.meta.exported_after_end {
+                return Err(ServiceError::ReopenExported);
+            }
             let have = m.log.len() as u64;
             if steps == 0 || steps > have {
                 return Err(ServiceError::RollbackTooFar { asked: steps, have });
@@ -152,20 +166,64 @@ impl<G: Game> Service<G> {
         })
     }
 
-    /// Moderator: the match as a JSON file (see `docs/export-format.md`).
+    /// The match as a JSON file (see `docs/export-format.md`). The file reveals every secret of
+    /// both sides, so while the match runs only a moderator who holds no seat in it may export
+    /// it, and the channel is told; once it has ended anyone may (also after a restart, from the
+    /// store), and it can no longer be reopened by a rollback.
     pub fn export(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError> {
-        self.moderate(caller)?;
-        self.with(channel, |m| {
-            let stored = StoredMatch { meta: m.meta.clone(), log: m.log.clone(), snapshot: None };
-            let json = serde_json::to_vec_pretty(&MatchExport::of(&stored))
-                .map_err(|e| ServiceError::Parse(e.to_string()))?;
-            Ok(Outcome {
-                reply: format!("Moderator <@{}> exported the match.", caller.user),
+        match self.with(channel, |m| self.export_match(m, caller)) {
+            Err(ServiceError::NoMatch) => self.export_stored(channel),
+            r => r,
+        }
+    }
+
+    fn export_match(&self, m: &mut Match<G>, caller: Caller) -> Result<Outcome, ServiceError> {
+        let running = m.meta.status != MatchStatus::Ended;
+        if running {
+            if !caller.moderator {
+                return Err(ServiceError::ExportRunning);
+            }
+            if m.meta.seats.values().any(|u| *u == caller.user) {
+                return Err(ServiceError::SeatedExport);
+            }
+        } else if !m.meta.exported_after_end {
+            let mut meta = m.meta.clone();
+            meta.exported_after_end = true;
+            self.save_meta(&mut meta)?;
+            m.meta = meta;
+        }
+        let file = export_file(StoredMatch { meta: m.meta.clone(), log: m.log.clone(), snapshot: None })?;
+        Ok(if running {
+            Outcome {
+                reply: format!(
+                    "A moderator exported this match while it is running: <@{}> holds a file with \
+                     the seed and every secret of both sides.",
+                    caller.user
+                ),
                 reply_public: true,
-                file: Some((format!("holonet-match-{}.json", m.meta.id), json)),
+                file: Some(file),
                 ..Default::default()
-            })
+            }
+        } else {
+            Outcome {
+                reply: "The match is over; here is its export.".into(),
+                file: Some(file),
+                ..Default::default()
+            }
         })
+    }
+
+    /// An ended match is not kept in memory after a restart: export it from the store.
+    fn export_stored(&self, channel: u64) -> Result<Outcome, ServiceError> {
+        let stored = self.store.load(&channel.to_string())?;
+        match stored {
+            Some(s) if s.meta.game == G::ID && s.meta.status == MatchStatus::Ended => Ok(Outcome {
+                reply: "The match is over; here is its export.".into(),
+                file: Some(export_file(s)?),
+                ..Default::default()
+            }),
+            _ => Err(ServiceError::NoMatch),
+        }
     }
 
     /// Moderator: imports an exported match into a channel (replacing an ended one).
@@ -216,4 +274,11 @@ impl<G: Game> Service<G> {
             ..Default::default()
         })
     }
+}
+
+/// The export file of a match: its name and pretty JSON.
+fn export_file(m: StoredMatch) -> Result<(String, Vec<u8>), ServiceError> {
+    let json =
+        serde_json::to_vec_pretty(&MatchExport::of(&m)).map_err(|e| ServiceError::Parse(e.to_string()))?;
+    Ok((format!("holonet-match-{}.json", m.meta.id), json))
 }

@@ -72,6 +72,10 @@ pub struct MatchMeta {
     pub created_at: u64,
     /// Last change (seconds since the Unix epoch).
     pub updated_at: u64,
+    /// Someone exported the match after it ended: its secrets are out, so a rollback may no
+    /// longer reopen it.
+    #[serde(default)]
+    pub exported_after_end: bool,
     /// Seat → the prompt whose numbered options were last shown to that seat's player
     /// (`/play choose N` is checked against it).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -177,7 +181,8 @@ pub trait MatchStore: Send + Sync {
 }
 
 /// The JSON a moderator exports (and a backup or migration imports): metadata plus the whole
-/// action log. Replaying the log from the seed rebuilds the match exactly.
+/// action log. Replaying the log from the seed rebuilds the match exactly, so the file reveals
+/// every secret of both sides (`docs/export-format.md`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MatchExport {
     /// Always "holonet-match".
@@ -188,6 +193,9 @@ pub struct MatchExport {
     pub meta: MatchMeta,
     /// Every applied action.
     pub log: Vec<LogEntry>,
+    /// Whether the match had not ended when it was exported (its secrets were still in play).
+    #[serde(default)]
+    pub exported_during_play: bool,
 }
 
 impl MatchExport {
@@ -198,6 +206,7 @@ impl MatchExport {
             format_version: 1,
             meta: m.meta.clone(),
             log: m.log.clone(),
+            exported_during_play: m.meta.status != MatchStatus::Ended,
         }
     }
 }
