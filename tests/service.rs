@@ -479,3 +479,134 @@ fn default_seeds_are_random_not_derived_from_the_clock_and_channel() {
     assert_ne!(a, b, "same channel, same second: the seed must still differ");
     assert_ne!(a, 1_000u64.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ CH);
 }
+
+#[test]
+fn one_user_cannot_hold_both_seats_unless_hot_seat_is_allowed() {
+    let (_, svc) = memory();
+    svc.create(CH, None, REBEL, quick(), Some(1)).unwrap();
+    svc.join(CH, REBEL, Some("rebel")).unwrap();
+    for seat in [Some("empire"), None] {
+        let e = svc.join(CH, REBEL, seat).unwrap_err();
+        assert!(matches!(e, ServiceError::HotSeat(ref s) if s == "rebel"), "{e}");
+        assert_eq!(
+            e.to_string(),
+            "you already hold the rebel seat, and one player may not take both seats here"
+        );
+    }
+    assert_eq!(svc.seats(CH).unwrap().len(), 1, "nothing changed");
+    // A moderator cannot seat them twice either.
+    assert!(matches!(svc.replace(CH, MOD, "empire", REBEL.user), Err(ServiceError::AlreadySeated)));
+
+    // Where hot-seat is allowed, one user plays both sides, and may cancel alone.
+    let store = Arc::new(MemoryStore::new());
+    let hot = Service::<Rebellion>::with_clock(store.clone(), Box::new(|| 1_000)).allow_hot_seat(true);
+    hot.create(CH, None, REBEL, quick(), Some(1)).unwrap();
+    hot.join(CH, REBEL, Some("rebel")).unwrap();
+    hot.join(CH, REBEL, None).unwrap();
+    hot.start(CH, REBEL).unwrap();
+    for _ in 0..6 {
+        let p = hot.prompt(CH).unwrap().unwrap();
+        assert_eq!(p.user, Some(1));
+        hot.act(CH, REBEL, Answer::Option { key: p.key(), index: 0 }).unwrap();
+    }
+    // A bot restarted with hot-seat off refuses to start such a match.
+    hot.create(CH + 1, None, REBEL, quick(), Some(1)).unwrap();
+    hot.join(CH + 1, REBEL, None).unwrap();
+    hot.join(CH + 1, REBEL, None).unwrap();
+    let cold = Service::<Rebellion>::with_clock(store, Box::new(|| 1_000));
+    cold.load_all().unwrap();
+    assert!(matches!(cold.start(CH + 1, REBEL), Err(ServiceError::SharedSeats)));
+    let out = hot.cancel(CH, REBEL).unwrap();
+    assert!(out.reply.contains("agreed"), "{}", out.reply);
+}
+
+#[test]
+fn only_a_seated_player_or_a_moderator_starts_a_match() {
+    let (_, svc) = memory();
+    svc.create(CH, None, STRANGER, quick(), Some(1)).unwrap();
+    svc.join(CH, REBEL, Some("rebel")).unwrap();
+    svc.join(CH, EMPIRE, Some("empire")).unwrap();
+    let e = svc.start(CH, STRANGER).unwrap_err();
+    assert!(matches!(e, ServiceError::StartNotAllowed), "the creator holds no seat: {e}");
+    assert_eq!(e.to_string(), "only a seated player or a moderator can start the match");
+    assert!(svc.status(CH).unwrap().reply.contains("Lobby"), "nothing changed");
+    svc.start(CH, EMPIRE).unwrap();
+    let (_, svc) = memory();
+    svc.create(CH, None, REBEL, quick(), Some(1)).unwrap();
+    svc.join(CH, REBEL, Some("rebel")).unwrap();
+    svc.join(CH, EMPIRE, Some("empire")).unwrap();
+    svc.start(CH, MOD).unwrap();
+}
+
+fn status_of(svc: &Service<Rebellion>) -> String {
+    svc.status(CH).unwrap().reply
+}
+
+#[test]
+fn cancelling_a_running_match_needs_a_moderator_or_both_players() {
+    let (store, svc) = memory();
+    started(&svc); // created by the Rebel player
+    answer(&svc, 0);
+    // The creator alone cannot end it: their cancel is a request, shown in the channel.
+    let out = svc.cancel(CH, REBEL).unwrap();
+    assert!(out.reply_public && out.reply.contains("<@1> asks to cancel"), "{}", out.reply);
+    assert!(status_of(&svc).contains("Active"));
+    assert!(matches!(svc.cancel(CH, REBEL), Err(ServiceError::CancelPending)));
+    let e = svc.cancel(CH, STRANGER).unwrap_err();
+    assert!(matches!(e, ServiceError::CancelNeedsAgreement), "{e}");
+    // A move withdraws the request (and says so): the Empire's cancel is then a new request.
+    let out = answer(&svc, 0);
+    assert!(
+        out.public[0].text.contains("request to cancel the match is withdrawn"),
+        "{}",
+        out.public[0].text
+    );
+    let out = svc.cancel(CH, EMPIRE).unwrap();
+    assert!(out.reply.contains("<@2> asks to cancel"), "{}", out.reply);
+    assert!(status_of(&svc).contains("Active"));
+    // The request survives a restart; the other player's cancel confirms it.
+    let again: Service<Rebellion> = Service::with_clock(store, Box::new(|| 1_000));
+    again.load_all().unwrap();
+    let out = again.cancel(CH, REBEL).unwrap();
+    assert!(out.reply.contains("Both players agreed"), "{}", out.reply);
+    assert!(again.status(CH).unwrap().reply.contains("Ended"));
+    assert!(matches!(again.cancel(CH, REBEL), Err(ServiceError::Ended)));
+}
+
+#[test]
+fn a_moderator_cancels_at_once_and_a_lobby_needs_its_creator_or_a_moderator() {
+    let (_, svc) = memory();
+    started(&svc);
+    svc.pause(CH, MOD).unwrap();
+    let out = svc.cancel(CH, MOD).unwrap();
+    assert!(out.reply.contains("Moderator <@9> cancelled"), "{}", out.reply);
+    assert!(status_of(&svc).contains("Ended"));
+    // A creator who does not play cannot cancel a running match.
+    svc.create(CH, None, STRANGER, quick(), Some(1)).unwrap();
+    svc.join(CH, REBEL, Some("rebel")).unwrap();
+    assert!(matches!(svc.cancel(CH, EMPIRE), Err(ServiceError::NotCreator)), "lobby: not the creator");
+    svc.join(CH, EMPIRE, Some("empire")).unwrap();
+    svc.start(CH, REBEL).unwrap();
+    assert!(matches!(svc.cancel(CH, STRANGER), Err(ServiceError::CancelNeedsAgreement)));
+    assert!(status_of(&svc).contains("Active"));
+    svc.end(CH, MOD).unwrap();
+    svc.create(CH, None, STRANGER, quick(), Some(1)).unwrap();
+    svc.cancel(CH, STRANGER).unwrap();
+}
+
+#[test]
+fn a_paused_match_resumes_also_after_a_restart() {
+    let (store, svc) = memory();
+    started(&svc);
+    answer(&svc, 0);
+    svc.pause(CH, MOD).unwrap();
+    let again: Service<Rebellion> = Service::with_clock(store, Box::new(|| 1_000));
+    assert_eq!(again.load_all().unwrap(), 1);
+    assert!(matches!(answer_once(&again), Err(ServiceError::Paused)));
+    assert!(matches!(again.pause(CH, MOD), Err(ServiceError::Paused)), "already paused");
+    let out = again.resume(CH, MOD).unwrap();
+    assert!(out.prompt.is_some(), "the pending prompt is posted again");
+    assert!(matches!(again.resume(CH, MOD), Err(ServiceError::NotPaused)));
+    let p = again.prompt(CH).unwrap().unwrap();
+    again.act(CH, caller_for(p.user), Answer::Option { key: p.key(), index: 0 }).unwrap();
+}

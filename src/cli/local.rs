@@ -111,7 +111,9 @@ pub fn notice_lines(notices: &[Notice], viewer: Option<Faction>, label: bool) ->
 impl LocalSession {
     /// A new local match.
     pub fn new(seed: u64, options: MatchOptions, interactive: bool) -> Self {
-        let service = Service::with_clock(Arc::new(MemoryStore::new()), Box::new(|| 0));
+        // Both seats share the terminal: hot-seat by nature (each seat still acts as its own
+        // user, so a line for the seat that is not deciding is refused).
+        let service = Service::with_clock(Arc::new(MemoryStore::new()), Box::new(|| 0)).allow_hot_seat(true);
         let (rebel, empire) = (user_of(Faction::Rebel), user_of(Faction::Empire));
         let setup = service
             .create(LOCAL_CHANNEL, None, rebel, options, Some(seed))

@@ -140,7 +140,7 @@ pub async fn start(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, move |s, ch| s.start(ch, who)).await
 }
 
-/// Cancel this channel's match (its creator or a moderator).
+/// Cancel this match: a moderator, or both players agreeing (its creator, before it starts).
 #[poise::command(slash_command)]
 pub async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
     let who = caller(ctx).await;

@@ -21,6 +21,9 @@ pub enum ServiceError {
     /// A moderator paused the match.
     #[error("the match is paused by a moderator; wait for `/mod resume`")]
     Paused,
+    /// Only a paused match can be resumed.
+    #[error("the match is not paused")]
+    NotPaused,
     /// The match is over.
     #[error("the match is over")]
     Ended,
@@ -69,6 +72,24 @@ pub enum ServiceError {
     /// Moderators only.
     #[error("only moderators can do that")]
     NotModerator,
+    /// The caller already holds a seat and hot-seat play is off.
+    #[error("you already hold the {0} seat, and one player may not take both seats here")]
+    HotSeat(String),
+    /// One user holds several seats and hot-seat play is off.
+    #[error(
+        "one player holds more than one seat, and hot-seat play is off here; \
+         they should `/rebellion leave` and let someone else join"
+    )]
+    SharedSeats,
+    /// Neither seated nor a moderator.
+    #[error("only a seated player or a moderator can start the match")]
+    StartNotAllowed,
+    /// Someone without a seat tried to cancel a running match.
+    #[error("only a moderator, or both players together, can cancel a running match")]
+    CancelNeedsAgreement,
+    /// The caller already asked to cancel.
+    #[error("you already asked to cancel; the other player can agree with `/rebellion cancel`")]
+    CancelPending,
     /// Only the creator or a moderator.
     #[error("only the match's creator or a moderator can do that")]
     NotCreator,

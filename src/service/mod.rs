@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::game::Game;
 pub use crate::store::PromptKey;
-use crate::store::{LogEntry, MatchMeta, MatchStatus, MatchStore, Snapshot, StoredMatch};
+use crate::store::{CancelRequest, LogEntry, MatchMeta, MatchStatus, MatchStore, Snapshot, StoredMatch};
 use keys::{note_shown, prompt_post_of};
 
 /// Who is calling: a user, and whether front end rules make them a moderator.
@@ -66,6 +66,7 @@ pub struct Service<G: Game> {
     store: Arc<dyn MatchStore>,
     matches: Mutex<HashMap<String, Arc<Mutex<Match<G>>>>>,
     clock: Box<dyn Fn() -> u64 + Send + Sync>,
+    allow_hot_seat: bool,
     _game: PhantomData<G>,
 }
 
@@ -107,7 +108,20 @@ impl<G: Game> Service<G> {
 
     /// A service with an injected clock (tests).
     pub fn with_clock(store: Arc<dyn MatchStore>, clock: Box<dyn Fn() -> u64 + Send + Sync>) -> Self {
-        Service { store, matches: Mutex::new(HashMap::new()), clock, _game: PhantomData }
+        Service {
+            store,
+            matches: Mutex::new(HashMap::new()),
+            clock,
+            allow_hot_seat: false,
+            _game: PhantomData,
+        }
+    }
+
+    /// Lets one user hold several seats of a match (hot-seat play; off by default, as it lets
+    /// one person see both sides' secrets).
+    pub fn allow_hot_seat(mut self, allow: bool) -> Self {
+        self.allow_hot_seat = allow;
+        self
     }
 
     /// Reloads every stored match that is not over; returns how many were loaded.
@@ -188,6 +202,7 @@ impl<G: Game> Service<G> {
             status: MatchStatus::Lobby,
             created_at: now,
             updated_at: now,
+            cancel_request: None,
             exported_after_end: false,
             shown: BTreeMap::new(),
         };
@@ -226,6 +241,11 @@ impl<G: Game> Service<G> {
                     .cloned()
                     .ok_or(ServiceError::NoFreeSeat)?,
             };
+            if !self.allow_hot_seat
+                && let Some(mine) = m.meta.seats.iter().find(|(_, u)| **u == caller.user).map(|(s, _)| s)
+            {
+                return Err(ServiceError::HotSeat(mine.clone()));
+            }
             let mut meta = m.meta.clone();
             meta.seats.insert(seat.clone(), caller.user);
             self.save_meta(&mut meta)?;
@@ -252,11 +272,14 @@ impl<G: Game> Service<G> {
         })
     }
 
-    /// Starts the match once every seat is taken.
+    /// Starts the match once every seat is taken (a seated player or a moderator).
     pub fn start(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError> {
         self.with(channel, |m| {
             if m.meta.status != MatchStatus::Lobby {
                 return Err(ServiceError::AlreadyStarted);
+            }
+            if !caller.moderator && !m.meta.seats.values().any(|u| *u == caller.user) {
+                return Err(ServiceError::StartNotAllowed);
             }
             let options = options_of::<G>(&m.meta);
             let seats = G::seats(&options);
@@ -264,6 +287,11 @@ impl<G: Game> Service<G> {
                 seats.iter().filter(|s| !m.meta.seats.contains_key(*s)).cloned().collect();
             if !open.is_empty() {
                 return Err(ServiceError::SeatsOpen(open.join(", ")));
+            }
+            // Seats taken while hot-seat was allowed (config changed, or an import).
+            let users: std::collections::BTreeSet<u64> = m.meta.seats.values().copied().collect();
+            if !self.allow_hot_seat && users.len() < m.meta.seats.len() {
+                return Err(ServiceError::SharedSeats);
             }
             let state = G::new_match(m.meta.seed, &options);
             let mut meta = m.meta.clone();
@@ -285,18 +313,62 @@ impl<G: Game> Service<G> {
         })
     }
 
-    /// Cancels a match (its creator or a moderator).
+    /// Cancels a match. In the lobby its creator or a moderator may. Once it has started, a
+    /// moderator may, or both players together: a seated player's call records a request
+    /// (announced), the other player's call confirms it, and any move withdraws it.
     pub fn cancel(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError> {
         self.with(channel, |m| {
-            if caller.user != m.meta.creator && !caller.moderator {
-                return Err(ServiceError::NotCreator);
-            }
+            let text = match m.meta.status {
+                MatchStatus::Ended => return Err(ServiceError::Ended),
+                MatchStatus::Lobby if caller.user != m.meta.creator && !caller.moderator => {
+                    return Err(ServiceError::NotCreator);
+                }
+                MatchStatus::Lobby => "The match is cancelled.".to_string(),
+                MatchStatus::Active | MatchStatus::Paused if caller.moderator => {
+                    format!("Moderator <@{}> cancelled the match.", caller.user)
+                }
+                MatchStatus::Active | MatchStatus::Paused => match self.cancel_request(m, caller)? {
+                    Some(asked) => return Ok(asked),
+                    None => "Both players agreed: the match is cancelled.".to_string(),
+                },
+            };
             let mut meta = m.meta.clone();
             meta.status = MatchStatus::Ended;
+            meta.cancel_request = None;
             self.save_meta(&mut meta)?;
             m.meta = meta;
-            Ok(Outcome::announce("The match is cancelled."))
+            Ok(Outcome::announce(text))
         })
+    }
+
+    /// A player's cancel of a running match: `None` if it completes the agreement (the other
+    /// player asked since the last move, or the caller holds every seat), else the recorded
+    /// request's announcement.
+    fn cancel_request(&self, m: &mut Match<G>, caller: Caller) -> Result<Option<Outcome>, ServiceError> {
+        let seats = G::seats(&options_of::<G>(&m.meta));
+        let mine: Vec<&String> =
+            seats.iter().filter(|s| m.meta.seats.get(*s) == Some(&caller.user)).collect();
+        if mine.is_empty() {
+            return Err(ServiceError::CancelNeedsAgreement);
+        }
+        if mine.len() == seats.len() {
+            return Ok(None);
+        }
+        let version = m.state.as_ref().map(G::version).unwrap_or_default();
+        match &m.meta.cancel_request {
+            Some(r) if r.version == version && r.user != caller.user => return Ok(None),
+            Some(r) if r.version == version => return Err(ServiceError::CancelPending),
+            _ => {}
+        }
+        let mut meta = m.meta.clone();
+        meta.cancel_request = Some(CancelRequest { user: caller.user, version, at: (self.clock)() });
+        self.save_meta(&mut meta)?;
+        m.meta = meta;
+        Ok(Some(Outcome::announce(format!(
+            "<@{}> asks to cancel this match. The other player can agree with `/rebellion cancel`; \
+             the next move withdraws the request.",
+            caller.user
+        ))))
     }
 
     /// Applies a player's answer to the pending decision.
@@ -366,6 +438,7 @@ impl<G: Game> Service<G> {
                 meta.status = MatchStatus::Ended;
             }
             meta.updated_at = entry.at;
+            let withdrawn = meta.cancel_request.take().is_some();
             let next_prompt = prompt_post_of::<G>(&meta, &next);
             note_shown(&mut meta, next_prompt.as_ref(), caller.user);
             self.store.put_meta(&meta)?;
@@ -377,7 +450,11 @@ impl<G: Game> Service<G> {
             m.log.push(entry);
             m.state = Some(next);
             let state = m.state.as_ref().expect("just set");
-            Ok(self.outcome_after(m, &before, notices, over, state))
+            let mut out = self.outcome_after(m, &before, notices, over, state);
+            if withdrawn && let Some(post) = out.public.first_mut() {
+                post.text.push_str("\nThe request to cancel the match is withdrawn.");
+            }
+            Ok(out)
         })
     }
 

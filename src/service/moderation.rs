@@ -27,6 +27,11 @@ impl<G: Game> Service<G> {
             if m.meta.status == MatchStatus::Lobby && status != MatchStatus::Ended {
                 return Err(ServiceError::NotStarted);
             }
+            match (m.meta.status, status) {
+                (MatchStatus::Paused, MatchStatus::Paused) => return Err(ServiceError::Paused),
+                (MatchStatus::Active, MatchStatus::Active) => return Err(ServiceError::NotPaused),
+                _ => {}
+            }
             let mut meta = m.meta.clone();
             meta.status = status;
             let prompt = match (&m.state, status) {
@@ -88,8 +93,9 @@ impl<G: Game> Service<G> {
             }
             let mut meta = m.meta.clone();
             meta.seats.insert(seat.clone(), user);
-            // The new player has seen none of this seat's options.
+            // The new player has seen none of this seat's options, nor agreed to cancel.
             meta.shown.remove(&seat);
+            meta.cancel_request = None;
             let prompt = m.state.as_ref().and_then(|state| prompt_post_of::<G>(&meta, state));
             note_shown(&mut meta, prompt.as_ref(), caller.user);
             self.save_meta(&mut meta)?;
@@ -117,6 +123,7 @@ impl<G: Game> Service<G> {
                 });
             };
             meta.shown.remove(&seat);
+            meta.cancel_request = None;
             self.save_meta(&mut meta)?;
             m.meta = meta;
             Ok(Outcome::announce(format!(
@@ -146,6 +153,7 @@ impl<G: Game> Service<G> {
                 meta.status = MatchStatus::Active;
             }
             meta.updated_at = (self.clock)();
+            meta.cancel_request = None;
             let prompt = prompt_post_of::<G>(&meta, &state);
             note_shown(&mut meta, prompt.as_ref(), caller.user);
             self.store.put_meta(&meta)?;

@@ -39,6 +39,17 @@ pub struct PromptKey {
     pub fingerprint: String,
 }
 
+/// A seated player's request to cancel a running match, waiting for the other player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CancelRequest {
+    /// Who asked.
+    pub user: u64,
+    /// The state version when they asked; any later move withdraws the request.
+    pub version: u64,
+    /// When (seconds since the Unix epoch).
+    pub at: u64,
+}
+
 /// Everything about a match except its moves.
 // `remote = "Self"` makes the derives generate inherent `serialize`/`deserialize` functions; the
 // trait impls below wrap them so that a match stored before nonces existed gets one on load.
@@ -72,6 +83,9 @@ pub struct MatchMeta {
     pub created_at: u64,
     /// Last change (seconds since the Unix epoch).
     pub updated_at: u64,
+    /// A player's pending request to cancel the match.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cancel_request: Option<CancelRequest>,
     /// Someone exported the match after it ended: its secrets are out, so a rollback may no
     /// longer reopen it.
     #[serde(default)]
