@@ -328,7 +328,10 @@ fn matches_stored_without_a_nonce_still_load_with_a_stable_one() {
     started(&svc);
     let stored = store.load(&CH.to_string()).unwrap().unwrap();
     let mut json = serde_json::to_value(&stored.meta).unwrap();
-    assert!(json.as_object_mut().unwrap().remove("nonce").is_some());
+    // A meta as stored before nonces, cancel requests and export marks existed.
+    for field in ["nonce", "shown", "cancel_request", "exported_after_end"] {
+        json.as_object_mut().unwrap().remove(field);
+    }
     let a: MatchMeta = serde_json::from_value(json.clone()).unwrap();
     let b: MatchMeta = serde_json::from_value(json).unwrap();
     assert_eq!(a.nonce, b.nonce);
@@ -337,6 +340,16 @@ fn matches_stored_without_a_nonce_still_load_with_a_stable_one() {
     // The nonce is kept as stored otherwise (and so survives restarts).
     let c: MatchMeta = serde_json::from_value(serde_json::to_value(&stored.meta).unwrap()).unwrap();
     assert_eq!(c.nonce, stored.meta.nonce);
+    // An export file of that time still imports.
+    let mut file = serde_json::to_value(holonet::store::MatchExport::of(&stored)).unwrap();
+    file["meta"] = serde_json::to_value(&a).unwrap();
+    for field in ["nonce", "exported_after_end"] {
+        file["meta"].as_object_mut().unwrap().remove(field);
+    }
+    file.as_object_mut().unwrap().remove("exported_during_play");
+    let (_, other) = memory();
+    other.import(200, MOD, &serde_json::to_vec(&file).unwrap()).unwrap();
+    assert_eq!(other.state(200).unwrap(), svc.state(CH).unwrap());
 }
 
 /// The Rebel player, who also moderates the server.

@@ -92,9 +92,7 @@ impl ComponentId {
                 key: key(n, v, f)?,
                 page: p.parse().ok()?,
             }),
-            ["h", m, v] | ["h", m, v, _] | ["o", m, v, _]
-                if number(v) && parts[1..].iter().all(|x| number(x)) =>
-            {
+            ["h", m, _] | ["h", m, _, _] | ["o", m, _, _] if parts[1..].iter().all(|x| number(x)) => {
                 Some(ComponentId::Outdated { match_id: m.to_string() })
             }
             _ => None,
@@ -193,16 +191,18 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteract
     let responder = Responder::Component { http: &ctx.http, interaction: ci };
     responder.defer().await?;
     let channel = ci.channel_id.get();
-    let user = ci.user.id.get();
     if id.match_id() != channel.to_string() {
         return responder.say("This belongs to a match in another channel.").await;
     }
-    let (key, page) = match id {
-        ComponentId::Outdated { .. } => return out_of_date(&responder, data, channel, OUT_OF_DATE).await,
+    match id {
+        ComponentId::Outdated { .. } => out_of_date(&responder, data, channel, OUT_OF_DATE).await,
+        // The public button names no fingerprint: its nonce and version must match.
         ComponentId::Show { nonce, version, .. } => {
-            (PromptKey { nonce, version, fingerprint: String::new() }, 0)
+            show_menus(&responder, data, channel, 0, |k| k.nonce == nonce && k.version == version).await
         }
-        ComponentId::More { key, page, .. } => (key, page),
+        ComponentId::More { key, page, .. } => {
+            show_menus(&responder, data, channel, page, |k| *k == key).await
+        }
         ComponentId::Options { key, .. } => {
             let index = match &ci.data.kind {
                 ComponentInteractionDataKind::StringSelect { values } => {
@@ -217,26 +217,31 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteract
                 service.act(channel, caller, Answer::Option { key, index })
             })
             .await?;
-            return match result {
+            match result {
                 Err(ServiceError::Stale) => out_of_date(&responder, data, channel, OUT_OF_DATE).await,
                 r => deliver(&responder, &ctx.http, data, ci.channel_id, r?).await,
-            };
+            }
         }
-    };
-    // "Show my options" or "More options": show the menus if the caller decides.
-    let service = data.service.clone();
+    }
+}
+
+/// "Show my options" and "More options": the menus from `page` on, if the caller decides the
+/// pending prompt and `fresh` accepts its key (else the current options, as out of date).
+async fn show_menus(
+    responder: &Responder<'_>,
+    data: &Data,
+    channel: u64,
+    page: usize,
+    fresh: impl Fn(&PromptKey) -> bool,
+) -> Result<(), Error> {
+    let (user, service) = (responder.user(), data.service.clone());
     let prompt = blocking(move || service.show(channel, user)).await?;
     let Some(prompt) = prompt else { return responder.say("Nothing is waiting for a decision.").await };
     if prompt.user != Some(user) {
         return responder.say(&format!("Not your decision: the {} player is deciding.", prompt.seat)).await;
     }
-    // The public button names no fingerprint: its nonce and version must match.
-    let current = prompt.key();
-    let fresh = key.nonce == current.nonce
-        && key.version == current.version
-        && (key.fingerprint.is_empty() || key.fingerprint == current.fingerprint);
-    if !fresh {
-        return out_of_date(&responder, data, channel, OUT_OF_DATE).await;
+    if !fresh(&prompt.key()) {
+        return out_of_date(responder, data, channel, OUT_OF_DATE).await;
     }
     responder.send(options_intro(&prompt), option_menus(&prompt, page), None).await
 }
