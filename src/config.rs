@@ -28,6 +28,10 @@ pub struct Config {
     /// proxy (`HOLONET_API_PROXY` overrides it); serenity's own rate limiter is then off.
     #[serde(default)]
     pub api_proxy: Option<String>,
+    /// Let one user hold both seats of a match (hot-seat). Off by default: that user sees both
+    /// sides' secrets, so a match between two people could be played by one.
+    #[serde(default)]
+    pub allow_hot_seat: bool,
 }
 
 fn default_data_dir() -> PathBuf {
@@ -129,6 +133,8 @@ mod tests {
     fn parses_example_and_env_overrides() {
         let mut c = Config::parse(include_str!("../config.example.toml")).expect("example parses");
         assert_eq!(c.data_dir, PathBuf::from("data"));
+        assert!(!c.allow_hot_seat, "hot-seat is off by default");
+        assert!(Config::parse("allow_hot_seat = true").expect("parses").allow_hot_seat);
         c.apply_env(|k| match k {
             "HOLONET_TOKEN" => Some("abc".into()),
             "HOLONET_API_PROXY" => Some("http://127.0.0.1:9".into()),

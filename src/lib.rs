@@ -9,6 +9,7 @@ pub mod discord;
 pub mod engine;
 pub mod game;
 pub mod games;
+pub mod hash;
 pub mod render;
 pub mod service;
 pub mod sim;

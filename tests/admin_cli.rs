@@ -36,7 +36,7 @@ fn export_then_import_moves_a_match_between_channels() {
         for _ in 0..20 {
             let p = svc.prompt(10).unwrap().unwrap();
             let who = Caller { user: p.user.unwrap(), moderator: false };
-            svc.act(10, who, Answer::Option { version: p.version, index: 0 }).unwrap();
+            svc.act(10, who, Answer::Option { key: p.key(), index: 0 }).unwrap();
         }
         svc.state(10).unwrap()
     };
@@ -47,6 +47,7 @@ fn export_then_import_moves_a_match_between_channels() {
     let json: serde_json::Value = serde_json::from_slice(&std::fs::read(&out).unwrap()).unwrap();
     assert_eq!(json["format"], "holonet-match");
     assert_eq!(json["log"].as_array().unwrap().len(), 20);
+    assert_eq!(json["exported_during_play"], true, "the match was still running");
 
     let r = holonet(&["import", "--config", cfg, "--channel", "11", out.to_str().unwrap()]);
     assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));

@@ -678,7 +678,14 @@ async fn scenario() {
     // The prompt: the Rebel chooses the base.
     let (decider, button) = last_prompt(&reqs);
     assert_eq!(decider, REBEL);
-    assert_eq!(button, format!("h:{CHANNEL}:0"));
+    // The public button names the match, its nonce and the version — nothing else.
+    let parts: Vec<&str> = button.split(':').collect();
+    assert_eq!(
+        (parts.len(), parts[0], parts[1], parts[3]),
+        (4, "h", CHANNEL.to_string().as_str(), "0"),
+        "{button}"
+    );
+    let nonce = parts[2].to_string();
 
     // Someone else clicking gets "not your decision"; the decider gets paginated menus.
     let (_, reply) = fake.click(EMPIRE, &button, None).await;
@@ -687,7 +694,7 @@ async fn scenario() {
     let found = menus(&reqs);
     assert!(found.len() >= 2, "26 base options need two menus");
     assert!(found.iter().all(|(_, o)| o.len() <= 25));
-    assert!(found[0].0.starts_with(&format!("o:{CHANNEL}:0:")));
+    assert!(found[0].0.starts_with(&format!("o:{CHANNEL}:{nonce}:0:")), "{}", found[0].0);
     // Pick a base system never named in the channel so far.
     let so_far: Vec<String> = channel_posts(&fake.requests()).iter().map(|r| r.text()).collect();
     let (menu_id, base, value) = found
@@ -750,7 +757,35 @@ async fn scenario() {
         .expect("the follow-up");
     let rows = followup.json()["components"].as_array().cloned().unwrap_or_default();
     assert!(!rows.is_empty(), "the decider gets the next options with the answer");
-    assert!(rows[0]["components"][0]["custom_id"].as_str().unwrap().starts_with(&format!("o:{CHANNEL}:")));
+    let old_menu = rows[0]["components"][0]["custom_id"].as_str().unwrap().to_string();
+    assert!(old_menu.starts_with(&format!("o:{CHANNEL}:{nonce}:2:")), "{old_menu}");
+    let old_value = rows[0]["components"][0]["options"][0]["value"].as_str().unwrap().to_string();
+    // A moderator rolls the assignment back and the Rebel sends another leader: version 2 comes
+    // back with other options, so the menu from before the rollback is refused (nothing is
+    // applied) and the current options are shown instead.
+    fake.command(
+        MODERATOR,
+        MANAGE_CHANNELS,
+        "mod",
+        "rollback",
+        json!([{"name": "steps", "type": 4, "value": 1}]),
+    )
+    .await;
+    let (_, reply) = fake
+        .command(
+            REBEL,
+            0,
+            "play",
+            "assign",
+            json!([{"name": "mission", "type": 3, "value": missions[0]}, {"name": "leader", "type": 3, "value": leaders[1]}]),
+        )
+        .await;
+    assert!(reply.contains("Done"), "{reply}");
+    let (reqs, reply) = fake.click(REBEL, &old_menu, Some(vec![old_value])).await;
+    assert!(reply.contains("That menu is out of date — here are your current options"), "{reply}");
+    assert!(channel_posts(&reqs).is_empty() && dm_posts(&reqs, REBEL).is_empty(), "nothing was applied");
+    let current = menus(&reqs);
+    assert!(current[0].0.starts_with(&format!("o:{CHANNEL}:{nonce}:2:")) && current[0].0 != old_menu);
     let (reqs, reply) = fake.command(REBEL, 0, "play", "done", json!([])).await;
     assert!(reply.contains("Done"), "{reply}");
     let (decider, _) = last_prompt(&reqs);
@@ -788,7 +823,11 @@ async fn scenario() {
     assert!(channel_posts(&reqs).iter().any(|r| r.content().contains("rolled back 1 action")));
     assert!(channel_posts(&reqs).iter().any(|r| r.json().to_string().contains(&format!("h:{CHANNEL}:"))));
     let (reqs, _) = fake.command(MODERATOR, MANAGE_CHANNELS, "mod", "export", json!([])).await;
-    assert!(channel_posts(&reqs).iter().any(|r| r.content().contains("exported the match")));
+    assert!(
+        channel_posts(&reqs)
+            .iter()
+            .any(|r| r.content().contains("A moderator exported this match while it is running"))
+    );
     let hook = format!("/api/v10/webhooks/{APP}/");
     let exported: Vec<(String, Vec<u8>)> = reqs
         .iter()
@@ -799,6 +838,7 @@ async fn scenario() {
     assert_eq!(exported.len(), 1, "the export file reaches the moderator privately");
     let export: Value = serde_json::from_slice(&exported[0].1).unwrap();
     assert_eq!(export["format"], json!("holonet-match"));
+    assert_eq!(export["exported_during_play"], json!(true));
     assert!(channel_posts(&reqs).iter().all(|r| r.files().iter().all(|(n, _)| !n.ends_with(".json"))));
     let (reqs, _) = fake.command(REBEL, 0, "rebellion", "status", json!([])).await;
     assert!(channel_posts(&reqs).iter().any(|r| r.content().contains("Round 1")));
@@ -898,9 +938,10 @@ async fn sigkill_scenario() {
         .await;
     let from = fake.len();
     fake.command(REBEL, 0, "rebellion", "start", json!([])).await;
-    fake.wait(from, "the first prompt", |r| r.json().to_string().contains(&format!("h:{CHANNEL}:0"))).await;
+    fake.wait(from, "the first prompt", |r| r.json().to_string().contains(&format!("h:{CHANNEL}:"))).await;
     // The Rebel hides the base with the first option of the menu.
-    let (reqs, _) = fake.click(REBEL, &format!("h:{CHANNEL}:0"), None).await;
+    let (_, button) = last_prompt(&fake.requests());
+    let (reqs, _) = fake.click(REBEL, &button, None).await;
     let found = menus(&reqs);
     let (menu, options) = &found[0];
     let (reqs, reply) = fake.click(REBEL, menu, Some(vec![options[0].1.clone()])).await;
@@ -948,9 +989,12 @@ async fn play(fake: &mut Fake, limit: Option<usize>) -> usize {
             eprintln!("play: {moves} moves in {:?}", started.elapsed());
         }
         let (user, button) = last_prompt(&fake.requests());
-        let version: u64 = button.rsplit(':').next().unwrap().parse().unwrap();
+        let (prefix, version) = button.rsplit_once(':').unwrap();
+        let version: u64 = version.parse().unwrap();
         let mut accepted = false;
-        for option in ["pass", "done", "1"] {
+        // A number counts only against a list the player was shown: the first "1" may be
+        // answered with the current options instead, and the second is then accepted.
+        for option in ["pass", "done", "1", "1"] {
             let from = fake.len();
             let data = json!({"id": "4000", "name": "play", "type": 1, "options": [{"name": "choose",
                 "type": 1, "options": [{"name": "option", "type": 3, "value": option}]}]});
@@ -960,7 +1004,7 @@ async fn play(fake: &mut Fake, limit: Option<usize>) -> usize {
             if !reply.starts_with("Done") {
                 continue;
             }
-            let next = format!("h:{CHANNEL}:{}", version + 1);
+            let next = format!("{prefix}:{}", version + 1);
             let post = fake
                 .wait(from, "the next prompt or the end", |r| {
                     let t = r.text();

@@ -111,7 +111,9 @@ pub fn notice_lines(notices: &[Notice], viewer: Option<Faction>, label: bool) ->
 impl LocalSession {
     /// A new local match.
     pub fn new(seed: u64, options: MatchOptions, interactive: bool) -> Self {
-        let service = Service::with_clock(Arc::new(MemoryStore::new()), Box::new(|| 0));
+        // Both seats share the terminal: hot-seat by nature (each seat still acts as its own
+        // user, so a line for the seat that is not deciding is refused).
+        let service = Service::with_clock(Arc::new(MemoryStore::new()), Box::new(|| 0)).allow_hot_seat(true);
         let (rebel, empire) = (user_of(Faction::Rebel), user_of(Faction::Empire));
         let setup = service
             .create(LOCAL_CHANNEL, None, rebel, options, Some(seed))
@@ -194,11 +196,16 @@ impl LocalSession {
         let (verb, arg) = command.trim().split_once(char::is_whitespace).unwrap_or((command.trim(), ""));
         let answer = match (verb.eq_ignore_ascii_case("choose"), arg.trim().parse::<usize>()) {
             (true, Ok(n)) => {
-                let d = self.decision().ok_or("nothing to choose: the game is over")?;
-                if n == 0 || n > d.actions.len() {
-                    return Err(format!("there is no option {n} (1–{})", d.actions.len()));
+                // The terminal always lists the pending prompt, so the number refers to it.
+                let p = self
+                    .service
+                    .prompt(LOCAL_CHANNEL)
+                    .map_err(|e| e.to_string())?
+                    .ok_or("nothing to choose: the game is over")?;
+                if n == 0 || n > p.options.len() {
+                    return Err(format!("there is no option {n} (1–{})", p.options.len()));
                 }
-                Answer::Option { version: self.state().version, index: n - 1 }
+                Answer::Option { key: p.key(), index: n - 1 }
             }
             (true, Err(_)) => Answer::Command(arg.to_string()),
             (false, _) => Answer::Command(command.to_string()),

@@ -9,7 +9,8 @@
 use poise::serenity_prelude as serenity;
 use serenity::{AutocompleteChoice, CommandDataOption, CommandDataOptionValue, CreateAutocompleteResponse};
 
-use super::messages::{pretty, truncate};
+use super::components::{option_menus, out_of_date};
+use super::messages::{NUMBER_OUT_OF_DATE, options_intro, pretty, truncate};
 use super::rules::{HELP, Topic};
 use super::send::{Responder, deliver, post_board};
 use super::{Context, Data, Error, blocking, caller};
@@ -139,7 +140,7 @@ pub async fn start(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, move |s, ch| s.start(ch, who)).await
 }
 
-/// Cancel this channel's match (its creator or a moderator).
+/// Cancel this match: a moderator, or both players agreeing (its creator, before it starts).
 #[poise::command(slash_command)]
 pub async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
     let who = caller(ctx).await;
@@ -174,11 +175,15 @@ pub async fn hand(ctx: Context<'_>) -> Result<(), Error> {
     let service = ctx.data().service.clone();
     let channel = ctx.channel_id().get();
     let outcome = blocking(move || service.hand(channel, who)).await?;
+    let mut text = outcome.reply;
     let rows = match &outcome.prompt {
-        Some(p) => vec![super::components::show_button(p)],
+        Some(p) => {
+            text.push_str(&format!("\n{}", options_intro(p)));
+            option_menus(p, 0)
+        }
         None => vec![],
     };
-    responder.send(outcome.reply, rows, None).await
+    responder.send(text, rows, None).await
 }
 
 /// The recent public events of this match.
@@ -316,13 +321,23 @@ pub async fn choose(
 ) -> Result<(), Error> {
     let option = option.trim().to_string();
     match option.parse::<usize>() {
+        // A number is checked against the list of options the player was last shown (menus,
+        // this command's autocomplete): after a rollback it may name another option now.
         Ok(n) if n >= 1 => {
             let who = caller(ctx).await;
-            run(ctx, move |s, ch| {
-                let version = s.prompt(ch)?.map(|p| p.version).ok_or(ServiceError::Ended)?;
-                s.act(ch, who, Answer::Option { version, index: n - 1 })
-            })
-            .await
+            let responder = Responder::Command(ctx);
+            responder.defer().await?;
+            let service = ctx.data().service.clone();
+            let channel = ctx.channel_id();
+            let result =
+                tokio::task::spawn_blocking(move || service.act(channel.get(), who, Answer::Numbered(n)))
+                    .await?;
+            match result {
+                Err(ServiceError::Stale) => {
+                    out_of_date(&responder, ctx.data(), channel.get(), NUMBER_OUT_OF_DATE).await
+                }
+                r => deliver(&responder, ctx.http(), ctx.data(), channel, r?).await,
+            }
         }
         _ => act(ctx, option).await,
     }
@@ -400,7 +415,7 @@ pub async fn rollback(
     run(ctx, move |s, ch| s.rollback(ch, who, steps)).await
 }
 
-/// Export the match as a JSON file (sent only to you).
+/// Export the match as a JSON file, sent only to you (anyone may once the match is over).
 #[poise::command(slash_command)]
 pub async fn export(ctx: Context<'_>) -> Result<(), Error> {
     let who = caller(ctx).await;
@@ -531,7 +546,13 @@ async fn ac_action_card(ctx: Context<'_>, partial: &str) -> CreateAutocompleteRe
 }
 
 async fn ac_choose(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
-    let Some(p) = my_prompt(ctx).await else { return CreateAutocompleteResponse::new() };
+    // These suggestions number the options, so they count as shown (`/play choose N`).
+    let service = ctx.data().service.clone();
+    let (channel, user) = (ctx.channel_id().get(), ctx.author().id.get());
+    let shown = tokio::task::spawn_blocking(move || service.show(channel, user)).await;
+    let Some(p) = shown.ok().and_then(Result::ok).flatten().filter(|p| p.user == Some(user)) else {
+        return CreateAutocompleteResponse::new();
+    };
     let needle = partial.trim().to_lowercase();
     let choices = p
         .options

@@ -58,6 +58,13 @@ pub fn pretty(id: &str) -> String {
     id.replace('_', " ")
 }
 
+/// The answer to a click on a menu (or a typed number) that names other options than the
+/// pending prompt's; the current options follow it.
+pub const OUT_OF_DATE: &str = "That menu is out of date";
+
+/// The same for `/play choose N` when the caller's last list of options is not the pending one.
+pub const NUMBER_OUT_OF_DATE: &str = "That number is not from your current list of options";
+
 /// The channel notice when a DM could not be delivered; it carries no content.
 pub fn dm_failed(user: u64) -> String {
     format!("<@{user}>, I couldn't DM you — use `/rebellion hand`.")

@@ -179,7 +179,7 @@ async fn open_store(config: &Config) -> Result<Arc<SledStore>, StoreError> {
 pub async fn run(config: Config, shutdown: impl Future<Output = ()> + Send) -> Result<(), ServeError> {
     let store = open_store(&config).await?;
     let dyn_store: Arc<dyn MatchStore> = store.clone();
-    let service = Arc::new(Service::<Rebellion>::new(dyn_store));
+    let service = Arc::new(Service::<Rebellion>::new(dyn_store).allow_hot_seat(config.allow_hot_seat));
     let loaded = service.load_all()?;
     tracing::info!(loaded, dir = %config.data_dir.display(), "matches loaded");
     // Draw the board's static layer now, so the first move is not slowed by it.

@@ -168,8 +168,11 @@ private menu of every legal choice and pick one. Only you see your options.
 Their options autocomplete from *your* legal choices.
 • Your secrets (hand, base, probes) arrive by DM. If your DMs are closed, use `/rebellion hand`.
 • `/rebellion status`, `board` and `log` show the public state; `rules` explains a topic.
+• `/rebellion cancel` during play asks to cancel; the match ends when the other player agrees \
+the same way before the next move (or when a moderator cancels it).
 • Moderators (Manage Channels or the configured role) have `/mod`: pause, resume, end, replace, \
-kick, rollback, export. Every moderator action is announced here.";
+kick, rollback, export. Every moderator action is announced here. A moderator who plays cannot \
+export their match or take a seat while it runs; once it is over, anyone can `/mod export` it.";
 
 #[cfg(test)]
 mod tests {

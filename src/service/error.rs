@@ -21,6 +21,9 @@ pub enum ServiceError {
     /// A moderator paused the match.
     #[error("the match is paused by a moderator; wait for `/mod resume`")]
     Paused,
+    /// Only a paused match can be resumed.
+    #[error("the match is not paused")]
+    NotPaused,
     /// The match is over.
     #[error("the match is over")]
     Ended,
@@ -52,16 +55,11 @@ pub enum ServiceError {
         /// What they decide.
         kind: String,
     },
-    /// The answer belongs to an older position.
-    #[error(
-        "that choice belongs to an older position (version {given}, now {current}); use the newest prompt"
-    )]
-    Stale {
-        /// The version the caller answered.
-        given: u64,
-        /// The current version.
-        current: u64,
-    },
+    /// The answer names options that are not the pending prompt's: an old menu, a menu of
+    /// another match in the channel, or a number from a list the caller has not seen since the
+    /// prompt changed (a rollback can bring back the same version with other options).
+    #[error("those options are out of date; look at your current options and choose again")]
+    Stale,
     /// The option number is out of range.
     #[error("there is no option {0}")]
     NoSuchOption(usize),
@@ -74,9 +72,42 @@ pub enum ServiceError {
     /// Moderators only.
     #[error("only moderators can do that")]
     NotModerator,
+    /// The caller already holds a seat and hot-seat play is off.
+    #[error("you already hold the {0} seat, and one player may not take both seats here")]
+    HotSeat(String),
+    /// One user holds several seats and hot-seat play is off.
+    #[error(
+        "one player holds more than one seat, and hot-seat play is off here; \
+         they should `/rebellion leave` and let someone else join"
+    )]
+    SharedSeats,
+    /// Neither seated nor a moderator.
+    #[error("only a seated player or a moderator can start the match")]
+    StartNotAllowed,
+    /// Someone without a seat tried to cancel a running match.
+    #[error("only a moderator, or both players together, can cancel a running match")]
+    CancelNeedsAgreement,
+    /// The caller already asked to cancel.
+    #[error("you already asked to cancel; the other player can agree with `/rebellion cancel`")]
+    CancelPending,
     /// Only the creator or a moderator.
     #[error("only the match's creator or a moderator can do that")]
     NotCreator,
+    /// A running match's export was asked by someone who may not see its secrets.
+    #[error("only a moderator can export a match before it ends (anyone can once it is over)")]
+    ExportRunning,
+    /// A moderator who plays asked for the export of their own running match.
+    #[error("you hold a seat in this match, so you cannot export it while it is running")]
+    SeatedExport,
+    /// A moderator tried to give a seat to themself while the match runs.
+    #[error("you cannot give yourself a seat while the match is running; choose someone who is not playing")]
+    ReplaceWithSelf,
+    /// The new player already holds a seat in this match.
+    #[error("that user already holds a seat in this match; choose someone who is not playing")]
+    AlreadySeated,
+    /// The match was exported after it ended, so it cannot be played on.
+    #[error("this match was exported after it ended, so its secrets are out and it cannot be reopened")]
+    ReopenExported,
     /// A rollback further back than the match goes.
     #[error("cannot roll back {asked} actions: the match has {have}")]
     RollbackTooFar {

@@ -3,10 +3,13 @@
 //! returns the posts and private messages to send as plain data.
 
 mod error;
+mod keys;
+mod moderation;
 mod outcome;
 mod replay;
 
 pub use error::ServiceError;
+pub use keys::{FINGERPRINT_LEN, fingerprint};
 pub use outcome::{Outcome, PrivatePost, PromptPost, PublicPost};
 pub use replay::{public_log, rebuild};
 
@@ -15,7 +18,9 @@ use std::marker::PhantomData;
 use std::sync::{Arc, Mutex};
 
 use crate::game::Game;
-use crate::store::{LogEntry, MatchExport, MatchMeta, MatchStatus, MatchStore, Snapshot, StoredMatch};
+pub use crate::store::PromptKey;
+use crate::store::{CancelRequest, LogEntry, MatchMeta, MatchStatus, MatchStore, Snapshot, StoredMatch};
+use keys::{note_shown, prompt_post_of};
 
 /// Who is calling: a user, and whether front end rules make them a moderator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,18 +31,21 @@ pub struct Caller {
     pub moderator: bool,
 }
 
-/// How a player answers: a command line, or an option of a prompt by number.
+/// How a player answers: a command line, or an option of a prompt by its position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
-    /// A command line (`activate hoth han_solo`).
+    /// A command line (`activate hoth han_solo`): it names its action, so it needs no prompt.
     Command(String),
-    /// Option `index` (from 0) of the prompt at `version` (buttons and menus).
+    /// Option `index` (from 0) of the prompt named by `key` (buttons and menus).
     Option {
-        /// The prompt's version.
-        version: u64,
+        /// The prompt the option belongs to.
+        key: PromptKey,
         /// The option's position.
         index: usize,
     },
+    /// Option number `n` (from 1) of the prompt last shown to the caller's seat (`/play
+    /// choose N`): refused if the pending prompt is another one.
+    Numbered(usize),
 }
 
 /// One match in memory.
@@ -58,6 +66,7 @@ pub struct Service<G: Game> {
     store: Arc<dyn MatchStore>,
     matches: Mutex<HashMap<String, Arc<Mutex<Match<G>>>>>,
     clock: Box<dyn Fn() -> u64 + Send + Sync>,
+    allow_hot_seat: bool,
     _game: PhantomData<G>,
 }
 
@@ -72,17 +81,7 @@ fn options_of<G: Game>(meta: &MatchMeta) -> G::Options {
 }
 
 fn prompt_post<G: Game>(m: &Match<G>) -> Option<PromptPost> {
-    let state = m.state.as_ref()?;
-    let p = G::prompt(state)?;
-    Some(PromptPost {
-        match_id: m.meta.id.clone(),
-        user: m.meta.seats.get(&p.seat).copied(),
-        seat: p.seat,
-        version: G::version(state),
-        kind: p.kind,
-        options: p.options.iter().map(G::action_text).collect(),
-        context: p.context,
-    })
+    prompt_post_of::<G>(&m.meta, m.state.as_ref()?)
 }
 
 fn hand_posts<G: Game>(m: &Match<G>, seats: &[String]) -> Vec<PrivatePost> {
@@ -109,7 +108,20 @@ impl<G: Game> Service<G> {
 
     /// A service with an injected clock (tests).
     pub fn with_clock(store: Arc<dyn MatchStore>, clock: Box<dyn Fn() -> u64 + Send + Sync>) -> Self {
-        Service { store, matches: Mutex::new(HashMap::new()), clock, _game: PhantomData }
+        Service {
+            store,
+            matches: Mutex::new(HashMap::new()),
+            clock,
+            allow_hot_seat: false,
+            _game: PhantomData,
+        }
+    }
+
+    /// Lets one user hold several seats of a match (hot-seat play; off by default, as it lets
+    /// one person see both sides' secrets).
+    pub fn allow_hot_seat(mut self, allow: bool) -> Self {
+        self.allow_hot_seat = allow;
+        self
     }
 
     /// Reloads every stored match that is not over; returns how many were loaded.
@@ -177,16 +189,22 @@ impl<G: Game> Service<G> {
         let now = (self.clock)();
         let meta = MatchMeta {
             id: id.clone(),
+            nonce: MatchMeta::new_nonce(),
             game: G::ID.to_string(),
             guild,
             channel,
             creator: caller.user,
             seats: BTreeMap::new(),
             options: serde_json::to_value(&options).map_err(|e| ServiceError::Parse(e.to_string()))?,
-            seed: seed.unwrap_or_else(|| now.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ channel),
+            // Random, never derived from public facts (time, channel): the seed replays the
+            // deck order and every future die.
+            seed: seed.unwrap_or_else(rand::random),
             status: MatchStatus::Lobby,
             created_at: now,
             updated_at: now,
+            cancel_request: None,
+            exported_after_end: false,
+            shown: BTreeMap::new(),
         };
         self.store.delete(&id)?;
         self.store.put_meta(&meta)?;
@@ -223,6 +241,11 @@ impl<G: Game> Service<G> {
                     .cloned()
                     .ok_or(ServiceError::NoFreeSeat)?,
             };
+            if !self.allow_hot_seat
+                && let Some(mine) = m.meta.seats.iter().find(|(_, u)| **u == caller.user).map(|(s, _)| s)
+            {
+                return Err(ServiceError::HotSeat(mine.clone()));
+            }
             let mut meta = m.meta.clone();
             meta.seats.insert(seat.clone(), caller.user);
             self.save_meta(&mut meta)?;
@@ -249,11 +272,14 @@ impl<G: Game> Service<G> {
         })
     }
 
-    /// Starts the match once every seat is taken.
-    pub fn start(&self, channel: u64, _caller: Caller) -> Result<Outcome, ServiceError> {
+    /// Starts the match once every seat is taken (a seated player or a moderator).
+    pub fn start(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError> {
         self.with(channel, |m| {
             if m.meta.status != MatchStatus::Lobby {
                 return Err(ServiceError::AlreadyStarted);
+            }
+            if !caller.moderator && !m.meta.seats.values().any(|u| *u == caller.user) {
+                return Err(ServiceError::StartNotAllowed);
             }
             let options = options_of::<G>(&m.meta);
             let seats = G::seats(&options);
@@ -262,9 +288,16 @@ impl<G: Game> Service<G> {
             if !open.is_empty() {
                 return Err(ServiceError::SeatsOpen(open.join(", ")));
             }
+            // Seats taken while hot-seat was allowed (config changed, or an import).
+            let users: std::collections::BTreeSet<u64> = m.meta.seats.values().copied().collect();
+            if !self.allow_hot_seat && users.len() < m.meta.seats.len() {
+                return Err(ServiceError::SharedSeats);
+            }
             let state = G::new_match(m.meta.seed, &options);
             let mut meta = m.meta.clone();
             meta.status = MatchStatus::Active;
+            let prompt = prompt_post_of::<G>(&meta, &state);
+            note_shown(&mut meta, prompt.as_ref(), caller.user);
             self.save_meta(&mut meta)?;
             m.meta = meta;
             m.state = Some(state);
@@ -274,24 +307,68 @@ impl<G: Game> Service<G> {
                 reply_public: true,
                 public: vec![PublicPost { text: status, board: true }],
                 private: hand_posts(m, &seats),
-                prompt: prompt_post(m),
+                prompt,
                 ..Default::default()
             })
         })
     }
 
-    /// Cancels a match (its creator or a moderator).
+    /// Cancels a match. In the lobby its creator or a moderator may. Once it has started, a
+    /// moderator may, or both players together: a seated player's call records a request
+    /// (announced), the other player's call confirms it, and any move withdraws it.
     pub fn cancel(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError> {
         self.with(channel, |m| {
-            if caller.user != m.meta.creator && !caller.moderator {
-                return Err(ServiceError::NotCreator);
-            }
+            let text = match m.meta.status {
+                MatchStatus::Ended => return Err(ServiceError::Ended),
+                MatchStatus::Lobby if caller.user != m.meta.creator && !caller.moderator => {
+                    return Err(ServiceError::NotCreator);
+                }
+                MatchStatus::Lobby => "The match is cancelled.".to_string(),
+                MatchStatus::Active | MatchStatus::Paused if caller.moderator => {
+                    format!("Moderator <@{}> cancelled the match.", caller.user)
+                }
+                MatchStatus::Active | MatchStatus::Paused => match self.cancel_request(m, caller)? {
+                    Some(asked) => return Ok(asked),
+                    None => "Both players agreed: the match is cancelled.".to_string(),
+                },
+            };
             let mut meta = m.meta.clone();
             meta.status = MatchStatus::Ended;
+            meta.cancel_request = None;
             self.save_meta(&mut meta)?;
             m.meta = meta;
-            Ok(Outcome::announce("The match is cancelled."))
+            Ok(Outcome::announce(text))
         })
+    }
+
+    /// A player's cancel of a running match: `None` if it completes the agreement (the other
+    /// player asked since the last move, or the caller holds every seat), else the recorded
+    /// request's announcement.
+    fn cancel_request(&self, m: &mut Match<G>, caller: Caller) -> Result<Option<Outcome>, ServiceError> {
+        let seats = G::seats(&options_of::<G>(&m.meta));
+        let mine: Vec<&String> =
+            seats.iter().filter(|s| m.meta.seats.get(*s) == Some(&caller.user)).collect();
+        if mine.is_empty() {
+            return Err(ServiceError::CancelNeedsAgreement);
+        }
+        if mine.len() == seats.len() {
+            return Ok(None);
+        }
+        let version = m.state.as_ref().map(G::version).unwrap_or_default();
+        match &m.meta.cancel_request {
+            Some(r) if r.version == version && r.user != caller.user => return Ok(None),
+            Some(r) if r.version == version => return Err(ServiceError::CancelPending),
+            _ => {}
+        }
+        let mut meta = m.meta.clone();
+        meta.cancel_request = Some(CancelRequest { user: caller.user, version, at: (self.clock)() });
+        self.save_meta(&mut meta)?;
+        m.meta = meta;
+        Ok(Some(Outcome::announce(format!(
+            "<@{}> asks to cancel this match. The other player can agree with `/rebellion cancel`; \
+             the next move withdraws the request.",
+            caller.user
+        ))))
     }
 
     /// Applies a player's answer to the pending decision.
@@ -313,14 +390,29 @@ impl<G: Game> Service<G> {
             if !my_seats.contains(&prompt.seat) {
                 return Err(ServiceError::NotYourDecision { seat: prompt.seat, kind: prompt.kind });
             }
-            let current = G::version(state);
+            let current = PromptKey {
+                nonce: m.meta.nonce.clone(),
+                version: G::version(state),
+                fingerprint: fingerprint::<G>(&prompt),
+            };
             let action = match answer {
                 Answer::Command(text) => G::parse_action(&text).map_err(ServiceError::Parse)?,
-                Answer::Option { version, index } => {
-                    if version != current {
-                        return Err(ServiceError::Stale { given: version, current });
+                Answer::Option { key, index } => {
+                    if key != current {
+                        return Err(ServiceError::Stale);
                     }
                     prompt.options.get(index).cloned().ok_or(ServiceError::NoSuchOption(index + 1))?
+                }
+                Answer::Numbered(n) => {
+                    // A number means "option n of the list I saw": refuse it unless the list this
+                    // seat last saw is the pending one (a rollback may have put another there).
+                    if m.meta.shown.get(&prompt.seat) != Some(&current) {
+                        return Err(ServiceError::Stale);
+                    }
+                    n.checked_sub(1)
+                        .and_then(|i| prompt.options.get(i))
+                        .cloned()
+                        .ok_or(ServiceError::NoSuchOption(n))?
                 }
             };
             let mut next = state.clone();
@@ -346,6 +438,9 @@ impl<G: Game> Service<G> {
                 meta.status = MatchStatus::Ended;
             }
             meta.updated_at = entry.at;
+            let withdrawn = meta.cancel_request.take().is_some();
+            let next_prompt = prompt_post_of::<G>(&meta, &next);
+            note_shown(&mut meta, next_prompt.as_ref(), caller.user);
             self.store.put_meta(&meta)?;
             self.store.flush()?;
             // Persisted: now commit in memory and build the messages.
@@ -355,7 +450,11 @@ impl<G: Game> Service<G> {
             m.log.push(entry);
             m.state = Some(next);
             let state = m.state.as_ref().expect("just set");
-            Ok(self.outcome_after(m, &before, notices, over, state))
+            let mut out = self.outcome_after(m, &before, notices, over, state);
+            if withdrawn && let Some(post) = out.public.first_mut() {
+                post.text.push_str("\nThe request to cancel the match is withdrawn.");
+            }
+            Ok(out)
         })
     }
 
@@ -423,8 +522,34 @@ impl<G: Game> Service<G> {
             let text: Vec<String> =
                 seats.iter().map(|s| format!("As the {s} player:\n{}", G::private_text(state, s))).collect();
             let prompt = prompt_post(m).filter(|p| seats.contains(&p.seat));
+            self.note_shown(m, prompt.as_ref(), caller.user)?;
             Ok(Outcome { reply: text.join("\n"), prompt, ..Default::default() })
         })
+    }
+
+    /// The pending prompt, for showing its options to `user`: when they decide it, it becomes
+    /// the list `/play choose N` refers to for their seat.
+    pub fn show(&self, channel: u64, user: u64) -> Result<Option<PromptPost>, ServiceError> {
+        self.with(channel, |m| {
+            let prompt = prompt_post(m);
+            self.note_shown(m, prompt.as_ref(), user)?;
+            Ok(prompt)
+        })
+    }
+
+    /// Records (and persists) that `user` sees the prompt's options, if they decide it.
+    fn note_shown(
+        &self,
+        m: &mut Match<G>,
+        prompt: Option<&PromptPost>,
+        user: u64,
+    ) -> Result<(), ServiceError> {
+        let mut meta = m.meta.clone();
+        if note_shown(&mut meta, prompt, user) {
+            self.save_meta(&mut meta)?;
+            m.meta = meta;
+        }
+        Ok(())
     }
 
     /// The last `n` public events.
@@ -436,7 +561,7 @@ impl<G: Game> Service<G> {
         })
     }
 
-    /// The pending prompt (to re-post buttons).
+    /// The pending prompt (to re-post buttons; its options count as shown to nobody).
     pub fn prompt(&self, channel: u64) -> Result<Option<PromptPost>, ServiceError> {
         self.with(channel, |m| Ok(prompt_post(m)))
     }
@@ -449,198 +574,5 @@ impl<G: Game> Service<G> {
     /// The seat → user map of a match.
     pub fn seats(&self, channel: u64) -> Result<BTreeMap<String, u64>, ServiceError> {
         self.with(channel, |m| Ok(m.meta.seats.clone()))
-    }
-
-    fn moderate(&self, caller: Caller) -> Result<(), ServiceError> {
-        if caller.moderator { Ok(()) } else { Err(ServiceError::NotModerator) }
-    }
-
-    fn set_status(
-        &self,
-        channel: u64,
-        caller: Caller,
-        status: MatchStatus,
-        text: &str,
-    ) -> Result<Outcome, ServiceError> {
-        self.moderate(caller)?;
-        self.with(channel, |m| {
-            if m.meta.status == MatchStatus::Ended {
-                return Err(ServiceError::Ended);
-            }
-            if m.meta.status == MatchStatus::Lobby && status != MatchStatus::Ended {
-                return Err(ServiceError::NotStarted);
-            }
-            let mut meta = m.meta.clone();
-            meta.status = status;
-            self.save_meta(&mut meta)?;
-            m.meta = meta;
-            Ok(Outcome {
-                reply: format!("Moderator <@{}> {text}.", caller.user),
-                reply_public: true,
-                prompt: if status == MatchStatus::Active { prompt_post(m) } else { None },
-                ..Default::default()
-            })
-        })
-    }
-
-    /// Moderator: pause the match.
-    pub fn pause(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError> {
-        self.set_status(channel, caller, MatchStatus::Paused, "paused the match")
-    }
-
-    /// Moderator: resume a paused match.
-    pub fn resume(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError> {
-        self.set_status(channel, caller, MatchStatus::Active, "resumed the match")
-    }
-
-    /// Moderator: end the match now.
-    pub fn end(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError> {
-        self.set_status(channel, caller, MatchStatus::Ended, "ended the match")
-    }
-
-    /// Moderator: give a seat to another user (who then receives that seat's secrets).
-    pub fn replace(
-        &self,
-        channel: u64,
-        caller: Caller,
-        seat: &str,
-        user: u64,
-    ) -> Result<Outcome, ServiceError> {
-        self.moderate(caller)?;
-        self.with(channel, |m| {
-            let options = options_of::<G>(&m.meta);
-            let seats = G::seats(&options);
-            let seat = seat.to_lowercase();
-            if !seats.contains(&seat) {
-                return Err(ServiceError::UnknownSeat { seat, valid: seats.join(", ") });
-            }
-            let mut meta = m.meta.clone();
-            meta.seats.insert(seat.clone(), user);
-            self.save_meta(&mut meta)?;
-            m.meta = meta;
-            Ok(Outcome {
-                reply: format!("Moderator <@{}> gave the {seat} seat to <@{user}>.", caller.user),
-                reply_public: true,
-                private: hand_posts(m, std::slice::from_ref(&seat)),
-                prompt: prompt_post(m),
-                ..Default::default()
-            })
-        })
-    }
-
-    /// Moderator: remove a seat's player (the seat waits for `replace`).
-    pub fn kick(&self, channel: u64, caller: Caller, seat: &str) -> Result<Outcome, ServiceError> {
-        self.moderate(caller)?;
-        self.with(channel, |m| {
-            let seat = seat.to_lowercase();
-            let mut meta = m.meta.clone();
-            let Some(user) = meta.seats.remove(&seat) else {
-                return Err(ServiceError::UnknownSeat {
-                    seat,
-                    valid: m.meta.seats.keys().cloned().collect::<Vec<_>>().join(", "),
-                });
-            };
-            self.save_meta(&mut meta)?;
-            m.meta = meta;
-            Ok(Outcome::announce(format!(
-                "Moderator <@{}> removed <@{user}> from the {seat} seat; `/mod replace` fills it.",
-                caller.user
-            )))
-        })
-    }
-
-    /// Moderator: undo the last `steps` actions (the match replays from its seed).
-    pub fn rollback(&self, channel: u64, caller: Caller, steps: u64) -> Result<Outcome, ServiceError> {
-        self.moderate(caller)?;
-        self.with(channel, |m| {
-            let have = m.log.len() as u64;
-            if steps == 0 || steps > have {
-                return Err(ServiceError::RollbackTooFar { asked: steps, have });
-            }
-            let keep = (have - steps) as usize;
-            let state = rebuild::<G>(&m.meta, &m.log[..keep], None)?;
-            self.store.truncate(&m.meta.id, keep as u64)?;
-            let mut meta = m.meta.clone();
-            if meta.status == MatchStatus::Ended {
-                meta.status = MatchStatus::Active;
-            }
-            meta.updated_at = (self.clock)();
-            self.store.put_meta(&meta)?;
-            self.store.flush()?;
-            m.meta = meta;
-            m.log.truncate(keep);
-            m.state = Some(state);
-            let seats: Vec<String> = m.meta.seats.keys().cloned().collect();
-            let status = G::status_text(m.state.as_ref().expect("just set"));
-            Ok(Outcome {
-                reply: format!("Moderator <@{}> rolled back {steps} action(s).", caller.user),
-                reply_public: true,
-                public: vec![PublicPost { text: status, board: true }],
-                private: hand_posts(m, &seats),
-                prompt: prompt_post(m),
-                ..Default::default()
-            })
-        })
-    }
-
-    /// Moderator: the match as a JSON file (see `docs/export-format.md`).
-    pub fn export(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError> {
-        self.moderate(caller)?;
-        self.with(channel, |m| {
-            let stored = StoredMatch { meta: m.meta.clone(), log: m.log.clone(), snapshot: None };
-            let json = serde_json::to_vec_pretty(&MatchExport::of(&stored))
-                .map_err(|e| ServiceError::Parse(e.to_string()))?;
-            Ok(Outcome {
-                reply: format!("Moderator <@{}> exported the match.", caller.user),
-                reply_public: true,
-                file: Some((format!("holonet-match-{}.json", m.meta.id), json)),
-                ..Default::default()
-            })
-        })
-    }
-
-    /// Moderator: imports an exported match into a channel (replacing an ended one).
-    pub fn import(&self, channel: u64, caller: Caller, json: &[u8]) -> Result<Outcome, ServiceError> {
-        self.moderate(caller)?;
-        let export: MatchExport =
-            serde_json::from_slice(json).map_err(|e| ServiceError::BadImport(e.to_string()))?;
-        if export.format != "holonet-match" || export.format_version != 1 {
-            return Err(ServiceError::BadImport("not a holonet-match version 1 file".into()));
-        }
-        if export.meta.game != G::ID {
-            return Err(ServiceError::BadImport(format!("it holds a `{}` match", export.meta.game)));
-        }
-        let mut map = self.matches.lock().expect("lock");
-        let id = channel.to_string();
-        if let Some(m) = map.get(&id) {
-            let status = m.lock().expect("lock").meta.status;
-            if status != MatchStatus::Ended {
-                return Err(ServiceError::MatchExists(status));
-            }
-        }
-        let mut meta = export.meta;
-        meta.id = id.clone();
-        meta.channel = channel;
-        let state = match meta.status {
-            MatchStatus::Lobby => None,
-            _ => Some(
-                rebuild::<G>(&meta, &export.log, None).map_err(|e| ServiceError::BadImport(e.to_string()))?,
-            ),
-        };
-        self.store.delete(&id)?;
-        self.store.put_meta(&meta)?;
-        for (i, e) in export.log.iter().enumerate() {
-            self.store.append(&id, i as u64, e)?;
-        }
-        self.store.flush()?;
-        let m = Match { meta, state, log: export.log };
-        let prompt = prompt_post(&m);
-        map.insert(id, Arc::new(Mutex::new(m)));
-        Ok(Outcome {
-            reply: format!("Moderator <@{}> imported a match.", caller.user),
-            reply_public: true,
-            prompt,
-            ..Default::default()
-        })
     }
 }

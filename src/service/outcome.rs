@@ -33,12 +33,16 @@ pub struct PrivatePost {
 pub struct PromptPost {
     /// The match id.
     pub match_id: String,
+    /// The match's nonce (answers from another match in the channel are refused).
+    pub nonce: String,
     /// The deciding user (`None` if the seat is vacant).
     pub user: Option<u64>,
     /// The deciding seat.
     pub seat: String,
     /// The state version the options belong to (stale answers are refused).
     pub version: u64,
+    /// A short hash of the options (see `service::fingerprint`): private to `user`, like them.
+    pub fingerprint: String,
     /// What kind of decision, in words (public).
     pub kind: String,
     /// The options as command lines, in order (private to `user`).
@@ -58,7 +62,8 @@ pub struct Outcome {
     pub public: Vec<PublicPost>,
     /// Private messages.
     pub private: Vec<PrivatePost>,
-    /// The decision now pending, if any.
+    /// The decision now pending, if any. When its user is the caller, front ends show the
+    /// options with the answer, and the service counts them as shown to that seat.
     pub prompt: Option<PromptPost>,
     /// A file to hand to the caller (moderator export), as (name, bytes).
     pub file: Option<(String, Vec<u8>)>,

@@ -24,11 +24,45 @@ pub enum MatchStatus {
     Ended,
 }
 
-/// Everything about a match except its moves.
+/// The digits of a match nonce (base36).
+pub const NONCE_LEN: usize = 10;
+
+/// Identifies one prompt of one match: what option menus and numbered answers refer to, so an
+/// answer meant for another prompt is refused. Carries no name and nothing secret.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PromptKey {
+    /// The match's nonce.
+    pub nonce: String,
+    /// The state version (the number of applied actions; repeats after a rollback).
+    pub version: u64,
+    /// A short hash of the prompt's seat, kind, options and context.
+    pub fingerprint: String,
+}
+
+/// A seated player's request to cancel a running match, waiting for the other player.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CancelRequest {
+    /// Who asked.
+    pub user: u64,
+    /// The state version when they asked; any later move withdraws the request.
+    pub version: u64,
+    /// When (seconds since the Unix epoch).
+    pub at: u64,
+}
+
+/// Everything about a match except its moves.
+// `remote = "Self"` makes the derives generate inherent `serialize`/`deserialize` functions; the
+// trait impls below wrap them so that a match stored before nonces existed gets one on load.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct MatchMeta {
     /// The match id (its channel id, as text).
     pub id: String,
+    /// A random id of this match, unique even when the channel hosts a new match or the match
+    /// is rolled back (base36, `NONCE_LEN` digits). Matches stored without one get
+    /// [`MatchMeta::derived_nonce`].
+    #[serde(default)]
+    pub nonce: String,
     /// The game id ("rebellion").
     pub game: String,
     /// The guild (server), if any.
@@ -49,6 +83,46 @@ pub struct MatchMeta {
     pub created_at: u64,
     /// Last change (seconds since the Unix epoch).
     pub updated_at: u64,
+    /// A player's pending request to cancel the match.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cancel_request: Option<CancelRequest>,
+    /// Someone exported the match after it ended: its secrets are out, so a rollback may no
+    /// longer reopen it.
+    #[serde(default)]
+    pub exported_after_end: bool,
+    /// Seat → the prompt whose numbered options were last shown to that seat's player
+    /// (`/play choose N` is checked against it).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub shown: BTreeMap<String, PromptKey>,
+}
+
+impl MatchMeta {
+    /// A fresh random nonce.
+    pub fn new_nonce() -> String {
+        crate::hash::base36(rand::random::<u64>(), NONCE_LEN)
+    }
+
+    /// The nonce of a match stored before nonces existed: derived from its id and creation
+    /// time, so every load of it agrees.
+    pub fn derived_nonce(id: &str, created_at: u64) -> String {
+        crate::hash::base36(crate::hash::fnv1a(&["nonce", id, &created_at.to_string()]), NONCE_LEN)
+    }
+}
+
+impl Serialize for MatchMeta {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        MatchMeta::serialize(self, s)
+    }
+}
+
+impl<'de> Deserialize<'de> for MatchMeta {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let mut meta = MatchMeta::deserialize(d)?;
+        if meta.nonce.is_empty() {
+            meta.nonce = MatchMeta::derived_nonce(&meta.id, meta.created_at);
+        }
+        Ok(meta)
+    }
 }
 
 /// One applied action in the log.
@@ -121,7 +195,8 @@ pub trait MatchStore: Send + Sync {
 }
 
 /// The JSON a moderator exports (and a backup or migration imports): metadata plus the whole
-/// action log. Replaying the log from the seed rebuilds the match exactly.
+/// action log. Replaying the log from the seed rebuilds the match exactly, so the file reveals
+/// every secret of both sides (`docs/export-format.md`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MatchExport {
     /// Always "holonet-match".
@@ -132,6 +207,9 @@ pub struct MatchExport {
     pub meta: MatchMeta,
     /// Every applied action.
     pub log: Vec<LogEntry>,
+    /// Whether the match had not ended when it was exported (its secrets were still in play).
+    #[serde(default)]
+    pub exported_during_play: bool,
 }
 
 impl MatchExport {
@@ -142,6 +220,7 @@ impl MatchExport {
             format_version: 1,
             meta: m.meta.clone(),
             log: m.log.clone(),
+            exported_during_play: m.meta.status != MatchStatus::Ended,
         }
     }
 }

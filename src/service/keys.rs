@@ -1,0 +1,60 @@
+//! Which prompt an answer refers to. Versions repeat after a rollback and in a new match in the
+//! same channel, so a prompt is named by the match's nonce, the version and a fingerprint of
+//! its options; an answer naming another prompt is refused instead of applying whatever option
+//! now has its number.
+
+use super::PromptPost;
+use crate::game::{Game, GamePrompt};
+use crate::hash::{base36, fnv1a};
+use crate::store::{MatchMeta, PromptKey};
+
+/// The digits of a prompt fingerprint (base36).
+pub const FINGERPRINT_LEN: usize = 8;
+
+/// A short stable hash of a prompt: its seat, kind, options (as command lines) and context.
+/// It is computed from the decider's private options, so only the decider may see it.
+pub fn fingerprint<G: Game>(p: &GamePrompt<G::Action>) -> String {
+    let options: Vec<String> = p.options.iter().map(G::action_text).collect();
+    let mut parts: Vec<&str> = vec![&p.seat, &p.kind];
+    // The counts keep options and context apart (a line could move from one list to the other).
+    let counts = format!("{}:{}", options.len(), p.context.len());
+    parts.push(&counts);
+    parts.extend(options.iter().map(String::as_str));
+    parts.extend(p.context.iter().map(String::as_str));
+    base36(fnv1a(&parts), FINGERPRINT_LEN)
+}
+
+/// The pending prompt of a started match, addressed to its seat's user.
+pub fn prompt_post_of<G: Game>(meta: &MatchMeta, state: &G::State) -> Option<PromptPost> {
+    let p = G::prompt(state)?;
+    Some(PromptPost {
+        match_id: meta.id.clone(),
+        nonce: meta.nonce.clone(),
+        user: meta.seats.get(&p.seat).copied(),
+        version: G::version(state),
+        fingerprint: fingerprint::<G>(&p),
+        seat: p.seat,
+        kind: p.kind,
+        options: p.options.iter().map(G::action_text).collect(),
+        context: p.context,
+    })
+}
+
+/// Records that `user` is being shown the prompt's numbered options, if they decide it (front
+/// ends show a decider the options with the answer). Returns whether `meta` changed.
+pub fn note_shown(meta: &mut MatchMeta, prompt: Option<&PromptPost>, user: u64) -> bool {
+    let Some(p) = prompt.filter(|p| p.user == Some(user)) else { return false };
+    let key = p.key();
+    if meta.shown.get(&p.seat) == Some(&key) {
+        return false;
+    }
+    meta.shown.insert(p.seat.clone(), key);
+    true
+}
+
+impl PromptPost {
+    /// The key that names this prompt (what option menus carry).
+    pub fn key(&self) -> PromptKey {
+        PromptKey { nonce: self.nonce.clone(), version: self.version, fingerprint: self.fingerprint.clone() }
+    }
+}

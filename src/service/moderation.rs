@@ -1,0 +1,292 @@
+//! Moderator commands: pause, resume, end, replace, kick, rollback, export and import.
+
+use std::sync::{Arc, Mutex};
+
+use super::keys::{note_shown, prompt_post_of};
+use super::{Caller, Match, Outcome, PublicPost, Service, ServiceError, hand_posts, options_of, rebuild};
+use crate::game::Game;
+use crate::store::{MatchExport, MatchMeta, MatchStatus, StoredMatch};
+
+impl<G: Game> Service<G> {
+    fn moderate(&self, caller: Caller) -> Result<(), ServiceError> {
+        if caller.moderator { Ok(()) } else { Err(ServiceError::NotModerator) }
+    }
+
+    fn set_status(
+        &self,
+        channel: u64,
+        caller: Caller,
+        status: MatchStatus,
+        text: &str,
+    ) -> Result<Outcome, ServiceError> {
+        self.moderate(caller)?;
+        self.with(channel, |m| {
+            if m.meta.status == MatchStatus::Ended {
+                return Err(ServiceError::Ended);
+            }
+            if m.meta.status == MatchStatus::Lobby && status != MatchStatus::Ended {
+                return Err(ServiceError::NotStarted);
+            }
+            match (m.meta.status, status) {
+                (MatchStatus::Paused, MatchStatus::Paused) => return Err(ServiceError::Paused),
+                (MatchStatus::Active, MatchStatus::Active) => return Err(ServiceError::NotPaused),
+                _ => {}
+            }
+            let mut meta = m.meta.clone();
+            meta.status = status;
+            let prompt = match (&m.state, status) {
+                (Some(state), MatchStatus::Active) => prompt_post_of::<G>(&meta, state),
+                _ => None,
+            };
+            note_shown(&mut meta, prompt.as_ref(), caller.user);
+            self.save_meta(&mut meta)?;
+            m.meta = meta;
+            Ok(Outcome {
+                reply: format!("Moderator <@{}> {text}.", caller.user),
+                reply_public: true,
+                prompt,
+                ..Default::default()
+            })
+        })
+    }
+
+    /// Moderator: pause the match.
+    pub fn pause(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError> {
+        self.set_status(channel, caller, MatchStatus::Paused, "paused the match")
+    }
+
+    /// Moderator: resume a paused match.
+    pub fn resume(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError> {
+        self.set_status(channel, caller, MatchStatus::Active, "resumed the match")
+    }
+
+    /// Moderator: end the match now.
+    pub fn end(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError> {
+        self.set_status(channel, caller, MatchStatus::Ended, "ended the match")
+    }
+
+    /// Moderator: give a seat to another user (who then receives that seat's secrets). Until the
+    /// match ends, never to the caller or to anyone already seated: nobody may hold the other
+    /// seat's secrets besides their own, and a moderator must not peek at a seat.
+    pub fn replace(
+        &self,
+        channel: u64,
+        caller: Caller,
+        seat: &str,
+        user: u64,
+    ) -> Result<Outcome, ServiceError> {
+        self.moderate(caller)?;
+        self.with(channel, |m| {
+            let options = options_of::<G>(&m.meta);
+            let seats = G::seats(&options);
+            let seat = seat.to_lowercase();
+            if !seats.contains(&seat) {
+                return Err(ServiceError::UnknownSeat { seat, valid: seats.join(", ") });
+            }
+            if m.meta.status != MatchStatus::Ended {
+                if user == caller.user {
+                    return Err(ServiceError::ReplaceWithSelf);
+                }
+                if m.meta.seats.values().any(|u| *u == user) {
+                    return Err(ServiceError::AlreadySeated);
+                }
+            }
+            let mut meta = m.meta.clone();
+            meta.seats.insert(seat.clone(), user);
+            // The new player has seen none of this seat's options, nor agreed to cancel.
+            meta.shown.remove(&seat);
+            meta.cancel_request = None;
+            let prompt = m.state.as_ref().and_then(|state| prompt_post_of::<G>(&meta, state));
+            note_shown(&mut meta, prompt.as_ref(), caller.user);
+            self.save_meta(&mut meta)?;
+            m.meta = meta;
+            Ok(Outcome {
+                reply: format!("Moderator <@{}> gave the {seat} seat to <@{user}>.", caller.user),
+                reply_public: true,
+                private: hand_posts(m, std::slice::from_ref(&seat)),
+                prompt,
+                ..Default::default()
+            })
+        })
+    }
+
+    /// Moderator: remove a seat's player (the seat waits for `replace`).
+    pub fn kick(&self, channel: u64, caller: Caller, seat: &str) -> Result<Outcome, ServiceError> {
+        self.moderate(caller)?;
+        self.with(channel, |m| {
+            let seat = seat.to_lowercase();
+            let mut meta = m.meta.clone();
+            let Some(user) = meta.seats.remove(&seat) else {
+                return Err(ServiceError::UnknownSeat {
+                    seat,
+                    valid: m.meta.seats.keys().cloned().collect::<Vec<_>>().join(", "),
+                });
+            };
+            meta.shown.remove(&seat);
+            meta.cancel_request = None;
+            self.save_meta(&mut meta)?;
+            m.meta = meta;
+            Ok(Outcome::announce(format!(
+                "Moderator <@{}> removed <@{user}> from the {seat} seat; `/mod replace` fills it.",
+                caller.user
+            )))
+        })
+    }
+
+    /// Moderator: undo the last `steps` actions (the match replays from its seed). This reopens
+    /// a finished match, unless it was exported after it ended.
+    pub fn rollback(&self, channel: u64, caller: Caller, steps: u64) -> Result<Outcome, ServiceError> {
+        self.moderate(caller)?;
+        self.with(channel, |m| {
+            if m.meta.status == MatchStatus::Ended && m.meta.exported_after_end {
+                return Err(ServiceError::ReopenExported);
+            }
+            let have = m.log.len() as u64;
+            if steps == 0 || steps > have {
+                return Err(ServiceError::RollbackTooFar { asked: steps, have });
+            }
+            let keep = (have - steps) as usize;
+            let state = rebuild::<G>(&m.meta, &m.log[..keep], None)?;
+            self.store.truncate(&m.meta.id, keep as u64)?;
+            let mut meta = m.meta.clone();
+            if meta.status == MatchStatus::Ended {
+                meta.status = MatchStatus::Active;
+            }
+            meta.updated_at = (self.clock)();
+            meta.cancel_request = None;
+            let prompt = prompt_post_of::<G>(&meta, &state);
+            note_shown(&mut meta, prompt.as_ref(), caller.user);
+            self.store.put_meta(&meta)?;
+            self.store.flush()?;
+            m.meta = meta;
+            m.log.truncate(keep);
+            m.state = Some(state);
+            let seats: Vec<String> = m.meta.seats.keys().cloned().collect();
+            let status = G::status_text(m.state.as_ref().expect("just set"));
+            Ok(Outcome {
+                reply: format!("Moderator <@{}> rolled back {steps} action(s).", caller.user),
+                reply_public: true,
+                public: vec![PublicPost { text: status, board: true }],
+                private: hand_posts(m, &seats),
+                prompt,
+                ..Default::default()
+            })
+        })
+    }
+
+    /// The match as a JSON file (see `docs/export-format.md`). The file reveals every secret of
+    /// both sides, so while the match runs only a moderator who holds no seat in it may export
+    /// it, and the channel is told; once it has ended anyone may (also after a restart, from the
+    /// store), and it can no longer be reopened by a rollback.
+    pub fn export(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError> {
+        match self.with(channel, |m| self.export_match(m, caller)) {
+            Err(ServiceError::NoMatch) => self.export_stored(channel),
+            r => r,
+        }
+    }
+
+    fn export_match(&self, m: &mut Match<G>, caller: Caller) -> Result<Outcome, ServiceError> {
+        let running = m.meta.status != MatchStatus::Ended;
+        if running {
+            if !caller.moderator {
+                return Err(ServiceError::ExportRunning);
+            }
+            if m.meta.seats.values().any(|u| *u == caller.user) {
+                return Err(ServiceError::SeatedExport);
+            }
+        } else if !m.meta.exported_after_end {
+            let mut meta = m.meta.clone();
+            meta.exported_after_end = true;
+            self.save_meta(&mut meta)?;
+            m.meta = meta;
+        }
+        let file = export_file(StoredMatch { meta: m.meta.clone(), log: m.log.clone(), snapshot: None })?;
+        Ok(if running {
+            Outcome {
+                reply: format!(
+                    "A moderator exported this match while it is running: <@{}> holds a file with \
+                     the seed and every secret of both sides.",
+                    caller.user
+                ),
+                reply_public: true,
+                file: Some(file),
+                ..Default::default()
+            }
+        } else {
+            Outcome {
+                reply: "The match is over; here is its export.".into(),
+                file: Some(file),
+                ..Default::default()
+            }
+        })
+    }
+
+    /// An ended match is not kept in memory after a restart: export it from the store.
+    fn export_stored(&self, channel: u64) -> Result<Outcome, ServiceError> {
+        let stored = self.store.load(&channel.to_string())?;
+        match stored {
+            Some(s) if s.meta.game == G::ID && s.meta.status == MatchStatus::Ended => Ok(Outcome {
+                reply: "The match is over; here is its export.".into(),
+                file: Some(export_file(s)?),
+                ..Default::default()
+            }),
+            _ => Err(ServiceError::NoMatch),
+        }
+    }
+
+    /// Moderator: imports an exported match into a channel (replacing an ended one).
+    pub fn import(&self, channel: u64, caller: Caller, json: &[u8]) -> Result<Outcome, ServiceError> {
+        self.moderate(caller)?;
+        let export: MatchExport =
+            serde_json::from_slice(json).map_err(|e| ServiceError::BadImport(e.to_string()))?;
+        if export.format != "holonet-match" || export.format_version != 1 {
+            return Err(ServiceError::BadImport("not a holonet-match version 1 file".into()));
+        }
+        if export.meta.game != G::ID {
+            return Err(ServiceError::BadImport(format!("it holds a `{}` match", export.meta.game)));
+        }
+        let mut map = self.matches.lock().expect("lock");
+        let id = channel.to_string();
+        if let Some(m) = map.get(&id) {
+            let status = m.lock().expect("lock").meta.status;
+            if status != MatchStatus::Ended {
+                return Err(ServiceError::MatchExists(status));
+            }
+        }
+        let mut meta = export.meta;
+        meta.id = id.clone();
+        meta.channel = channel;
+        // Hosted anew: menus and numbers shown for the exported copy must not apply here.
+        meta.nonce = MatchMeta::new_nonce();
+        meta.shown.clear();
+        let state = match meta.status {
+            MatchStatus::Lobby => None,
+            _ => Some(
+                rebuild::<G>(&meta, &export.log, None).map_err(|e| ServiceError::BadImport(e.to_string()))?,
+            ),
+        };
+        let prompt = state.as_ref().and_then(|state| prompt_post_of::<G>(&meta, state));
+        note_shown(&mut meta, prompt.as_ref(), caller.user);
+        self.store.delete(&id)?;
+        self.store.put_meta(&meta)?;
+        for (i, e) in export.log.iter().enumerate() {
+            self.store.append(&id, i as u64, e)?;
+        }
+        self.store.flush()?;
+        let m = Match { meta, state, log: export.log };
+        map.insert(id, Arc::new(Mutex::new(m)));
+        Ok(Outcome {
+            reply: format!("Moderator <@{}> imported a match.", caller.user),
+            reply_public: true,
+            prompt,
+            ..Default::default()
+        })
+    }
+}
+
+/// The export file of a match: its name and pretty JSON.
+fn export_file(m: StoredMatch) -> Result<(String, Vec<u8>), ServiceError> {
+    let json =
+        serde_json::to_vec_pretty(&MatchExport::of(&m)).map_err(|e| ServiceError::Parse(e.to_string()))?;
+    Ok((format!("holonet-match-{}.json", m.meta.id), json))
+}
