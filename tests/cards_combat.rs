@@ -242,8 +242,10 @@ fn ready_for_action_brings_piett_from_the_pool_and_sends_him_back() {
         .command(EMPIRE)
         .build();
     s.leader_pool.empire.push(leader("admiral_piett"));
+    s.leader_pool.empire.push(leader("general_veers"));
     start_fight(&mut s, EMPIRE, "darth_vader");
     act(&mut s, EMPIRE, "action ready_for_action");
+    assert!(is_legal(&s, "pick leader general_veers"), "either leader shown on the card");
     act(&mut s, EMPIRE, "pick leader admiral_piett");
     assert_eq!(s.leader_place(leader("admiral_piett")), Some(place("sullust")));
     drive(&mut s, |s, _| decision(s).is_some_and(|d| d.kind == PromptKind::Retreat && d.seat == EMPIRE));
@@ -259,6 +261,7 @@ fn target_the_generator_destroys_a_structure() {
     let mut s = board(EMPIRE, &["target_the_generator"])
         .units("sullust", "at_at", 1)
         .units("sullust", "shield_generator", 1)
+        .units("sullust", "ion_cannon", 1)
         .units("sullust", "rebel_trooper", 1)
         .leader_at("sullust", "general_rieekan")
         .command(EMPIRE)
@@ -375,4 +378,49 @@ fn start_of_combat_cards_cannot_be_played_outside_a_combat() {
     let e = refuse(&mut s, EMPIRE, "action according_to_my_design");
     assert!(matches!(e, RuleError::WrongStep { .. }), "{e}");
     let _ = UnitId::all();
+}
+
+#[test]
+fn one_in_a_million_sets_two_combat_dice_before_the_rebel_roll() {
+    let mut s = board(REBEL, &["one_in_a_million"])
+        .units("sullust", "star_destroyer", 1)
+        .units("sullust", "x_wing", 3)
+        .leader_at("sullust", "luke_skywalker")
+        .command(EMPIRE)
+        .build();
+    start_fight(&mut s, EMPIRE, "darth_vader");
+    drive(&mut s, |s, _| decision(s).is_some_and(|d| d.seat == REBEL && d.kind == PromptKind::Respond));
+    let d = decision(&s).unwrap();
+    assert_eq!((d.seat, d.kind), (REBEL, PromptKind::Respond), "asked before rolling");
+    act(&mut s, REBEL, "action one_in_a_million");
+    assert!(!is_legal(&s, "pick face hit red"), "X-wings roll no red dice");
+    act(&mut s, REBEL, "pick face direct_hit black");
+    act(&mut s, REBEL, "pick face direct_hit black");
+    let dice = &combat(&s).dice;
+    let direct = dice.iter().filter(|d| d.face == DieFace::DirectHit && d.color == DieColor::Black).count();
+    assert!(direct >= 2, "two dice set to direct hits: {dice:?}");
+    assert_eq!(dice.len(), space_dice(&s, REBEL, 0, 0), "set dice take the place of rolled ones");
+}
+
+#[test]
+fn yoda_ring_rerolls_a_die_of_the_rebel_attack() {
+    let mut s = board(REBEL, &[])
+        .units("sullust", "star_destroyer", 1)
+        .units("sullust", "x_wing", 3)
+        .leader_at("sullust", "luke_skywalker")
+        .command(EMPIRE)
+        .build();
+    s.rings.insert(leader("luke_skywalker"), holonet::engine::rebellion::state::Ring::Yoda);
+    start_fight(&mut s, EMPIRE, "darth_vader");
+    drive(&mut s, |s, _| decision(s).is_some_and(|d| d.seat == REBEL && d.kind == PromptKind::CombatActions));
+    assert!(is_legal(&s, "ring luke_skywalker"));
+    act(&mut s, REBEL, "ring luke_skywalker");
+    let ev = act(&mut s, REBEL, "pick die 0");
+    assert!(
+        events_of(&ev, |k| matches!(k, EventKind::DiceRolled { purpose, .. } if purpose.contains("Yoda")))
+            .len()
+            == 1
+    );
+    assert!(s.round_effects.yoda_used);
+    assert!(!is_legal(&s, "ring luke_skywalker"), "once per round");
 }

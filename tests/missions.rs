@@ -359,8 +359,9 @@ fn research_and_development_both_modes() {
     s.decks.projects = projects.to_vec();
     assert!(!is_legal(&s, "reveal research_and_development bespin"), "needs Imperial loyalty");
     act(&mut s, EMPIRE, "reveal research_and_development corellia");
+    // No sabotage marker to clear: only the first option is open, so it is taken at once.
     assert!(!is_legal(&s, "mode 2"), "no sabotage marker to clear");
-    act(&mut s, EMPIRE, "mode 1");
+    assert!(is_legal(&s, &format!("pick mission {}", projects[0])), "two projects drawn: {:?}", legal(&s));
     act(&mut s, EMPIRE, &format!("pick mission {}", projects[1]));
     assert!(s.hands.empire.missions.contains(&projects[1]));
     assert_eq!(s.decks.projects, vec![projects[0]], "the other goes to the bottom");

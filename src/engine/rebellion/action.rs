@@ -60,10 +60,13 @@ pub enum Pick {
         /// On top (else at the bottom).
         top: bool,
     },
-    /// A die face to set a die to.
+    /// A die face to set a die to (in combat, on a die of a colour).
     Face {
         /// The face.
         face: DieFace,
+        /// The die's colour, where it matters (combat).
+        #[serde(default)]
+        color: Option<DieColor>,
     },
     /// A die, by its position in the roll.
     Die {
@@ -89,7 +92,10 @@ impl Pick {
             Pick::Objective { card } => format!("objective {card}"),
             Pick::Probe { system, top: true } => format!("probe {system} top"),
             Pick::Probe { system, top: false } => format!("probe {system} bottom"),
-            Pick::Face { face } => format!("face {}", face.label().replace(' ', "_")),
+            Pick::Face { face, color: None } => format!("face {}", face.label().replace(' ', "_")),
+            Pick::Face { face, color: Some(c) } => {
+                format!("face {} {}", face.label().replace(' ', "_"), c.label())
+            }
             Pick::Die { die } => format!("die {die}"),
             Pick::Theater { theater: Theater::Space } => "theater space".into(),
             Pick::Theater { theater: Theater::Ground } => "theater ground".into(),
@@ -143,9 +149,17 @@ impl Pick {
                     "hit" => DieFace::Hit,
                     "direct_hit" => DieFace::DirectHit,
                     "special" => DieFace::Special,
-                    _ => return Err(ParseError::Usage("pick face blank|hit|direct_hit|special")),
+                    _ => return Err(ParseError::Usage("pick face blank|hit|direct_hit|special [red|black]")),
                 };
-                Pick::Face { face }
+                let color = match rest.get(1).map(|c| c.to_lowercase()) {
+                    None => None,
+                    Some(c) if c == "red" => Some(DieColor::Red),
+                    Some(c) if c == "black" => Some(DieColor::Black),
+                    Some(_) => {
+                        return Err(ParseError::Usage("pick face blank|hit|direct_hit|special [red|black]"));
+                    }
+                };
+                Pick::Face { face, color }
             }
             "die" => {
                 need(1)?;

@@ -52,6 +52,8 @@ pub enum PromptKind {
     Oppose,
     /// Make the choice a card effect asks for.
     CardChoice,
+    /// Answer what just happened with an action card or a ring, or `done`.
+    Respond,
     /// Decide whether to add a leader to a combat.
     AddLeader,
     /// Use start-of-combat action cards.
@@ -92,6 +94,7 @@ impl PromptKind {
             MoveUnits => "move units into the activated system, then `done`",
             Oppose => "send a leader to oppose the mission, or `done`",
             CardChoice => "make the choice the card asks for",
+            Respond => "use an action card or a ring now, or `done`",
             AddLeader => "add a leader to the combat, or `done`",
             StartOfCombat => "use start-of-combat action cards, or `done`",
             CombatActions => "spend specials or play tactic cards, then `done`",
@@ -274,6 +277,14 @@ pub fn advance(ctx: &mut Ctx) {
             if d.actions == [Action::Done] {
                 dispatch(ctx, Action::Done).expect("done is legal");
                 continue;
+            }
+            // A card's choice with one possible answer is no choice: take it (async players are
+            // not asked to click a forced move).
+            if d.kind == PromptKind::CardChoice && d.actions.len() == 1 {
+                let only = d.actions[0].clone();
+                if dispatch(ctx, only).is_ok() {
+                    continue;
+                }
             }
             return;
         }

@@ -7,22 +7,36 @@ use super::cards::{self, CardRef, CardRun, DiceBonus};
 use super::error::{RuleError, illegal};
 use super::event::EventKind;
 use super::flow::{Ctx, Decision, Frame, Frames, PromptKind};
-use super::state::{Assignment, Place, State};
+use super::mission_windows as windows;
+use super::state::{Assignment, Place, Ring, State};
 use crate::content::*;
 
 /// The most dice one side rolls for a mission.
 pub const MISSION_DICE_CAP: u32 = 10;
 
-/// Where a revealed mission stands.
+/// Where a revealed mission stands (Rules Reference, Mission Cards, steps 3–7). Between the
+/// steps are the windows where action cards and rings answer the mission; a window asks only a
+/// player who holds something usable there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum MissionStep {
+    /// Just revealed: the revealer's cards that go with the reveal (Blindside).
+    Revealed,
     /// The opponent may send a leader to oppose.
     Oppose,
+    /// Before any dice: cards answering an attempt (Undercover, Wookiee Guardian) and cards
+    /// that set dice instead of rolling them (One in a Million).
+    BeforeDice,
     /// Dice are rolled (or the mission succeeds unopposed).
     Roll,
+    /// After the roll: rings that change dice (R2-D2, Master Yoda).
+    Dice,
+    /// The result, and what can change it (C-3PO).
+    Result,
     /// The card's ability starts (a card frame carries it out).
     Effect,
+    /// After the ability: cards and rings answering a success, a rescue or a capture.
+    After,
     /// The card returns to hand or is discarded.
     Finish,
 }
@@ -42,6 +56,33 @@ pub struct MissionRun {
     pub target: Option<LeaderId>,
     /// The current step.
     pub step: MissionStep,
+    /// Factions that declined to use anything at the current window.
+    #[serde(default)]
+    pub passed: Vec<Faction>,
+    /// The dice each side rolled (after cards and rings changed them).
+    #[serde(default)]
+    pub dice: ByFaction<Vec<DieFace>>,
+    /// Faces a side set instead of rolling those dice (One in a Million).
+    #[serde(default)]
+    pub set_faces: ByFaction<Vec<DieFace>>,
+    /// Extra successes of the revealing side (portrait, Contingency Plan), fixed at the roll.
+    #[serde(default)]
+    pub bonus: u32,
+    /// No leader may be sent from the opponent's pool to oppose it (Blindside).
+    #[serde(default)]
+    pub no_pool_opposition: bool,
+    /// It fails before any dice are rolled (Wookiee Guardian).
+    #[serde(default)]
+    pub fails: bool,
+    /// Whether it succeeded (set at the Result step).
+    #[serde(default)]
+    pub success: bool,
+    /// The captured leaders when it was revealed (to see whom it rescued or captured).
+    #[serde(default)]
+    pub captured_before: Vec<LeaderId>,
+    /// A ring ability waiting for the die it acts on.
+    #[serde(default)]
+    pub ring: Option<Ring>,
 }
 
 /// Whether a mission's ability is declared (the catalog test requires it of every card).
@@ -156,8 +197,28 @@ pub fn start(ctx: &mut Ctx, f: Faction, mission: MissionId, target: Option<Targe
         None => ctx.s.leader_pool.get_mut(f).extend(asg.leaders.iter().copied()),
     }
     ctx.public(EventKind::MissionRevealed { faction: f, mission, place });
-    let step = if d.mode == MissionMode::Attempt { MissionStep::Oppose } else { MissionStep::Effect };
-    Frame::Mission(MissionRun { faction: f, mission, leaders: asg.leaders, place, target: leader, step })
+    Frame::Mission(MissionRun {
+        faction: f,
+        mission,
+        leaders: asg.leaders,
+        place,
+        target: leader,
+        step: MissionStep::Revealed,
+        passed: vec![],
+        dice: ByFaction::default(),
+        set_faces: ByFaction::default(),
+        bonus: 0,
+        no_pool_opposition: false,
+        fails: false,
+        success: false,
+        captured_before: ctx.s.captured.clone(),
+        ring: None,
+    })
+}
+
+/// Whether the mission can be opposed ("attempt").
+pub fn is_attempt(run: &MissionRun) -> bool {
+    catalog().mission(run.mission).mode == MissionMode::Attempt
 }
 
 /// The frame that carries out a successful mission's ability.
@@ -175,8 +236,8 @@ pub fn decision(s: &State, run: &MissionRun) -> Option<Decision> {
     match run.step {
         MissionStep::Oppose => {
             let opp = run.faction.opponent();
-            // Misdirection: no leader from the pool may oppose these leaders this round.
-            if run.leaders.iter().any(|l| s.round_effects.unopposable.contains(l)) {
+            // Misdirection and Blindside: no leader from the pool may oppose.
+            if run.no_pool_opposition || run.leaders.iter().any(|l| s.round_effects.unopposable.contains(l)) {
                 return None;
             }
             let mut actions: Vec<Action> =
@@ -184,7 +245,7 @@ pub fn decision(s: &State, run: &MissionRun) -> Option<Decision> {
             actions.push(Action::Done);
             Some(Decision::new(opp, PromptKind::Oppose, actions))
         }
-        _ => None,
+        _ => windows::decision(s, run),
     }
 }
 
@@ -198,15 +259,31 @@ pub fn act(ctx: &mut Ctx, mut run: MissionRun, a: Action) -> Result<Frames, Rule
                 ctx.s.zone_mut(p).leaders.get_mut(opp).push(leader);
                 ctx.public(EventKind::LeaderPlaced { leader, place: p });
             }
-            run.step = MissionStep::Roll;
+            run.step = MissionStep::BeforeDice;
             Ok(vec![Frame::Mission(run)])
         }
         (MissionStep::Oppose, Action::Done) => {
-            run.step = MissionStep::Roll;
+            run.step = MissionStep::BeforeDice;
             Ok(vec![Frame::Mission(run)])
         }
-        (_, a) => Err(illegal("Mission Cards", format!("`{}` is not possible now", a.command()))),
+        (MissionStep::Oppose, a) => {
+            Err(illegal("Mission Cards", format!("`{}` is not possible now", a.command())))
+        }
+        (_, a) => windows::act(ctx, run, a),
     }
+}
+
+/// Whether a side has a leader taking part in the mission (so it rolls, or opposes).
+pub fn takes_part(s: &State, run: &MissionRun, side: Faction) -> bool {
+    dice_for(s, run, side).1
+}
+
+/// How many dice a side rolls for the mission now (0 when it does not take part).
+pub fn dice_count(s: &State, run: &MissionRun, side: Faction) -> u32 {
+    if !takes_part(s, run, run.faction.opponent()) {
+        return 0;
+    }
+    dice_for(s, run, side).0
 }
 
 /// Dice a side rolls: its leaders' matching icons (plus card bonuses), at most 10.
@@ -245,49 +322,30 @@ fn take_bonus(ctx: &mut Ctx, leaders: &[LeaderId]) -> u32 {
     n
 }
 
-/// Runs the automatic mission steps: the roll, an effect without choices, and the end.
+/// Runs the automatic mission steps: windows nobody uses, the roll, the result, the ability
+/// and the end.
 pub fn auto(ctx: &mut Ctx, mut run: MissionRun) -> Frames {
-    match run.step {
-        MissionStep::Oppose => vec![Frame::Mission(run)],
+    let next = match run.step {
+        MissionStep::Revealed if is_attempt(&run) => MissionStep::Oppose,
+        MissionStep::Revealed => MissionStep::Effect,
+        MissionStep::Oppose => MissionStep::BeforeDice,
+        MissionStep::BeforeDice => MissionStep::Roll,
         MissionStep::Roll => {
-            let (own, _) = dice_for(ctx.s, &run, run.faction);
-            let (opp, opposed) = dice_for(ctx.s, &run, run.faction.opponent());
-            let success = if !opposed {
-                ctx.note(format!("{} is unopposed", run.mission.name()));
-                true
-            } else {
-                let mine = ctx.roll(own as usize);
-                let theirs = ctx.roll(opp as usize);
-                let portrait = catalog().mission(run.mission).portrait;
-                let mut bonus = if portrait.is_some_and(|p| run.leaders.contains(&p)) { 2 } else { 0 };
-                bonus += take_bonus(ctx, &run.leaders);
-                let a: u32 = mine.iter().map(|f| f.mission_successes()).sum::<u32>() + bonus;
-                let b: u32 = theirs.iter().map(|f| f.mission_successes()).sum();
-                ctx.public(EventKind::DiceRolled {
-                    faction: run.faction,
-                    purpose: format!("{} ({a} successes)", run.mission.name()),
-                    faces: mine,
-                });
-                ctx.public(EventKind::DiceRolled {
-                    faction: run.faction.opponent(),
-                    purpose: format!("opposing ({b} successes)"),
-                    faces: theirs,
-                });
-                a > b
-            };
-            ctx.public(EventKind::MissionResult { mission: run.mission, success });
-            if success {
-                run.step = MissionStep::Effect;
-            } else {
-                run.step = MissionStep::Finish;
-            }
-            vec![Frame::Mission(run)]
+            roll(ctx, &mut run);
+            MissionStep::Dice
+        }
+        MissionStep::Dice => MissionStep::Result,
+        MissionStep::Result => {
+            ctx.public(EventKind::MissionResult { mission: run.mission, success: run.success });
+            if run.success { MissionStep::Effect } else { MissionStep::After }
         }
         MissionStep::Effect => {
-            run.step = MissionStep::Finish;
+            run.step = MissionStep::After;
+            run.passed.clear();
             let card = ability(&run);
-            vec![Frame::Mission(run), card]
+            return vec![Frame::Mission(run), card];
         }
+        MissionStep::After => MissionStep::Finish,
         MissionStep::Finish => {
             let d = catalog().mission(run.mission);
             let f = run.faction;
@@ -298,8 +356,56 @@ pub fn auto(ctx: &mut Ctx, mut run: MissionRun) -> Frames {
             } else {
                 ctx.s.decks.mission_discard.get_mut(f).push(run.mission);
             }
-            vec![]
+            return vec![];
         }
+    };
+    run.step = next;
+    run.passed.clear();
+    vec![Frame::Mission(run)]
+}
+
+/// Step 5: rolls both sides' dice (faces set by cards take the place of dice), or finds the
+/// mission unopposed (or failed by a card before any roll).
+fn roll(ctx: &mut Ctx, run: &mut MissionRun) {
+    if run.fails {
+        run.success = false;
+        ctx.note(format!("{} fails before any dice are rolled", run.mission.name()));
+        return;
+    }
+    if !takes_part(ctx.s, run, run.faction.opponent()) {
+        ctx.note(format!("{} is unopposed", run.mission.name()));
+        run.success = true;
+        return;
+    }
+    let portrait = catalog().mission(run.mission).portrait;
+    run.bonus = if portrait.is_some_and(|p| run.leaders.contains(&p)) { 2 } else { 0 };
+    run.bonus += take_bonus(ctx, &run.leaders);
+    for side in [run.faction, run.faction.opponent()] {
+        let n = dice_for(ctx.s, run, side).0 as usize;
+        let mut faces: Vec<DieFace> = run.set_faces.get(side).iter().copied().take(n).collect();
+        faces.extend(ctx.roll(n - faces.len()));
+        *run.dice.get_mut(side) = faces;
+    }
+    announce_dice(ctx, run);
+    run.success = successes(run, run.faction) > successes(run, run.faction.opponent());
+}
+
+/// Successes a side has now: its dice, plus the revealer's bonus.
+pub fn successes(run: &MissionRun, side: Faction) -> u32 {
+    let dice: u32 = run.dice.get(side).iter().map(|f| f.mission_successes()).sum();
+    dice + if side == run.faction { run.bonus } else { 0 }
+}
+
+/// Tells everyone the dice of both sides and their successes.
+pub fn announce_dice(ctx: &mut Ctx, run: &MissionRun) {
+    for side in [run.faction, run.faction.opponent()] {
+        let n = successes(run, side);
+        let purpose = if side == run.faction {
+            format!("{} ({n} successes)", run.mission.name())
+        } else {
+            format!("opposing ({n} successes)")
+        };
+        ctx.public(EventKind::DiceRolled { faction: side, purpose, faces: run.dice.get(side).clone() });
     }
 }
 

@@ -15,6 +15,7 @@ pub mod flow;
 pub mod invariants;
 pub mod loyalty;
 pub mod mission;
+pub mod mission_windows;
 pub mod mobilize;
 pub mod movement;
 pub mod objectives;

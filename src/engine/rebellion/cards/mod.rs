@@ -19,6 +19,7 @@ pub mod combat;
 pub mod decks;
 pub mod intel;
 pub mod leaders;
+pub mod missions;
 pub mod queue;
 pub mod run;
 pub mod systems;
@@ -73,6 +74,8 @@ pub enum Effect {
     Leaders(leaders::Op),
     /// The combat being fought (start-of-combat cards).
     Combat(combat::Op),
+    /// The mission or roll being resolved (special cards).
+    Missions(missions::Op),
     /// Named functions for the few cards no family fits.
     Bespoke(bespoke::Op),
     /// Control of the effect list itself (choose one of several lists).
@@ -105,6 +108,7 @@ impl<'de> Deserialize<'de> for Effect {
         family!(Effect::Decks, decks::Op);
         family!(Effect::Leaders, leaders::Op);
         family!(Effect::Combat, combat::Op);
+        family!(Effect::Missions, missions::Op);
         family!(Effect::Bespoke, bespoke::Op);
         family!(Effect::Control, run::Control);
         Err(D::Error::custom(format!("unknown op `{op}`")))

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{CardRef, Effect, bespoke, combat, decks, intel, leaders, queue, systems, units};
+use super::{CardRef, Effect, bespoke, combat, decks, intel, leaders, missions, queue, systems, units};
 use crate::content::*;
 use crate::engine::rebellion::action::Action;
 use crate::engine::rebellion::error::{RuleError, illegal};
@@ -99,6 +99,8 @@ pub enum Pending {
     Leaders(leaders::Pending),
     /// A combat-family choice.
     Combat(combat::Pending),
+    /// A missions-family choice.
+    Missions(missions::Pending),
     /// A bespoke card's choice.
     Bespoke(bespoke::Pending),
     /// Which option of a `choose_one` to carry out.
@@ -150,6 +152,7 @@ pub fn can(s: &State, run: &CardRun, e: &Effect) -> bool {
         Effect::Decks(op) => decks::can(s, run, op),
         Effect::Leaders(op) => leaders::can(s, run, op),
         Effect::Combat(op) => combat::can(s, run, op),
+        Effect::Missions(op) => missions::can(s, run, op),
         Effect::Bespoke(op) => bespoke::can(s, run, op),
         Effect::Control(Control::ChooseOne { options }) => options.iter().any(|o| option_open(s, run, o)),
     }
@@ -169,6 +172,7 @@ fn start(ctx: &mut Ctx, run: &mut CardRun, e: Effect) -> Next {
         Effect::Decks(op) => decks::start(ctx, run, op),
         Effect::Leaders(op) => leaders::start(ctx, run, op),
         Effect::Combat(op) => combat::start(ctx, run, op),
+        Effect::Missions(op) => missions::start(ctx, run, op),
         Effect::Bespoke(op) => bespoke::start(ctx, run, op),
         Effect::Control(Control::ChooseOne { options }) => Next::Wait(Pending::Choose { options }),
     }
@@ -184,6 +188,7 @@ pub fn decision(s: &State, run: &CardRun) -> Option<Decision> {
         Pending::Decks(p) => decks::decision(s, run, p),
         Pending::Leaders(p) => leaders::decision(s, run, p),
         Pending::Combat(p) => combat::decision(s, run, p),
+        Pending::Missions(p) => missions::decision(s, run, p),
         Pending::Bespoke(p) => bespoke::decision(s, run, p),
         Pending::Choose { options } => {
             let mut actions = vec![];
@@ -214,6 +219,7 @@ pub fn act(ctx: &mut Ctx, mut run: CardRun, a: Action) -> Result<Frames, RuleErr
         Pending::Decks(p) => decks::act(ctx, &mut run, p, a)?,
         Pending::Leaders(p) => leaders::act(ctx, &mut run, p, a)?,
         Pending::Combat(p) => combat::act(ctx, &mut run, p, a)?,
+        Pending::Missions(p) => missions::act(ctx, &mut run, p, a)?,
         Pending::Bespoke(p) => bespoke::act(ctx, &mut run, p, a)?,
         Pending::Choose { options } => match a {
             Action::Mode { n } if (n as usize) >= 1 && (n as usize) <= options.len() => {

@@ -13,7 +13,7 @@ use crate::engine::rebellion::state::State;
 const DICE_CAP: u8 = 5;
 
 /// How many black and red dice a side rolls in a battle step (reductions, then the cap).
-pub(super) fn dice_pool(c: &Combat, t: Theater, side: Faction) -> (u8, u8) {
+pub fn dice_pool(c: &Combat, t: Theater, side: Faction) -> (u8, u8) {
     let mut black: u32 = 0;
     let mut red: u32 = 0;
     for (_, u) in c.of(side, t) {
@@ -46,17 +46,31 @@ pub(super) fn dice_pool(c: &Combat, t: Theater, side: Faction) -> (u8, u8) {
 /// Step 1 of an attack: roll the dice.
 pub(super) fn roll(ctx: &mut Ctx, c: &mut Combat, t: Theater, side: Faction) {
     let (black, red) = dice_pool(c, t, side);
-    let faces = ctx.roll(black as usize + red as usize);
-    c.dice = faces
-        .iter()
-        .enumerate()
-        .map(|(i, &face)| Die {
-            color: if i < black as usize { DieColor::Black } else { DieColor::Red },
+    // Faces set by a card (One in a Million) take the place of dice of their colour.
+    let mut set: Vec<(DieColor, DieFace)> =
+        c.mods.set_faces.iter().filter(|x| x.0 == side).map(|x| (x.1, x.2)).collect();
+    c.mods.set_faces.retain(|x| x.0 != side);
+    c.mods.roll_passed = false;
+    let mut dice = vec![];
+    for (color, n) in [(DieColor::Black, black), (DieColor::Red, red)] {
+        let mut chosen: Vec<DieFace> = vec![];
+        set.retain(|&(col, face)| {
+            let take = col == color && chosen.len() < n as usize;
+            if take {
+                chosen.push(face);
+            }
+            !take
+        });
+        let rolled = ctx.roll(n as usize - chosen.len());
+        dice.extend(chosen.into_iter().chain(rolled).map(|face| Die {
+            color,
             face,
             spent: false,
             assigned: false,
-        })
-        .collect();
+        }));
+    }
+    let faces: Vec<DieFace> = dice.iter().map(|d| d.face).collect();
+    c.dice = dice;
     for u in &mut c.units {
         u.pending = 0;
     }
@@ -105,6 +119,9 @@ pub(super) fn actions_decision(s: &State, c: &Combat, t: Theater, side: Faction)
         if tactics::attack_card_usable(s, c, t, side, card) {
             actions.push(Action::PlayTactic { card });
         }
+    }
+    if let Some(leader) = super::rings::yoda(s, c, side) {
+        actions.push(Action::UseRing { leader });
     }
     actions.push(Action::Done);
     let mut d = Decision::new(side, PromptKind::CombatActions, actions);

@@ -7,6 +7,7 @@
 mod attack;
 mod objectives;
 mod retreat;
+mod rings;
 pub mod tactics;
 
 use serde::{Deserialize, Serialize};
@@ -19,6 +20,7 @@ use super::flow::{Ctx, Decision, Frame, Frames, PromptKind};
 use super::state::{Place, State};
 use crate::content::*;
 
+pub use attack::dice_pool;
 pub use objectives::playable_objectives;
 pub use retreat::destinations;
 pub use tactics::{TacticKind, start_of_combat_cards};
@@ -160,6 +162,8 @@ pub enum Effect {
         /// How many damage may still be blocked.
         left: u8,
     },
+    /// Master Yoda's ring: which of the bearer's dice to reroll.
+    RingReroll,
     /// Return of the Jedi bonus: which Imperial leader to eliminate.
     Eliminate {
         /// The candidates.
@@ -197,6 +201,13 @@ pub struct CombatMods {
     /// pool when the combat ends.
     #[serde(default)]
     pub joined: Vec<LeaderId>,
+    /// Dice a faction sets to chosen faces instead of rolling them in its next roll (One in
+    /// a Million): colour and face.
+    #[serde(default)]
+    pub set_faces: Vec<(Faction, DieColor, DieFace)>,
+    /// Whether the player about to roll declined to use a card first.
+    #[serde(default)]
+    pub roll_passed: bool,
 }
 
 /// One combat in progress.
@@ -342,6 +353,9 @@ pub fn start(ctx: &mut Ctx, place: Place, attacker: Faction, origins: Vec<System
 
 /// The decision the combat waits for.
 pub fn decision(s: &State, c: &Combat) -> Option<Decision> {
+    if c.effect == Some(Effect::RingReroll) {
+        return rings::reroll_decision(c);
+    }
     if let Some(e) = &c.effect {
         return tactics::effect_decision(s, c, e);
     }
@@ -366,6 +380,7 @@ pub fn decision(s: &State, c: &Combat) -> Option<Decision> {
             actions.push(Action::Done);
             Some(Decision::new(faction, PromptKind::StartOfCombat, actions))
         }
+        Step::Roll { side, .. } => rings::roll_window(s, c, side),
         Step::Actions { theater, side } => Some(attack::actions_decision(s, c, theater, side)),
         Step::Assign { theater, side } => attack::assign_decision(s, c, theater, side),
         Step::Block { theater, side } => attack::block_decision(s, c, theater, side),
@@ -376,7 +391,6 @@ pub fn decision(s: &State, c: &Combat) -> Option<Decision> {
         }
         Step::DrawTactics
         | Step::Battle { .. }
-        | Step::Roll { .. }
         | Step::EndBattle { .. }
         | Step::NextRound
         | Step::RoundEnd => None,
@@ -385,6 +399,10 @@ pub fn decision(s: &State, c: &Combat) -> Option<Decision> {
 
 /// Applies a combat decision.
 pub fn act(ctx: &mut Ctx, mut c: Combat, a: Action) -> Result<Frames, RuleError> {
+    if c.effect == Some(Effect::RingReroll) {
+        rings::reroll_act(ctx, &mut c, a);
+        return Ok(vec![Frame::Combat(Box::new(c))]);
+    }
     if let Some(e) = c.effect.clone() {
         tactics::effect_act(ctx, &mut c, e, a);
         return Ok(vec![Frame::Combat(Box::new(c))]);
@@ -417,10 +435,22 @@ pub fn act(ctx: &mut Ctx, mut c: Combat, a: Action) -> Result<Frames, RuleError>
             }
             c.step = after_start_of_combat(&c, faction);
         }
+        Step::Roll { side, .. } => {
+            if let Action::PlayAction { card } = a {
+                return Ok(rings::play_dice_card(ctx, c, side, card));
+            }
+            c.mods.roll_passed = true;
+        }
+        Step::Actions { .. } if matches!(a, Action::UseRing { .. }) => c.effect = Some(Effect::RingReroll),
         Step::Actions { theater, side } => attack::actions_act(ctx, &mut c, theater, side, a),
         Step::Assign { .. } => attack::assign_act(&mut c, a),
         Step::Block { theater, side } => attack::block_act(ctx, &mut c, theater, side, a),
-        Step::Plans => objectives::plans_act(ctx, &mut c, a),
+        Step::Plans => {
+            if let Action::PlayAction { card } = a {
+                return Ok(rings::play_dice_card(ctx, c, Faction::Rebel, card));
+            }
+            objectives::plans_act(ctx, &mut c, a)
+        }
         Step::Retreat { faction } => retreat::retreat_act(ctx, &mut c, faction, a),
         Step::Carry { faction, to, capacity, moved } => {
             retreat::carry_act(ctx, &mut c, faction, to, capacity, moved, a)

@@ -133,6 +133,14 @@ pub(super) fn plans_decision(s: &State, c: &Combat) -> Option<Decision> {
         return None;
     }
     let mut actions: Vec<Action> = cards.into_iter().map(|card| Action::PlayObjective { card }).collect();
+    // One in a Million may set the Plans dice before they are rolled.
+    if !c.mods.set_faces.iter().any(|x| x.0 == Faction::Rebel) {
+        actions.extend(
+            super::rings::dice_cards(s, c, Faction::Rebel)
+                .into_iter()
+                .map(|card| Action::PlayAction { card }),
+        );
+    }
     actions.push(Action::Done);
     let mut d = Decision::new(Faction::Rebel, PromptKind::Objective, actions);
     d.context.push("Death Star Plans: roll 3 dice; a direct hit destroys the station".into());
@@ -149,7 +157,12 @@ pub(super) fn plans_act(ctx: &mut Ctx, c: &mut Combat, a: Action) {
             deck: "objective".into(),
             card: card.key().into(),
         });
-        let faces = ctx.roll(3);
+        // Faces set by One in a Million count among the three dice.
+        let mut faces: Vec<DieFace> =
+            c.mods.set_faces.iter().filter(|x| x.0 == Faction::Rebel).map(|x| x.2).take(3).collect();
+        c.mods.set_faces.retain(|x| x.0 != Faction::Rebel);
+        let rolled = ctx.roll(3 - faces.len());
+        faces.extend(rolled);
         let success = faces.contains(&DieFace::DirectHit);
         ctx.public(EventKind::DiceRolled {
             faction: Faction::Rebel,

@@ -265,6 +265,8 @@ pub(super) fn effect_decision(s: &State, c: &Combat, e: &Effect) -> Option<Decis
             d.context.push(format!("eliminate an Imperial leader: {}", names.join(" ")));
             return Some(d);
         }
+        // Handled before the tactic cards (combat/rings.rs).
+        Effect::RingReroll => return None,
     };
     let mut d = Decision::new(seat, kind, actions);
     if matches!(e, Effect::Strategy) {

@@ -1,0 +1,266 @@
+//! The windows of a mission where action cards and rings answer it: right after the reveal,
+//! before the dice, after the dice, at the result and after the ability. A window asks only a
+//! player who holds something usable there — the revealing player first (Rules Reference,
+//! Action Cards: the current player resolves first) — and closes when everyone asked is done.
+
+use super::action::{Action, Pick};
+use super::cards::actions::{self, Moment};
+use super::cards::{Trigger, actions::usable_run};
+use super::error::RuleError;
+use super::flow::{Ctx, Decision, Frame, Frames, PromptKind};
+use super::mission::{MissionRun, MissionStep, announce_dice, dice_count, is_attempt, successes};
+use super::state::{Ring, State};
+use super::victory;
+use crate::content::*;
+
+/// The triggers a faction's cards may answer at the mission's current step.
+fn triggers(s: &State, run: &MissionRun, f: Faction) -> Vec<Trigger> {
+    let opp = run.faction.opponent();
+    let mut t = vec![];
+    match run.step {
+        MissionStep::Revealed if f == run.faction && is_attempt(run) => t.push(Trigger::OwnReveal),
+        MissionStep::BeforeDice if is_attempt(run) && !run.fails => {
+            if f == opp {
+                t.push(Trigger::EnemyAttempt);
+            }
+            if dice_count(s, run, f) > 0 && run.set_faces.get(f).is_empty() {
+                t.push(Trigger::DiceRoll);
+            }
+        }
+        MissionStep::After => {
+            if f == run.faction && run.success {
+                t.push(Trigger::OwnMissionSucceeded);
+            }
+            if f == opp && !rescued(s, run).is_empty() {
+                t.push(Trigger::AfterRescue);
+            }
+            if newly_captured(s, run, f).is_some() {
+                t.push(Trigger::LeaderCaptured);
+            }
+        }
+        _ => {}
+    }
+    t
+}
+
+/// Leaders captured when the mission was revealed and free now (rescued by it).
+fn rescued(s: &State, run: &MissionRun) -> Vec<LeaderId> {
+    run.captured_before.iter().copied().filter(|l| !s.is_captured(*l) && !s.eliminated.contains(l)).collect()
+}
+
+/// A leader of `f` captured since the mission was revealed.
+fn newly_captured(s: &State, run: &MissionRun, f: Faction) -> Option<LeaderId> {
+    s.captured.iter().copied().find(|l| !run.captured_before.contains(l) && catalog().leader(*l).faction == f)
+}
+
+fn moment(s: &State, run: &MissionRun, f: Faction, trigger: Trigger) -> Moment {
+    Moment::Trigger {
+        trigger,
+        place: run.place,
+        mission_leaders: run.leaders.clone(),
+        captured: newly_captured(s, run, f),
+    }
+}
+
+/// The cards a faction can use at this window, each with the trigger it answers.
+fn cards(s: &State, run: &MissionRun, f: Faction) -> Vec<(ActionCardId, Trigger)> {
+    let mut out: Vec<(ActionCardId, Trigger)> = vec![];
+    for t in triggers(s, run, f) {
+        for card in actions::usable(s, f, &moment(s, run, f, t)) {
+            if !out.iter().any(|(c, _)| *c == card) {
+                out.push((card, t));
+            }
+        }
+    }
+    out
+}
+
+/// The leaders of `f` whose rings can act at this window.
+fn rings(s: &State, run: &MissionRun, f: Faction) -> Vec<LeaderId> {
+    let here = |l: LeaderId| {
+        run.place.is_some() && s.leader_place(l) == run.place && !s.is_captured(l) && s.leader_faction(l) == f
+    };
+    let bearer = |r: Ring| s.ring_bearer(r).filter(|&l| here(l));
+    let opp = f.opponent();
+    let mut out = vec![];
+    match run.step {
+        MissionStep::Dice => {
+            if run.dice.get(opp).iter().any(|&d| d != DieFace::Blank) {
+                out.extend(bearer(Ring::R2d2));
+            }
+            if !run.dice.get(f).is_empty() && !s.round_effects.yoda_used {
+                out.extend(bearer(Ring::Yoda));
+            }
+        }
+        MissionStep::Result => {
+            let diplomacy = catalog().mission(run.mission).skill == Skill::Diplomacy;
+            if f == run.faction && !run.success && !run.fails && diplomacy {
+                out.extend(bearer(Ring::C3po));
+            }
+        }
+        MissionStep::After => {
+            let captive =
+                run.place.is_some_and(|p| s.zone(p).leaders.get(f).iter().any(|l| s.is_captured(*l)));
+            if f == run.faction && run.success && captive {
+                out.extend(bearer(Ring::MillenniumFalcon));
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// The die a ring acts on: R2-D2 turns one of the opponent's dice blank, Master Yoda rerolls
+/// one of the bearer's own.
+fn ring_dice(run: &MissionRun, f: Faction, ring: Ring) -> Vec<Action> {
+    let (side, skip_blank) = if ring == Ring::R2d2 { (f.opponent(), true) } else { (f, false) };
+    run.dice
+        .get(side)
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| !skip_blank || **d != DieFace::Blank)
+        .map(|(i, _)| Action::Pick(Pick::Die { die: i as u8 }))
+        .collect()
+}
+
+fn ring_owner(s: &State, ring: Ring) -> Faction {
+    s.ring_bearer(ring).map_or(Faction::Rebel, |l| s.leader_faction(l))
+}
+
+fn dice_text(run: &MissionRun, side: Faction) -> String {
+    let faces: Vec<String> =
+        run.dice.get(side).iter().enumerate().map(|(i, d)| format!("{i}={}", d.label())).collect();
+    format!("{side} dice: {}", faces.join(" "))
+}
+
+/// The decision of the current window, if anyone can use something.
+pub fn decision(s: &State, run: &MissionRun) -> Option<Decision> {
+    if let Some(ring) = run.ring {
+        let f = ring_owner(s, ring);
+        let mut d = Decision::new(f, PromptKind::CardChoice, ring_dice(run, f, ring));
+        d.context.push(format!("{}: pick the die", ring.name()));
+        d.context.push(dice_text(run, if ring == Ring::R2d2 { f.opponent() } else { f }));
+        return Some(d);
+    }
+    for f in [run.faction, run.faction.opponent()] {
+        if run.passed.contains(&f) {
+            continue;
+        }
+        let cards = cards(s, run, f);
+        let rings = rings(s, run, f);
+        if cards.is_empty() && rings.is_empty() {
+            continue;
+        }
+        let mut actions: Vec<Action> = cards.iter().map(|&(card, _)| Action::PlayAction { card }).collect();
+        actions.extend(rings.iter().map(|&leader| Action::UseRing { leader }));
+        actions.push(Action::Done);
+        let mut d = Decision::new(f, PromptKind::Respond, actions);
+        d.context.push(format!("{} ({})", run.mission.name(), run.faction));
+        if !run.dice.get(Faction::Rebel).is_empty() || !run.dice.get(Faction::Empire).is_empty() {
+            d.context.push(format!(
+                "successes: {} {} – {} {}",
+                run.faction,
+                successes(run, run.faction),
+                run.faction.opponent(),
+                successes(run, run.faction.opponent())
+            ));
+        }
+        return Some(d);
+    }
+    None
+}
+
+/// Applies a window decision: use a card or a ring, pick a ring's die, or be done.
+pub fn act(ctx: &mut Ctx, mut run: MissionRun, a: Action) -> Result<Frames, RuleError> {
+    // What a card can do is judged with the mission on the stack, as its effects act on it.
+    ctx.s.stack.push(Frame::Mission(run.clone()));
+    let d = decision(ctx.s, &run);
+    let played = match a {
+        Action::PlayAction { card } => cards(ctx.s, &run, run_seat(&d)).into_iter().find(|(c, _)| *c == card),
+        _ => None,
+    };
+    ctx.s.stack.pop();
+    let d = d.ok_or_else(|| wrong(&a))?;
+    if !d.actions.contains(&a) {
+        return Err(wrong(&a));
+    }
+    let f = d.seat;
+    match a {
+        Action::PlayAction { card } => {
+            let (_, trigger) = played.ok_or_else(|| wrong(&a))?;
+            let m = moment(ctx.s, &run, f, trigger);
+            // Others may answer what the card does.
+            run.passed.clear();
+            // The mission is back on the stack first: the card's effects act on it.
+            ctx.s.stack.push(Frame::Mission(run));
+            let card_run = usable_run(ctx.s, f, card, &m).ok_or_else(|| wrong(&a))?;
+            Ok(vec![actions::play(ctx, f, card, card_run)])
+        }
+        Action::UseRing { leader } => {
+            let ring = ctx.s.ring(leader).ok_or_else(|| wrong(&a))?;
+            match ring {
+                Ring::R2d2 | Ring::Yoda => run.ring = Some(ring),
+                Ring::C3po => {
+                    discard_ring(ctx, leader, ring);
+                    run.success = true;
+                    ctx.note(format!("{}'s failure becomes a success (C-3PO)", run.mission.name()));
+                }
+                Ring::MillenniumFalcon => {
+                    discard_ring(ctx, leader, ring);
+                    let captive = run.place.and_then(|p| {
+                        ctx.s.zone(p).leaders.get(f).iter().copied().find(|l| ctx.s.is_captured(*l))
+                    });
+                    if let Some(l) = captive {
+                        victory::rescue(ctx, l);
+                    }
+                }
+                Ring::Carbonite | Ring::LureOfTheDarkSide => return Err(wrong(&a)),
+            }
+            Ok(vec![Frame::Mission(run)])
+        }
+        Action::Pick(Pick::Die { die }) => {
+            let ring = run.ring.take().ok_or_else(|| wrong(&a))?;
+            let side = if ring == Ring::R2d2 { f.opponent() } else { f };
+            let i = die as usize;
+            if ring == Ring::R2d2 {
+                run.dice.get_mut(side)[i] = DieFace::Blank;
+                if let Some(l) = ctx.s.ring_bearer(ring) {
+                    discard_ring(ctx, l, ring);
+                }
+            } else {
+                run.dice.get_mut(side)[i] = ctx.roll(1)[0];
+                ctx.s.round_effects.yoda_used = true;
+            }
+            ctx.note(format!("{} changes a die", ring.name()));
+            announce_dice(ctx, &run);
+            run.success = successes(&run, run.faction) > successes(&run, run.faction.opponent());
+            run.passed.clear();
+            Ok(vec![Frame::Mission(run)])
+        }
+        Action::Done => {
+            run.passed.push(f);
+            Ok(vec![Frame::Mission(run)])
+        }
+        other => Err(wrong(&other)),
+    }
+}
+
+fn run_seat(d: &Option<Decision>) -> Faction {
+    d.as_ref().map_or(Faction::Rebel, |d| d.seat)
+}
+
+/// A ring used up leaves its leader (Rules Reference, Attachment Rings).
+fn discard_ring(ctx: &mut Ctx, l: LeaderId, ring: Ring) {
+    ctx.s.rings.remove(&l);
+    ctx.public(super::event::EventKind::LeaderChange {
+        leader: l,
+        what: format!("uses up the {} ring", ring.name()),
+    });
+}
+
+fn wrong(a: &Action) -> RuleError {
+    super::error::illegal(
+        "Mission Cards",
+        format!("`{}` is not possible at this point of the mission", a.command()),
+    )
+}

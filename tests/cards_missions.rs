@@ -1,0 +1,330 @@
+//! Special action cards and rings that answer a mission (Rules Reference: Action Cards,
+//! Attachment Rings, Mission Cards): each is offered only to a player who holds it, at its
+//! moment, with its leader where the card says.
+
+mod support;
+
+use holonet::content::{ActionCardId, ByFaction, DieFace, Faction, LeaderId};
+use holonet::engine::rebellion::command::CommandPhase;
+use holonet::engine::rebellion::event::EventKind;
+use holonet::engine::rebellion::mission::{MissionRun, MissionStep};
+use holonet::engine::rebellion::state::Ring;
+use holonet::engine::rebellion::{Frame, PromptKind, RuleError, State, decision};
+use support::*;
+
+fn card(name: &str) -> ActionCardId {
+    ActionCardId::parse(name).unwrap()
+}
+
+/// A cleared board, base hidden in Dantooine; `f` holds `cards` (and nobody else holds any).
+fn board(f: Faction, cards: &[&str]) -> Scenario {
+    let mut sc = Scenario::new(4).clear().base("dantooine", false);
+    sc.s.hands.rebel.actions.clear();
+    sc.s.hands.empire.actions.clear();
+    sc.s.hands.get_mut(f).actions = cards.iter().map(|c| card(c)).collect();
+    sc
+}
+
+fn rolled(ev: &[holonet::engine::rebellion::Event]) -> usize {
+    events_of(ev, |k| matches!(k, EventKind::DiceRolled { .. })).len()
+}
+
+/// A Command Phase turn of `f` in the middle of revealing `mission` in `at` with `leaders`
+/// (already placed there), stopped at `step` with the given dice: a scripted position for the
+/// windows after the roll.
+fn mission_at(
+    s: &mut State,
+    f: Faction,
+    mission_id: &str,
+    at: &str,
+    leaders: &[&str],
+    step: MissionStep,
+    dice: ByFaction<Vec<DieFace>>,
+) {
+    let leaders: Vec<LeaderId> = leaders.iter().map(|l| leader(l)).collect();
+    for &l in &leaders {
+        s.leader_pool.get_mut(f).retain(|&x| x != l);
+        s.zone_mut(place(at)).leaders.get_mut(f).push(l);
+    }
+    let mut c = CommandPhase::new();
+    c.turn = f;
+    c.in_turn = true;
+    let success = step == MissionStep::After;
+    s.stack = vec![
+        Frame::Command(c),
+        Frame::Mission(MissionRun {
+            faction: f,
+            mission: mission(mission_id),
+            leaders,
+            place: Some(place(at)),
+            target: None,
+            step,
+            passed: vec![],
+            dice,
+            set_faces: ByFaction::default(),
+            bonus: 0,
+            no_pool_opposition: false,
+            fails: false,
+            success,
+            captured_before: s.captured.clone(),
+            ring: None,
+        }),
+    ];
+}
+
+#[test]
+fn blindside_keeps_rebel_pool_leaders_from_opposing() {
+    let mut s = board(EMPIRE, &["blindside"])
+        .units("alderaan", "stormtrooper", 1)
+        .assign(EMPIRE, "rule_by_fear", &["janus_greejatus"])
+        .command(EMPIRE)
+        .build();
+    let ev = act(&mut s, EMPIRE, "reveal rule_by_fear alderaan");
+    let _ = ev;
+    let d = decision(&s).unwrap();
+    assert_eq!((d.seat, d.kind), (EMPIRE, PromptKind::Respond), "right after the reveal");
+    act(&mut s, EMPIRE, "action blindside");
+    assert!(
+        decision(&s).is_none_or(|d| d.kind != PromptKind::Oppose),
+        "the Rebels are not asked to send a leader"
+    );
+    assert_eq!(s.sys(sys("alderaan")).loyalty, Some(EMPIRE), "unopposed, so it succeeds");
+}
+
+#[test]
+fn blindside_needs_janus_or_boba_on_the_mission() {
+    let mut s = board(EMPIRE, &["blindside"])
+        .units("alderaan", "stormtrooper", 1)
+        .assign(EMPIRE, "rule_by_fear", &["emperor_palpatine"])
+        .command(EMPIRE)
+        .build();
+    act(&mut s, EMPIRE, "reveal rule_by_fear alderaan");
+    assert_eq!(decision(&s).unwrap().kind, PromptKind::Oppose, "no window: the card cannot be used");
+    let e = refuse(&mut s, EMPIRE, "action blindside");
+    assert!(matches!(e, RuleError::NotYourDecision { .. }), "{e}");
+}
+
+#[test]
+fn undercover_moves_lando_in_to_oppose_the_imperial_mission() {
+    let mut s = board(REBEL, &["undercover"])
+        .units("alderaan", "stormtrooper", 1)
+        .leader_at("bespin", "lando_calrissian")
+        .assign(EMPIRE, "rule_by_fear", &["darth_vader"])
+        .command(EMPIRE)
+        .build();
+    act(&mut s, EMPIRE, "reveal rule_by_fear alderaan");
+    act(&mut s, REBEL, "done");
+    let d = decision(&s).unwrap();
+    assert_eq!((d.seat, d.kind), (REBEL, PromptKind::Respond), "before any dice");
+    let ev = act(&mut s, REBEL, "action undercover");
+    assert_eq!(s.leader_place(leader("lando_calrissian")), Some(place("alderaan")));
+    assert_eq!(rolled(&ev), 2, "now opposed: both sides roll");
+}
+
+#[test]
+fn wookiee_guardian_fails_an_imperial_spec_ops_mission_before_the_dice() {
+    let mut s = board(REBEL, &["wookiee_guardian"])
+        .units("kashyyyk", "stormtrooper", 1)
+        .leader_at("kashyyyk", "chewbacca")
+        .assign(EMPIRE, "capture_rebel_operative", &["darth_vader"])
+        .command(EMPIRE)
+        .build();
+    act(&mut s, EMPIRE, "reveal capture_rebel_operative chewbacca");
+    act(&mut s, REBEL, "done");
+    assert!(is_legal(&s, "action wookiee_guardian"));
+    let ev = act(&mut s, REBEL, "action wookiee_guardian");
+    assert_eq!(rolled(&ev), 0, "no dice are rolled");
+    let result = events_of(&ev, |k| matches!(k, EventKind::MissionResult { .. }));
+    assert_eq!(
+        result,
+        vec![EventKind::MissionResult { mission: mission("capture_rebel_operative"), success: false }]
+    );
+    assert!(!s.is_captured(leader("chewbacca")));
+}
+
+#[test]
+fn wookiee_guardian_does_not_answer_other_skills() {
+    let mut s = board(REBEL, &["wookiee_guardian"])
+        .units("kashyyyk", "stormtrooper", 1)
+        .leader_at("kashyyyk", "chewbacca")
+        .assign(EMPIRE, "rule_by_fear", &["darth_vader"])
+        .command(EMPIRE)
+        .build();
+    let ev = act(&mut s, EMPIRE, "reveal rule_by_fear kashyyyk");
+    assert!(!is_legal(&s, "action wookiee_guardian"), "diplomacy mission");
+    let _ = ev;
+}
+
+#[test]
+fn one_in_a_million_sets_two_mission_dice() {
+    let mut s = board(REBEL, &["one_in_a_million"])
+        .units("alderaan", "stormtrooper", 1)
+        .assign(REBEL, "infiltration", &["luke_skywalker"])
+        .command(REBEL)
+        .build();
+    act(&mut s, REBEL, "reveal infiltration alderaan");
+    act(&mut s, EMPIRE, "oppose emperor_palpatine");
+    act(&mut s, REBEL, "action one_in_a_million");
+    act(&mut s, REBEL, "pick face special");
+    let ev = act(&mut s, REBEL, "pick face special");
+    let rebel_dice = ev
+        .iter()
+        .find_map(|e| match &e.kind {
+            EventKind::DiceRolled { faction: Faction::Rebel, faces, .. } => Some(faces.clone()),
+            _ => None,
+        })
+        .expect("the Rebels roll");
+    assert_eq!(rebel_dice.len(), 2, "Luke's two intel icons");
+    assert_eq!(rebel_dice, vec![DieFace::Special, DieFace::Special], "set, not rolled");
+}
+
+#[test]
+fn one_in_a_million_needs_luke_or_wedge_in_the_system() {
+    let mut s = board(REBEL, &["one_in_a_million"])
+        .units("alderaan", "stormtrooper", 1)
+        .assign(REBEL, "infiltration", &["jan_dodonna"])
+        .command(REBEL)
+        .build();
+    act(&mut s, REBEL, "reveal infiltration alderaan");
+    act(&mut s, EMPIRE, "oppose emperor_palpatine");
+    assert!(!is_legal(&s, "action one_in_a_million"));
+}
+
+#[test]
+fn it_is_your_destiny_captures_a_rescuer() {
+    let mut s = board(EMPIRE, &["it_is_your_destiny"])
+        .units("bespin", "tie_fighter", 1)
+        .leader_at("bespin", "darth_vader")
+        .leader_at("bespin", "princess_leia")
+        .build();
+    // Leia was captured when the mission was revealed and is free now: it rescued her.
+    s.captured.push(leader("princess_leia"));
+    mission_at(
+        &mut s,
+        REBEL,
+        "build_alliance",
+        "bespin",
+        &["han_solo", "chewbacca"],
+        MissionStep::After,
+        ByFaction::default(),
+    );
+    s.captured.clear();
+    let d = decision(&s).unwrap();
+    assert_eq!((d.seat, d.kind), (EMPIRE, PromptKind::Respond));
+    act(&mut s, EMPIRE, "action it_is_your_destiny");
+    let e = refuse(&mut s, EMPIRE, "pick leader princess_leia");
+    assert!(
+        matches!(e, RuleError::Illegal { rule: "Action Cards", .. }),
+        "only a leader who attempted it: {e}"
+    );
+    act(&mut s, EMPIRE, "pick leader han_solo");
+    assert!(s.is_captured(leader("han_solo")));
+}
+
+#[test]
+fn noble_sacrifice_eliminates_obi_wan_instead_of_his_capture() {
+    let mut s = board(REBEL, &["noble_sacrifice"])
+        .units("bespin", "tie_fighter", 1)
+        .leader_at("bespin", "obi_wan_kenobi")
+        .reputation(12)
+        .build();
+    mission_at(
+        &mut s,
+        EMPIRE,
+        "capture_rebel_operative",
+        "bespin",
+        &["darth_vader"],
+        MissionStep::After,
+        ByFaction::default(),
+    );
+    s.captured.push(leader("obi_wan_kenobi"));
+    let d = decision(&s).unwrap();
+    assert_eq!((d.seat, d.kind), (REBEL, PromptKind::Respond));
+    act(&mut s, REBEL, "action noble_sacrifice");
+    assert!(s.eliminated.contains(&leader("obi_wan_kenobi")));
+    assert!(!s.is_captured(leader("obi_wan_kenobi")));
+    assert_eq!(s.reputation, 11, "one reputation gained");
+}
+
+#[test]
+fn r2_d2_ring_blanks_an_imperial_mission_die() {
+    let mut s =
+        board(REBEL, &[]).units("bespin", "tie_fighter", 1).leader_at("bespin", "jan_dodonna").build();
+    s.rings.insert(leader("jan_dodonna"), Ring::R2d2);
+    let dice = ByFaction {
+        rebel: vec![DieFace::Hit],
+        empire: vec![DieFace::Special, DieFace::Blank, DieFace::Blank],
+    };
+    mission_at(&mut s, EMPIRE, "rule_by_fear", "bespin", &["darth_vader"], MissionStep::Dice, dice);
+    act(&mut s, REBEL, "ring jan_dodonna");
+    // Only the special can be picked (the blanks are blank already): taken at once.
+    assert_eq!(s.ring(leader("jan_dodonna")), None, "the ring is used up");
+    assert_eq!(s.sys(sys("bespin")).loyalty, None, "1 Rebel success beats 0: the mission fails");
+}
+
+#[test]
+fn yoda_ring_rerolls_one_die_once_a_round() {
+    let mut s =
+        board(REBEL, &[]).units("bespin", "tie_fighter", 1).leader_at("bespin", "luke_skywalker").build();
+    s.rings.insert(leader("luke_skywalker"), Ring::Yoda);
+    let dice = ByFaction { rebel: vec![DieFace::Blank, DieFace::Blank], empire: vec![DieFace::Hit] };
+    mission_at(&mut s, EMPIRE, "rule_by_fear", "bespin", &["darth_vader"], MissionStep::Dice, dice);
+    act(&mut s, REBEL, "ring luke_skywalker");
+    let ev = act(&mut s, REBEL, "pick die 1");
+    assert!(
+        events_of(&ev, |k| matches!(k, EventKind::DiceRolled { .. })).len() >= 2,
+        "the dice are shown again"
+    );
+    assert!(s.round_effects.yoda_used);
+    assert_eq!(s.ring(leader("luke_skywalker")), Some(Ring::Yoda), "Yoda stays");
+}
+
+#[test]
+fn c_3po_ring_turns_a_failed_diplomacy_mission_into_a_success() {
+    let mut s =
+        board(REBEL, &[]).units("bespin", "tie_fighter", 1).leader_at("bespin", "darth_vader").build();
+    s.rings.insert(leader("mon_mothma"), Ring::C3po);
+    let dice = ByFaction { rebel: vec![DieFace::Blank], empire: vec![DieFace::Hit] };
+    mission_at(&mut s, REBEL, "build_alliance", "bespin", &["mon_mothma"], MissionStep::Result, dice);
+    let d = decision(&s).unwrap();
+    assert_eq!((d.seat, d.kind), (REBEL, PromptKind::Respond));
+    act(&mut s, REBEL, "ring mon_mothma");
+    assert_eq!(s.sys(sys("bespin")).loyalty, Some(REBEL), "the mission succeeds after all");
+    assert_eq!(s.ring(leader("mon_mothma")), None);
+}
+
+#[test]
+fn millennium_falcon_ring_frees_a_captive_after_a_successful_mission() {
+    let mut s = board(REBEL, &[])
+        .units("bespin", "tie_fighter", 1)
+        .leader_at("bespin", "princess_leia")
+        .base("dantooine", false)
+        .build();
+    s.captured.push(leader("princess_leia"));
+    s.rings.insert(leader("han_solo"), Ring::MillenniumFalcon);
+    mission_at(
+        &mut s,
+        REBEL,
+        "build_alliance",
+        "bespin",
+        &["han_solo"],
+        MissionStep::After,
+        ByFaction::default(),
+    );
+    act(&mut s, REBEL, "ring han_solo");
+    assert!(!s.is_captured(leader("princess_leia")));
+    assert_eq!(s.ring(leader("han_solo")), None);
+}
+
+#[test]
+fn rings_are_not_offered_away_from_their_system() {
+    let mut s = board(REBEL, &[]).units("bespin", "tie_fighter", 1).leader_at("hoth", "jan_dodonna").build();
+    s.rings.insert(leader("jan_dodonna"), Ring::R2d2);
+    let dice = ByFaction { rebel: vec![DieFace::Hit], empire: vec![DieFace::Special] };
+    mission_at(&mut s, EMPIRE, "rule_by_fear", "bespin", &["darth_vader"], MissionStep::Dice, dice);
+    let e = refuse(&mut s, REBEL, "ring jan_dodonna");
+    assert!(
+        matches!(e, RuleError::WrongStep { .. } | RuleError::NotYourDecision { .. } | RuleError::GameOver),
+        "{e}"
+    );
+}
