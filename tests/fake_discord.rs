@@ -709,6 +709,7 @@ async fn scenario() {
         dm_posts(&reqs, REBEL).iter().any(|r| r.content().contains(&base)),
         "the Rebel learns the base by DM"
     );
+    answer_card_choices(&mut fake).await;
 
     // Out of turn: refused privately, nothing posted.
     let (reqs, reply) = fake.command(EMPIRE, 0, "play", "pass", json!([])).await;
@@ -947,6 +948,7 @@ async fn sigkill_scenario() {
     let (reqs, reply) = fake.click(REBEL, menu, Some(vec![options[0].1.clone()])).await;
     assert!(reply.contains("Done"), "{reply}");
     assert!(dm_posts(&reqs, REBEL).iter().any(|r| r.content().contains("Your base:")));
+    answer_card_choices(&mut fake).await;
 
     // SIGKILL: no shutdown, no final flush. Everything acknowledged must already be on disk.
     bot.kill().unwrap();
@@ -976,6 +978,22 @@ async fn sigkill_scenario() {
     bot.kill().unwrap();
     bot.wait().unwrap();
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The match seeds are random, so the Rebels may have been dealt a ring card (C-3PO, R2-D2),
+/// which they give to a leader as soon as setup ends: answer such choices with their first
+/// option so the scripted play can go on.
+async fn answer_card_choices(fake: &mut Fake) {
+    for _ in 0..2 {
+        let last = channel_posts(&fake.requests())
+            .into_iter()
+            .rev()
+            .find(|r| r.json()["components"].as_array().is_some_and(|c| !c.is_empty()));
+        if !last.is_some_and(|r| r.content().contains("make the choice the card asks for")) {
+            return;
+        }
+        play(fake, Some(1)).await;
+    }
 }
 
 /// Answers prompts with `/play choose` — `pass`, else `done`, else the first option — for at

@@ -80,7 +80,8 @@ fn simulate_ends_every_game_with_a_winner() {
 fn hot_seat_keeps_private_messages_for_the_absent_seat() {
     use holonet::content::Faction;
     let mut s = LocalSession::new(4, MatchOptions { quick_setup: true }, true);
-    for line in ["choose 1", "done", "done", "pass"] {
+    // The base, then (this seed deals the Rebels a ring card) the leader who gets the ring.
+    for line in ["choose 1", "choose 1", "done", "done", "pass"] {
         let out = s.handle(line);
         assert!(out.iter().all(|l| !l.starts_with("error")), "{line}: {out:?}");
     }

@@ -205,6 +205,10 @@ fn base_choice_only_among_probe_deck_systems_without_imperial_units_and_hidden()
             assert!(!json.contains(&format!("\"base\":{{\"system\":\"{}\"", system.key())));
         }
         assert_eq!(view(&s2, Viewer::Faction(REBEL)).base.system.as_deref(), Some(system.key()));
+        // A ring card dealt at setup (C-3PO, R2-D2) is given to a leader first.
+        while let Some(d) = decision(&s2).filter(|d| d.kind == PromptKind::CardChoice) {
+            apply(&mut s2, d.seat, d.actions[0].clone()).unwrap();
+        }
         assert_eq!(decision(&s2).unwrap().kind, PromptKind::AssignLeaders, "round 1 begins");
     }
 }

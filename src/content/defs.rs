@@ -352,6 +352,8 @@ pub enum TargetCondition {
     NoImperialUnit,
     /// Holds no Rebel unit.
     NoRebelUnit,
+    /// Holds no Rebel ground unit.
+    NoRebelGroundUnit,
     /// Rebel loyalty and no subjugation.
     RebelSystem,
     /// Imperial loyalty or subjugation.

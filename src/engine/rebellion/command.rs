@@ -175,7 +175,11 @@ pub fn explain(s: &State, f: Faction, a: &Action) -> RuleError {
                     format!("{} is not one of your assigned missions", mission.name()),
                 );
             };
-            mission::explain(s, f, asg)
+            let target = match a {
+                Action::Reveal { target, .. } => *target,
+                _ => None,
+            };
+            mission::explain(s, f, asg, target)
         }
         _ => illegal("Command Phase", format!("`{}` is not possible now", a.command())),
     }

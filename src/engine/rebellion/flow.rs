@@ -310,6 +310,10 @@ pub fn advance(ctx: &mut Ctx) {
 /// Builds the most helpful error for an action that is not among the legal ones.
 fn explain(s: &State, d: &Decision, a: &Action) -> RuleError {
     let same_kind = d.actions.iter().any(|x| std::mem::discriminant(x) == std::mem::discriminant(a));
+    // A mission that cannot be revealed at all deserves its own reason, not "wrong step".
+    if let (Some(Frame::Command(_)), Action::Reveal { .. }) = (s.stack.last(), a) {
+        return command::explain(s, d.seat, a);
+    }
     if !same_kind {
         let mut verbs: Vec<String> =
             d.actions.iter().map(|x| x.command().split(' ').next().unwrap_or("").to_string()).collect();

@@ -120,6 +120,7 @@ pub fn system_ok(s: &State, sys: SystemId, cond: &TargetCondition) -> bool {
         ContainsImperialShip => has_unit_of(s, sys, Faction::Empire, |u| u.theater == Theater::Space),
         NoImperialUnit => !s.has_units(p, Faction::Empire),
         NoRebelUnit => !s.has_units(p, Faction::Rebel),
+        NoRebelGroundUnit => !s.has_ground(p, Faction::Rebel),
         RebelSystem => s.is_rebel_system(sys),
         ImperialSystem => s.is_imperial_system(sys),
         ImperialLoyalty => st.loyalty == Some(Faction::Empire),
@@ -410,8 +411,17 @@ pub fn announce_dice(ctx: &mut Ctx, run: &MissionRun) {
 }
 
 /// Explains why a mission cannot be revealed as asked.
-pub fn explain(s: &State, f: Faction, asg: &Assignment) -> RuleError {
+pub fn explain(s: &State, f: Faction, asg: &Assignment, target: Option<Target>) -> RuleError {
     let d = catalog().mission(asg.mission);
+    if let Some(Target::Place(Place::System(x))) = target
+        && f == Faction::Rebel
+        && s.round_effects.locked.contains(&x)
+    {
+        return illegal(
+            "Action Cards",
+            format!("Boba Fett watches {} this round: Rebel leaders cannot attempt missions there", x.name()),
+        );
+    }
     if !implemented(asg.mission) {
         return RuleError::NotImplemented { card: d.name.clone() };
     }

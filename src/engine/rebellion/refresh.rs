@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::action::Action;
 use super::assignment::AssignmentPhase;
+use super::cards;
 use super::cards::intel::draw_probes;
 use super::error::{RuleError, illegal};
 use super::event::EventKind;
@@ -244,6 +245,10 @@ pub fn act(ctx: &mut Ctx, mut r: RefreshPhase, a: Action) -> Result<Frames, Rule
                 Faction::Rebel => recruit::begin(ctx, Faction::Empire),
                 Faction::Empire => begin_build(ctx),
             };
+            // An Immediate card (The Millennium Falcon) takes effect as soon as it is gained.
+            if let Some(frame) = cards::actions::on_gain(ctx, f, card, leader) {
+                return Ok(vec![Frame::Refresh(r), frame]);
+            }
         }
         (RefreshStep::Scrap { faction, scrapped }, Action::Scrap { place, unit }) => {
             let f = *faction;

@@ -20,6 +20,7 @@ pub mod decks;
 pub mod intel;
 pub mod leaders;
 pub mod missions;
+pub mod placement;
 pub mod queue;
 pub mod run;
 pub mod systems;
@@ -76,6 +77,8 @@ pub enum Effect {
     Combat(combat::Op),
     /// The mission or roll being resolved (special cards).
     Missions(missions::Op),
+    /// Placing the card's leader, and rings given with a card.
+    Placement(placement::Op),
     /// Named functions for the few cards no family fits.
     Bespoke(bespoke::Op),
     /// Control of the effect list itself (choose one of several lists).
@@ -109,6 +112,7 @@ impl<'de> Deserialize<'de> for Effect {
         family!(Effect::Leaders, leaders::Op);
         family!(Effect::Combat, combat::Op);
         family!(Effect::Missions, missions::Op);
+        family!(Effect::Placement, placement::Op);
         family!(Effect::Bespoke, bespoke::Op);
         family!(Effect::Control, run::Control);
         Err(D::Error::custom(format!("unknown op `{op}`")))

@@ -5,7 +5,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{CardRef, Effect, bespoke, combat, decks, intel, leaders, missions, queue, systems, units};
+use super::{
+    CardRef, Effect, bespoke, combat, decks, intel, leaders, missions, placement, queue, systems, units,
+};
 use crate::content::*;
 use crate::engine::rebellion::action::Action;
 use crate::engine::rebellion::error::{RuleError, illegal};
@@ -101,6 +103,8 @@ pub enum Pending {
     Combat(combat::Pending),
     /// A missions-family choice.
     Missions(missions::Pending),
+    /// A placement-family choice.
+    Placement(placement::Pending),
     /// A bespoke card's choice.
     Bespoke(bespoke::Pending),
     /// Which option of a `choose_one` to carry out.
@@ -153,14 +157,24 @@ pub fn can(s: &State, run: &CardRun, e: &Effect) -> bool {
         Effect::Leaders(op) => leaders::can(s, run, op),
         Effect::Combat(op) => combat::can(s, run, op),
         Effect::Missions(op) => missions::can(s, run, op),
+        Effect::Placement(op) => placement::can(s, run, op),
         Effect::Bespoke(op) => bespoke::can(s, run, op),
         Effect::Control(Control::ChooseOne { options }) => options.iter().any(|o| option_open(s, run, o)),
     }
 }
 
-/// Whether every effect of a list can do something now.
+/// Whether every effect of a list can do something now. An effect that places the card's
+/// leader looks ahead: some place must let the effects after it work there.
 pub fn can_all(s: &State, run: &CardRun, effects: &[Effect]) -> bool {
-    effects.iter().all(|e| can(s, run, e))
+    for (i, e) in effects.iter().enumerate() {
+        if let Effect::Placement(placement::Op::PlaceLeader { at }) = e {
+            return placement::can_place(s, run, at, &effects[i + 1..]);
+        }
+        if !can(s, run, e) {
+            return false;
+        }
+    }
+    true
 }
 
 fn start(ctx: &mut Ctx, run: &mut CardRun, e: Effect) -> Next {
@@ -173,6 +187,7 @@ fn start(ctx: &mut Ctx, run: &mut CardRun, e: Effect) -> Next {
         Effect::Leaders(op) => leaders::start(ctx, run, op),
         Effect::Combat(op) => combat::start(ctx, run, op),
         Effect::Missions(op) => missions::start(ctx, run, op),
+        Effect::Placement(op) => placement::start(ctx, run, op),
         Effect::Bespoke(op) => bespoke::start(ctx, run, op),
         Effect::Control(Control::ChooseOne { options }) => Next::Wait(Pending::Choose { options }),
     }
@@ -189,6 +204,7 @@ pub fn decision(s: &State, run: &CardRun) -> Option<Decision> {
         Pending::Leaders(p) => leaders::decision(s, run, p),
         Pending::Combat(p) => combat::decision(s, run, p),
         Pending::Missions(p) => missions::decision(s, run, p),
+        Pending::Placement(p) => placement::decision(s, run, p),
         Pending::Bespoke(p) => bespoke::decision(s, run, p),
         Pending::Choose { options } => {
             let mut actions = vec![];
@@ -220,6 +236,7 @@ pub fn act(ctx: &mut Ctx, mut run: CardRun, a: Action) -> Result<Frames, RuleErr
         Pending::Leaders(p) => leaders::act(ctx, &mut run, p, a)?,
         Pending::Combat(p) => combat::act(ctx, &mut run, p, a)?,
         Pending::Missions(p) => missions::act(ctx, &mut run, p, a)?,
+        Pending::Placement(p) => placement::act(ctx, &mut run, p, a)?,
         Pending::Bespoke(p) => bespoke::act(ctx, &mut run, p, a)?,
         Pending::Choose { options } => match a {
             Action::Mode { n } if (n as usize) >= 1 && (n as usize) <= options.len() => {

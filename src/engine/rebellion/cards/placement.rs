@@ -1,0 +1,302 @@
+//! Effects that put the card's leader somewhere or give a leader something: placing him
+//! instead of assigning him (Assignment cards), what his presence does there (watching a
+//! system, not pinning units, an activation, a recruit), and rings given when a card is gained.
+
+use serde::{Deserialize, Serialize};
+
+use super::Effect;
+use super::run::{CardRun, Next, can_all};
+use crate::content::*;
+use crate::engine::rebellion::action::{Action, Pick};
+use crate::engine::rebellion::error::RuleError;
+use crate::engine::rebellion::event::EventKind;
+use crate::engine::rebellion::flow::{Ctx, Decision, Frame};
+use crate::engine::rebellion::mission::system_ok;
+use crate::engine::rebellion::movement::{Activation, ActivationStep};
+use crate::engine::rebellion::recruit;
+use crate::engine::rebellion::state::{Place, Ring, State};
+
+/// Where a card may place its leader.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub struct Where {
+    /// Conditions the system must meet (the missions' vocabulary).
+    #[serde(default)]
+    pub conditions: Vec<TargetCondition>,
+    /// Only these systems (An Old Friend), when given.
+    #[serde(default)]
+    pub systems: Vec<SystemId>,
+    /// The "Rebel Base" space instead of a system.
+    #[serde(default)]
+    pub rebel_base: bool,
+}
+
+/// A system and the leader a card recruits when placed there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecruitAt {
+    /// The system.
+    pub system: SystemId,
+    /// The leader recruited there.
+    pub leader: LeaderId,
+}
+
+/// To whom a gained card gives its ring.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RingTo {
+    /// Any leader of the player's in play (the player picks).
+    AnyOwn,
+    /// The leader recruited with the card, else one of the leaders it shows in play.
+    Recruited,
+}
+
+/// A placement-family effect.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "op", deny_unknown_fields)]
+pub enum Op {
+    /// The card's leader (the player picks if two qualify) leaves the pool for a system that
+    /// fits (or the Rebel Base space); that place becomes "here" for the effects after it.
+    PlaceLeader {
+        /// Where.
+        #[serde(flatten)]
+        at: Where,
+    },
+    /// Rebel leaders may not attempt missions or use action cards here this round.
+    WatchHere,
+    /// The card's leader does not keep his units from moving out this round.
+    Unpin,
+    /// Recruit the leader paired with this system into it (already placed there).
+    RecruitHere {
+        /// The pairs.
+        pairs: Vec<RecruitAt>,
+    },
+    /// The player moves units into here as in an activation (adjacent systems, normal rules),
+    /// then a combat if both sides share a theater there; the card's leader is already here.
+    ActivateHere,
+    /// Attach a ring to a leader.
+    GiveRing {
+        /// The ring.
+        ring: Ring,
+        /// To whom.
+        to: RingTo,
+    },
+}
+
+/// A placement-family choice in progress.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Pending {
+    /// Which leader goes (when two shown are in the pool).
+    Leader {
+        /// Where he may go.
+        at: Where,
+    },
+    /// Where the leader goes.
+    Place {
+        /// The leader.
+        leader: LeaderId,
+        /// Where he may go.
+        at: Where,
+    },
+    /// Which leader receives the ring.
+    RingBearer {
+        /// The ring.
+        ring: Ring,
+    },
+}
+
+fn pool_leaders(s: &State, run: &CardRun) -> Vec<LeaderId> {
+    run.leaders.iter().copied().filter(|l| s.leader_pool.get(run.faction).contains(l)).collect()
+}
+
+/// Places the leader could go to, keeping only those where the rest of the card can work.
+fn places(s: &State, run: &CardRun, at: &Where, rest: &[Effect]) -> Vec<Place> {
+    let candidates: Vec<Place> = if at.rebel_base {
+        vec![s.base_place()]
+    } else {
+        SystemId::all()
+            .filter(|x| at.systems.is_empty() || at.systems.contains(x))
+            .filter(|&x| at.conditions.iter().all(|c| system_ok(s, x, c)))
+            .map(Place::System)
+            .collect()
+    };
+    candidates
+        .into_iter()
+        .filter(|&p| {
+            let mut probe = run.clone();
+            probe.here = Some(p);
+            can_all(s, &probe, rest)
+        })
+        .collect()
+}
+
+/// Whether a PlaceLeader effect followed by `rest` can work: a leader in the pool and a place.
+pub fn can_place(s: &State, run: &CardRun, at: &Where, rest: &[Effect]) -> bool {
+    !pool_leaders(s, run).is_empty() && !places(s, run, at, rest).is_empty()
+}
+
+fn pair(pairs: &[RecruitAt], here: Option<Place>) -> Option<RecruitAt> {
+    pairs.iter().copied().find(|p| Some(Place::System(p.system)) == here)
+}
+
+fn ring_candidates(s: &State, run: &CardRun, to: RingTo) -> Vec<LeaderId> {
+    let f = run.faction;
+    let in_play = |l: LeaderId| {
+        s.leader_faction(l) == f
+            && !s.is_captured(l)
+            && (s.leader_pool.get(f).contains(&l) || s.leader_place(l).is_some())
+    };
+    match to {
+        RingTo::AnyOwn => LeaderId::all().filter(|&l| in_play(l)).collect(),
+        RingTo::Recruited if !run.leaders.is_empty() => run.leaders.clone(),
+        RingTo::Recruited => match run.card {
+            super::CardRef::Action(card) => {
+                LeaderId::all().filter(|&l| super::actions::shows(card, l) && in_play(l)).collect()
+            }
+            super::CardRef::Mission(_) => vec![],
+        },
+    }
+}
+
+/// Whether the effect would do anything now.
+pub fn can(s: &State, run: &CardRun, op: &Op) -> bool {
+    match op {
+        Op::PlaceLeader { at } => can_place(s, run, at, &[]),
+        Op::WatchHere => run.system().is_some(),
+        Op::Unpin | Op::ActivateHere => run.here.is_some(),
+        Op::RecruitHere { pairs } => pair(pairs, run.here).is_some_and(|p| !recruit::in_game(s, p.leader)),
+        Op::GiveRing { to, .. } => !ring_candidates(s, run, *to).is_empty(),
+    }
+}
+
+/// Carries out the effect.
+pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
+    let f = run.faction;
+    match op {
+        Op::PlaceLeader { at } => return Next::Wait(super::Pending::Placement(Pending::Leader { at })),
+        Op::WatchHere => {
+            if let Some(sys) = run.system() {
+                ctx.s.round_effects.locked.push(sys);
+                ctx.note(format!(
+                    "Rebel leaders may not attempt missions or use action cards in {} this round",
+                    sys.name()
+                ));
+            }
+        }
+        Op::Unpin => ctx.s.round_effects.unpinned.extend(run.leaders.iter().copied()),
+        Op::RecruitHere { pairs } => {
+            if let (Some(p), Some(here)) = (pair(&pairs, run.here), run.here) {
+                ctx.s.zone_mut(here).leaders.get_mut(f).push(p.leader);
+                ctx.public(EventKind::LeaderChange {
+                    leader: p.leader,
+                    what: format!("is recruited in {here}"),
+                });
+            }
+        }
+        Op::ActivateHere => {
+            if let (Some(place), Some(&leader)) = (run.here, run.leaders.first()) {
+                let a = Activation { faction: f, place, leader, moved: vec![], step: ActivationStep::Moving };
+                return Next::Push(Frame::Activation(a));
+            }
+        }
+        Op::GiveRing { ring, to } => {
+            let candidates = ring_candidates(ctx.s, run, to);
+            if candidates.len() > 1 {
+                return Next::Wait(super::Pending::Placement(Pending::RingBearer { ring }));
+            }
+            if let Some(&l) = candidates.first() {
+                give(ctx, l, ring);
+            }
+        }
+    }
+    Next::Done
+}
+
+/// Attaches a ring (a leader wears one ring: a new one replaces the old).
+fn give(ctx: &mut Ctx, l: LeaderId, ring: Ring) {
+    ctx.s.rings.insert(l, ring);
+    ctx.public(EventKind::LeaderChange { leader: l, what: format!("receives the {} ring", ring.name()) });
+}
+
+/// The choice the effect waits for.
+pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
+    let f = run.faction;
+    let (actions, what): (Vec<Action>, String) = match p {
+        Pending::Leader { at } => (
+            pool_leaders(s, run)
+                .into_iter()
+                .filter(|&l| {
+                    let mut probe = run.clone();
+                    probe.leaders = vec![l];
+                    !places(s, &probe, at, &run.effects).is_empty()
+                })
+                .map(|leader| Action::Pick(Pick::Leader { leader }))
+                .collect(),
+            "pick the leader to place".into(),
+        ),
+        Pending::Place { leader, at } => {
+            let mut probe = run.clone();
+            probe.leaders = vec![*leader];
+            let options = places(s, &probe, at, &run.effects)
+                .into_iter()
+                .filter_map(Place::system)
+                .map(|system| Action::Pick(Pick::System { system }))
+                .collect();
+            (options, format!("pick the system where {} goes", leader.name()))
+        }
+        Pending::RingBearer { ring } => (
+            ring_candidates(s, run, RingTo::AnyOwn)
+                .into_iter()
+                .filter(|l| {
+                    run.leaders.is_empty()
+                        || run.leaders.contains(l)
+                        || ring_candidates(s, run, RingTo::Recruited).contains(l)
+                })
+                .map(|leader| Action::Pick(Pick::Leader { leader }))
+                .collect(),
+            format!("pick the leader who receives the {} ring", ring.name()),
+        ),
+    };
+    if actions.is_empty() {
+        return None;
+    }
+    Some(run.ask(f, actions, what))
+}
+
+/// Applies the answer to the choice.
+pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Next, RuleError> {
+    let legal = decision(ctx.s, run, &p).is_some_and(|d| d.actions.contains(&a));
+    if !legal {
+        return Err(run.wrong(&a));
+    }
+    let f = run.faction;
+    match (p, a) {
+        (Pending::Leader { at }, Action::Pick(Pick::Leader { leader })) => {
+            run.leaders = vec![leader];
+            if at.rebel_base {
+                place(ctx, run, leader, ctx.s.base_place());
+                return Ok(Next::Done);
+            }
+            Ok(Next::Wait(super::Pending::Placement(Pending::Place { leader, at })))
+        }
+        (Pending::Place { leader, .. }, Action::Pick(Pick::System { system })) => {
+            place(ctx, run, leader, Place::System(system));
+            Ok(Next::Done)
+        }
+        (Pending::RingBearer { ring }, Action::Pick(Pick::Leader { leader })) => {
+            give(ctx, leader, ring);
+            let _ = f;
+            Ok(Next::Done)
+        }
+        (_, a) => Err(run.wrong(&a)),
+    }
+}
+
+fn place(ctx: &mut Ctx, run: &mut CardRun, leader: LeaderId, to: Place) {
+    let f = run.faction;
+    ctx.s.leader_pool.get_mut(f).retain(|&l| l != leader);
+    ctx.s.zone_mut(to).leaders.get_mut(f).push(leader);
+    ctx.public(EventKind::LeaderPlaced { leader, place: to });
+    run.here = Some(to);
+}

@@ -1,0 +1,153 @@
+//! Action cards that place their leader instead of assigning him (Assignment cards), and the
+//! Immediate cards that give a ring when gained (Rules Reference: Action Cards, Attachment
+//! Rings, Recruiting).
+
+mod support;
+
+use holonet::content::{ActionCardId, Faction};
+use holonet::engine::rebellion::state::Ring;
+use holonet::engine::rebellion::{Action, MatchOptions, PromptKind, RuleError, apply, decision, new_game};
+use support::*;
+
+fn card(name: &str) -> ActionCardId {
+    ActionCardId::parse(name).unwrap()
+}
+
+/// A cleared board in the Assignment Phase of `f`, who alone holds `cards`.
+fn assigning(f: Faction, cards: &[&str]) -> Scenario {
+    let mut sc = Scenario::new(5).clear().base("dantooine", false);
+    sc.s.hands.rebel.actions.clear();
+    sc.s.hands.empire.actions.clear();
+    sc.s.hands.get_mut(f).actions = cards.iter().map(|c| card(c)).collect();
+    sc.assignment(f)
+}
+
+#[test]
+fn boba_fett_where_watches_an_imperial_system_for_the_round() {
+    let mut s = assigning(EMPIRE, &["boba_fett_where"]).loyalty("corellia", Some(EMPIRE)).build();
+    assert!(!is_legal(&s, "action boba_fett_where"), "Boba Fett is not in the pool yet");
+    s.leader_pool.empire.push(leader("boba_fett"));
+    act(&mut s, EMPIRE, "action boba_fett_where");
+    assert!(!is_legal(&s, "pick system alderaan"), "only Imperial systems");
+    act(&mut s, EMPIRE, "pick system corellia");
+    assert_eq!(s.leader_place(leader("boba_fett")), Some(place("corellia")));
+    assert!(s.round_effects.locked.contains(&sys("corellia")));
+    assert!(!s.hands.empire.actions.contains(&card("boba_fett_where")), "used once");
+    // In the Command Phase the Rebels cannot attempt a mission there.
+    let mut s = Scenario { s }
+        .units("corellia", "tie_fighter", 1)
+        .assign(REBEL, "infiltration", &["jan_dodonna"])
+        .command(REBEL)
+        .build();
+    assert!(!is_legal(&s, "reveal infiltration corellia"), "Boba Fett watches Corellia");
+    let e = refuse(&mut s, REBEL, "reveal infiltration corellia");
+    assert!(matches!(e, RuleError::Illegal { rule: "Action Cards", .. }), "{e}");
+    assert!(e.to_string().contains("Boba Fett"), "{e}");
+}
+
+#[test]
+fn public_support_places_janus_with_three_stormtroopers_and_he_pins_nothing() {
+    let mut s = assigning(EMPIRE, &["public_support"])
+        .loyalty("corellia", Some(EMPIRE))
+        .subjugated("alderaan")
+        .units("alderaan", "stormtrooper", 1)
+        .units("alderaan", "rebel_trooper", 1)
+        .build();
+    s.leader_pool.empire.push(leader("janus_greejatus"));
+    act(&mut s, EMPIRE, "action public_support");
+    assert!(!is_legal(&s, "pick system alderaan"), "Rebel ground units there");
+    let before = s.supply.empire.count(unit("stormtrooper"));
+    act(&mut s, EMPIRE, "pick system corellia");
+    assert_eq!(s.units(place("corellia"), EMPIRE).count(unit("stormtrooper")), 3);
+    assert_eq!(s.supply.empire.count(unit("stormtrooper")), before - 3);
+    assert!(s.round_effects.unpinned.contains(&leader("janus_greejatus")));
+    // Janus does not keep the Stormtroopers (and a carrier) in Corellia.
+    let mut s = Scenario { s }.units("corellia", "assault_carrier", 1).command(EMPIRE).build();
+    act(&mut s, EMPIRE, "activate coruscant darth_vader");
+    assert!(is_legal(&s, "move corellia assault_carrier 1"), "{:?}", legal(&s));
+}
+
+#[test]
+fn catch_them_by_surprise_is_an_activation_in_the_assignment_phase() {
+    let mut s = assigning(EMPIRE, &["catch_them_by_surprise"])
+        .units("coruscant", "star_destroyer", 1)
+        .units("alderaan", "x_wing", 1)
+        .build();
+    s.leader_pool.empire.push(leader("admiral_ozzel"));
+    act(&mut s, EMPIRE, "action catch_them_by_surprise");
+    act(&mut s, EMPIRE, "pick system alderaan");
+    let d = decision(&s).unwrap();
+    assert_eq!((d.seat, d.kind), (EMPIRE, PromptKind::MoveUnits), "units move in from adjacent systems");
+    assert!(!is_legal(&s, "move dantooine star_destroyer 1"));
+    // Nothing else can move: the movement ends by itself and the fight begins.
+    act(&mut s, EMPIRE, "move coruscant star_destroyer 1");
+    assert!(
+        holonet::engine::rebellion::view(&s, holonet::engine::rebellion::Viewer::Public).combat.is_some(),
+        "Rebel units there: a combat"
+    );
+}
+
+#[test]
+fn an_old_friend_recruits_lando_in_bespin_or_chewbacca_in_kashyyyk() {
+    let mut s = assigning(REBEL, &["an_old_friend"]).build();
+    s.leader_pool.rebel.push(leader("han_solo"));
+    act(&mut s, REBEL, "action an_old_friend");
+    assert!(is_legal(&s, "pick system kashyyyk"));
+    assert!(!is_legal(&s, "pick system hoth"));
+    act(&mut s, REBEL, "pick system bespin");
+    assert_eq!(s.leader_place(leader("han_solo")), Some(place("bespin")));
+    assert_eq!(s.leader_place(leader("lando_calrissian")), Some(place("bespin")), "recruited beside Han");
+}
+
+#[test]
+fn an_old_friend_is_not_offered_when_both_are_already_recruited() {
+    let mut s = assigning(REBEL, &["an_old_friend"]).build();
+    s.leader_pool.rebel.extend([leader("han_solo"), leader("lando_calrissian"), leader("chewbacca")]);
+    assert!(!is_legal(&s, "action an_old_friend"));
+    let e = refuse(&mut s, REBEL, "action an_old_friend");
+    assert!(matches!(e, RuleError::Illegal { .. } | RuleError::WrongStep { .. }), "{e}");
+}
+
+/// A quick-setup game where the Rebels were dealt `cards`; the base choice is still pending.
+fn dealt(cards: &[&str]) -> holonet::engine::rebellion::State {
+    let mut s = new_game(6, MatchOptions { quick_setup: true });
+    s.hands.rebel.actions = cards.iter().map(|c| card(c)).collect();
+    s.hands.empire.actions.clear();
+    let d = decision(&s).unwrap();
+    apply(&mut s, REBEL, d.actions[0].clone()).unwrap();
+    s
+}
+
+#[test]
+fn human_cyborg_relations_gives_c_3po_to_a_leader_at_setup() {
+    let mut s = dealt(&["human_cyborg_relations"]);
+    let d = decision(&s).unwrap();
+    assert_eq!((d.seat, d.kind), (REBEL, PromptKind::CardChoice), "resolved as soon as it is gained");
+    act(&mut s, REBEL, "pick leader mon_mothma");
+    assert_eq!(s.ring(leader("mon_mothma")), Some(Ring::C3po));
+    assert!(s.hands.rebel.actions.is_empty(), "the card is used");
+    assert_eq!(decision(&s).unwrap().kind, PromptKind::AssignLeaders);
+}
+
+#[test]
+fn resourceful_astromech_gives_r2_d2_to_a_leader_at_setup() {
+    let mut s = dealt(&["resourceful_astromech"]);
+    let e = refuse(&mut s, REBEL, "pick leader darth_vader");
+    assert!(matches!(e, RuleError::Illegal { rule: "Action Cards", .. }), "{e}");
+    act(&mut s, REBEL, "pick leader jan_dodonna");
+    assert_eq!(s.ring(leader("jan_dodonna")), Some(Ring::R2d2));
+}
+
+#[test]
+fn the_millennium_falcon_goes_to_the_leader_recruited_with_it() {
+    let mut s = Scenario::new(7).clear().base("dantooine", false).time(1).refresh().build();
+    let falcon = card("the_millennium_falcon");
+    s.decks.actions.rebel.retain(|&c| c != falcon);
+    s.decks.actions.rebel.insert(0, falcon);
+    act(&mut s, REBEL, "done");
+    assert!(is_legal(&s, "recruit the_millennium_falcon han_solo"), "{:?}", legal(&s));
+    act(&mut s, REBEL, "recruit the_millennium_falcon han_solo");
+    assert_eq!(s.ring(leader("han_solo")), Some(Ring::MillenniumFalcon));
+    assert!(!s.hands.rebel.actions.contains(&falcon), "an Immediate card is used when gained");
+    let _ = Action::Done;
+}
