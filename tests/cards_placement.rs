@@ -151,3 +151,45 @@ fn the_millennium_falcon_goes_to_the_leader_recruited_with_it() {
     assert!(!s.hands.rebel.actions.contains(&falcon), "an Immediate card is used when gained");
     let _ = Action::Done;
 }
+
+#[test]
+fn our_most_desperate_hour_assigns_leia_to_a_card_searched_from_the_mission_deck() {
+    let mut s = assigning(REBEL, &["our_most_desperate_hour"]).build();
+    s.decks.missions.rebel = vec![mission("base_defenses"), mission("hidden_fleet"), mission("hit_and_run")];
+    act(&mut s, REBEL, "action our_most_desperate_hour");
+    let e = refuse(&mut s, REBEL, "pick mission sabotage");
+    assert!(matches!(e, RuleError::Illegal { rule: "Action Cards", .. }), "only cards in the deck: {e}");
+    let ev = act(&mut s, REBEL, "pick mission hit_and_run");
+    let asg = s.assignments.rebel.last().expect("a new facedown mission");
+    assert_eq!((asg.mission, asg.leaders.clone()), (mission("hit_and_run"), vec![leader("princess_leia")]));
+    assert_eq!(s.decks.missions.rebel.len(), 2, "taken out of the deck");
+    assert!(!s.leader_pool.rebel.contains(&leader("princess_leia")));
+    // The Empire learns that Leia went onto a mission, not which.
+    let public: Vec<String> =
+        ev.iter().filter(|e| e.audience.visible_to(Some(EMPIRE))).map(|e| e.kind.to_string()).collect();
+    assert!(public.iter().all(|t| !t.contains("Hit and Run")), "{public:?}");
+}
+
+#[test]
+fn proceeding_as_planned_assigns_ozzel_or_jerjerrod_to_a_project() {
+    let mut s = assigning(EMPIRE, &["proceeding_as_planned"]).build();
+    s.leader_pool.empire.extend([leader("admiral_ozzel"), leader("moff_jerjerrod")]);
+    s.decks.projects = vec![mission("construct_factory"), mission("construct_super_star_destroyer")];
+    act(&mut s, EMPIRE, "action proceeding_as_planned");
+    act(&mut s, EMPIRE, "pick leader moff_jerjerrod");
+    act(&mut s, EMPIRE, "pick mission construct_super_star_destroyer");
+    let asg = s.assignments.empire.last().unwrap();
+    assert_eq!(
+        (asg.mission, asg.leaders.clone()),
+        (mission("construct_super_star_destroyer"), vec![leader("moff_jerjerrod")])
+    );
+    assert_eq!(s.decks.projects, vec![mission("construct_factory")]);
+}
+
+#[test]
+fn proceeding_as_planned_is_not_offered_with_an_empty_project_deck() {
+    let mut s = assigning(EMPIRE, &["proceeding_as_planned"]).build();
+    s.leader_pool.empire.push(leader("admiral_ozzel"));
+    s.decks.projects.clear();
+    assert!(!is_legal(&s, "action proceeding_as_planned"));
+}

@@ -14,7 +14,7 @@ use crate::engine::rebellion::flow::{Ctx, Decision, Frame};
 use crate::engine::rebellion::mission::system_ok;
 use crate::engine::rebellion::movement::{Activation, ActivationStep};
 use crate::engine::rebellion::recruit;
-use crate::engine::rebellion::state::{Place, Ring, State};
+use crate::engine::rebellion::state::{Assignment, Place, Ring, State};
 
 /// Where a card may place its leader.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -29,6 +29,15 @@ pub struct Where {
     /// The "Rebel Base" space instead of a system.
     #[serde(default)]
     pub rebel_base: bool,
+    /// Not a place: the leader goes onto a card searched from this deck.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deck: Option<Deck>,
+}
+
+impl Where {
+    fn deck(deck: Deck) -> Self {
+        Where { conditions: vec![], systems: vec![], rebel_base: false, deck: Some(deck) }
+    }
 }
 
 /// A system and the leader a card recruits when placed there.
@@ -49,6 +58,16 @@ pub enum RingTo {
     AnyOwn,
     /// The leader recruited with the card, else one of the leaders it shows in play.
     Recruited,
+}
+
+/// A deck a card may search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Deck {
+    /// The player's mission deck.
+    Missions,
+    /// The Imperial project deck.
+    Projects,
 }
 
 /// A placement-family effect.
@@ -74,6 +93,12 @@ pub enum Op {
     /// The player moves units into here as in an activation (adjacent systems, normal rules),
     /// then a combat if both sides share a theater there; the card's leader is already here.
     ActivateHere,
+    /// Search a deck for any one card and assign the card's leader to it, facedown (its skill
+    /// requirement still applies when it is revealed); then the deck is shuffled.
+    AssignFromDeck {
+        /// Which deck.
+        deck: Deck,
+    },
     /// Attach a ring to a leader.
     GiveRing {
         /// The ring.
@@ -98,6 +123,11 @@ pub enum Pending {
         leader: LeaderId,
         /// Where he may go.
         at: Where,
+    },
+    /// Which card of the deck to assign the leader to.
+    DeckCard {
+        /// The deck.
+        deck: Deck,
     },
     /// Which leader receives the ring.
     RingBearer {
@@ -167,7 +197,21 @@ pub fn can(s: &State, run: &CardRun, op: &Op) -> bool {
         Op::Unpin | Op::ActivateHere => run.here.is_some(),
         Op::RecruitHere { pairs } => pair(pairs, run.here).is_some_and(|p| !recruit::in_game(s, p.leader)),
         Op::GiveRing { to, .. } => !ring_candidates(s, run, *to).is_empty(),
+        Op::AssignFromDeck { deck } => {
+            !pool_leaders(s, run).is_empty() && !deck_cards(s, run.faction, *deck).is_empty()
+        }
     }
+}
+
+fn deck_cards(s: &State, f: Faction, deck: Deck) -> Vec<MissionId> {
+    let cards = match deck {
+        Deck::Missions => s.decks.missions.get(f),
+        Deck::Projects => &s.decks.projects,
+    };
+    let mut out: Vec<MissionId> = cards.clone();
+    out.sort();
+    out.dedup();
+    out
 }
 
 /// Carries out the effect.
@@ -200,6 +244,14 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
                 return Next::Push(Frame::Activation(a));
             }
         }
+        Op::AssignFromDeck { deck } => {
+            let leaders = pool_leaders(ctx.s, run);
+            if leaders.len() > 1 {
+                return Next::Wait(super::Pending::Placement(Pending::Leader { at: Where::deck(deck) }));
+            }
+            run.leaders = leaders;
+            return Next::Wait(super::Pending::Placement(Pending::DeckCard { deck }));
+        }
         Op::GiveRing { ring, to } => {
             let candidates = ring_candidates(ctx.s, run, to);
             if candidates.len() > 1 {
@@ -229,7 +281,7 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
                 .filter(|&l| {
                     let mut probe = run.clone();
                     probe.leaders = vec![l];
-                    !places(s, &probe, at, &run.effects).is_empty()
+                    at.deck.is_some() || !places(s, &probe, at, &run.effects).is_empty()
                 })
                 .map(|leader| Action::Pick(Pick::Leader { leader }))
                 .collect(),
@@ -245,6 +297,10 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
                 .collect();
             (options, format!("pick the system where {} goes", leader.name()))
         }
+        Pending::DeckCard { deck } => (
+            deck_cards(s, f, *deck).into_iter().map(|card| Action::Pick(Pick::Mission { card })).collect(),
+            format!("pick the card to assign {} to", run.leaders.first().map_or("the leader", |l| l.name())),
+        ),
         Pending::RingBearer { ring } => (
             ring_candidates(s, run, RingTo::AnyOwn)
                 .into_iter()
@@ -274,6 +330,9 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Ne
     match (p, a) {
         (Pending::Leader { at }, Action::Pick(Pick::Leader { leader })) => {
             run.leaders = vec![leader];
+            if let Some(deck) = at.deck {
+                return Ok(Next::Wait(super::Pending::Placement(Pending::DeckCard { deck })));
+            }
             if at.rebel_base {
                 place(ctx, run, leader, ctx.s.base_place());
                 return Ok(Next::Done);
@@ -282,6 +341,26 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Ne
         }
         (Pending::Place { leader, .. }, Action::Pick(Pick::System { system })) => {
             place(ctx, run, leader, Place::System(system));
+            Ok(Next::Done)
+        }
+        (Pending::DeckCard { deck }, Action::Pick(Pick::Mission { card })) => {
+            let Some(&leader) = run.leaders.first() else { return Ok(Next::Done) };
+            let pile = match deck {
+                Deck::Missions => ctx.s.decks.missions.get_mut(f),
+                Deck::Projects => &mut ctx.s.decks.projects,
+            };
+            let Some(i) = pile.iter().position(|&m| m == card) else { return Ok(Next::Done) };
+            pile.remove(i);
+            let mut rest = std::mem::take(pile);
+            ctx.s.rng.shuffle(&mut rest);
+            *match deck {
+                Deck::Missions => ctx.s.decks.missions.get_mut(f),
+                Deck::Projects => &mut ctx.s.decks.projects,
+            } = rest;
+            ctx.s.leader_pool.get_mut(f).retain(|&l| l != leader);
+            ctx.s.assignments.get_mut(f).push(Assignment { mission: card, leaders: vec![leader] });
+            // The searched card stays hidden from the opponent (Rules Reference, Action Cards).
+            ctx.public(EventKind::Assigned { faction: f, leaders: vec![leader] });
             Ok(Next::Done)
         }
         (Pending::RingBearer { ring }, Action::Pick(Pick::Leader { leader })) => {
