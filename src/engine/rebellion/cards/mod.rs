@@ -18,8 +18,10 @@ pub mod decks;
 pub mod intel;
 pub mod leaders;
 pub mod queue;
+pub mod queue_moves;
 pub mod run;
 pub mod systems;
+pub mod unit_moves;
 pub mod units;
 
 use serde::{Deserialize, Deserializer, Serialize};
