@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use crate::content::Faction;
-use crate::engine::rebellion::{Action, MatchOptions, State, apply, decision, new_game};
+use crate::engine::rebellion::{Action, Event, MatchOptions, State, apply, decision, new_game};
 use crate::engine::rng::GameRng;
 
 /// One applied action, as recorded in a playout.
@@ -44,17 +44,21 @@ pub fn random_action(state: &State, rng: &mut GameRng) -> Option<(Faction, Actio
     Some((d.seat, others[rng.below(others.len())].clone()))
 }
 
-/// Plays a whole match with random legal players; `on_step` sees each action and the state
-/// after it.
-pub fn playout_with(seed: u64, options: MatchOptions, mut on_step: impl FnMut(&Step, &State)) -> Playout {
+/// Plays a whole match with random legal players; `on_step` sees each action, the state
+/// after it and the events it produced.
+pub fn playout_with(
+    seed: u64,
+    options: MatchOptions,
+    mut on_step: impl FnMut(&Step, &State, &[Event]),
+) -> Playout {
     let mut state = new_game(seed, options);
     let mut rng = GameRng::from_seed(seed ^ 0x0005_eed0_fa11_ba11);
     let mut steps = vec![];
     while let Some((seat, action)) = random_action(&state, &mut rng) {
-        apply(&mut state, seat, action.clone())
+        let events = apply(&mut state, seat, action.clone())
             .unwrap_or_else(|e| panic!("seed {seed}: legal action {} refused: {e}", action.command()));
         let step = Step { seat, action };
-        on_step(&step, &state);
+        on_step(&step, &state, &events);
         steps.push(step);
         assert!(steps.len() < MAX_ACTIONS, "seed {seed}: playout did not end");
     }
@@ -63,5 +67,5 @@ pub fn playout_with(seed: u64, options: MatchOptions, mut on_step: impl FnMut(&S
 
 /// Plays a whole match with random legal players.
 pub fn playout(seed: u64, options: MatchOptions) -> Playout {
-    playout_with(seed, options, |_, _| {})
+    playout_with(seed, options, |_, _, _| {})
 }

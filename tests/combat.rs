@@ -868,7 +868,19 @@ fn crippling_blow_needs_a_rebel_started_combat() {
     s.hands.rebel.objectives = vec![objective("crippling_blow")];
     s.decks.ground_tactics.clear();
     fight(&mut s, "yavin", Faction::Empire, &[]);
-    blank_attack(&mut s);
+    // The Rebel attack rolls real dice by itself and may miss (the dice depend on the random
+    // stream, which depends on the decks dealt): blank the Imperial attacks until it hits.
+    for _ in 0..20 {
+        let rebel_attacks = matches!(
+            cm(&mut s).step,
+            combat::Step::Actions { side: Faction::Rebel, .. }
+                | combat::Step::Assign { side: Faction::Rebel, .. }
+        );
+        if rebel_attacks {
+            break;
+        }
+        blank_attack(&mut s);
+    }
     wipe(&mut s, Theater::Ground);
     assert!(!in_combat(&s), "no objective offered");
 }

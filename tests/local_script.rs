@@ -68,8 +68,12 @@ fn simulate_ends_every_game_with_a_winner() {
     let tally = simulate::run(77, 8, Some(&mut dump), &mut out).unwrap();
     assert_eq!(tally.rebel + tally.empire, 8);
     let text = String::from_utf8(out).unwrap();
-    assert_eq!(text.lines().count(), 9);
-    assert!(text.lines().last().unwrap().starts_with("games 8 "));
+    assert_eq!(text.lines().count(), 11, "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[8].starts_with("games 8 "), "{text}");
+    assert!(lines[9].starts_with("mission titles revealed "), "{text}");
+    assert!(lines[10].starts_with("action cards used "), "{text}");
+    assert!(!tally.missions.is_empty() && !tally.action_cards.is_empty(), "random play uses cards");
     let dump = String::from_utf8(dump).unwrap();
     assert_eq!(dump.lines().count() as u64, tally.actions);
     let first: serde_json::Value = serde_json::from_str(dump.lines().next().unwrap()).unwrap();

@@ -27,7 +27,7 @@ fn units_waiting_to_deploy_are_in_the_state_and_every_view() {
     // Find a moment of a random game where units wait in the Deploy step.
     let mut found = None;
     for seed in 1..40u64 {
-        holonet::sim::playout_with(seed, MatchOptions { quick_setup: true }, |_, s| {
+        holonet::sim::playout_with(seed, MatchOptions { quick_setup: true }, |_, s, _| {
             if found.is_none() && !s.ready.empire.is_empty() {
                 found = Some(s.clone());
             }
@@ -124,7 +124,7 @@ proptest! {
     fn random_playouts_end_with_a_winner_and_conserve_units(seed in any::<u64>()) {
         // Full setup on odd seeds, quick setup on even ones: both place every starting unit.
         let options = MatchOptions { quick_setup: seed % 2 == 0 };
-        let p = holonet::sim::playout_with(seed, options, |_, s| conserved(s));
+        let p = holonet::sim::playout_with(seed, options, |_, s, _| conserved(s));
         prop_assert!(p.state.winner.is_some());
         conserved(&p.state);
     }

@@ -1,11 +1,12 @@
 //! `holonet simulate`: random legal players play whole games; one summary line per game.
 
+use std::collections::BTreeSet;
 use std::io::Write;
 
 use serde::Serialize;
 
-use crate::content::Faction;
-use crate::engine::rebellion::{Action, MatchOptions, Viewer, view};
+use crate::content::{ActionCardId, Faction, MissionId};
+use crate::engine::rebellion::{Action, EventKind, MatchOptions, Viewer, view};
 use crate::sim::playout_with;
 
 /// A dumped step: the action and the full state after it.
@@ -26,6 +27,20 @@ pub struct Tally {
     pub empire: u64,
     /// Total actions.
     pub actions: u64,
+    /// Distinct mission titles revealed.
+    pub missions: BTreeSet<MissionId>,
+    /// Distinct action cards used.
+    pub action_cards: BTreeSet<ActionCardId>,
+}
+
+/// The names of the cards of `all` not in `seen`.
+fn missing<T: Copy + Ord>(
+    all: impl Iterator<Item = T>,
+    seen: &BTreeSet<T>,
+    name: impl Fn(T) -> &'static str,
+) -> String {
+    let names: Vec<&str> = all.filter(|x| !seen.contains(x)).map(name).collect();
+    if names.is_empty() { "none".into() } else { names.join(", ") }
 }
 
 /// Plays `games` games from seeds `seed..seed+games`, writing a line per game to `out` and,
@@ -40,7 +55,20 @@ pub fn run(
     for g in 0..games {
         let game_seed = seed.wrapping_add(g);
         let mut err = None;
-        let p = playout_with(game_seed, MatchOptions::default(), |step, state| {
+        let p = playout_with(game_seed, MatchOptions::default(), |step, state, events| {
+            for e in events {
+                match &e.kind {
+                    EventKind::MissionRevealed { mission, .. } => {
+                        tally.missions.insert(*mission);
+                    }
+                    EventKind::CardPlayed { deck, card, .. } if deck == "action" => {
+                        if let Ok(c) = ActionCardId::parse(card) {
+                            tally.action_cards.insert(c);
+                        }
+                    }
+                    _ => {}
+                }
+            }
             if let Some(d) = dump.as_deref_mut()
                 && err.is_none()
             {
@@ -70,5 +98,19 @@ pub fn run(
         writeln!(out, "seed {game_seed} winner {winner} rounds {} actions {}", p.state.round, p.steps.len())?;
     }
     writeln!(out, "games {games} rebel {} empire {} actions {}", tally.rebel, tally.empire, tally.actions)?;
+    writeln!(
+        out,
+        "mission titles revealed {}/{} (not revealed: {})",
+        tally.missions.len(),
+        MissionId::all().count(),
+        missing(MissionId::all(), &tally.missions, |m| m.name())
+    )?;
+    writeln!(
+        out,
+        "action cards used {}/{} (not used: {})",
+        tally.action_cards.len(),
+        ActionCardId::all().count(),
+        missing(ActionCardId::all(), &tally.action_cards, |a| a.name())
+    )?;
     Ok(tally)
 }

@@ -3,7 +3,7 @@
 
 use super::event::EventKind;
 use super::flow::{Ctx, Frame};
-use super::state::Place;
+use super::state::{Place, State};
 use crate::content::*;
 
 /// Places up to `n` units of a type from the supply in a place ("gain" on cards: straight
@@ -55,5 +55,55 @@ pub fn drop_queued_death_star(ctx: &mut Ctx) {
         slot.remove(ds, 1);
         ctx.s.supply.empire.add(ds, 1);
         ctx.note("The Death Star waiting in the build queue is destroyed too");
+    }
+}
+
+/// How many of a faction's ground units in a destroyed system have no room on its ships there
+/// (Rules Reference, Destroyed Systems: with no planet left, ground units needing transport
+/// must fit in the transport capacity of their side's ships in the system). Zero anywhere else.
+/// TIE Fighters need transport to move but stay in space, so only ground units count.
+pub fn stranded(s: &State, f: Faction, place: Place) -> u32 {
+    let Some(sys) = place.system() else { return 0 };
+    if !s.sys(sys).destroyed {
+        return 0;
+    }
+    let c = catalog();
+    let units = s.units(place, f);
+    let need: u32 = units
+        .in_theater(Theater::Ground)
+        .filter(|(u, _)| c.unit(*u).requires_transport)
+        .map(|(_, n)| n as u32)
+        .sum();
+    let room: u32 =
+        units.in_theater(Theater::Space).map(|(u, n)| c.unit(u).transport_capacity as u32 * n as u32).sum();
+    need.saturating_sub(room)
+}
+
+/// The ground unit types of a faction that count as stranded in a place (they need transport).
+pub fn strandable(s: &State, f: Faction, place: Place) -> Vec<UnitId> {
+    s.units(place, f)
+        .in_theater(Theater::Ground)
+        .filter(|(u, _)| catalog().unit(*u).requires_transport)
+        .map(|(u, _)| u)
+        .collect()
+}
+
+/// Destroys stranded ground units without asking, the weakest first (lowest health, then the
+/// catalog's order). Used where the flow has no room for a choice (the end of an activation):
+/// there the mover brought every ground unit in with a ship of its own, so only units already
+/// stranded can be in excess, and keeping the strongest is what a player would choose.
+pub fn destroy_stranded(ctx: &mut Ctx, f: Faction, place: Place) {
+    let mut excess = stranded(ctx.s, f, place);
+    if excess == 0 {
+        return;
+    }
+    ctx.note(format!("Units without room on ships in the destroyed system {place} are lost"));
+    let mut kinds = strandable(ctx.s, f, place);
+    kinds.sort_by_key(|&u| (catalog().unit(u).health.map_or(0, |h| h.0), u));
+    for u in kinds {
+        while excess > 0 && ctx.s.units(place, f).count(u) > 0 {
+            destroy_unit(ctx, f, place, u);
+            excess -= 1;
+        }
     }
 }

@@ -187,6 +187,8 @@ pub fn auto(ctx: &mut Ctx, mut a: Activation) -> Frames {
         ActivationStep::Moving => vec![Frame::Activation(a)],
         ActivationStep::AfterMove => {
             a.step = ActivationStep::Finish;
+            // Rules Reference, Destroyed Systems: ground units without room on ships are lost.
+            super::board::destroy_stranded(ctx, a.faction, a.place);
             if combat::needed(ctx.s, a.place) {
                 let origins: Vec<SystemId> = a.moved.iter().filter_map(|m| m.from.system()).collect();
                 let child = combat::start(ctx, a.place, a.faction, origins);

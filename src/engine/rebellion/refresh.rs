@@ -191,13 +191,15 @@ pub fn deploy_places(s: &State, f: Faction, unit: UnitId, placed: &[(Place, u8)]
     for sys in SystemId::all() {
         let p = Place::System(sys);
         let st = s.sys(sys);
-        if is_death_star && dsuc.is_some_and(|d| s.units(p, f).count(d) == 0) {
+        // A Death Star deploys onto its Death Star Under Construction, which stands in a remote
+        // system (Construct Death Star): there loyalty cannot be had, so only the station
+        // decides where it goes (Rules Reference, Death Star).
+        let onto_station = is_death_star && dsuc.is_some_and(|d| s.units(p, f).count(d) > 0);
+        if is_death_star && !onto_station {
             continue;
         }
-        if c.system(sys).populous
-            && !st.destroyed
+        if (onto_station || (c.system(sys).populous && !st.destroyed && s.controls(sys, f)))
             && !st.sabotaged
-            && s.controls(sys, f)
             && !s.has_units(p, f.opponent())
             && used(p) < 2
         {
@@ -302,7 +304,9 @@ pub fn queue(ctx: &mut Ctx, f: Faction, unit: UnitId, space: u8) {
     ctx.s.build_queue.get_mut(f)[i].add(unit, 1);
 }
 
-fn deploy(ctx: &mut Ctx, f: Faction, unit: UnitId, place: Place) {
+/// Places one unit that left the build queue in a place (a Death Star replaces the Death Star
+/// Under Construction there); where it may go is the caller's check.
+pub fn deploy(ctx: &mut Ctx, f: Faction, unit: UnitId, place: Place) {
     let c = catalog();
     if c.unit(unit).id == "death_star"
         && let Some(d) = c.unit_by_key("death_star_under_construction")

@@ -37,6 +37,12 @@ pub fn winner(s: &State) -> Option<(Faction, &'static str)> {
     if s.reputation <= s.time {
         return Some((Faction::Rebel, "reputation has reached the time marker"));
     }
+    // FAQ (Superlaser Online): destroying the Rebel base's system wins for the Empire.
+    if let Some(b) = s.base.system
+        && s.sys(b).destroyed
+    {
+        return Some((Faction::Empire, "the Rebel base's system has been destroyed"));
+    }
     if let (true, Some(b)) = (s.base.revealed, s.base.system) {
         let p = Place::System(b);
         if s.has_units(p, Faction::Empire) && !s.has_units(p, Faction::Rebel) {

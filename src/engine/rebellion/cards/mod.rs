@@ -22,8 +22,10 @@ pub mod leaders;
 pub mod missions;
 pub mod placement;
 pub mod queue;
+pub mod queue_moves;
 pub mod run;
 pub mod systems;
+pub mod unit_moves;
 pub mod units;
 
 use serde::{Deserialize, Deserializer, Serialize};

@@ -1,13 +1,16 @@
-//! Effects on build queues: putting units on them.
+//! Effects on build queues: putting units on them (one unit or as if building from a system's
+//! icons), destroying queued units, moving them closer and deploying them early.
 
 use serde::{Deserialize, Serialize};
 
+use super::intel::IfLeader;
+use super::queue_moves::{advance, advance_one, advanceable, deploy, deployable, queued, remove_queued};
 use super::run::{CardRun, Next};
 use crate::content::*;
-use crate::engine::rebellion::action::Action;
-use crate::engine::rebellion::error::RuleError;
+use crate::engine::rebellion::action::{Action, Pick};
+use crate::engine::rebellion::error::{RuleError, illegal};
 use crate::engine::rebellion::flow::{Ctx, Decision};
-use crate::engine::rebellion::refresh;
+use crate::engine::rebellion::refresh::{self, build_units};
 use crate::engine::rebellion::state::State;
 
 /// A queue-family effect.
@@ -21,34 +24,340 @@ pub enum Op {
         /// The queue space.
         space: u8,
     },
+    /// The card's faction puts one unit per resource icon of this system on its queue, on the
+    /// system's queue space, as if building there: every icon counts whoever holds the system
+    /// (Rules Reference, Resource Icons) and a sabotage marker does not stop it (Build Units).
+    /// A Rebel icon with several units asks which (`build <unit>`).
+    BuildHere,
+    /// For each resource icon of this system, one unit of that icon on the opponent's queue is
+    /// destroyed (the card's player picks which when several fit).
+    DestroyQueuedByIcon,
+    /// The card's player destroys units on the opponent's queue whose health adds up to at most
+    /// `max`, and may stop early; a queued Death Star has no health and cannot be chosen.
+    DestroyQueuedHealth {
+        /// The most health destroyed in total.
+        max: u8,
+    },
+    /// The card's faction moves `count` units of its queue, each from one of `spaces`, one
+    /// space closer to deployment; a unit moves once.
+    AdvanceQueued {
+        /// The spaces units may be taken from.
+        spaces: Vec<u8>,
+        /// How many units.
+        count: u8,
+        /// A different number when this leader uses the card.
+        #[serde(default)]
+        if_leader: Option<IfLeader>,
+    },
+    /// The card's faction deploys one unit from one of `spaces` of its queue into this system
+    /// (a Death Star only where its Death Star Under Construction is, which it replaces; never
+    /// into a sabotaged or destroyed system).
+    DeployQueued {
+        /// The spaces the unit may be taken from.
+        spaces: Vec<u8>,
+    },
 }
 
 /// A queue-family choice in progress.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Pending {}
+pub enum Pending {
+    /// Which unit each multi-unit icon builds (`build <unit>`), icons still to build.
+    Build {
+        /// The icons left, first first.
+        icons: Vec<ResourceIcon>,
+        /// The queue space they build on.
+        space: u8,
+    },
+    /// Which matching opponent unit to destroy for each icon (`pick queued <space> <unit>`).
+    DestroyByIcon {
+        /// The icons left, first first.
+        icons: Vec<ResourceIcon>,
+    },
+    /// Which opponent unit to destroy next, or `done`.
+    DestroyHealth {
+        /// Health still to destroy.
+        left: u8,
+    },
+    /// Which unit to move one space closer next.
+    Advance {
+        /// The spaces units may be taken from.
+        spaces: Vec<u8>,
+        /// Units still to move.
+        left: u8,
+        /// Units already moved, by the space they are now on.
+        moved: Vec<(u8, UnitId)>,
+    },
+    /// Which unit to deploy here.
+    Deploy {
+        /// The spaces the unit may be taken from.
+        spaces: Vec<u8>,
+    },
+}
+
+fn picks(v: Vec<(u8, UnitId)>) -> Vec<Action> {
+    v.into_iter().map(|(space, unit)| Action::Pick(Pick::Queued { space, unit })).collect()
+}
+
+/// Destroys a queued unit: back to the supply.
+fn destroy_queued(ctx: &mut Ctx, f: Faction, space: u8, unit: UnitId) {
+    remove_queued(ctx, f, space, unit);
+    ctx.s.supply.get_mut(f).add(unit, 1);
+    ctx.note(format!("The {f} {} on build queue space {space} is destroyed", unit.name()));
+}
+
+fn icons_here(run: &CardRun) -> Vec<ResourceIcon> {
+    run.system().map(|sys| catalog().system(sys).icons.clone()).unwrap_or_default()
+}
+
+fn matching(s: &State, run: &CardRun, icon: ResourceIcon) -> Vec<(u8, UnitId)> {
+    queued(s, run.faction.opponent(), |_, u| catalog().unit(u).build_icon == Some(icon))
+}
+
+fn health_fits(s: &State, run: &CardRun, left: u8) -> Vec<(u8, UnitId)> {
+    queued(s, run.faction.opponent(), |_, u| catalog().unit(u).health.is_some_and(|h| h.0 <= left))
+}
 
 /// Whether the effect would do anything now.
 pub fn can(s: &State, run: &CardRun, op: &Op) -> bool {
+    let f = run.faction;
     match op {
-        Op::QueueUnit { unit, .. } => s.supply.get(run.faction).count(*unit) > 0,
+        Op::QueueUnit { unit, .. } => s.supply.get(f).count(*unit) > 0,
+        Op::BuildHere => run.system().is_some_and(|sys| {
+            !s.sys(sys).destroyed
+                && catalog()
+                    .system(sys)
+                    .icons
+                    .iter()
+                    .any(|&i| build_units(f, i).iter().any(|&u| s.supply.get(f).count(u) > 0))
+        }),
+        Op::DestroyQueuedByIcon => icons_here(run).iter().any(|&i| !matching(s, run, i).is_empty()),
+        Op::DestroyQueuedHealth { max } => !health_fits(s, run, *max).is_empty(),
+        Op::AdvanceQueued { spaces, .. } => !advanceable(s, f, spaces, &[]).is_empty(),
+        Op::DeployQueued { spaces } => !deployable(s, run, spaces).is_empty(),
     }
 }
 
 /// Carries out the effect.
 pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
+    let wait = |p| Next::Wait(super::Pending::Queue(p));
     match op {
-        Op::QueueUnit { unit, space } => refresh::queue(ctx, run.faction, unit, space),
+        Op::QueueUnit { unit, space } => {
+            refresh::queue(ctx, run.faction, unit, space);
+            Next::Done
+        }
+        Op::BuildHere => {
+            let Some(sys) = run.system() else { return Next::Done };
+            if ctx.s.sys(sys).destroyed {
+                return Next::Done;
+            }
+            let d = catalog().system(sys);
+            build(ctx, run, d.icons.clone(), d.build_queue_space)
+        }
+        Op::DestroyQueuedByIcon => demolish(ctx, run, icons_here(run)),
+        Op::DestroyQueuedHealth { max } => wait(Pending::DestroyHealth { left: max }),
+        Op::AdvanceQueued { spaces, count, if_leader } => {
+            let left = match if_leader {
+                Some(x) if run.leaders.contains(&x.leader) => x.count,
+                _ => count,
+            };
+            advance(ctx, run, spaces, left, vec![])
+        }
+        Op::DeployQueued { spaces } => match deployable(ctx.s, run, &spaces).as_slice() {
+            [] => Next::Done,
+            [(space, unit)] => {
+                deploy(ctx, run, *space, *unit);
+                Next::Done
+            }
+            _ => wait(Pending::Deploy { spaces }),
+        },
+    }
+}
+
+/// Builds icon by icon; waits at the first icon with a real choice of unit.
+fn build(ctx: &mut Ctx, run: &CardRun, mut icons: Vec<ResourceIcon>, space: u8) -> Next {
+    let f = run.faction;
+    while let Some(&icon) = icons.first() {
+        let units: Vec<UnitId> =
+            build_units(f, icon).into_iter().filter(|&u| ctx.s.supply.get(f).count(u) > 0).collect();
+        match units.as_slice() {
+            [] => {}
+            [only] => queue_one(ctx, f, *only, space),
+            _ => return Next::Wait(super::Pending::Queue(Pending::Build { icons, space })),
+        }
+        icons.remove(0);
+    }
+    Next::Done
+}
+
+fn queue_one(ctx: &mut Ctx, f: Faction, unit: UnitId, space: u8) {
+    refresh::queue(ctx, f, unit, space);
+    ctx.note(format!("A {f} {} goes on build queue space {space}", unit.name()));
+}
+
+/// Destroys one matching unit per icon; waits where the player has a real choice.
+fn demolish(ctx: &mut Ctx, run: &CardRun, mut icons: Vec<ResourceIcon>) -> Next {
+    while let Some(&icon) = icons.first() {
+        match matching(ctx.s, run, icon).as_slice() {
+            [] => {}
+            [(space, unit)] => destroy_queued(ctx, run.faction.opponent(), *space, *unit),
+            _ => return Next::Wait(super::Pending::Queue(Pending::DestroyByIcon { icons })),
+        }
+        icons.remove(0);
     }
     Next::Done
 }
 
 /// The choice the effect waits for.
-pub fn decision(_s: &State, _run: &CardRun, p: &Pending) -> Option<Decision> {
-    match *p {}
+pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
+    let f = run.faction;
+    let opp = f.opponent();
+    let (actions, what) = match p {
+        Pending::Build { icons, space } => {
+            let icon = *icons.first()?;
+            let units: Vec<Action> = build_units(f, icon)
+                .into_iter()
+                .filter(|&u| s.supply.get(f).count(u) > 0)
+                .map(|unit| Action::Build { unit })
+                .collect();
+            (units, format!("choose the unit this icon puts on your build queue space {space}"))
+        }
+        Pending::DestroyByIcon { icons } => {
+            let icon = *icons.first()?;
+            (
+                picks(matching(s, run, icon)),
+                format!("pick the {opp} unit of this icon to destroy on their build queue"),
+            )
+        }
+        Pending::DestroyHealth { left } => {
+            let v = picks(health_fits(s, run, *left));
+            if v.is_empty() {
+                return None;
+            }
+            let mut v = v;
+            v.push(Action::Done);
+            (v, format!("pick a unit on the {opp} build queue to destroy ({left} health left), or `done`"))
+        }
+        Pending::Advance { spaces, left, moved } => (
+            picks(advanceable(s, f, spaces, moved)),
+            format!("pick a unit on your build queue to move one space closer ({left} left)"),
+        ),
+        Pending::Deploy { spaces } => {
+            let here = run.here.map(|p| p.to_string()).unwrap_or_default();
+            (
+                picks(deployable(s, run, spaces)),
+                format!("pick the unit on your build queue to deploy in {here}"),
+            )
+        }
+    };
+    if actions.is_empty() {
+        return None;
+    }
+    Some(run.ask(f, actions, what))
+}
+
+/// Why an answer is not one of the options, naming the rule.
+pub fn explain(s: &State, run: &CardRun, p: &Pending, a: &Action) -> RuleError {
+    let name = run.card.name();
+    let opp = run.faction.opponent();
+    let Action::Pick(Pick::Queued { space, unit }) = a else {
+        if let (Pending::Build { .. }, Action::Build { unit }) = (p, a) {
+            return illegal(
+                "Build Units",
+                format!("{} is not a unit this icon builds that your supply holds", unit.name()),
+            );
+        }
+        return run.wrong(a);
+    };
+    let (space, unit) = (*space, *unit);
+    let whose = match p {
+        Pending::Advance { .. } | Pending::Deploy { .. } => run.faction,
+        _ => opp,
+    };
+    let on_queue = (1..=3).contains(&space) && s.build_queue.get(whose)[space as usize - 1].count(unit) > 0;
+    if !on_queue {
+        return illegal(
+            "Build Units",
+            format!("there is no {whose} {} on build queue space {space}", unit.name()),
+        );
+    }
+    let d = catalog().unit(unit);
+    match p {
+        Pending::DestroyByIcon { .. } => illegal(
+            "Resource Icons",
+            format!("{} does not match the resource icon being resolved", unit.name()),
+        ),
+        Pending::DestroyHealth { left } => match d.health {
+            None => illegal(
+                "Death Star",
+                format!("a queued {} has no health value and cannot be chosen", unit.name()),
+            ),
+            Some((h, _)) => illegal(
+                "Destroyed Units",
+                format!("{} has {h} health, more than the {left} left", unit.name()),
+            ),
+        },
+        Pending::Advance { spaces, .. } => {
+            illegal("Mission Cards", format!("{name} moves units from spaces {spaces:?} only, each once"))
+        }
+        Pending::Deploy { spaces } if !spaces.contains(&space) => {
+            illegal("Mission Cards", format!("{name} deploys units from spaces {spaces:?} only"))
+        }
+        Pending::Deploy { .. } if d.id == "death_star" => illegal(
+            "Death Star",
+            "a Death Star may be deployed only in the system of its Death Star Under Construction",
+        ),
+        _ => run.wrong(a),
+    }
 }
 
 /// Applies the answer to the choice.
-pub fn act(_ctx: &mut Ctx, _run: &mut CardRun, p: Pending, _a: Action) -> Result<Next, RuleError> {
-    match p {}
+pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Next, RuleError> {
+    let f = run.faction;
+    let bad = |run: &CardRun, a: &Action| Err(run.wrong(a));
+    match (p, &a) {
+        (Pending::Build { mut icons, space }, Action::Build { unit }) => {
+            let Some(&icon) = icons.first() else { return bad(run, &a) };
+            if !build_units(f, icon).contains(unit) || ctx.s.supply.get(f).count(*unit) == 0 {
+                return bad(run, &a);
+            }
+            queue_one(ctx, f, *unit, space);
+            icons.remove(0);
+            Ok(build(ctx, run, icons, space))
+        }
+        (Pending::DestroyByIcon { mut icons }, Action::Pick(Pick::Queued { space, unit })) => {
+            let Some(&icon) = icons.first() else { return bad(run, &a) };
+            if !matching(ctx.s, run, icon).contains(&(*space, *unit)) {
+                return bad(run, &a);
+            }
+            destroy_queued(ctx, f.opponent(), *space, *unit);
+            icons.remove(0);
+            Ok(demolish(ctx, run, icons))
+        }
+        (Pending::DestroyHealth { left }, Action::Pick(Pick::Queued { space, unit }))
+            if health_fits(ctx.s, run, left).contains(&(*space, *unit)) =>
+        {
+            destroy_queued(ctx, f.opponent(), *space, *unit);
+            let left = left - catalog().unit(*unit).health.map_or(0, |h| h.0);
+            Ok(if left == 0 {
+                Next::Done
+            } else {
+                Next::Wait(super::Pending::Queue(Pending::DestroyHealth { left }))
+            })
+        }
+        (Pending::DestroyHealth { .. }, Action::Done) => Ok(Next::Done),
+        (Pending::Advance { spaces, left, mut moved }, Action::Pick(Pick::Queued { space, unit }))
+            if advanceable(ctx.s, f, &spaces, &moved).contains(&(*space, *unit)) =>
+        {
+            moved.push(advance_one(ctx, f, *space, *unit));
+            Ok(advance(ctx, run, spaces, left - 1, moved))
+        }
+        (Pending::Deploy { spaces }, Action::Pick(Pick::Queued { space, unit }))
+            if deployable(ctx.s, run, &spaces).contains(&(*space, *unit)) =>
+        {
+            deploy(ctx, run, *space, *unit);
+            Ok(Next::Done)
+        }
+        _ => bad(run, &a),
+    }
 }

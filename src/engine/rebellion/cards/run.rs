@@ -224,6 +224,17 @@ pub fn decision(s: &State, run: &CardRun) -> Option<Decision> {
     }
 }
 
+/// Why an answer that is not among the options is refused: the families whose choices can be
+/// got wrong in several ways name the rule; otherwise the card's own rule.
+pub fn explain(s: &State, run: &CardRun, a: &Action) -> RuleError {
+    match run.pending.as_ref() {
+        Some(Pending::Systems(p)) => systems::explain(s, run, p, a),
+        Some(Pending::Units(p)) => units::explain(s, run, p, a),
+        Some(Pending::Queue(p)) => queue::explain(s, run, p, a),
+        _ => run.wrong(a),
+    }
+}
+
 /// Applies the answer to the pending choice.
 pub fn act(ctx: &mut Ctx, mut run: CardRun, a: Action) -> Result<Frames, RuleError> {
     let pending = run.pending.take().ok_or_else(|| run.wrong(&a))?;

@@ -1,13 +1,17 @@
-//! Effects on units on the board: gaining them from the supply.
+//! Effects on units on the board: gaining them from the supply (by type or by resource-icon
+//! shape), destroying "X-health worth" of them, moving them in (`unit_moves`), units stranded
+//! in a destroyed system, and the combat a card resolves.
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 use super::run::{CardRun, Next};
+use super::unit_moves::{self, MoveSpec, Moving};
 use crate::content::*;
-use crate::engine::rebellion::action::Action;
+use crate::engine::rebellion::action::{Action, Pick};
 use crate::engine::rebellion::board;
-use crate::engine::rebellion::error::RuleError;
+use crate::engine::rebellion::combat;
+use crate::engine::rebellion::error::{RuleError, illegal};
 use crate::engine::rebellion::flow::{Ctx, Decision};
 use crate::engine::rebellion::state::{Place, State};
 
@@ -22,6 +26,14 @@ pub enum At {
     RebelBase,
 }
 
+/// A condition a card sets on the combat it resolves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CombatIf {
+    /// The opponent of the card's faction has ground units here.
+    EnemyGroundHere,
+}
+
 /// A units-family effect.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "op", deny_unknown_fields)]
@@ -34,12 +46,54 @@ pub enum Op {
         #[serde(default)]
         at: At,
     },
+    /// The card's faction gains units here by resource-icon shape: per icon, the player picks
+    /// one unit of its own whose build icon has that shape (ship or ground unit alike).
+    GainByShape {
+        /// Shape → how many icons of it.
+        shapes: BTreeMap<IconShape, u8>,
+    },
+    /// The card's player destroys opponent units here whose health adds up to at most `max`
+    /// (Rules Reference, Destroyed Units), one at a time, and may stop early. Units without a
+    /// health value (the Death Star) cannot be chosen.
+    DestroyHealth {
+        /// The most health destroyed in total.
+        max: u8,
+    },
+    /// The card's faction moves units into this system (`unit_moves`).
+    MoveUnits(MoveSpec),
+    /// A combat is resolved here, the card's faction attacking, when both sides have units of a
+    /// theater that can fight here and the card's condition holds.
+    ResolveCombat {
+        /// The card's condition.
+        #[serde(default, rename = "if")]
+        when: Option<CombatIf>,
+    },
 }
 
 /// A units-family choice in progress.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Pending {}
+pub enum Pending {
+    /// Which unit each resource icon gives (`build <unit>`), shapes still to choose for.
+    GainByShape {
+        /// The icons' shapes, first first.
+        left: Vec<IconShape>,
+    },
+    /// Which opponent unit to destroy next (`pick unit <place> <unit>`), or `done`.
+    DestroyHealth {
+        /// Health still to destroy.
+        left: u8,
+    },
+    /// Which units to move in next (`move <from> <unit> <count>`), or `done`.
+    Move(Moving),
+    /// Which stranded ground unit of the deciding faction to destroy in a destroyed system.
+    Strand {
+        /// Whose units.
+        faction: Faction,
+        /// The destroyed system.
+        place: Place,
+    },
+}
 
 fn place(s: &State, run: &CardRun, at: At) -> Option<Place> {
     match at {
@@ -48,12 +102,44 @@ fn place(s: &State, run: &CardRun, at: At) -> Option<Place> {
     }
 }
 
-/// Whether the effect would do anything now.
+/// The health of a unit type, if it has one.
+fn health(u: UnitId) -> Option<u8> {
+    catalog().unit(u).health.map(|h| h.0)
+}
+
+/// Unit types of a faction a resource-icon shape gives, that its supply still holds.
+fn shape_units(s: &State, f: Faction, shape: IconShape) -> Vec<UnitId> {
+    UnitId::all()
+        .filter(|&u| {
+            let d = catalog().unit(u);
+            d.faction == f && d.build_icon.is_some_and(|i| i.shape == shape) && s.supply.get(f).count(u) > 0
+        })
+        .collect()
+}
+
+/// Opponent unit types here that fit in the health left.
+fn destroyable(s: &State, run: &CardRun, left: u8) -> Vec<UnitId> {
+    let Some(p) = run.here else { return vec![] };
+    s.units(p, run.faction.opponent())
+        .iter()
+        .filter(|(u, _)| health(*u).is_some_and(|h| h <= left))
+        .map(|(u, _)| u)
+        .collect()
+}
+
+/// Whether the effect would do anything now (a combat never stops a card from being used: it
+/// may become possible through the effects before it).
 pub fn can(s: &State, run: &CardRun, op: &Op) -> bool {
     match op {
         Op::GainUnits { units, at } => {
             place(s, run, *at).is_some() && units.keys().any(|&u| s.supply.get(run.faction).count(u) > 0)
         }
+        Op::GainByShape { shapes } => {
+            run.here.is_some() && shapes.keys().any(|&sh| !shape_units(s, run.faction, sh).is_empty())
+        }
+        Op::DestroyHealth { max } => !destroyable(s, run, *max).is_empty(),
+        Op::MoveUnits(spec) => unit_moves::can(s, run, spec),
+        Op::ResolveCombat { .. } => run.here.is_some(),
     }
 }
 
@@ -66,17 +152,197 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
                     board::gain_units(ctx, run.faction, p, u, n);
                 }
             }
+            Next::Done
         }
+        Op::GainByShape { shapes } => {
+            let left = shapes.iter().flat_map(|(&sh, &n)| std::iter::repeat_n(sh, n as usize)).collect();
+            gain_by_shape(ctx, run, left)
+        }
+        Op::DestroyHealth { max } => Next::Wait(super::Pending::Units(Pending::DestroyHealth { left: max })),
+        Op::MoveUnits(spec) => Next::Wait(super::Pending::Units(Pending::Move(Moving::new(spec)))),
+        Op::ResolveCombat { when } => {
+            let Some(p) = run.here else { return Next::Done };
+            let ok = match when {
+                None => true,
+                Some(CombatIf::EnemyGroundHere) => ctx.s.has_ground(p, run.faction.opponent()),
+            };
+            if ok && combat::needed(ctx.s, p) {
+                // A card's move is not an activation: no system counts as the attacker's origin.
+                Next::Push(combat::start(ctx, p, run.faction, vec![]))
+            } else {
+                Next::Done
+            }
+        }
+    }
+}
+
+/// Gains a unit for each shape in turn; waits when the player has a real choice.
+fn gain_by_shape(ctx: &mut Ctx, run: &CardRun, mut left: Vec<IconShape>) -> Next {
+    let Some(p) = run.here else { return Next::Done };
+    while let Some(&shape) = left.first() {
+        match shape_units(ctx.s, run.faction, shape).as_slice() {
+            [] => {}
+            [only] => {
+                board::gain_units(ctx, run.faction, p, *only, 1);
+            }
+            _ => return Next::Wait(super::Pending::Units(Pending::GainByShape { left })),
+        }
+        left.remove(0);
     }
     Next::Done
 }
 
+/// After units of a faction end up in a destroyed system: the excess ground units are
+/// destroyed, the faction choosing which when several types could go.
+pub fn strand(ctx: &mut Ctx, f: Faction, place: Place) -> Next {
+    let excess = board::stranded(ctx.s, f, place);
+    if excess == 0 {
+        return Next::Done;
+    }
+    if let [only] = board::strandable(ctx.s, f, place).as_slice() {
+        for _ in 0..excess {
+            board::destroy_unit(ctx, f, place, *only);
+        }
+        return Next::Done;
+    }
+    Next::Wait(super::Pending::Units(Pending::Strand { faction: f, place }))
+}
+
+fn shape_name(sh: IconShape) -> &'static str {
+    match sh {
+        IconShape::Triangle => "triangle",
+        IconShape::Circle => "circle",
+        IconShape::Square => "square",
+    }
+}
+
 /// The choice the effect waits for.
-pub fn decision(_s: &State, _run: &CardRun, p: &Pending) -> Option<Decision> {
-    match *p {}
+pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
+    let here = run.here.map(|p| p.to_string()).unwrap_or_default();
+    match p {
+        Pending::GainByShape { left } => {
+            let shape = *left.first()?;
+            let units = shape_units(s, run.faction, shape);
+            let actions = units.into_iter().map(|unit| Action::Build { unit }).collect();
+            Some(run.ask(
+                run.faction,
+                actions,
+                format!("choose the unit the {} icon gives you in {here}", shape_name(shape)),
+            ))
+        }
+        Pending::DestroyHealth { left } => {
+            let place = run.here?;
+            let units = destroyable(s, run, *left);
+            if units.is_empty() {
+                return None;
+            }
+            let mut actions: Vec<Action> =
+                units.into_iter().map(|unit| Action::Pick(Pick::Unit { place, unit })).collect();
+            actions.push(Action::Done);
+            Some(run.ask(
+                run.faction,
+                actions,
+                format!("pick an enemy unit in {here} to destroy ({left} health left), or `done`"),
+            ))
+        }
+        Pending::Move(m) => unit_moves::decision(s, run, m),
+        Pending::Strand { faction, place } => {
+            let n = board::stranded(s, *faction, *place);
+            let actions: Vec<Action> = board::strandable(s, *faction, *place)
+                .into_iter()
+                .map(|unit| Action::Pick(Pick::Unit { place: *place, unit }))
+                .collect();
+            if n == 0 || actions.is_empty() {
+                return None;
+            }
+            Some(run.ask(
+                *faction,
+                actions,
+                format!("{place} is destroyed: pick a ground unit of yours to lose ({n} more have no room on your ships)"),
+            ))
+        }
+    }
+}
+
+/// Why an answer is not one of the options, naming the rule.
+pub fn explain(s: &State, run: &CardRun, p: &Pending, a: &Action) -> RuleError {
+    match (p, a) {
+        (Pending::DestroyHealth { left }, Action::Pick(Pick::Unit { place, unit })) => {
+            if Some(*place) != run.here {
+                return illegal(
+                    "Destroyed Units",
+                    format!("{} destroys units in its own system only", run.card.name()),
+                );
+            }
+            if catalog().unit(*unit).faction == run.faction {
+                return illegal(
+                    "Destroyed Units",
+                    format!("{} destroys enemy units, not yours", run.card.name()),
+                );
+            }
+            if s.units(*place, catalog().unit(*unit).faction).count(*unit) == 0 {
+                return illegal("Destroyed Units", format!("there is no {} in {place}", unit.name()));
+            }
+            match health(*unit) {
+                None => illegal(
+                    "Destroyed Units",
+                    format!("{} has no health value and cannot be chosen", unit.name()),
+                ),
+                Some(h) => illegal(
+                    "Destroyed Units",
+                    format!("{} has {h} health, more than the {left} left to destroy", unit.name()),
+                ),
+            }
+        }
+        (Pending::GainByShape { left }, Action::Build { unit }) => {
+            let shape = left.first().map_or("", |&sh| shape_name(sh));
+            illegal(
+                "Resource Icons",
+                format!("{} is not one of your units of the {shape} icon left in the supply", unit.name()),
+            )
+        }
+        (Pending::Move(m), a) => unit_moves::explain(s, run, m, a),
+        (Pending::Strand { place, .. }, Action::Pick(Pick::Unit { unit, .. })) => illegal(
+            "Destroyed Systems",
+            format!("{} is not one of your ground units needing transport in {place}", unit.name()),
+        ),
+        (_, a) => run.wrong(a),
+    }
 }
 
 /// Applies the answer to the choice.
-pub fn act(_ctx: &mut Ctx, _run: &mut CardRun, p: Pending, _a: Action) -> Result<Next, RuleError> {
-    match p {}
+pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Next, RuleError> {
+    let here = run.here;
+    match (p, a) {
+        (Pending::GainByShape { mut left }, Action::Build { unit }) => {
+            let Some(&shape) = left.first() else { return Err(run.wrong(&Action::Build { unit })) };
+            let Some(p) = here else { return Err(run.wrong(&Action::Build { unit })) };
+            if !shape_units(ctx.s, run.faction, shape).contains(&unit) {
+                return Err(run.wrong(&Action::Build { unit }));
+            }
+            board::gain_units(ctx, run.faction, p, unit, 1);
+            left.remove(0);
+            Ok(gain_by_shape(ctx, run, left))
+        }
+        (Pending::DestroyHealth { left }, Action::Pick(Pick::Unit { place, unit }))
+            if Some(place) == here && destroyable(ctx.s, run, left).contains(&unit) =>
+        {
+            board::destroy_unit(ctx, run.faction.opponent(), place, unit);
+            let left = left - health(unit).unwrap_or(0);
+            Ok(if left == 0 {
+                Next::Done
+            } else {
+                Next::Wait(super::Pending::Units(Pending::DestroyHealth { left }))
+            })
+        }
+        (Pending::DestroyHealth { .. }, Action::Done) => Ok(Next::Done),
+        (Pending::Move(m), a) => unit_moves::act(ctx, run, m, a),
+        (Pending::Strand { faction, place }, Action::Pick(Pick::Unit { place: at, unit }))
+            if at == place && board::strandable(ctx.s, faction, place).contains(&unit) =>
+        {
+            board::destroy_unit(ctx, faction, place, unit);
+            Ok(strand(ctx, faction, place))
+        }
+        (_, a) => Err(run.wrong(&a)),
+    }
 }

@@ -301,12 +301,25 @@ impl Combat {
     }
 }
 
-/// Whether both factions have units in the same theater in a place (so combat happens).
+/// Whether a battle of this theater can be fought in a place: no ground battle happens in a
+/// destroyed system (Rules Reference, Destroyed Systems); space battles happen as usual.
+pub fn battleground(s: &State, place: Place, t: Theater) -> bool {
+    t == Theater::Space || !place.system().is_some_and(|x| s.sys(x).destroyed)
+}
+
+/// Whether both factions have units in the same theater in a place where that theater's
+/// battle can be fought (so combat happens).
 pub fn needed(s: &State, place: Place) -> bool {
     let z = s.zone(place);
     [Theater::Space, Theater::Ground]
         .iter()
-        .any(|&t| z.units.rebel.has_theater(t) && z.units.empire.has_theater(t))
+        .any(|&t| battleground(s, place, t) && z.units.rebel.has_theater(t) && z.units.empire.has_theater(t))
+}
+
+/// Whether a battle of a theater is fought in this combat (both sides have units of it and the
+/// place allows it).
+fn contested(s: &State, c: &Combat, t: Theater) -> bool {
+    battleground(s, c.place, t) && c.has(Faction::Rebel, t) && c.has(Faction::Empire, t)
 }
 
 /// Starts a combat; returns its frame.
@@ -472,7 +485,7 @@ pub fn auto(ctx: &mut Ctx, mut c: Combat) -> Frames {
         Step::DrawTactics => {
             for f in [c.attacker, c.attacker.opponent()] {
                 for t in [Theater::Space, Theater::Ground] {
-                    if c.has(Faction::Rebel, t) && c.has(Faction::Empire, t) {
+                    if contested(ctx.s, &c, t) {
                         let n = best_tactics(ctx.s, c.place, f, t);
                         tactics::draw(ctx, f, t, n);
                     }
@@ -481,7 +494,7 @@ pub fn auto(ctx: &mut Ctx, mut c: Combat) -> Frames {
             c.step = Step::Battle { theater: Theater::Space };
         }
         Step::Battle { theater } => {
-            if c.has(Faction::Rebel, theater) && c.has(Faction::Empire, theater) {
+            if contested(ctx.s, &c, theater) {
                 if theater == Theater::Ground {
                     for f in [c.attacker, c.attacker.opponent()] {
                         let n = c
@@ -527,10 +540,7 @@ pub fn auto(ctx: &mut Ctx, mut c: Combat) -> Frames {
             c.step = Step::RoundEnd;
         }
         Step::RoundEnd => {
-            if [Theater::Space, Theater::Ground]
-                .iter()
-                .any(|&t| c.has(Faction::Rebel, t) && c.has(Faction::Empire, t))
-            {
+            if [Theater::Space, Theater::Ground].iter().any(|&t| contested(ctx.s, &c, t)) {
                 c.round += 1;
                 c.no_retreat.clear();
                 c.escape_plan.clear();
