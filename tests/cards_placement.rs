@@ -193,3 +193,127 @@ fn proceeding_as_planned_is_not_offered_with_an_empty_project_deck() {
     s.decks.projects.clear();
     assert!(!is_legal(&s, "action proceeding_as_planned"));
 }
+
+#[test]
+fn brilliant_administrator_places_tarkin_and_builds_from_the_systems_icons() {
+    let mut s = assigning(EMPIRE, &["brilliant_administrator"]).loyalty("corellia", Some(EMPIRE)).build();
+    act(&mut s, EMPIRE, "action brilliant_administrator");
+    assert!(!is_legal(&s, "pick system kashyyyk"), "only Imperial systems");
+    act(&mut s, EMPIRE, "pick system corellia");
+    assert_eq!(s.leader_place(leader("grand_moff_tarkin")), Some(place("corellia")));
+    // Corellia: blue ▲ and blue ■, queue space 3.
+    assert_eq!(s.build_queue.empire[2].count(unit("tie_fighter")), 1);
+    assert_eq!(s.build_queue.empire[2].count(unit("star_destroyer")), 1);
+}
+
+#[test]
+fn temporary_alliance_places_mon_mothma_in_a_neutral_system_and_builds_there() {
+    let mut s = assigning(REBEL, &["temporary_alliance"]).loyalty("kashyyyk", Some(REBEL)).build();
+    act(&mut s, REBEL, "action temporary_alliance");
+    assert!(!is_legal(&s, "pick system kashyyyk"), "not neutral");
+    assert!(!is_legal(&s, "pick system hoth"), "remote: no icons to build from");
+    act(&mut s, REBEL, "pick system sullust");
+    assert_eq!(s.leader_place(leader("mon_mothma")), Some(place("sullust")));
+    // Sullust's orange ■ lets the Rebels choose which unit it builds.
+    let d = decision(&s).unwrap();
+    assert_eq!(d.kind, PromptKind::CardChoice);
+    let choice = d.actions[0].command();
+    act(&mut s, REBEL, &choice);
+    let queued: u32 = s.build_queue.rebel.iter().map(|q| q.total()).sum();
+    assert_eq!(queued, 2, "one unit per resource icon of Sullust");
+}
+
+#[test]
+fn scouting_mission_brings_up_to_four_tie_fighters_from_anywhere_and_fights_rebel_ships() {
+    let mut s = assigning(EMPIRE, &["scouting_mission"])
+        .units("coruscant", "tie_fighter", 3)
+        .units("mustafar", "tie_fighter", 3)
+        .units("dantooine", "x_wing", 1)
+        .build();
+    s.leader_pool.empire.push(leader("soontir_fel"));
+    act(&mut s, EMPIRE, "action scouting_mission");
+    act(&mut s, EMPIRE, "pick system dantooine");
+    act(&mut s, EMPIRE, "move coruscant tie_fighter 3");
+    assert!(is_legal(&s, "move mustafar tie_fighter 1"));
+    assert!(!is_legal(&s, "move mustafar tie_fighter 2"), "four at most");
+    act(&mut s, EMPIRE, "move mustafar tie_fighter 1");
+    assert_eq!(s.units(place("dantooine"), EMPIRE).count(unit("tie_fighter")), 4);
+    let v = holonet::engine::rebellion::view(&s, holonet::engine::rebellion::Viewer::Public);
+    assert!(v.combat.is_some(), "Rebel ships there: a combat");
+}
+
+#[test]
+fn start_the_evacuation_moves_units_from_the_rebel_base_space_to_rieekans_system() {
+    let mut s = assigning(REBEL, &["start_the_evacuation"])
+        .units("rebel_base", "x_wing", 2)
+        .units("rebel_base", "rebel_trooper", 2)
+        .units("rebel_base", "rebel_transport", 1)
+        .units("coruscant", "tie_fighter", 1)
+        .build();
+    act(&mut s, REBEL, "action start_the_evacuation");
+    assert!(!is_legal(&s, "pick system coruscant"), "Imperial units there");
+    act(&mut s, REBEL, "pick system utapau");
+    act(&mut s, REBEL, "move rebel_base x_wing 2");
+    act(&mut s, REBEL, "move rebel_base rebel_transport 1");
+    act(&mut s, REBEL, "move rebel_base rebel_trooper 2");
+    assert_eq!(s.units(place("utapau"), REBEL).total(), 5, "as if adjacent, with transport");
+    assert!(s.base_space.units.rebel.is_empty());
+}
+
+#[test]
+fn ambush_places_madine_and_destroys_up_to_three_health_of_imperial_ground_units() {
+    let mut s = assigning(REBEL, &["ambush"])
+        .units("sullust", "at_st", 1)
+        .units("sullust", "stormtrooper", 2)
+        .units("sullust", "tie_fighter", 1)
+        .units("mandalore", "stormtrooper", 1)
+        .units("hoth", "tie_fighter", 1)
+        .build();
+    s.leader_pool.rebel.push(leader("general_madine"));
+    act(&mut s, REBEL, "action ambush");
+    assert!(!is_legal(&s, "pick system hoth"), "no Imperial ground unit to destroy there");
+    act(&mut s, REBEL, "pick system sullust");
+    assert!(!is_legal(&s, "pick unit sullust tie_fighter"), "ground units only");
+    act(&mut s, REBEL, "pick unit sullust at_st");
+    act(&mut s, REBEL, "pick unit sullust stormtrooper");
+    let left = s.units(place("sullust"), EMPIRE);
+    assert_eq!((left.count(unit("at_st")), left.count(unit("stormtrooper"))), (0, 1), "3 health destroyed");
+}
+
+#[test]
+fn independent_operation_makes_the_empire_move_its_ground_units_out() {
+    let mut s = assigning(REBEL, &["independent_operation"])
+        .subjugated("sullust")
+        .units("sullust", "stormtrooper", 2)
+        .units("sullust", "at_st", 1)
+        .subjugated("mygeeto")
+        .units("mygeeto", "stormtrooper", 1)
+        .loyalty("coruscant", Some(EMPIRE))
+        .loyalty("mandalore", Some(EMPIRE))
+        .loyalty("corellia", Some(EMPIRE))
+        .units("corellia", "rebel_trooper", 1)
+        .build();
+    s.leader_pool.rebel.push(leader("lando_calrissian"));
+    act(&mut s, REBEL, "action independent_operation");
+    act(&mut s, REBEL, "pick system sullust");
+    let d = decision(&s).unwrap();
+    assert_eq!((d.seat, d.kind), (EMPIRE, PromptKind::CardChoice), "the Empire picks where they go");
+    let e = refuse(&mut s, EMPIRE, "pick system corellia");
+    assert!(matches!(e, RuleError::Illegal { .. }), "errata: no system with Rebel ground units: {e}");
+    act(&mut s, EMPIRE, "pick system coruscant");
+    assert!(!s.has_ground(place("sullust"), EMPIRE));
+    assert_eq!(s.units(place("coruscant"), EMPIRE).count(unit("stormtrooper")), 2);
+    assert!(!s.sys(sys("sullust")).subjugated, "no Imperial ground units: no subjugation");
+}
+
+#[test]
+fn independent_operation_is_not_offered_without_a_legal_destination() {
+    let mut s = assigning(REBEL, &["independent_operation"])
+        .subjugated("sullust")
+        .units("sullust", "stormtrooper", 1)
+        .build();
+    s.leader_pool.rebel.push(leader("lando_calrissian"));
+    // Every Imperial system but Sullust (Coruscant) holds Rebel ground units.
+    s = Scenario { s }.units("coruscant", "rebel_trooper", 1).build();
+    assert!(!is_legal(&s, "action independent_operation"));
+}

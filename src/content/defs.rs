@@ -354,6 +354,8 @@ pub enum TargetCondition {
     NoRebelUnit,
     /// Holds no Rebel ground unit.
     NoRebelGroundUnit,
+    /// No loyalty marker.
+    Neutral,
     /// Rebel loyalty and no subjugation.
     RebelSystem,
     /// Imperial loyalty or subjugation.

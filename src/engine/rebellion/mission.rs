@@ -121,6 +121,7 @@ pub fn system_ok(s: &State, sys: SystemId, cond: &TargetCondition) -> bool {
         NoImperialUnit => !s.has_units(p, Faction::Empire),
         NoRebelUnit => !s.has_units(p, Faction::Rebel),
         NoRebelGroundUnit => !s.has_ground(p, Faction::Rebel),
+        Neutral => st.loyalty.is_none(),
         RebelSystem => s.is_rebel_system(sys),
         ImperialSystem => s.is_imperial_system(sys),
         ImperialLoyalty => st.loyalty == Some(Faction::Empire),

@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 
 use super::run::{CardRun, Next};
 use crate::content::*;
-use crate::engine::rebellion::action::Action;
+use crate::engine::rebellion::action::{Action, Pick};
 use crate::engine::rebellion::error::{RuleError, illegal};
 use crate::engine::rebellion::flow::{Ctx, Decision};
 use crate::engine::rebellion::movement::{Moved, can_leave, move_units};
@@ -259,4 +259,51 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, mut m: Moving, a: Action) -> Result
         Action::Done => Ok(super::units::strand(ctx, run.faction, here)),
         a => Err(run.wrong(&a)),
     }
+}
+
+/// Systems the opponent may move its ground units from here to: its own (Imperial for the
+/// Empire) systems other than this one, without ground units of the card's faction.
+fn evict_targets(s: &State, run: &CardRun) -> Vec<SystemId> {
+    let enemy = run.faction.opponent();
+    SystemId::all()
+        .filter(|&x| Some(Place::System(x)) != run.here)
+        .filter(|&x| s.controls(x, enemy) && !s.sys(x).destroyed)
+        .filter(|&x| !s.has_ground(Place::System(x), run.faction))
+        .collect()
+}
+
+/// Whether the opponent has ground units here and somewhere to take them.
+pub fn can_evict(s: &State, run: &CardRun) -> bool {
+    run.here.is_some_and(|p| s.has_ground(p, run.faction.opponent())) && !evict_targets(s, run).is_empty()
+}
+
+/// The opponent's choice of where its ground units go.
+pub fn evict_decision(s: &State, run: &CardRun) -> Option<Decision> {
+    let here = run.here?;
+    let actions: Vec<Action> =
+        evict_targets(s, run).into_iter().map(|system| Action::Pick(Pick::System { system })).collect();
+    if actions.is_empty() || !s.has_ground(here, run.faction.opponent()) {
+        return None;
+    }
+    Some(run.ask(
+        run.faction.opponent(),
+        actions,
+        format!("pick the system your ground units in {here} move to"),
+    ))
+}
+
+/// Moves every ground unit of the opponent from here to the picked system.
+pub fn evict_act(ctx: &mut Ctx, run: &mut CardRun, a: Action) -> Result<Next, RuleError> {
+    let (Some(here), Action::Pick(Pick::System { system })) = (run.here, &a) else {
+        return Err(run.wrong(&a));
+    };
+    if !evict_targets(ctx.s, run).contains(system) {
+        return Err(run.wrong(&a));
+    }
+    let enemy = run.faction.opponent();
+    let ground: Vec<(UnitId, u8)> = ctx.s.units(here, enemy).in_theater(Theater::Ground).collect();
+    for (u, n) in ground {
+        move_units(ctx, enemy, here, Place::System(*system), u, n);
+    }
+    Ok(Next::Done)
 }

@@ -32,6 +32,8 @@ pub enum At {
 pub enum CombatIf {
     /// The opponent of the card's faction has ground units here.
     EnemyGroundHere,
+    /// The opponent of the card's faction has ships here.
+    EnemyShipsHere,
 }
 
 /// A units-family effect.
@@ -58,7 +60,14 @@ pub enum Op {
     DestroyHealth {
         /// The most health destroyed in total.
         max: u8,
+        /// Only units of this theater (Ambush: ground units).
+        #[serde(default)]
+        only: Option<Theater>,
     },
+    /// The opponent moves all its ground units here to one of its systems of its choice,
+    /// ignoring adjacency and transport, never into a system with ground units of the card's
+    /// faction (Independent Operation and its errata; `unit_moves`).
+    EvictEnemyGround,
     /// The card's faction moves units into this system (`unit_moves`).
     MoveUnits(MoveSpec),
     /// A combat is resolved here, the card's faction attacking, when both sides have units of a
@@ -83,7 +92,12 @@ pub enum Pending {
     DestroyHealth {
         /// Health still to destroy.
         left: u8,
+        /// Only units of this theater.
+        #[serde(default)]
+        only: Option<Theater>,
     },
+    /// Where the opponent moves its ground units (`pick system <system>`).
+    Evict,
     /// Which units to move in next (`move <from> <unit> <count>`), or `done`.
     Move(Moving),
     /// Which stranded ground unit of the deciding faction to destroy in a destroyed system.
@@ -118,10 +132,11 @@ fn shape_units(s: &State, f: Faction, shape: IconShape) -> Vec<UnitId> {
 }
 
 /// Opponent unit types here that fit in the health left.
-fn destroyable(s: &State, run: &CardRun, left: u8) -> Vec<UnitId> {
+fn destroyable(s: &State, run: &CardRun, left: u8, only: Option<Theater>) -> Vec<UnitId> {
     let Some(p) = run.here else { return vec![] };
     s.units(p, run.faction.opponent())
         .iter()
+        .filter(|(u, _)| only.is_none_or(|t| catalog().unit(*u).theater == t))
         .filter(|(u, _)| health(*u).is_some_and(|h| h <= left))
         .map(|(u, _)| u)
         .collect()
@@ -137,7 +152,8 @@ pub fn can(s: &State, run: &CardRun, op: &Op) -> bool {
         Op::GainByShape { shapes } => {
             run.here.is_some() && shapes.keys().any(|&sh| !shape_units(s, run.faction, sh).is_empty())
         }
-        Op::DestroyHealth { max } => !destroyable(s, run, *max).is_empty(),
+        Op::DestroyHealth { max, only } => !destroyable(s, run, *max, *only).is_empty(),
+        Op::EvictEnemyGround => unit_moves::can_evict(s, run),
         Op::MoveUnits(spec) => unit_moves::can(s, run, spec),
         Op::ResolveCombat { .. } => run.here.is_some(),
     }
@@ -158,13 +174,19 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
             let left = shapes.iter().flat_map(|(&sh, &n)| std::iter::repeat_n(sh, n as usize)).collect();
             gain_by_shape(ctx, run, left)
         }
-        Op::DestroyHealth { max } => Next::Wait(super::Pending::Units(Pending::DestroyHealth { left: max })),
+        Op::DestroyHealth { max, only } => {
+            Next::Wait(super::Pending::Units(Pending::DestroyHealth { left: max, only }))
+        }
+        Op::EvictEnemyGround => Next::Wait(super::Pending::Units(Pending::Evict)),
         Op::MoveUnits(spec) => Next::Wait(super::Pending::Units(Pending::Move(Moving::new(spec)))),
         Op::ResolveCombat { when } => {
             let Some(p) = run.here else { return Next::Done };
             let ok = match when {
                 None => true,
                 Some(CombatIf::EnemyGroundHere) => ctx.s.has_ground(p, run.faction.opponent()),
+                Some(CombatIf::EnemyShipsHere) => {
+                    ctx.s.units(p, run.faction.opponent()).has_theater(Theater::Space)
+                }
             };
             if ok && combat::needed(ctx.s, p) {
                 // A card's move is not an activation: no system counts as the attacker's origin.
@@ -230,9 +252,10 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
                 format!("choose the unit the {} icon gives you in {here}", shape_name(shape)),
             ))
         }
-        Pending::DestroyHealth { left } => {
+        Pending::Evict => unit_moves::evict_decision(s, run),
+        Pending::DestroyHealth { left, only } => {
             let place = run.here?;
-            let units = destroyable(s, run, *left);
+            let units = destroyable(s, run, *left, *only);
             if units.is_empty() {
                 return None;
             }
@@ -267,7 +290,7 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
 /// Why an answer is not one of the options, naming the rule.
 pub fn explain(s: &State, run: &CardRun, p: &Pending, a: &Action) -> RuleError {
     match (p, a) {
-        (Pending::DestroyHealth { left }, Action::Pick(Pick::Unit { place, unit })) => {
+        (Pending::DestroyHealth { left, .. }, Action::Pick(Pick::Unit { place, unit })) => {
             if Some(*place) != run.here {
                 return illegal(
                     "Destroyed Units",
@@ -324,17 +347,18 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Ne
             left.remove(0);
             Ok(gain_by_shape(ctx, run, left))
         }
-        (Pending::DestroyHealth { left }, Action::Pick(Pick::Unit { place, unit }))
-            if Some(place) == here && destroyable(ctx.s, run, left).contains(&unit) =>
+        (Pending::DestroyHealth { left, only }, Action::Pick(Pick::Unit { place, unit }))
+            if Some(place) == here && destroyable(ctx.s, run, left, only).contains(&unit) =>
         {
             board::destroy_unit(ctx, run.faction.opponent(), place, unit);
             let left = left - health(unit).unwrap_or(0);
             Ok(if left == 0 {
                 Next::Done
             } else {
-                Next::Wait(super::Pending::Units(Pending::DestroyHealth { left }))
+                Next::Wait(super::Pending::Units(Pending::DestroyHealth { left, only }))
             })
         }
+        (Pending::Evict, a) => unit_moves::evict_act(ctx, run, a),
         (Pending::DestroyHealth { .. }, Action::Done) => Ok(Next::Done),
         (Pending::Move(m), a) => unit_moves::act(ctx, run, m, a),
         (Pending::Strand { faction, place }, Action::Pick(Pick::Unit { place: at, unit }))
