@@ -47,6 +47,8 @@ fn draw_two_missions_then_discard_to_ten_never_a_starting_mission() {
         "hit_and_run",
     ];
     let mut s = refresh(2, 6).build();
+    // Only the four starting missions in hand, whatever setup drew.
+    s.hands.rebel.missions.retain(|&m| catalog().mission(m).starting);
     s.hands.rebel.missions.extend(extra[..5].iter().map(|m| mission(m)));
     s.decks.missions.rebel = extra[5..].iter().map(|m| mission(m)).collect();
     assert_eq!(s.hands.rebel.missions.len(), 9);

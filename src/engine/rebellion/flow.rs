@@ -313,6 +313,7 @@ fn explain(s: &State, d: &Decision, a: &Action) -> RuleError {
         Some(Frame::Command(_)) => command::explain(s, d.seat, a),
         Some(Frame::Assignment(_)) => assignment::explain(s, d.seat, a),
         Some(Frame::Activation(f)) => movement::explain(s, f, a),
+        Some(Frame::Card(run)) => cards::run::explain(s, run, a),
         _ => illegal("Legal options", format!("`{}` is not one of the options now", a.command())),
     }
 }

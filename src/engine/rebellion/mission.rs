@@ -248,7 +248,13 @@ fn take_bonus(ctx: &mut Ctx, leaders: &[LeaderId]) -> u32 {
 /// Runs the automatic mission steps: the roll, an effect without choices, and the end.
 pub fn auto(ctx: &mut Ctx, mut run: MissionRun) -> Frames {
     match run.step {
-        MissionStep::Oppose => vec![Frame::Mission(run)],
+        MissionStep::Oppose => {
+            // Nobody may be sent to oppose (Misdirection): straight to the roll.
+            if decision(ctx.s, &run).is_none() {
+                run.step = MissionStep::Roll;
+            }
+            vec![Frame::Mission(run)]
+        }
         MissionStep::Roll => {
             let (own, _) = dice_for(ctx.s, &run, run.faction);
             let (opp, opposed) = dice_for(ctx.s, &run, run.faction.opponent());

@@ -16,6 +16,7 @@ pub mod bespoke;
 mod catalog;
 pub mod decks;
 pub mod intel;
+pub mod leader_moves;
 pub mod leaders;
 pub mod queue;
 pub mod run;

@@ -194,6 +194,15 @@ pub fn decision(s: &State, run: &CardRun) -> Option<Decision> {
     }
 }
 
+/// Explains why an answer is not one of the pending choice's options, naming the rule when the
+/// family knows it.
+pub fn explain(s: &State, run: &CardRun, a: &Action) -> RuleError {
+    match &run.pending {
+        Some(Pending::Leaders(p)) => leaders::explain(s, run, p, a),
+        _ => run.wrong(a),
+    }
+}
+
 /// Applies the answer to the pending choice.
 pub fn act(ctx: &mut Ctx, mut run: CardRun, a: Action) -> Result<Frames, RuleError> {
     let pending = run.pending.take().ok_or_else(|| run.wrong(&a))?;
