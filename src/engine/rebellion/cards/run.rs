@@ -199,6 +199,7 @@ pub fn decision(s: &State, run: &CardRun) -> Option<Decision> {
 pub fn explain(s: &State, run: &CardRun, a: &Action) -> RuleError {
     match &run.pending {
         Some(Pending::Leaders(p)) => leaders::explain(s, run, p, a),
+        Some(Pending::Intel(p)) => intel::explain(s, run, p, a),
         _ => run.wrong(a),
     }
 }
