@@ -4,7 +4,7 @@
 mod support;
 
 use holonet::content::LeaderId;
-use holonet::engine::rebellion::event::{Audience, Event};
+use holonet::engine::rebellion::event::{Audience, Event, EventKind};
 use holonet::engine::rebellion::flow::Ctx;
 use holonet::engine::rebellion::refresh::RefreshPhase;
 use holonet::engine::rebellion::state::Ring;
@@ -63,6 +63,34 @@ fn daring_rescue_frees_the_captive_and_the_rescuers_may_go_along() {
     assert_eq!(s.leader_place(leader("princess_leia")), Some(place("rebel_base")));
     assert_eq!(s.leader_place(leader("jan_dodonna")), Some(place("mustafar")), "Dodonna chose to stay");
     assert!(s.decks.mission_discard.rebel.contains(&mission("daring_rescue")));
+}
+
+#[test]
+fn for_the_greater_good_frees_the_captive_draws_an_objective_and_the_rescuers_stay() {
+    let s = board(2)
+        .units("mustafar", "tie_fighter", 1)
+        .leader_at("mustafar", "han_solo")
+        .assign(REBEL, "for_the_greater_good", &["obi_wan_kenobi"])
+        .command(REBEL)
+        .build();
+    let mut s = captured(s, "han_solo");
+    let objectives = s.hands.rebel.objectives.len();
+    let top = s.decks.objectives[0];
+    let e = refuse(&mut s, REBEL, "reveal for_the_greater_good bespin");
+    assert!(e.to_string().contains("Mission Cards"), "{e}");
+    let ev = reveal_unopposed(&mut s, REBEL, "reveal for_the_greater_good mustafar");
+    assert_eq!(s.leader_place(leader("han_solo")), Some(place("rebel_base")));
+    assert_eq!(s.leader_place(leader("obi_wan_kenobi")), Some(place("mustafar")), "the rescuer stays");
+    assert_eq!(s.hands.rebel.objectives.len(), objectives + 1);
+    assert!(s.hands.rebel.objectives.contains(&top));
+    // Only the Rebels see which objective they drew.
+    for e in &ev {
+        if let EventKind::CardsSeen { cards, .. } = &e.kind {
+            assert_eq!(e.audience, Audience::Only(REBEL));
+            assert_eq!(cards, &vec![top.to_string()]);
+        }
+    }
+    assert!(!public_text(&ev).contains(top.key()));
 }
 
 #[test]

@@ -200,6 +200,7 @@ pub fn explain(s: &State, run: &CardRun, a: &Action) -> RuleError {
     match &run.pending {
         Some(Pending::Leaders(p)) => leaders::explain(s, run, p, a),
         Some(Pending::Intel(p)) => intel::explain(s, run, p, a),
+        Some(Pending::Decks(p)) => decks::explain(s, run, p, a),
         _ => run.wrong(a),
     }
 }
