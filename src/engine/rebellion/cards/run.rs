@@ -201,6 +201,7 @@ pub fn explain(s: &State, run: &CardRun, a: &Action) -> RuleError {
         Some(Pending::Leaders(p)) => leaders::explain(s, run, p, a),
         Some(Pending::Intel(p)) => intel::explain(s, run, p, a),
         Some(Pending::Decks(p)) => decks::explain(s, run, p, a),
+        Some(Pending::Bespoke(p)) => bespoke::explain(s, run, p, a),
         _ => run.wrong(a),
     }
 }
