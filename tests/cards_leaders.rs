@@ -324,6 +324,20 @@ fn lure_of_the_dark_side_turns_the_captive_and_costs_reputation_for_luke() {
 }
 
 #[test]
+fn a_ring_has_one_bearer_and_replaces_the_ring_a_leader_wore() {
+    let (han, leia) = (leader("han_solo"), leader("princess_leia"));
+    let mut s = board(13).leader_at("bespin", "han_solo").leader_at("bespin", "princess_leia").build();
+    s.rings.insert(han, Ring::Yoda);
+    s.rings.insert(leia, Ring::C3po);
+    let mut ctx = Ctx { s: &mut s, events: vec![] };
+    victory::attach_ring(&mut ctx, leia, Ring::Yoda);
+    drop(ctx);
+    assert_eq!(s.ring(leia), Some(Ring::Yoda), "the new ring replaces C-3PO");
+    assert_eq!(s.ring(han), None, "the Yoda ring left Han");
+    assert_eq!(s.ring_bearer(Ring::C3po), None, "C-3PO went back to the supply");
+}
+
+#[test]
 fn capturing_a_leader_takes_off_its_ring() {
     let han: LeaderId = leader("han_solo");
     let mut s = board(12).units("bespin", "tie_fighter", 1).leader_at("bespin", "han_solo").build();

@@ -205,6 +205,12 @@ pub fn capture(ctx: &mut Ctx, l: LeaderId) {
 /// most, so a ring it wore goes back to the supply; a captured leader given any ring but the
 /// Carbonite one loses the captured ring with it and is no longer captured (Captured Leaders).
 pub fn attach_ring(ctx: &mut Ctx, l: LeaderId, ring: Ring) {
+    // The box holds one ring of each kind (Component Limitations): it leaves any other bearer.
+    if let Some(other) = ctx.s.ring_bearer(ring)
+        && other != l
+    {
+        remove_ring(ctx, other);
+    }
     remove_ring(ctx, l);
     ctx.s.rings.insert(l, ring);
     ctx.public(EventKind::LeaderChange { leader: l, what: format!("now wears the {} ring", ring.name()) });
