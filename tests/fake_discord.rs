@@ -787,7 +787,8 @@ async fn scenario() {
     assert!(reply.contains("That menu is out of date — here are your current options"), "{reply}");
     assert!(channel_posts(&reqs).is_empty() && dm_posts(&reqs, REBEL).is_empty(), "nothing was applied");
     let current = menus(&reqs);
-    assert!(current[0].0.starts_with(&format!("o:{CHANNEL}:{nonce}:2:")) && current[0].0 != old_menu);
+    let version = old_menu.split(':').nth(3).unwrap().to_string();
+    assert!(current[0].0.starts_with(&format!("o:{CHANNEL}:{nonce}:{version}:")) && current[0].0 != old_menu);
     let (reqs, reply) = fake.command(REBEL, 0, "play", "done", json!([])).await;
     assert!(reply.contains("Done"), "{reply}");
     let (decider, _) = last_prompt(&reqs);

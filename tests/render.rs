@@ -179,6 +179,14 @@ fn public_images_ignore_hidden_information() {
     b.decks.missions.empire.reverse();
     b.decks.actions.rebel.reverse();
     b.decks.space_tactics.reverse();
+    // What cards showed one faction alone.
+    for f in Faction::BOTH {
+        b.intel.get_mut(f).push(holonet::engine::rebellion::state::Intel {
+            round: 1,
+            source: "Interrogation".into(),
+            text: "a secret".into(),
+        });
+    }
     assert_ne!(a, b, "the two states differ");
     assert_eq!(render_png(&view(&a, Viewer::Public)), render_png(&view(&b, Viewer::Public)));
     // The private images do see the difference.
@@ -198,6 +206,35 @@ fn private_images_show_their_secrets() {
     let empire = render_image(&view(&s, Viewer::Faction(Faction::Empire)));
     assert!(!s.hands.empire.probes.is_empty(), "by round 3 the Empire holds probe cards");
     assert_ne!(public, empire, "the Imperial image greys out probed systems");
+}
+
+#[test]
+fn rings_and_turned_leaders_show_on_every_image() {
+    use holonet::engine::rebellion::state::Ring;
+    let mut a = mid_game(5, 60);
+    // A Rebel leader standing in a system (taken from wherever it was).
+    let on_board = holonet::content::LeaderId::parse("mon_mothma").unwrap();
+    a.leader_pool.rebel.retain(|&l| l != on_board);
+    for p in a.places().collect::<Vec<_>>() {
+        a.zone_mut(p).leaders.rebel.retain(|&l| l != on_board);
+    }
+    for asg in a.assignments.rebel.iter_mut() {
+        asg.leaders.retain(|&l| l != on_board);
+    }
+    let bespin = SystemId::parse("bespin").unwrap();
+    a.sys_mut(bespin).zone.leaders.rebel.push(on_board);
+    let mut b = a.clone();
+    b.rings.insert(on_board, Ring::Yoda);
+    for v in [Viewer::Public, Viewer::Faction(Faction::Rebel), Viewer::Faction(Faction::Empire)] {
+        assert_ne!(render_png(&view(&a, v)), render_png(&view(&b, v)), "{v:?} shows the ring");
+    }
+    let mut c = a.clone();
+    c.turned.push(on_board);
+    assert_ne!(
+        render_png(&view(&a, Viewer::Public)),
+        render_png(&view(&c, Viewer::Public)),
+        "turned is public"
+    );
 }
 
 #[test]

@@ -118,6 +118,39 @@ fn states_differing_only_in_the_base_location_look_the_same_in_public() {
     assert_ne!(view(&s, Viewer::Faction(REBEL)), view(&t, Viewer::Faction(REBEL)));
 }
 
+#[test]
+fn states_differing_only_in_one_factions_intel_look_the_same_to_the_public_and_the_opponent() {
+    use holonet::engine::rebellion::state::Intel;
+    let s = started(7, None);
+    for f in [REBEL, EMPIRE] {
+        let mut t = s.clone();
+        t.intel.get_mut(f).push(Intel { round: 1, source: "Interrogation".into(), text: "a secret".into() });
+        assert_ne!(s, t);
+        assert_eq!(view(&s, Viewer::Public), view(&t, Viewer::Public), "{f} intel leaks to the public");
+        assert_eq!(view(&s, Viewer::Faction(f.opponent())), view(&t, Viewer::Faction(f.opponent())));
+        assert_ne!(view(&s, Viewer::Faction(f)), view(&t, Viewer::Faction(f)), "{f} sees its own intel");
+        assert_eq!(view(&t, Viewer::Faction(f)).intel[&f][0].text, "a secret");
+        assert_ne!(view(&s, Viewer::Full), view(&t, Viewer::Full));
+    }
+}
+
+#[test]
+fn rings_and_turned_leaders_are_public() {
+    use holonet::engine::rebellion::state::Ring;
+    let s = started(8, None);
+    let mut t = s.clone();
+    let han = leader("han_solo");
+    let luke = leader("luke_skywalker");
+    t.rings.insert(han, Ring::Yoda);
+    t.turned.push(luke);
+    for v in [Viewer::Public, Viewer::Faction(REBEL), Viewer::Faction(EMPIRE)] {
+        let tv = view(&t, v);
+        assert_eq!(tv.rings.get("han_solo"), Some(&Ring::Yoda), "{v:?}");
+        assert_eq!(tv.turned, vec!["luke_skywalker".to_string()], "{v:?}");
+        assert_ne!(view(&s, v), tv);
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
     #[test]

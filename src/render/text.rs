@@ -83,6 +83,18 @@ pub fn summary(v: &View) -> String {
     if !v.captured.is_empty() {
         let _ = writeln!(out, "captured: {}", v.captured.join(", "));
     }
+    if !v.rings.is_empty() {
+        let rings: Vec<String> = v.rings.iter().map(|(l, r)| format!("{l}: {}", r.name())).collect();
+        let _ = writeln!(out, "rings: {}", rings.join(", "));
+    }
+    if !v.turned.is_empty() {
+        let _ = writeln!(out, "turned to the Empire: {}", v.turned.join(", "));
+    }
+    for (f, intel) in &v.intel {
+        for i in intel {
+            let _ = writeln!(out, "{f} intel (round {}, {}): {}", i.round, i.source, i.text);
+        }
+    }
     if let Some(c) = &v.combat {
         let units: Vec<String> = c
             .units

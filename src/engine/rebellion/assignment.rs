@@ -35,9 +35,6 @@ pub fn decision(s: &State, p: &AssignmentPhase) -> Option<Decision> {
     let pool = s.leader_pool.get(f);
     let mut actions = vec![];
     for m in distinct(&s.hands.get(f).missions) {
-        if catalog().mission(m).mode == MissionMode::Special {
-            continue;
-        }
         for (i, &a) in pool.iter().enumerate() {
             actions.push(Action::Assign { mission: m, leaders: vec![a] });
             for &b in &pool[i + 1..] {

@@ -1,7 +1,8 @@
 //! The facts that hold after every applied action, checked by tests and simulations: every unit
-//! is in exactly one documented place, and every leader in at most one.
+//! is in exactly one documented place, every leader in at most one, and rings agree with
+//! captures and turned leaders.
 
-use super::state::State;
+use super::state::{Ring, State};
 use crate::content::*;
 
 /// How many units of one type the state holds: on the board, in the Rebel Base space, on the
@@ -44,6 +45,18 @@ pub fn violations(s: &State) -> Vec<String> {
     for &l in &s.captured {
         if s.leader_place(l).is_none() {
             out.push(format!("captured leader {l} is not on the board"));
+        }
+    }
+    for (&l, &r) in &s.rings {
+        // The captured ring is implied by `captured`; Carbonite is the only other ring a
+        // captive wears, and only a captive wears it.
+        if s.is_captured(l) != (r == Ring::Carbonite) {
+            out.push(format!("leader {l} wears the {} ring, captured: {}", r.name(), s.is_captured(l)));
+        }
+    }
+    for l in LeaderId::all() {
+        if s.turned.contains(&l) != (s.ring(l) == Some(Ring::LureOfTheDarkSide)) {
+            out.push(format!("leader {l}: turned {} but ring {:?}", s.turned.contains(&l), s.ring(l)));
         }
     }
     if s.reputation < s.time && s.winner.is_none() {

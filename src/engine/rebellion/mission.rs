@@ -154,7 +154,7 @@ pub fn leader_ok(s: &State, l: LeaderId, cond: &TargetCondition) -> bool {
 /// Every legal target for revealing an assignment (empty if it cannot be revealed).
 pub fn reveal_targets(s: &State, f: Faction, asg: &Assignment) -> Vec<Option<Target>> {
     let d = catalog().mission(asg.mission);
-    if !requirement_met(asg) || !implemented(asg.mission) || d.mode == MissionMode::Special {
+    if !requirement_met(asg) || !implemented(asg.mission) {
         return vec![];
     }
     // Boba Fett? Where?: no Rebel mission in the system he watches this round.

@@ -21,9 +21,7 @@ pub fn in_game(s: &State, l: LeaderId) -> bool {
 fn luke_jedi_replaces(s: &State, l: LeaderId) -> bool {
     let c = catalog();
     c.leader(l).id == "luke_skywalker"
-        && c.leader_by_key("luke_skywalker_jedi").is_some_and(|j| {
-            s.leader_pool.rebel.contains(&j) || s.leader_place(j).is_some() || s.eliminated.contains(&j)
-        })
+        && c.leader_by_key("luke_skywalker_jedi").is_some_and(|j| in_game(s, j))
 }
 
 fn recruitable(s: &State, card: ActionCardId) -> Vec<LeaderId> {

@@ -150,7 +150,8 @@ pub struct Assignment {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Ring {
-    /// Seek Yoda: once per round, reroll one of your dice in this leader's mission or combat.
+    /// Seek Yoda: once per round, reroll one of your dice in a mission or combat in this
+    /// leader's system.
     Yoda,
     /// Human-Cyborg Relations: discard to turn a failed diplomacy mission here into a success.
     C3po,

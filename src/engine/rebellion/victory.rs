@@ -1,9 +1,10 @@
 //! Winning the game, reputation, and the markers the rules keep true at all times
-//! (subjugation removal, base reveal, rescue of captured leaders with no guards).
+//! (subjugation removal, base reveal, rescue of captured leaders with no guards), and the
+//! rules of capturing, rescuing and attachment rings, which every path goes through.
 
 use super::event::EventKind;
 use super::flow::{Ctx, Frame};
-use super::state::{Place, State};
+use super::state::{Place, Ring, State};
 use crate::content::*;
 
 /// Moves the reputation marker `n` spaces toward the time marker, one at a time; the game
@@ -165,24 +166,69 @@ pub fn empty_base_space_into(ctx: &mut Ctx, sys: SystemId) {
 
 /// Frees a captured leader: it goes to the Rebel Base space (the base's system if revealed).
 pub fn rescue(ctx: &mut Ctx, l: LeaderId) {
+    let to = ctx.s.base_place();
+    rescue_to(ctx, l, to);
+}
+
+/// Frees a captured leader into `to` (Rules Reference, Rescuing Captured Leaders): the captured
+/// ring comes off, and a Carbonite ring is discarded with it (the reputation Carbon Freezing
+/// cost is not regained).
+pub fn rescue_to(ctx: &mut Ctx, l: LeaderId, to: Place) {
     ctx.s.captured.retain(|x| *x != l);
+    if ctx.s.ring(l) == Some(Ring::Carbonite) {
+        remove_ring(ctx, l);
+    }
     if let Some(p) = ctx.s.leader_place(l) {
         ctx.s.zone_mut(p).leaders.rebel.retain(|x| *x != l);
     }
-    let to = ctx.s.base_place();
     ctx.s.zone_mut(to).leaders.rebel.push(l);
     ctx.public(EventKind::LeaderChange { leader: l, what: format!("is rescued and returns to {to}") });
 }
 
-/// Captures a Rebel leader where it stands; a previously captured leader is rescued.
+/// Captures a Rebel leader where it stands (Rules Reference, Captured Leaders). The captured
+/// ring replaces any ring the leader wore; the leader who wore the captured ring before is
+/// rescued. A leader frozen in carbonite no longer wears the captured ring, so it stays
+/// captured beside the new captive.
 pub fn capture(ctx: &mut Ctx, l: LeaderId) {
-    let previous = ctx.s.captured.clone();
-    ctx.s.captured = vec![l];
+    let previous: Vec<LeaderId> = ctx
+        .s
+        .captured
+        .iter()
+        .copied()
+        .filter(|&p| p != l && ctx.s.ring(p) != Some(Ring::Carbonite))
+        .collect();
+    remove_ring(ctx, l);
+    if !ctx.s.captured.contains(&l) {
+        ctx.s.captured.push(l);
+    }
     ctx.public(EventKind::LeaderChange { leader: l, what: "is captured".into() });
     for p in previous {
-        if p != l {
-            ctx.s.captured.push(p);
-            rescue(ctx, p);
-        }
+        rescue(ctx, p);
+    }
+}
+
+/// Attaches a ring to a leader (Rules Reference, Attachment Rings). A leader wears one ring at
+/// most, so a ring it wore goes back to the supply; a captured leader given any ring but the
+/// Carbonite one loses the captured ring with it and is no longer captured (Captured Leaders).
+pub fn attach_ring(ctx: &mut Ctx, l: LeaderId, ring: Ring) {
+    // The box holds one ring of each kind (Component Limitations): it leaves any other bearer.
+    if let Some(other) = ctx.s.ring_bearer(ring)
+        && other != l
+    {
+        remove_ring(ctx, other);
+    }
+    remove_ring(ctx, l);
+    ctx.s.rings.insert(l, ring);
+    ctx.public(EventKind::LeaderChange { leader: l, what: format!("now wears the {} ring", ring.name()) });
+    if ring != Ring::Carbonite && ctx.s.is_captured(l) {
+        ctx.s.captured.retain(|x| *x != l);
+        ctx.public(EventKind::LeaderChange { leader: l, what: "is no longer captured".into() });
+    }
+}
+
+/// Takes a leader's ring off, back to the supply, if it wears one.
+pub fn remove_ring(ctx: &mut Ctx, l: LeaderId) {
+    if let Some(r) = ctx.s.rings.remove(&l) {
+        ctx.public(EventKind::LeaderChange { leader: l, what: format!("loses the {} ring", r.name()) });
     }
 }

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use super::combat::Combat;
 use super::flow::{Frame, decision};
-use super::state::{State, Units};
+use super::state::{Intel, Ring, State, Units};
 use crate::content::*;
 
 /// Who is looking.
@@ -164,6 +164,16 @@ pub struct View {
     pub leader_pool: BTreeMap<Faction, Vec<String>>,
     /// Captured leaders.
     pub captured: Vec<String>,
+    /// Attachment rings worn: leader → ring (public: rings sit on the leaders' stands).
+    #[serde(default)]
+    pub rings: BTreeMap<String, Ring>,
+    /// Rebel leaders the Empire controls (Lure of the Dark Side); they are listed under the
+    /// Empire wherever they are.
+    #[serde(default)]
+    pub turned: Vec<String>,
+    /// What cards showed one faction alone: only the viewer's own (both in a full view).
+    #[serde(default)]
+    pub intel: BTreeMap<Faction, Vec<Intel>>,
     /// Eliminated leaders.
     pub eliminated: Vec<String>,
     /// Hands: faction → kind → ids (or a count when hidden).
@@ -317,6 +327,13 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         supply: both(|f| units_map(s.supply.get(f))),
         leader_pool: both(|f| ids(s.leader_pool.get(f))),
         captured: ids(&s.captured),
+        rings: s.rings.iter().map(|(l, r)| (l.to_string(), *r)).collect(),
+        turned: ids(&s.turned),
+        intel: Faction::BOTH
+            .iter()
+            .filter(|&&f| viewer.sees(f))
+            .map(|&f| (f, s.intel.get(f).clone()))
+            .collect(),
         eliminated: ids(&s.eliminated),
         hands,
         assignments,

@@ -80,7 +80,9 @@ pub fn draw(img: &mut RgbImage) {
     x += draw::text(img, BODY, x, y, "recruit") + 12.0;
     icons::build(img, x, y + 2.0, 16.0, DIM);
     x += 20.0;
-    draw::text(img, BODY, x, y, "build");
+    x += draw::text(img, BODY, x, y, "build") + GAP;
+    x += super::systems::leader_token(img, x, y, "Luke·Yoda", Faction::Rebel, false) + 6.0;
+    draw::text(img, BODY, x, y, "attachment ring");
 
     // Rows 3–4: unit abbreviations, per faction.
     let c = catalog();

@@ -205,7 +205,7 @@ fn base_space(img: &mut RgbImage, view: &View) {
         .rebel_base_space
         .leaders
         .iter()
-        .map(|l| Tok::Leader(theme::leader_short(l), Faction::Rebel, view.captured.contains(l)))
+        .map(|l| Tok::Leader(theme::leader_label(view, l), Faction::Rebel, view.captured.contains(l)))
         .collect();
     systems::flow(&mut rows, leaders, max);
     rows.truncate(((r.bottom() - y - 6.0) / TOKEN_ROW) as usize);
@@ -258,8 +258,8 @@ fn queue_row(img: &mut RgbImage, x: f32, y: f32, w: f32, units: &BTreeMap<String
     }
 }
 
-fn names(ids: &[String]) -> Vec<String> {
-    ids.iter().map(|l| theme::leader_short(l)).collect()
+fn names(view: &View, ids: &[String]) -> Vec<String> {
+    ids.iter().map(|l| theme::leader_label(view, l)).collect()
 }
 
 fn leaders(img: &mut RgbImage, view: &View) {
@@ -278,13 +278,13 @@ fn leaders(img: &mut RgbImage, view: &View) {
         *y += 3.0;
     };
     for f in Faction::BOTH {
-        let pool = view.leader_pool.get(&f).map(|v| names(v)).unwrap_or_default();
+        let pool = view.leader_pool.get(&f).map(|v| names(view, v)).unwrap_or_default();
         line(img, &mut y, &format!("{} pool", theme::faction_name(f)), theme::faction_color(f), pool);
     }
     let mut missions = vec![];
     for f in Faction::BOTH {
         for a in view.assignments.get(&f).into_iter().flatten() {
-            let who = names(&a.leaders).join(" + ");
+            let who = names(view, &a.leaders).join(" + ");
             let what = match &a.mission {
                 Some(m) => format!("{who} ({})", mission_name(m)),
                 None => who,
@@ -294,8 +294,9 @@ fn leaders(img: &mut RgbImage, view: &View) {
     }
     line(img, &mut y, "On missions", DIM, missions);
     let mut gone: Vec<String> =
-        names(&view.captured).into_iter().map(|n| format!("{n} (captured)")).collect();
-    gone.extend(names(&view.eliminated).into_iter().map(|n| format!("{n} (eliminated)")));
+        names(view, &view.captured).into_iter().map(|n| format!("{n} (captured)")).collect();
+    gone.extend(names(view, &view.turned).into_iter().map(|n| format!("{n} (turned)")));
+    gone.extend(names(view, &view.eliminated).into_iter().map(|n| format!("{n} (eliminated)")));
     if y + 22.0 <= r.bottom() {
         line(img, &mut y, "Captured / out", DIM, gone);
     }

@@ -133,7 +133,7 @@ fn layout_card<'a>(view: &View, def: &'a SystemDef, id: &'a str, sys: &'a System
     let mut leaders = vec![];
     for f in Faction::BOTH {
         for l in sys.leaders.get(&f).into_iter().flatten() {
-            leaders.push(Tok::Leader(theme::leader_short(l), f, view.captured.contains(l)));
+            leaders.push(Tok::Leader(theme::leader_label(view, l), f, view.captured.contains(l)));
         }
     }
     flow(&mut rows, leaders, inner);

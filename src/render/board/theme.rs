@@ -7,6 +7,8 @@
 
 use super::draw::{Color, Style};
 use crate::content::{Faction, IconColor, catalog};
+use crate::engine::rebellion::View;
+use crate::engine::rebellion::state::Ring;
 
 /// Page background (flat: flat areas keep the PNG small).
 pub const BG: Color = [12, 17, 28];
@@ -146,6 +148,26 @@ pub fn leader_short(id: &str) -> String {
     match c.leader_by_key(id) {
         Some(l) => c.leader(l).name.split_whitespace().last().unwrap_or(id).to_string(),
         None => id.to_string(),
+    }
+}
+
+/// The short tag of an attachment ring, as drawn after its bearer's name.
+pub fn ring_short(r: Ring) -> &'static str {
+    match r {
+        Ring::Yoda => "Yoda",
+        Ring::C3po => "3PO",
+        Ring::R2d2 => "R2",
+        Ring::MillenniumFalcon => "Falcon",
+        Ring::Carbonite => "Carbonite",
+        Ring::LureOfTheDarkSide => "Dark side",
+    }
+}
+
+/// A leader's short name with the tag of the ring it wears, if any (rings are public).
+pub fn leader_label(view: &View, id: &str) -> String {
+    match view.rings.get(id) {
+        Some(&r) => format!("{}·{}", leader_short(id), ring_short(r)),
+        None => leader_short(id),
     }
 }
 

@@ -2,11 +2,25 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::leaders::counts_as;
 use super::run::{CardRun, Next};
-use crate::engine::rebellion::action::Action;
-use crate::engine::rebellion::error::RuleError;
+use crate::content::*;
+use crate::engine::rebellion::action::{Action, Pick};
+use crate::engine::rebellion::assignment::distinct;
+use crate::engine::rebellion::error::{RuleError, illegal};
+use crate::engine::rebellion::event::EventKind;
 use crate::engine::rebellion::flow::{Ctx, Decision, Frame};
-use crate::engine::rebellion::state::State;
+use crate::engine::rebellion::state::{Assignment, State};
+
+/// Extra successes a card promises one leader for its next mission this round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bonus {
+    /// The leader (among those using the card).
+    pub leader: LeaderId,
+    /// How many successes.
+    pub successes: u8,
+}
 
 /// A bespoke ability, by card.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -14,17 +28,41 @@ use crate::engine::rebellion::state::State;
 pub enum Op {
     /// Rapid Mobilization: the choice waits for the end of the Command Phase (`mobilize.rs`).
     RapidMobilization,
+    /// Contingency Plan: the card's leaders move onto a starting mission in the player's hand
+    /// (even one used this round) as a new facedown assignment; `bonus` gives a leader who was
+    /// on the card extra successes for its next mission this round.
+    ContingencyPlan {
+        /// The extra successes, if that leader was on the card.
+        #[serde(default)]
+        bonus: Option<Bonus>,
+    },
 }
 
 /// A bespoke card's choice in progress.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Pending {}
+pub enum Pending {
+    /// Contingency Plan: the starting mission the leaders move onto.
+    StartingMission,
+}
+
+/// The starting missions in a faction's hand (a used starting mission is back in hand).
+fn starting_in_hand(s: &State, f: Faction) -> Vec<MissionId> {
+    distinct(&s.hands.get(f).missions).into_iter().filter(|&m| catalog().mission(m).starting).collect()
+}
+
+/// The card's leaders still in the pool (where a mission without a system leaves them).
+fn waiting_leaders(s: &State, run: &CardRun) -> Vec<LeaderId> {
+    run.leaders.iter().copied().filter(|l| s.leader_pool.get(run.faction).contains(l)).collect()
+}
 
 /// Whether the ability would do anything now.
-pub fn can(_s: &State, _run: &CardRun, op: &Op) -> bool {
+pub fn can(s: &State, run: &CardRun, op: &Op) -> bool {
     match op {
         Op::RapidMobilization => true,
+        Op::ContingencyPlan { .. } => {
+            !starting_in_hand(s, run.faction).is_empty() && !waiting_leaders(s, run).is_empty()
+        }
     }
 }
 
@@ -32,6 +70,22 @@ pub fn can(_s: &State, _run: &CardRun, op: &Op) -> bool {
 pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
     match op {
         Op::RapidMobilization => rapid_mobilization(ctx, run),
+        Op::ContingencyPlan { bonus } => {
+            if let Some(b) = bonus
+                && let Some(&l) = run.leaders.iter().find(|&&l| counts_as(l, b.leader))
+            {
+                ctx.s.round_effects.bonus.push((l, b.successes));
+                ctx.public(EventKind::LeaderChange {
+                    leader: l,
+                    what: format!("adds {} successes to its next mission this round", b.successes),
+                });
+            }
+            if can(ctx.s, run, &Op::ContingencyPlan { bonus }) {
+                Next::Wait(super::Pending::Bespoke(Pending::StartingMission))
+            } else {
+                Next::Done
+            }
+        }
     }
 }
 
@@ -48,11 +102,58 @@ fn rapid_mobilization(ctx: &mut Ctx, run: &CardRun) -> Next {
 }
 
 /// The choice the ability waits for.
-pub fn decision(_s: &State, _run: &CardRun, p: &Pending) -> Option<Decision> {
-    match *p {}
+pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
+    match p {
+        Pending::StartingMission => {
+            let actions: Vec<Action> = starting_in_hand(s, run.faction)
+                .into_iter()
+                .map(|card| Action::Pick(Pick::Mission { card }))
+                .collect();
+            if actions.is_empty() {
+                return None;
+            }
+            Some(run.ask(
+                run.faction,
+                actions,
+                "pick the starting mission in your hand the leaders move onto (facedown); its skill requirement still applies",
+            ))
+        }
+    }
+}
+
+/// Explains why an answer is not one of the choice's options.
+pub fn explain(s: &State, run: &CardRun, p: &Pending, a: &Action) -> RuleError {
+    match p {
+        Pending::StartingMission => {
+            let names: Vec<&str> = starting_in_hand(s, run.faction).into_iter().map(|m| m.name()).collect();
+            illegal(
+                "Starting Missions",
+                format!(
+                    "`{}` is not possible: the leaders move onto a starting mission in your hand ({})",
+                    a.command(),
+                    names.join(", ")
+                ),
+            )
+        }
+    }
 }
 
 /// Applies the answer to the choice.
-pub fn act(_ctx: &mut Ctx, _run: &mut CardRun, p: Pending, _a: Action) -> Result<Next, RuleError> {
-    match p {}
+pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Next, RuleError> {
+    match (p, a) {
+        (Pending::StartingMission, Action::Pick(Pick::Mission { card }))
+            if starting_in_hand(ctx.s, run.faction).contains(&card) =>
+        {
+            let f = run.faction;
+            let leaders = waiting_leaders(ctx.s, run);
+            let hand = &mut ctx.s.hands.get_mut(f).missions;
+            let i = hand.iter().position(|&m| m == card).expect("checked");
+            hand.remove(i);
+            ctx.s.leader_pool.get_mut(f).retain(|l| !leaders.contains(l));
+            ctx.s.assignments.get_mut(f).push(Assignment { mission: card, leaders: leaders.clone() });
+            ctx.public(EventKind::Assigned { faction: f, leaders });
+            Ok(Next::Done)
+        }
+        (_, a) => Err(run.wrong(&a)),
+    }
 }

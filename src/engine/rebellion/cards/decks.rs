@@ -1,11 +1,11 @@
-//! Effects on the objective and project decks.
+//! Effects on the objective and project decks, and on the Rebel objective hand.
 
 use serde::{Deserialize, Serialize};
 
 use super::run::{CardRun, Next};
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
-use crate::engine::rebellion::error::RuleError;
+use crate::engine::rebellion::error::{RuleError, illegal};
 use crate::engine::rebellion::event::EventKind;
 use crate::engine::rebellion::flow::{Ctx, Decision};
 use crate::engine::rebellion::setup::draw;
@@ -21,6 +21,25 @@ pub enum Op {
         /// How many.
         count: u8,
     },
+    /// The Rebels draw `count` objective cards and keep `keep` of them; the others go to the
+    /// bottom of the objective deck.
+    DrawObjectives {
+        /// How many are drawn.
+        count: u8,
+        /// How many are kept.
+        keep: u8,
+    },
+    /// The Rebels look at the top `count` objective cards and put them back in the order they
+    /// choose, one card at a time from the top.
+    ArrangeObjectives {
+        /// How many.
+        count: u8,
+    },
+    /// The Rebels show their objective hand to the Empire (the cards stay in their hand).
+    ShowObjectiveHand,
+    /// The Empire picks one card of the Rebel objective hand; it goes to the bottom of the
+    /// objective deck.
+    BuryObjective,
     /// The Empire draws `count` project cards and keeps `keep` of them; the others go to the
     /// bottom of the project deck.
     DrawProjects {
@@ -40,6 +59,22 @@ pub enum Pending {
         /// The cards taken off the top.
         seen: Vec<ObjectiveId>,
     },
+    /// Which drawn objective cards to keep.
+    KeepObjectives {
+        /// The cards drawn and not yet kept.
+        drawn: Vec<ObjectiveId>,
+        /// How many more to keep.
+        keep: u8,
+    },
+    /// The next card of the objective deck from the top.
+    Arrange {
+        /// The cards not yet put back.
+        left: Vec<ObjectiveId>,
+        /// The cards put back so far, top first.
+        placed: Vec<ObjectiveId>,
+    },
+    /// Which Rebel objective card goes to the bottom of the deck.
+    Bury,
     /// Which drawn project cards to keep.
     KeepProjects {
         /// The cards drawn and not yet kept.
@@ -52,7 +87,10 @@ pub enum Pending {
 /// Whether the effect would do anything now.
 pub fn can(s: &State, _run: &CardRun, op: &Op) -> bool {
     match op {
-        Op::PeekObjectives { .. } => !s.decks.objectives.is_empty(),
+        Op::PeekObjectives { .. } | Op::DrawObjectives { .. } | Op::ArrangeObjectives { .. } => {
+            !s.decks.objectives.is_empty()
+        }
+        Op::ShowObjectiveHand | Op::BuryObjective => !s.hands.rebel.objectives.is_empty(),
         Op::DrawProjects { .. } => !s.decks.projects.is_empty() || !s.decks.project_discard.is_empty(),
     }
 }
@@ -62,7 +100,7 @@ fn seen(ctx: &mut Ctx, f: Faction, what: &str, cards: Vec<String>) {
 }
 
 /// Carries out the effect.
-pub fn start(ctx: &mut Ctx, _run: &mut CardRun, op: Op) -> Next {
+pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
     match op {
         Op::PeekObjectives { count } => {
             let n = ctx.s.decks.objectives.len().min(count as usize);
@@ -78,6 +116,46 @@ pub fn start(ctx: &mut Ctx, _run: &mut CardRun, op: Op) -> Next {
                 return Next::Done;
             }
             Next::Wait(super::Pending::Decks(Pending::KeepOnTop { seen: top }))
+        }
+        Op::DrawObjectives { count, keep } => {
+            let n = ctx.s.decks.objectives.len().min(count as usize);
+            let drawn: Vec<ObjectiveId> = ctx.s.decks.objectives.drain(..n).collect();
+            ctx.public(EventKind::CardsDrawn {
+                faction: Faction::Rebel,
+                deck: "objective".into(),
+                count: drawn.len() as u32,
+            });
+            seen(ctx, Faction::Rebel, "objective cards", drawn.iter().map(|o| o.to_string()).collect());
+            if drawn.len() <= keep as usize {
+                ctx.s.hands.rebel.objectives.extend(drawn);
+                return Next::Done;
+            }
+            Next::Wait(super::Pending::Decks(Pending::KeepObjectives { drawn, keep }))
+        }
+        Op::ArrangeObjectives { count } => {
+            let n = ctx.s.decks.objectives.len().min(count as usize);
+            let left: Vec<ObjectiveId> = ctx.s.decks.objectives.drain(..n).collect();
+            seen(
+                ctx,
+                Faction::Rebel,
+                "the top of the objective deck",
+                left.iter().map(|o| o.to_string()).collect(),
+            );
+            arrange(ctx, left, vec![])
+        }
+        Op::ShowObjectiveHand => {
+            let hand = ctx.s.hands.rebel.objectives.clone();
+            ctx.note(format!("{}: the Rebels show their objective cards to the Empire", run.card.name()));
+            let names: Vec<&str> = hand.iter().map(|o| o.name()).collect();
+            let text = if names.is_empty() { "none".to_string() } else { names.join(", ") };
+            super::intel::tell(ctx, Faction::Empire, run, format!("Rebel objectives: {text}"));
+            Next::Done
+        }
+        Op::BuryObjective => {
+            if ctx.s.hands.rebel.objectives.is_empty() {
+                return Next::Done;
+            }
+            Next::Wait(super::Pending::Decks(Pending::Bury))
         }
         Op::DrawProjects { count, keep } => {
             let mut drawn = vec![];
@@ -102,9 +180,41 @@ pub fn start(ctx: &mut Ctx, _run: &mut CardRun, op: Op) -> Next {
     }
 }
 
+/// Puts the seen objective cards back once one card is left (its place is forced), else asks
+/// for the next one from the top.
+fn arrange(ctx: &mut Ctx, left: Vec<ObjectiveId>, mut placed: Vec<ObjectiveId>) -> Next {
+    if left.len() > 1 {
+        return Next::Wait(super::Pending::Decks(Pending::Arrange { left, placed }));
+    }
+    placed.extend(left);
+    ctx.s.decks.objectives.splice(0..0, placed);
+    ctx.note("The Rebels put the objective cards back in the order they chose");
+    Next::Done
+}
+
 /// The choice the effect waits for.
-pub fn decision(_s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
+pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
+    let pick_objectives = |cards: &[ObjectiveId]| -> Vec<Action> {
+        cards.iter().map(|&card| Action::Pick(Pick::Objective { card })).collect()
+    };
     Some(match p {
+        Pending::KeepObjectives { drawn, keep } => run.ask(
+            Faction::Rebel,
+            pick_objectives(drawn),
+            format!(
+                "pick {keep} objective card(s) to keep; the others go to the bottom of the objective deck"
+            ),
+        ),
+        Pending::Arrange { left, placed } => run.ask(
+            Faction::Rebel,
+            pick_objectives(left),
+            format!("pick the objective card to put back in position {} from the top", placed.len() + 1),
+        ),
+        Pending::Bury => run.ask(
+            Faction::Empire,
+            pick_objectives(&s.hands.rebel.objectives),
+            "pick the Rebel objective card that goes to the bottom of the objective deck",
+        ),
         Pending::KeepOnTop { seen } => run.ask(
             Faction::Rebel,
             seen.iter().map(|&card| Action::Pick(Pick::Objective { card })).collect(),
@@ -118,6 +228,19 @@ pub fn decision(_s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
     })
 }
 
+/// Explains why an answer is not one of the choice's options.
+pub fn explain(_s: &State, _run: &CardRun, p: &Pending, a: &Action) -> RuleError {
+    let (rule, detail) = match p {
+        Pending::KeepOnTop { .. } | Pending::Arrange { .. } => {
+            ("Objective Cards", "pick one of the objective cards taken off the top of the deck")
+        }
+        Pending::KeepObjectives { .. } => ("Objective Cards", "pick one of the objective cards you drew"),
+        Pending::Bury => ("Objective Cards", "pick one of the objective cards in the Rebel hand"),
+        Pending::KeepProjects { .. } => ("Projects", "pick one of the project cards you drew"),
+    };
+    illegal(rule, format!("`{}` is not possible: {detail}", a.command()))
+}
+
 /// Applies the answer to the choice.
 pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Next, RuleError> {
     match (p, a) {
@@ -126,6 +249,42 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Ne
             ctx.s.decks.objectives.insert(0, card);
             ctx.s.decks.objectives.extend(seen);
             ctx.note("The Rebels rearrange the objective deck");
+            Ok(Next::Done)
+        }
+        (Pending::KeepObjectives { mut drawn, keep }, Action::Pick(Pick::Objective { card }))
+            if drawn.contains(&card) =>
+        {
+            drawn.retain(|&o| o != card);
+            ctx.s.hands.rebel.objectives.push(card);
+            if keep > 1 && !drawn.is_empty() {
+                return Ok(Next::Wait(super::Pending::Decks(Pending::KeepObjectives {
+                    drawn,
+                    keep: keep - 1,
+                })));
+            }
+            ctx.note(format!("The Rebels put {} objective card(s) on the bottom of the deck", drawn.len()));
+            ctx.s.decks.objectives.extend(drawn);
+            Ok(Next::Done)
+        }
+        (Pending::Arrange { mut left, mut placed }, Action::Pick(Pick::Objective { card }))
+            if left.contains(&card) =>
+        {
+            left.retain(|&o| o != card);
+            placed.push(card);
+            Ok(arrange(ctx, left, placed))
+        }
+        (Pending::Bury, Action::Pick(Pick::Objective { card }))
+            if ctx.s.hands.rebel.objectives.contains(&card) =>
+        {
+            let hand = &mut ctx.s.hands.rebel.objectives;
+            let i = hand.iter().position(|&o| o == card).expect("checked");
+            hand.remove(i);
+            ctx.s.decks.objectives.push(card);
+            ctx.note("The Empire puts one Rebel objective card on the bottom of the objective deck");
+            ctx.private(
+                Faction::Rebel,
+                EventKind::Note { text: format!("{} goes to the bottom of the objective deck", card.name()) },
+            );
             Ok(Next::Done)
         }
         (Pending::KeepProjects { mut drawn, keep }, Action::Pick(Pick::Mission { card }))

@@ -175,7 +175,7 @@ pub fn eliminate(ctx: &mut Ctx, l: LeaderId) {
     }
     ctx.s.leader_pool.get_mut(f).retain(|&x| x != l);
     ctx.s.captured.retain(|&x| x != l);
-    ctx.s.rings.remove(&l);
+    victory::remove_ring(ctx, l);
     ctx.s.eliminated.push(l);
     ctx.public(EventKind::LeaderChange { leader: l, what: "is eliminated from the game".into() });
 }

@@ -18,6 +18,7 @@ mod catalog;
 pub mod combat;
 pub mod decks;
 pub mod intel;
+pub mod leader_moves;
 pub mod leaders;
 pub mod missions;
 pub mod placement;

@@ -265,10 +265,9 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
     Next::Done
 }
 
-/// Attaches a ring (a leader wears one ring: a new one replaces the old).
+/// Attaches a ring by the one set of ring rules (`victory::attach_ring`).
 fn give(ctx: &mut Ctx, l: LeaderId, ring: Ring) {
-    ctx.s.rings.insert(l, ring);
-    ctx.public(EventKind::LeaderChange { leader: l, what: format!("receives the {} ring", ring.name()) });
+    crate::engine::rebellion::victory::attach_ring(ctx, l, ring);
 }
 
 /// The choice the effect waits for.

@@ -231,6 +231,10 @@ pub fn explain(s: &State, run: &CardRun, a: &Action) -> RuleError {
         Some(Pending::Systems(p)) => systems::explain(s, run, p, a),
         Some(Pending::Units(p)) => units::explain(s, run, p, a),
         Some(Pending::Queue(p)) => queue::explain(s, run, p, a),
+        Some(Pending::Leaders(p)) => leaders::explain(s, run, p, a),
+        Some(Pending::Intel(p)) => intel::explain(s, run, p, a),
+        Some(Pending::Decks(p)) => decks::explain(s, run, p, a),
+        Some(Pending::Bespoke(p)) => bespoke::explain(s, run, p, a),
         _ => run.wrong(a),
     }
 }
