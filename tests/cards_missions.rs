@@ -328,3 +328,42 @@ fn rings_are_not_offered_away_from_their_system() {
         "{e}"
     );
 }
+
+#[test]
+fn son_of_skywalker_takes_seek_yoda_or_daring_rescue_after_a_success_where_luke_is() {
+    let mut s = board(REBEL, &["son_of_skywalker"]).units("bespin", "tie_fighter", 1).build();
+    s.decks.missions.rebel = vec![mission("hit_and_run"), mission("seek_yoda"), mission("daring_rescue")];
+    mission_at(
+        &mut s,
+        REBEL,
+        "build_alliance",
+        "bespin",
+        &["luke_skywalker"],
+        MissionStep::After,
+        ByFaction::default(),
+    );
+    let d = decision(&s).unwrap();
+    assert_eq!((d.seat, d.kind), (REBEL, PromptKind::Respond));
+    act(&mut s, REBEL, "action son_of_skywalker");
+    let e = refuse(&mut s, REBEL, "pick mission hit_and_run");
+    assert!(matches!(e, RuleError::Illegal { rule: "Action Cards", .. }), "{e}");
+    act(&mut s, REBEL, "pick mission seek_yoda");
+    assert!(s.hands.rebel.missions.contains(&mission("seek_yoda")));
+    assert_eq!(s.decks.missions.rebel.len(), 2);
+}
+
+#[test]
+fn son_of_skywalker_needs_luke_where_the_mission_succeeded() {
+    let mut s = board(REBEL, &["son_of_skywalker"]).units("bespin", "tie_fighter", 1).build();
+    s.decks.missions.rebel = vec![mission("seek_yoda")];
+    mission_at(
+        &mut s,
+        REBEL,
+        "build_alliance",
+        "bespin",
+        &["mon_mothma"],
+        MissionStep::After,
+        ByFaction::default(),
+    );
+    assert!(!is_legal(&s, "action son_of_skywalker"));
+}

@@ -317,3 +317,34 @@ fn independent_operation_is_not_offered_without_a_legal_destination() {
     s = Scenario { s }.units("coruscant", "rebel_trooper", 1).build();
     assert!(!is_legal(&s, "action independent_operation"));
 }
+
+#[test]
+fn local_rumors_makes_the_rebels_say_whether_the_base_is_in_the_region() {
+    let mut s = assigning(EMPIRE, &["local_rumors"])
+        .base("dantooine", false)
+        .units("mygeeto", "tie_fighter", 1)
+        .units("coruscant", "tie_fighter", 1)
+        .build();
+    s.leader_pool.empire.push(leader("colonel_yularen"));
+    act(&mut s, EMPIRE, "action local_rumors");
+    assert!(!is_legal(&s, "pick system dantooine"), "needs an Imperial unit there");
+    let ev = act(&mut s, EMPIRE, "pick system mygeeto");
+    let said: Vec<String> =
+        ev.iter().filter(|e| e.audience.visible_to(None)).map(|e| e.kind.to_string()).collect();
+    assert!(
+        said.iter().any(|t| t.contains("the Rebel base is in the") && t.contains("region")),
+        "Dantooine shares Mygeeto's region: said in public: {said:?}"
+    );
+    assert!(!s.base.revealed, "the base stays hidden");
+}
+
+#[test]
+fn rebel_planning_places_dodonna_in_the_rebel_base_space_and_draws_an_objective() {
+    let mut s = assigning(REBEL, &["rebel_planning"]).build();
+    let top = s.decks.objectives[0];
+    let before = s.hands.rebel.objectives.len();
+    act(&mut s, REBEL, "action rebel_planning");
+    assert_eq!(s.leader_place(leader("jan_dodonna")), Some(holonet::engine::rebellion::Place::BaseSpace));
+    assert_eq!(s.hands.rebel.objectives.len(), before + 1);
+    assert!(s.hands.rebel.objectives.contains(&top));
+}

@@ -30,12 +30,6 @@ pub enum RuleError {
         /// What exactly is wrong.
         detail: String,
     },
-    /// The card's ability is not implemented yet, so it cannot be used.
-    #[error("{card} cannot be used yet: its ability is not implemented")]
-    NotImplemented {
-        /// The card.
-        card: String,
-    },
 }
 
 /// Shorthand for an `Illegal` error.

@@ -85,11 +85,6 @@ pub struct MissionRun {
     pub ring: Option<Ring>,
 }
 
-/// Whether a mission's ability is declared (the catalog test requires it of every card).
-pub fn implemented(m: MissionId) -> bool {
-    cards::mission_behavior(m).effects.is_some()
-}
-
 /// Skill icons of a leader that count for this mission.
 pub fn icons(m: MissionId, l: LeaderId) -> u32 {
     let md = catalog().mission(m);
@@ -154,7 +149,7 @@ pub fn leader_ok(s: &State, l: LeaderId, cond: &TargetCondition) -> bool {
 /// Every legal target for revealing an assignment (empty if it cannot be revealed).
 pub fn reveal_targets(s: &State, f: Faction, asg: &Assignment) -> Vec<Option<Target>> {
     let d = catalog().mission(asg.mission);
-    if !requirement_met(asg) || !implemented(asg.mission) {
+    if !requirement_met(asg) {
         return vec![];
     }
     // Boba Fett? Where?: no Rebel mission in the system he watches this round.
@@ -225,7 +220,7 @@ pub fn is_attempt(run: &MissionRun) -> bool {
 
 /// The frame that carries out a successful mission's ability.
 fn ability(run: &MissionRun) -> Frame {
-    let effects = cards::mission_behavior(run.mission).effects.clone().unwrap_or_default();
+    let effects = cards::mission_behavior(run.mission).effects.clone();
     let mut card = CardRun::new(CardRef::Mission(run.mission), run.faction, effects);
     card.here = run.place;
     card.leaders = run.leaders.clone();
@@ -422,9 +417,6 @@ pub fn explain(s: &State, f: Faction, asg: &Assignment, target: Option<Target>) 
             "Action Cards",
             format!("Boba Fett watches {} this round: Rebel leaders cannot attempt missions there", x.name()),
         );
-    }
-    if !implemented(asg.mission) {
-        return RuleError::NotImplemented { card: d.name.clone() };
     }
     if !requirement_met(asg) {
         return illegal(

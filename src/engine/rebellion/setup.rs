@@ -5,11 +5,11 @@ use serde::{Deserialize, Serialize};
 
 use super::action::Action;
 use super::assignment::AssignmentPhase;
+use super::cards;
 use super::error::{RuleError, illegal};
 use super::event::EventKind;
 use super::flow::{Ctx, Decision, Frame, Frames, PromptKind, advance};
 use super::state::*;
-use super::{cards, mission};
 use crate::content::*;
 use crate::engine::rng::GameRng;
 
@@ -151,7 +151,7 @@ fn build_decks(s: &mut State) {
         let mut deck = vec![];
         for m in MissionId::all() {
             let d = c.mission(m);
-            if d.faction == f && !d.starting && !d.project && mission::implemented(m) {
+            if d.faction == f && !d.starting && !d.project {
                 deck.extend(std::iter::repeat_n(m, d.copies as usize));
             }
         }
@@ -166,7 +166,7 @@ fn build_decks(s: &mut State) {
     let mut projects = vec![];
     for m in MissionId::all() {
         let d = c.mission(m);
-        if d.project && mission::implemented(m) {
+        if d.project {
             projects.extend(std::iter::repeat_n(m, d.copies as usize));
         }
     }

@@ -70,7 +70,7 @@ fn place_of(m: &Moment) -> Option<Place> {
 /// The run a card would start at this moment, if it can be used now.
 pub fn usable_run(s: &State, f: Faction, card: ActionCardId, m: &Moment) -> Option<CardRun> {
     let b = action_behavior(card);
-    let effects: &Vec<Effect> = b.effects.as_ref()?;
+    let effects: &Vec<Effect> = &b.effects;
     if !timing_fits(card, m) {
         return None;
     }
@@ -137,7 +137,7 @@ pub fn on_gain(ctx: &mut Ctx, f: Faction, card: ActionCardId, recruited: Option<
     if catalog().action_card(card).timing != ActionTiming::Immediate {
         return None;
     }
-    let effects = action_behavior(card).effects.clone()?;
+    let effects = action_behavior(card).effects.clone();
     let mut run = CardRun::new(CardRef::Action(card), f, effects);
     run.leaders = recruited.into_iter().collect();
     Some(play(ctx, f, card, run))

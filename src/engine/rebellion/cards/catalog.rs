@@ -49,10 +49,10 @@ pub struct MissionBehavior {
     /// Extra dice for the revealing player.
     #[serde(default)]
     pub dice: Vec<DiceBonus>,
-    /// What the card does when it succeeds (attempt) or is resolved; `None` when the card
-    /// declares nothing (the catalog test fails for such a card).
+    /// What the card does when it succeeds (attempt) or is resolved (required: loading
+    /// fails for a card that declares none).
     #[serde(default)]
-    pub effects: Option<Vec<Effect>>,
+    pub effects: Vec<Effect>,
 }
 
 /// Where a leader shown on an action card must be for the card to be used (Rules Reference,
@@ -102,9 +102,9 @@ pub struct ActionBehavior {
     /// For a "special" card, the moment it can be used.
     #[serde(default)]
     pub trigger: Option<Trigger>,
-    /// What the card does; `None` when the card declares nothing.
+    /// What the card does (required: loading fails for a card that declares none).
     #[serde(default)]
-    pub effects: Option<Vec<Effect>>,
+    pub effects: Vec<Effect>,
 }
 
 struct Behaviors {
@@ -124,6 +124,9 @@ fn behavior<T: serde::de::DeserializeOwned>(
     entry: &serde_json::Value,
 ) -> Result<(String, T), CardError> {
     let id = entry.get("id").and_then(|x| x.as_str()).unwrap_or("?").to_string();
+    if entry.get("effects").is_none() {
+        return Err(err(file, &id, "declares no `effects`: every card needs its behaviour (docs/cards.md)"));
+    }
     let mut fields = serde_json::Map::new();
     for key in ["dice", "effects", "leader", "trigger"] {
         if let Some(v) = entry.get(key) {
@@ -133,6 +136,12 @@ fn behavior<T: serde::de::DeserializeOwned>(
     let b = serde_json::from_value(serde_json::Value::Object(fields))
         .map_err(|e| err(file, &id, e.to_string()))?;
     Ok((id, b))
+}
+
+/// Reads one mission entry's declared behaviour (what loading does for every card of
+/// `assets/missions.json`); the error names the card.
+pub fn parse_mission_entry(entry: &serde_json::Value) -> Result<MissionBehavior, CardError> {
+    behavior(MISSIONS, entry).map(|(_, b)| b)
 }
 
 fn load() -> Result<Behaviors, CardError> {
@@ -162,7 +171,7 @@ fn load() -> Result<Behaviors, CardError> {
             .find(|a| a.key() == id)
             .ok_or_else(|| err(ACTIONS, &id, "not in the content catalog"))?;
         let def = c.action_card(a);
-        if def.timing == ActionTiming::Special && b.effects.is_some() && b.trigger.is_none() {
+        if def.timing == ActionTiming::Special && b.trigger.is_none() {
             return Err(err(ACTIONS, &id, "a special card needs a `trigger`"));
         }
         actions[a.0 as usize] = b;

@@ -35,6 +35,12 @@ pub enum Op {
         /// How many.
         count: u8,
     },
+    /// Search the player's mission deck for one of these cards, take it into hand (unseen by
+    /// the opponent), and shuffle the deck.
+    SearchMissionDeck {
+        /// The cards that may be taken.
+        cards: Vec<MissionId>,
+    },
     /// The Rebels show their objective hand to the Empire (the cards stay in their hand).
     ShowObjectiveHand,
     /// The Empire picks one card of the Rebel objective hand; it goes to the bottom of the
@@ -75,6 +81,11 @@ pub enum Pending {
     },
     /// Which Rebel objective card goes to the bottom of the deck.
     Bury,
+    /// Which card to take from the mission deck.
+    Search {
+        /// The cards that may be taken.
+        cards: Vec<MissionId>,
+    },
     /// Which drawn project cards to keep.
     KeepProjects {
         /// The cards drawn and not yet kept.
@@ -85,13 +96,16 @@ pub enum Pending {
 }
 
 /// Whether the effect would do anything now.
-pub fn can(s: &State, _run: &CardRun, op: &Op) -> bool {
+pub fn can(s: &State, run: &CardRun, op: &Op) -> bool {
     match op {
         Op::PeekObjectives { .. } | Op::DrawObjectives { .. } | Op::ArrangeObjectives { .. } => {
             !s.decks.objectives.is_empty()
         }
         Op::ShowObjectiveHand | Op::BuryObjective => !s.hands.rebel.objectives.is_empty(),
         Op::DrawProjects { .. } => !s.decks.projects.is_empty() || !s.decks.project_discard.is_empty(),
+        Op::SearchMissionDeck { cards } => {
+            cards.iter().any(|c| s.decks.missions.get(run.faction).contains(c))
+        }
     }
 }
 
@@ -102,6 +116,7 @@ fn seen(ctx: &mut Ctx, f: Faction, what: &str, cards: Vec<String>) {
 /// Carries out the effect.
 pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
     match op {
+        Op::SearchMissionDeck { cards } => Next::Wait(super::Pending::Decks(Pending::Search { cards })),
         Op::PeekObjectives { count } => {
             let n = ctx.s.decks.objectives.len().min(count as usize);
             let top: Vec<ObjectiveId> = ctx.s.decks.objectives.drain(..n).collect();
@@ -198,6 +213,19 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
         cards.iter().map(|&card| Action::Pick(Pick::Objective { card })).collect()
     };
     Some(match p {
+        Pending::Search { cards } => {
+            let mut found: Vec<MissionId> =
+                cards.iter().copied().filter(|c| s.decks.missions.get(run.faction).contains(c)).collect();
+            found.dedup();
+            if found.is_empty() {
+                return None;
+            }
+            run.ask(
+                run.faction,
+                found.into_iter().map(|card| Action::Pick(Pick::Mission { card })).collect(),
+                "pick the card to take from your mission deck",
+            )
+        }
         Pending::KeepObjectives { drawn, keep } => run.ask(
             Faction::Rebel,
             pick_objectives(drawn),
@@ -237,6 +265,7 @@ pub fn explain(_s: &State, _run: &CardRun, p: &Pending, a: &Action) -> RuleError
         Pending::KeepObjectives { .. } => ("Objective Cards", "pick one of the objective cards you drew"),
         Pending::Bury => ("Objective Cards", "pick one of the objective cards in the Rebel hand"),
         Pending::KeepProjects { .. } => ("Projects", "pick one of the project cards you drew"),
+        Pending::Search { .. } => ("Action Cards", "pick one of the cards the card lets you search for"),
     };
     illegal(rule, format!("`{}` is not possible: {detail}", a.command()))
 }
@@ -244,6 +273,22 @@ pub fn explain(_s: &State, _run: &CardRun, p: &Pending, a: &Action) -> RuleError
 /// Applies the answer to the choice.
 pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Next, RuleError> {
     match (p, a) {
+        (Pending::Search { cards }, Action::Pick(Pick::Mission { card }))
+            if cards.contains(&card) && ctx.s.decks.missions.get(run.faction).contains(&card) =>
+        {
+            let f = run.faction;
+            let deck = ctx.s.decks.missions.get_mut(f);
+            let i = deck.iter().position(|&m| m == card).expect("checked");
+            deck.remove(i);
+            let mut rest = std::mem::take(deck);
+            ctx.s.rng.shuffle(&mut rest);
+            *ctx.s.decks.missions.get_mut(f) = rest;
+            ctx.s.hands.get_mut(f).missions.push(card);
+            // The card taken stays hidden from the opponent (Rules Reference, Action Cards).
+            ctx.public(EventKind::CardsDrawn { faction: f, deck: "mission (searched)".into(), count: 1 });
+            ctx.private(f, EventKind::CardsSeen { deck: "missions".into(), cards: vec![card.to_string()] });
+            Ok(Next::Done)
+        }
         (Pending::KeepOnTop { mut seen }, Action::Pick(Pick::Objective { card })) if seen.contains(&card) => {
             seen.retain(|&o| o != card);
             ctx.s.decks.objectives.insert(0, card);

@@ -58,6 +58,8 @@ pub enum Op {
     },
     /// The Rebels answer, for everyone, whether the base is in this system (it stays hidden).
     AskBaseHere,
+    /// The Rebels say, truthfully and in public, whether their base is in this system's region.
+    AskBaseInRegion,
     /// The Rebels name `count` systems, one of which is the base's: they pick the others; the
     /// list is announced in an order that does not tell which one it is.
     NameBaseAmong {
@@ -91,7 +93,7 @@ pub fn can(s: &State, _run: &CardRun, op: &Op) -> bool {
             !s.decks.probes.is_empty()
         }
         Op::PlantProbes { .. } => !s.hands.empire.probes.is_empty(),
-        Op::AskBaseHere | Op::NameBaseAmong { .. } => s.base.system.is_some(),
+        Op::AskBaseHere | Op::AskBaseInRegion | Op::NameBaseAmong { .. } => s.base.system.is_some(),
     }
 }
 
@@ -167,6 +169,18 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
             if let (Some(here), Some(base)) = (run.system(), ctx.s.base.system) {
                 let answer = if here == base { "is" } else { "is not" };
                 ctx.note(format!("{}: the Rebel base {answer} in {}", run.card.name(), here.name()));
+            }
+        }
+        Op::AskBaseInRegion => {
+            if let (Some(here), Some(base)) = (run.system(), ctx.s.base.system) {
+                let c = catalog();
+                let region = c.system(here).region;
+                let answer = if c.system(base).region == region { "is" } else { "is not" };
+                ctx.note(format!(
+                    "{}: the Rebel base {answer} in the {} region",
+                    run.card.name(),
+                    region.name()
+                ));
             }
         }
         Op::NameBaseAmong { count } => {

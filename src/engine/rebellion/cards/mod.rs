@@ -33,7 +33,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 
 pub use catalog::{
     ActionBehavior, CardError, DiceBonus, DiceCondition, LeaderRule, MissionBehavior, Trigger,
-    action_behavior, init, mission_behavior,
+    action_behavior, init, mission_behavior, parse_mission_entry,
 };
 pub use run::{CardRun, ChoiceOption, Control, Next, Pending};
 
