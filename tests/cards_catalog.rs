@@ -72,3 +72,25 @@ fn setup_puts_every_mission_copy_in_a_hand_or_deck() {
         }
     }
 }
+
+#[test]
+fn logs_name_cards_by_their_printed_names() {
+    use holonet::content::Faction;
+    use holonet::engine::rebellion::event::EventKind;
+    let played = EventKind::CardPlayed {
+        faction: Faction::Empire,
+        deck: "action".into(),
+        card: "ready_for_action".into(),
+    };
+    assert!(played.to_string().contains("Ready for Action"), "{played}");
+    let seen = EventKind::CardsSeen {
+        deck: "probe cards".into(),
+        cards: vec!["mon_calamari".into(), "hoth".into()],
+    };
+    assert!(seen.to_string().contains("Mon Calamari, Hoth"), "{seen}");
+    let tactics =
+        EventKind::CardsSeen { deck: "ground tactic".into(), cards: vec!["ground_concentrate_fire".into()] };
+    assert!(!tactics.to_string().contains("ground_concentrate_fire"), "{tactics}");
+    let missions = EventKind::CardsSeen { deck: "missions".into(), cards: vec!["seek_yoda".into()] };
+    assert!(missions.to_string().contains("Seek Yoda"), "{missions}");
+}

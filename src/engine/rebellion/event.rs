@@ -279,8 +279,13 @@ impl fmt::Display for EventKind {
             }
             CombatEnded { place } => write!(f, "Combat in {place} ends"),
             CardsDrawn { faction, deck, count } => write!(f, "{faction} draws {count} {deck} card(s)"),
-            CardsSeen { deck, cards } => write!(f, "You see {deck}: {}", cards.join(", ")),
-            CardPlayed { faction, deck, card } => write!(f, "{faction} plays {deck} {card}"),
+            CardsSeen { deck, cards } => {
+                let names: Vec<String> = cards.iter().map(|c| card_name(deck, c)).collect();
+                write!(f, "You see {deck}: {}", names.join(", "))
+            }
+            CardPlayed { faction, deck, card } => {
+                write!(f, "{faction} plays {deck} {}", card_name(deck, card))
+            }
             LeaderChange { leader, what } => write!(f, "{} {what}", leader.name()),
             Reputation { value } => write!(f, "Reputation is now {value}"),
             Time { value } => write!(f, "Time advances to {value}"),
@@ -288,4 +293,28 @@ impl fmt::Display for EventKind {
             Note { text } => f.write_str(text),
         }
     }
+}
+
+/// The printed name of a card an event names by id: looked up in the deck the event mentions
+/// (a probe card is named after its system), else among every kind of card; the id itself if
+/// nothing matches.
+pub fn card_name(deck: &str, id: &str) -> String {
+    let c = catalog();
+    let by_deck = if deck.contains("probe") {
+        c.system_by_key(id).map(|x| x.name().to_string())
+    } else if deck.contains("tactic") {
+        c.tactic_by_key(id).map(|x| x.name().to_string())
+    } else if deck.contains("objective") {
+        c.objective_by_key(id).map(|x| x.name().to_string())
+    } else if deck.contains("action") {
+        ActionCardId::all().find(|a| a.key() == id).map(|a| a.name().to_string())
+    } else {
+        c.mission_by_key(id).map(|x| x.name().to_string())
+    };
+    by_deck
+        .or_else(|| c.mission_by_key(id).map(|x| x.name().to_string()))
+        .or_else(|| ActionCardId::all().find(|a| a.key() == id).map(|a| a.name().to_string()))
+        .or_else(|| c.objective_by_key(id).map(|x| x.name().to_string()))
+        .or_else(|| c.tactic_by_key(id).map(|x| x.name().to_string()))
+        .unwrap_or_else(|| id.to_string())
 }
