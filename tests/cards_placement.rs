@@ -348,3 +348,15 @@ fn rebel_planning_places_dodonna_in_the_rebel_base_space_and_draws_an_objective(
     assert_eq!(s.hands.rebel.objectives.len(), before + 1);
     assert!(s.hands.rebel.objectives.contains(&top));
 }
+
+#[test]
+fn round_effects_are_public_in_every_view() {
+    use holonet::engine::rebellion::{Viewer, view};
+    let mut s = assigning(EMPIRE, &["boba_fett_where"]).loyalty("corellia", Some(EMPIRE)).build();
+    s.leader_pool.empire.push(leader("boba_fett"));
+    act(&mut s, EMPIRE, "action boba_fett_where");
+    act(&mut s, EMPIRE, "pick system corellia");
+    for v in [Viewer::Public, Viewer::Faction(REBEL), Viewer::Faction(EMPIRE)] {
+        assert_eq!(view(&s, v).round_effects.locked, vec![sys("corellia")], "{v:?}");
+    }
+}

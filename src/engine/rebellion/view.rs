@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use super::combat::Combat;
 use super::flow::{Frame, decision};
-use super::state::{Intel, Ring, State, Units};
+use super::state::{Intel, Ring, RoundEffects, State, Units};
 use crate::content::*;
 
 /// Who is looking.
@@ -174,6 +174,9 @@ pub struct View {
     /// What cards showed one faction alone: only the viewer's own (both in a full view).
     #[serde(default)]
     pub intel: BTreeMap<Faction, Vec<Intel>>,
+    /// Card effects lasting until the end of the round (all public: the cards were played face
+    /// up): watched systems, protected, detained and unpinned leaders, Yoda's reroll used.
+    pub round_effects: RoundEffects,
     /// Eliminated leaders.
     pub eliminated: Vec<String>,
     /// Hands: faction → kind → ids (or a count when hidden).
@@ -334,6 +337,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
             .filter(|&&f| viewer.sees(f))
             .map(|&f| (f, s.intel.get(f).clone()))
             .collect(),
+        round_effects: s.round_effects.clone(),
         eliminated: ids(&s.eliminated),
         hands,
         assignments,
