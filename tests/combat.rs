@@ -397,25 +397,28 @@ fn unstoppable_assault_forbids_blocks() {
 
 #[test]
 fn critical_hit_take_it_down_and_onslaught_deal_damage() {
-    for th in ["space", "ground"] {
+    for (th, critical_hit, take_it_down, onslaught) in [
+        ("space", "space_critical_hit", "space_take_it_down", "space_onslaught"),
+        ("ground", "ground_critical_hit", "ground_take_it_down", "ground_onslaught"),
+    ] {
         let target = if th == "space" { "star_destroyer" } else { "at_at" };
         let small = if th == "space" { "tie_fighter" } else { "stormtrooper" };
         // Critical Hit: one damage, no special needed.
         let mut s = standard();
-        s.hands.rebel.tactics = vec![tactic(&format!("{th}_critical_hit"))];
+        s.hands.rebel.tactics = vec![tactic(critical_hit)];
         fight(&mut s, "yavin", Faction::Rebel, &[]);
         if th == "ground" {
             to_ground(&mut s);
         }
         roll_as(&mut s, &[(Black, Blank)]);
-        go(&mut s, Action::PlayTactic { card: tactic(&format!("{th}_critical_hit")) });
+        go(&mut s, Action::PlayTactic { card: tactic(critical_hit) });
         let t = idx(&mut s, Faction::Empire, target);
         go(&mut s, Action::Hit { unit: t });
         assert_eq!(cm(&mut s).units[t as usize].damage, 1);
         // Take It Down: needs a special; two damage to one unit.
         let mut s = standard();
-        let tid = tactic(&format!("{th}_take_it_down"));
-        s.hands.rebel.tactics = vec![tid, tactic(&format!("{th}_critical_hit"))];
+        let tid = tactic(take_it_down);
+        s.hands.rebel.tactics = vec![tid, tactic(critical_hit)];
         fight(&mut s, "yavin", Faction::Rebel, &[]);
         if th == "ground" {
             to_ground(&mut s);
@@ -423,19 +426,19 @@ fn critical_hit_take_it_down_and_onslaught_deal_damage() {
         roll_as(&mut s, &[(Black, Blank)]);
         assert!(!actions(&s).contains(&Action::PlayTactic { card: tid }), "no special, no card");
         roll_as(&mut s, &[(Black, Special)]);
-        go(&mut s, Action::PlayTactic { card: tactic(&format!("{th}_take_it_down")) });
+        go(&mut s, Action::PlayTactic { card: tactic(take_it_down) });
         let t = idx(&mut s, Faction::Empire, target);
         go(&mut s, Action::Hit { unit: t });
         assert_eq!(cm(&mut s).units[t as usize].damage, 2);
         // Onslaught: one damage to each of two different units.
         let mut s = standard();
-        s.hands.rebel.tactics = vec![tactic(&format!("{th}_onslaught"))];
+        s.hands.rebel.tactics = vec![tactic(onslaught)];
         fight(&mut s, "yavin", Faction::Rebel, &[]);
         if th == "ground" {
             to_ground(&mut s);
         }
         roll_as(&mut s, &[(Black, Special)]);
-        go(&mut s, Action::PlayTactic { card: tactic(&format!("{th}_onslaught")) });
+        go(&mut s, Action::PlayTactic { card: tactic(onslaught) });
         let t = idx(&mut s, Faction::Empire, target);
         let u = idx(&mut s, Faction::Empire, small);
         go(&mut s, Action::Hit { unit: t });
@@ -465,8 +468,9 @@ fn card_damage_can_be_blocked() {
 
 #[test]
 fn concentrate_fire_rerolls_up_to_two_dice() {
-    for th in ["space", "ground"] {
-        let card = tactic(&format!("{th}_concentrate_fire"));
+    for (th, concentrate_fire) in [("space", "space_concentrate_fire"), ("ground", "ground_concentrate_fire")]
+    {
+        let card = tactic(concentrate_fire);
         let mut s = standard();
         s.hands.rebel.tactics = vec![card];
         fight(&mut s, "yavin", Faction::Rebel, &[]);
@@ -487,9 +491,11 @@ fn concentrate_fire_rerolls_up_to_two_dice() {
 
 #[test]
 fn brilliant_strategy_draws_two_from_any_mix() {
-    for th in ["space", "ground"] {
+    for (th, brilliant_strategy) in
+        [("space", "space_brilliant_strategy"), ("ground", "ground_brilliant_strategy")]
+    {
         for (mode, space, ground) in [(1u8, 2usize, 0usize), (2, 0, 2), (3, 1, 1)] {
-            let card = tactic(&format!("{th}_brilliant_strategy"));
+            let card = tactic(brilliant_strategy);
             let mut s = standard();
             s.hands.rebel.tactics = vec![card];
             s.decks.space_tactics.retain(|&t| t != card);
