@@ -3,7 +3,9 @@
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+use super::combat::Combat;
 use super::flow::Frame;
+use super::mission::MissionRun;
 use crate::content::*;
 use crate::engine::rng::GameRng;
 
@@ -412,5 +414,21 @@ impl State {
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
         self.winner.is_some()
+    }
+    /// The combat being fought (the innermost, if combats nest).
+    pub fn combat(&self) -> Option<&Combat> {
+        self.stack.iter().rev().find_map(|f| if let Frame::Combat(c) = f { Some(&**c) } else { None })
+    }
+    /// The combat being fought, mutably (card effects change it while it waits below them).
+    pub fn combat_mut(&mut self) -> Option<&mut Combat> {
+        self.stack.iter_mut().rev().find_map(|f| if let Frame::Combat(c) = f { Some(&mut **c) } else { None })
+    }
+    /// The mission being resolved (the innermost).
+    pub fn mission(&self) -> Option<&MissionRun> {
+        self.stack.iter().rev().find_map(|f| if let Frame::Mission(m) = f { Some(m) } else { None })
+    }
+    /// The mission being resolved, mutably (card effects change it while it waits below them).
+    pub fn mission_mut(&mut self) -> Option<&mut MissionRun> {
+        self.stack.iter_mut().rev().find_map(|f| if let Frame::Mission(m) = f { Some(m) } else { None })
     }
 }

@@ -4,7 +4,6 @@
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-use super::combat::Combat;
 use super::flow::{Frame, decision};
 use super::state::{Intel, Ring, RoundEffects, State, Units};
 use crate::content::*;
@@ -256,7 +255,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         let see = viewer.sees(f);
         let cards = |v: Vec<String>| if see { Cards::Visible(v) } else { Cards::Hidden(v.len()) };
         // Good Intel: the opponent sees this faction's tactic cards during the combat.
-        let shown = current_combat(s).is_some_and(|c| c.mods.tactics_shown.contains(&f))
+        let shown = s.combat().is_some_and(|c| c.mods.tactics_shown.contains(&f))
             && viewer == Viewer::Faction(f.opponent());
         let mut m = BTreeMap::new();
         m.insert("missions".to_string(), cards(ids(&h.missions)));
@@ -347,16 +346,8 @@ pub fn view(s: &State, viewer: Viewer) -> View {
     }
 }
 
-/// The combat being fought, if any (the innermost).
-fn current_combat(s: &State) -> Option<&Combat> {
-    s.stack.iter().rev().find_map(|f| match f {
-        Frame::Combat(c) => Some(&**c),
-        _ => None,
-    })
-}
-
 fn combat_view(s: &State) -> Option<CombatView> {
-    let c = current_combat(s)?;
+    let c = s.combat()?;
     Some(CombatView {
         place: c.place.key(),
         attacker: c.attacker,

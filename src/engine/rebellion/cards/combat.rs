@@ -11,7 +11,7 @@ use crate::engine::rebellion::board;
 use crate::engine::rebellion::combat::{Combat, tactics};
 use crate::engine::rebellion::error::RuleError;
 use crate::engine::rebellion::event::EventKind;
-use crate::engine::rebellion::flow::{Ctx, Decision, Frame};
+use crate::engine::rebellion::flow::{Ctx, Decision};
 use crate::engine::rebellion::state::State;
 
 /// Which enemy units a card may destroy.
@@ -89,17 +89,11 @@ pub enum Pending {
 
 /// The combat being fought (innermost).
 pub fn combat(s: &State) -> Option<&Combat> {
-    s.stack.iter().rev().find_map(|f| match f {
-        Frame::Combat(c) => Some(&**c),
-        _ => None,
-    })
+    s.combat()
 }
 
 fn combat_mut<'a>(ctx: &'a mut Ctx) -> Option<&'a mut Combat> {
-    ctx.s.stack.iter_mut().rev().find_map(|f| match f {
-        Frame::Combat(c) => Some(&mut **c),
-        _ => None,
-    })
+    ctx.s.combat_mut()
 }
 
 fn fits(u: UnitId, target: Target) -> bool {
@@ -206,10 +200,7 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
 
 /// Applies the answer to the choice.
 pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Next, RuleError> {
-    let legal = decision(ctx.s, run, &p).is_some_and(|d| d.actions.contains(&a));
-    if !legal {
-        return Err(run.wrong(&a));
-    }
+    // `flow::apply` only lets through an answer the decision offered.
     let f = run.faction;
     match (p, a) {
         (Pending::Deck { count }, Action::Pick(Pick::Theater { theater })) => {

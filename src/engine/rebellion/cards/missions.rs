@@ -60,24 +60,15 @@ pub enum Pending {
 
 /// The mission being resolved (innermost).
 pub fn mission(s: &State) -> Option<&MissionRun> {
-    s.stack.iter().rev().find_map(|f| match f {
-        Frame::Mission(m) => Some(m),
-        _ => None,
-    })
+    s.mission()
 }
 
 fn mission_mut<'a>(ctx: &'a mut Ctx) -> Option<&'a mut MissionRun> {
-    ctx.s.stack.iter_mut().rev().find_map(|f| match f {
-        Frame::Mission(m) => Some(m),
-        _ => None,
-    })
+    ctx.s.mission_mut()
 }
 
 fn combat_mut<'a>(ctx: &'a mut Ctx) -> Option<&'a mut Combat> {
-    ctx.s.stack.iter_mut().rev().find_map(|f| match f {
-        Frame::Combat(c) => Some(&mut **c),
-        _ => None,
-    })
+    ctx.s.combat_mut()
 }
 
 /// Whether the roll the card answers is a mission's (else a combat's): whichever of the two
@@ -242,10 +233,7 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
 
 /// Applies the answer to the choice.
 pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Next, RuleError> {
-    let legal = decision(ctx.s, run, &p).is_some_and(|d| d.actions.contains(&a));
-    if !legal {
-        return Err(run.wrong(&a));
-    }
+    // `flow::apply` only lets through an answer the decision offered.
     let f = run.faction;
     match (p, a) {
         (Pending::Mover, Action::Pick(Pick::Leader { leader })) => {

@@ -321,10 +321,7 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
 
 /// Applies the answer to the choice.
 pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Next, RuleError> {
-    let legal = decision(ctx.s, run, &p).is_some_and(|d| d.actions.contains(&a));
-    if !legal {
-        return Err(run.wrong(&a));
-    }
+    // `flow::apply` only lets through an answer the decision offered.
     let f = run.faction;
     match (p, a) {
         (Pending::Leader { at }, Action::Pick(Pick::Leader { leader })) => {
