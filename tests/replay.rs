@@ -157,7 +157,13 @@ proptest! {
     fn random_playouts_end_with_a_winner_and_conserve_units(seed in any::<u64>()) {
         // Full setup on odd seeds, quick setup on even ones: both place every starting unit.
         let options = MatchOptions { quick_setup: seed % 2 == 0 };
-        let p = holonet::sim::playout_with(seed, options, |_, s, _| conserved(s));
+        let mut last = holonet::engine::rebellion::new_game(seed, options.clone());
+        let p = holonet::sim::playout_with(seed, options, |_, s, _| {
+            conserved(s);
+            let broken = holonet::engine::rebellion::invariants::step_violations(&last, s);
+            assert!(broken.is_empty(), "step at version {}: {broken:?}", s.version);
+            last = s.clone();
+        });
         prop_assert!(p.state.winner.is_some());
         conserved(&p.state);
     }

@@ -1,7 +1,10 @@
 //! The facts that hold after every applied action, checked by tests and simulations: every unit
-//! is in exactly one documented place, every leader in at most one, and rings agree with
-//! captures and turned leaders.
+//! is in exactly one documented place, every leader in at most one, rings agree with captures
+//! and turned leaders, hands keep their limits; and from one state to the next, time never
+//! goes back.
 
+use super::flow::Frame;
+use super::refresh::HAND_LIMIT;
 use super::state::{Ring, State};
 use crate::content::*;
 
@@ -61,6 +64,40 @@ pub fn violations(s: &State) -> Vec<String> {
     }
     if s.reputation < s.time && s.winner.is_none() {
         out.push(format!("reputation {} passed time {} without a winner", s.reputation, s.time));
+    }
+    // Tactic cards are held only while a combat is fought (Rules Reference, Tactic Cards).
+    if s.combat().is_none() {
+        for f in Faction::BOTH {
+            if !s.hands.get(f).tactics.is_empty() {
+                out.push(format!("{f} holds tactic cards outside a combat"));
+            }
+        }
+    }
+    // The Refresh Phase discards down to 10 missions, and nothing is drawn before the next
+    // Command Phase: the Assignment Phase starts within the hand limit.
+    if matches!(s.stack.last(), Some(Frame::Assignment(_))) {
+        for f in Faction::BOTH {
+            let n = s.hands.get(f).missions.len();
+            if n > HAND_LIMIT {
+                out.push(format!("{f} holds {n} missions in the Assignment Phase (limit {HAND_LIMIT})"));
+            }
+        }
+    }
+    out
+}
+
+/// What must hold from one state to the next: the time marker never goes back, the round never
+/// decreases, and the version counts every applied action.
+pub fn step_violations(before: &State, after: &State) -> Vec<String> {
+    let mut out = vec![];
+    if after.time < before.time {
+        out.push(format!("time went back from {} to {}", before.time, after.time));
+    }
+    if after.round < before.round {
+        out.push(format!("round went back from {} to {}", before.round, after.round));
+    }
+    if after.version != before.version + 1 {
+        out.push(format!("version {} after {}", after.version, before.version));
     }
     out
 }
