@@ -356,6 +356,10 @@ pub enum TargetCondition {
     NoRebelGroundUnit,
     /// No loyalty marker.
     Neutral,
+    /// A Rebel loyalty marker (subjugated or not).
+    RebelLoyalty,
+    /// Holds at least one Rebel unit.
+    ContainsRebelUnit,
     /// Rebel loyalty and no subjugation.
     RebelSystem,
     /// Imperial loyalty or subjugation.

@@ -312,6 +312,8 @@ enum RawCondition {
     NoRebelUnit,
     NoRebelGroundUnit,
     Neutral,
+    RebelLoyalty,
+    ContainsRebelUnit,
     RebelSystem,
     ImperialSystem,
     ImperialLoyalty,
@@ -372,6 +374,9 @@ struct RawObjective {
     text: String,
     #[serde(default, rename = "note")]
     _note: Option<String>,
+    // The card's behaviour, read by the engine's card catalog (`engine::rebellion::cards`).
+    #[serde(default, rename = "behavior")]
+    _behavior: Option<serde_json::Value>,
 }
 
 #[derive(Deserialize)]
@@ -721,6 +726,8 @@ fn condition(
         RawCondition::NoRebelUnit => T::NoRebelUnit,
         RawCondition::NoRebelGroundUnit => T::NoRebelGroundUnit,
         RawCondition::Neutral => T::Neutral,
+        RawCondition::RebelLoyalty => T::RebelLoyalty,
+        RawCondition::ContainsRebelUnit => T::ContainsRebelUnit,
         RawCondition::RebelSystem => T::RebelSystem,
         RawCondition::ImperialSystem => T::ImperialSystem,
         RawCondition::ImperialLoyalty => T::ImperialLoyalty,

@@ -117,6 +117,8 @@ pub fn system_ok(s: &State, sys: SystemId, cond: &TargetCondition) -> bool {
         NoRebelUnit => !s.has_units(p, Faction::Rebel),
         NoRebelGroundUnit => !s.has_ground(p, Faction::Rebel),
         Neutral => st.loyalty.is_none(),
+        RebelLoyalty => st.loyalty == Some(Faction::Rebel),
+        ContainsRebelUnit => s.has_units(p, Faction::Rebel),
         RebelSystem => s.is_rebel_system(sys),
         ImperialSystem => s.is_imperial_system(sys),
         ImperialLoyalty => st.loyalty == Some(Faction::Empire),

@@ -5,10 +5,13 @@ use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
 use super::Effect;
+use super::requirements::Requirement;
 use crate::content::*;
 
 const MISSIONS: &str = "assets/missions.json";
 const MISSIONS_JSON: &str = include_str!("../../../../assets/missions.json");
+const OBJECTIVES: &str = "assets/objectives.json";
+const OBJECTIVES_JSON: &str = include_str!("../../../../assets/objectives.json");
 const ACTIONS: &str = "assets/action_cards.json";
 const ACTIONS_JSON: &str = include_str!("../../../../assets/action_cards.json");
 
@@ -107,9 +110,29 @@ pub struct ActionBehavior {
     pub effects: Vec<Effect>,
 }
 
+/// An objective card's declared behaviour.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ObjectiveBehavior {
+    /// What must hold to score it (all of them).
+    #[serde(default)]
+    pub requires: Vec<Requirement>,
+    /// It goes back to the Rebel hand after scoring, to be scored again (Heart of the Empire).
+    #[serde(default)]
+    pub returns_to_hand: bool,
+    /// A Death Star Plans card: played in its own window of the space battle, with a roll.
+    #[serde(default)]
+    pub death_star_plans: bool,
+    /// After scoring, Luke Skywalker (Jedi) in the combat eliminates an Imperial leader there
+    /// (Return of the Jedi).
+    #[serde(default)]
+    pub jedi_eliminates: bool,
+}
+
 struct Behaviors {
     missions: Vec<MissionBehavior>,
     actions: Vec<ActionBehavior>,
+    objectives: Vec<ObjectiveBehavior>,
 }
 
 static BEHAVIORS: OnceLock<Behaviors> = OnceLock::new();
@@ -176,7 +199,21 @@ fn load() -> Result<Behaviors, CardError> {
         }
         actions[a.0 as usize] = b;
     }
-    Ok(Behaviors { missions, actions })
+    let root: serde_json::Value =
+        serde_json::from_str(OBJECTIVES_JSON).map_err(|e| err(OBJECTIVES, "-", e.to_string()))?;
+    let entries = root
+        .get("objectives")
+        .and_then(|m| m.as_array())
+        .ok_or_else(|| err(OBJECTIVES, "-", "no `objectives` list"))?;
+    let mut objectives = vec![ObjectiveBehavior::default(); c.objectives.len()];
+    for entry in entries {
+        let id = entry.get("id").and_then(|x| x.as_str()).unwrap_or("?");
+        let o = c.objective_by_key(id).ok_or_else(|| err(OBJECTIVES, id, "not in the content catalog"))?;
+        let declared = entry.get("behavior").ok_or_else(|| err(OBJECTIVES, id, "declares no `behavior`"))?;
+        objectives[o.0 as usize] =
+            serde_json::from_value(declared.clone()).map_err(|e| err(OBJECTIVES, id, e.to_string()))?;
+    }
+    Ok(Behaviors { missions, actions, objectives })
 }
 
 fn behaviors() -> &'static Behaviors {
@@ -194,6 +231,11 @@ pub fn init() -> Result<(), CardError> {
         let _ = BEHAVIORS.set(b);
     }
     Ok(())
+}
+
+/// An objective card's declared behaviour.
+pub fn objective_behavior(o: ObjectiveId) -> &'static ObjectiveBehavior {
+    &behaviors().objectives[o.0 as usize]
 }
 
 /// An action card's declared behaviour.

@@ -24,6 +24,7 @@ pub mod missions;
 pub mod placement;
 pub mod queue;
 pub mod queue_moves;
+pub mod requirements;
 pub mod run;
 pub mod systems;
 pub mod unit_moves;
@@ -32,8 +33,8 @@ pub mod units;
 use serde::{Deserialize, Deserializer, Serialize};
 
 pub use catalog::{
-    ActionBehavior, CardError, DiceBonus, DiceCondition, LeaderRule, MissionBehavior, Trigger,
-    action_behavior, init, mission_behavior, parse_mission_entry,
+    ActionBehavior, CardError, DiceBonus, DiceCondition, LeaderRule, MissionBehavior, ObjectiveBehavior,
+    Trigger, action_behavior, init, mission_behavior, objective_behavior, parse_mission_entry,
 };
 pub use run::{CardRun, ChoiceOption, Control, Next, Pending};
 

@@ -4,11 +4,10 @@ use super::attack::destroy;
 use super::{Combat, Effect};
 use crate::content::*;
 use crate::engine::rebellion::action::Action;
+use crate::engine::rebellion::cards::{self, requirements};
 use crate::engine::rebellion::event::EventKind;
 use crate::engine::rebellion::flow::{Ctx, Decision, PromptKind};
 use crate::engine::rebellion::state::State;
-
-const PLANS: [&str; 2] = ["death_star_plans_stage_2", "death_star_plans_stage_3"];
 
 /// Records every battle won so far: the opponent had units of the theater when the combat
 /// began and has none left, while the winner still has some.
@@ -23,35 +22,14 @@ pub(super) fn update_wins(_s: &State, c: &mut Combat) {
     }
 }
 
-/// Total health of destroyed units of a faction and theater.
-fn destroyed_health(c: &Combat, f: Faction, t: Theater) -> u32 {
-    c.destroyed
-        .iter()
-        .filter(|(df, u)| *df == f && catalog().unit(*u).theater == t)
-        .map(|(_, u)| catalog().unit(*u).health.map_or(0, |(h, _)| h as u32))
-        .sum()
+/// Whether a combat objective's declared requirements hold in this combat.
+fn fulfilled(s: &State, c: &Combat, o: ObjectiveId) -> bool {
+    requirements::all_hold(s, Some(c), &cards::objective_behavior(o).requires)
 }
 
-fn imperial_icon_present(s: &State, c: &Combat) -> bool {
-    s.zone(c.place).leaders.empire.iter().any(|l| matches!(l.key(), "darth_vader" | "emperor_palpatine"))
-}
-
-/// Whether the requirement of a combat objective (other than the Death Star Plans) holds.
-fn fulfilled(s: &State, c: &Combat, key: &str) -> bool {
-    let rebel_started = c.attacker == Faction::Rebel;
-    match key {
-        "crippling_blow" => rebel_started && destroyed_health(c, Faction::Empire, Theater::Ground) >= 3,
-        "major_victory" => rebel_started && destroyed_health(c, Faction::Empire, Theater::Space) >= 3,
-        "rebel_assault" => {
-            rebel_started
-                && c.destroyed.iter().any(|(f, u)| {
-                    *f == Faction::Empire && matches!(u.key(), "star_destroyer" | "super_star_destroyer")
-                })
-        }
-        "liberation" => c.was_subjugated && c.won.rebel.contains(&Theater::Ground),
-        "return_of_the_jedi" => !c.won.rebel.is_empty() && imperial_icon_present(s, c),
-        _ => false,
-    }
+/// Whether an objective is a Death Star Plans card (it has its own window).
+fn is_plans(o: ObjectiveId) -> bool {
+    cards::objective_behavior(o).death_star_plans
 }
 
 /// The combat objectives in the Rebel hand that could be played right now (the Death Star
@@ -63,10 +41,10 @@ pub fn playable_objectives(s: &State, c: &Combat) -> Vec<ObjectiveId> {
     let mut out = Vec::new();
     for &o in &s.hands.rebel.objectives {
         let d = catalog().objective(o);
-        if d.timing != ObjectiveTiming::Combat || PLANS.contains(&o.key()) || out.contains(&o) {
+        if d.timing != ObjectiveTiming::Combat || is_plans(o) || out.contains(&o) {
             continue;
         }
-        if fulfilled(s, c, o.key()) {
+        if fulfilled(s, c, o) {
             out.push(o);
         }
     }
@@ -82,7 +60,7 @@ fn score(ctx: &mut Ctx, c: &mut Combat, card: ObjectiveId) {
 /// Plays a combat objective (its requirement was checked by the decision).
 pub(super) fn play(ctx: &mut Ctx, c: &mut Combat, card: ObjectiveId) {
     score(ctx, c, card);
-    if card.key() == "return_of_the_jedi" {
+    if cards::objective_behavior(card).jedi_eliminates {
         let jedi =
             ctx.s.active_leaders(c.place, Faction::Rebel).iter().any(|l| l.key() == "luke_skywalker_jedi");
         let imperial = ctx.s.zone(c.place).leaders.empire.clone();
@@ -119,7 +97,7 @@ fn plans_playable(s: &State, c: &Combat) -> Vec<ObjectiveId> {
     }
     let mut out = Vec::new();
     for &o in &s.hands.rebel.objectives {
-        if PLANS.contains(&o.key()) && !out.contains(&o) {
+        if is_plans(o) && !out.contains(&o) {
             out.push(o);
         }
     }

@@ -1,0 +1,112 @@
+//! Objective cards as declared data: what must hold for the Rebels to score one (Rules
+//! Reference, Objective Cards). A requirement either looks at the board (start-of-Refresh
+//! objectives) or at the combat being fought (combat objectives); a card lists several, all of
+//! which must hold.
+
+use serde::{Deserialize, Serialize};
+
+use crate::content::*;
+use crate::engine::rebellion::combat::Combat;
+use crate::engine::rebellion::mission::system_ok;
+use crate::engine::rebellion::state::State;
+
+/// One thing an objective requires.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "op", deny_unknown_fields)]
+pub enum Requirement {
+    /// At least `count` systems meet every condition of `all` and, if `any` is given, at least
+    /// one of `any`.
+    SystemsAtLeast {
+        /// How many systems.
+        count: u8,
+        /// Conditions each of them meets.
+        #[serde(default)]
+        all: Vec<TargetCondition>,
+        /// Conditions each of them meets at least one of.
+        #[serde(default)]
+        any: Vec<TargetCondition>,
+    },
+    /// In some region, every populous system left (not destroyed) meets the conditions.
+    WholeRegion {
+        /// The conditions.
+        all: Vec<TargetCondition>,
+    },
+    /// No Rebel leader is captured.
+    NoCapturedLeader,
+    /// The Rebels began the combat being fought.
+    RebelsAttacked,
+    /// Imperial units of a theater with at least this much health in total were destroyed in
+    /// the combat being fought.
+    ImperialHealthDestroyed {
+        /// The theater.
+        theater: Theater,
+        /// The total health.
+        at_least: u8,
+    },
+    /// An Imperial unit of one of these types was destroyed in the combat being fought.
+    ImperialDestroyed {
+        /// The unit types.
+        units: Vec<UnitId>,
+    },
+    /// The Rebels won a battle of the combat being fought (of this theater, if given).
+    RebelsWonBattle {
+        /// The theater.
+        #[serde(default)]
+        theater: Option<Theater>,
+    },
+    /// The combat's system was subjugated when the combat began.
+    WasSubjugated,
+    /// One of these Imperial leaders is in the combat's system.
+    ImperialLeaderHere {
+        /// The leaders.
+        leaders: Vec<LeaderId>,
+    },
+}
+
+fn destroyed_health(c: &Combat, t: Theater) -> u32 {
+    c.destroyed
+        .iter()
+        .filter(|(f, u)| *f == Faction::Empire && catalog().unit(*u).theater == t)
+        .map(|(_, u)| catalog().unit(*u).health.map_or(0, |(h, _)| h as u32))
+        .sum()
+}
+
+/// Whether a requirement holds now; `combat` is the combat being fought, if any (a combat
+/// requirement never holds outside one).
+pub fn holds(s: &State, combat: Option<&Combat>, r: &Requirement) -> bool {
+    let meets = |x: SystemId, all: &[TargetCondition], any: &[TargetCondition]| {
+        all.iter().all(|c| system_ok(s, x, c)) && (any.is_empty() || any.iter().any(|c| system_ok(s, x, c)))
+    };
+    match r {
+        Requirement::SystemsAtLeast { count, all, any } => {
+            SystemId::all().filter(|&x| meets(x, all, any)).count() >= *count as usize
+        }
+        Requirement::WholeRegion { all } => RegionId::all().any(|r| {
+            let c = catalog();
+            let left: Vec<SystemId> = SystemId::all()
+                .filter(|&x| c.system(x).region == r && c.system(x).populous && !s.sys(x).destroyed)
+                .collect();
+            !left.is_empty() && left.iter().all(|&x| meets(x, all, &[]))
+        }),
+        Requirement::NoCapturedLeader => s.captured.is_empty(),
+        Requirement::RebelsAttacked => combat.is_some_and(|c| c.attacker == Faction::Rebel),
+        Requirement::ImperialHealthDestroyed { theater, at_least } => {
+            combat.is_some_and(|c| destroyed_health(c, *theater) >= *at_least as u32)
+        }
+        Requirement::ImperialDestroyed { units } => combat
+            .is_some_and(|c| c.destroyed.iter().any(|(f, u)| *f == Faction::Empire && units.contains(u))),
+        Requirement::RebelsWonBattle { theater } => combat.is_some_and(|c| match theater {
+            Some(t) => c.won.rebel.contains(t),
+            None => !c.won.rebel.is_empty(),
+        }),
+        Requirement::WasSubjugated => combat.is_some_and(|c| c.was_subjugated),
+        Requirement::ImperialLeaderHere { leaders } => {
+            combat.is_some_and(|c| s.zone(c.place).leaders.empire.iter().any(|l| leaders.contains(l)))
+        }
+    }
+}
+
+/// Whether every requirement of a list holds now.
+pub fn all_hold(s: &State, combat: Option<&Combat>, rs: &[Requirement]) -> bool {
+    rs.iter().all(|r| holds(s, combat, r))
+}
