@@ -49,6 +49,10 @@ pub struct Catalog {
     pub die_faces: [DieFace; 6],
 }
 
+/// The most unit types a catalog may have: the Rules Reference's unit list (validation refuses
+/// any other unit), so per-type counts fit a fixed array.
+pub const MAX_UNIT_TYPES: usize = 18;
+
 static CATALOG: OnceLock<Catalog> = OnceLock::new();
 
 /// The catalog built from the assets compiled into the binary.
