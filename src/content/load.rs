@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
-use super::Catalog;
+use super::{Catalog, MAX_UNIT_TYPES};
 use super::defs::*;
 use super::ids::*;
 use super::validate;
@@ -699,8 +699,13 @@ fn build(files: &HashMap<&'static str, &str>) -> Result<Catalog, ContentError> {
             build: track.build,
         },
         die_faces: dice.faces,
+        theater_masks: [[0; MAX_UNIT_TYPES]; 2],
     };
     validate::check(&catalog, &adjacency)?;
+    let mut catalog = catalog;
+    for (i, u) in catalog.units.iter().enumerate() {
+        catalog.theater_masks[u.theater as usize][i] = u8::MAX;
+    }
     Ok(catalog)
 }
 

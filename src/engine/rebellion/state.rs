@@ -94,7 +94,8 @@ impl Units {
     }
     /// Whether any unit of the theater is present.
     pub fn has_theater(&self, t: Theater) -> bool {
-        self.iter().any(|(u, _)| catalog().unit(u).theater == t)
+        let mask = catalog().theater_mask(t);
+        self.0.iter().zip(mask).fold(0, |any, (&n, &m)| any | (n & m)) != 0
     }
     /// Units of one theater.
     pub fn in_theater(&self, t: Theater) -> impl Iterator<Item = (UnitId, u8)> + '_ {
