@@ -24,7 +24,12 @@ fn main() {
             log.push_str(&format!("{:?} {}\n{events:?}\n", step.seat, step.action.command()));
         });
         let state = serde_json::to_string(&p.state).expect("state serialises");
-        println!("seed {seed} actions {} log {:016x} state {:016x}", p.steps.len(), fnv1a(&[&log]), fnv1a(&[&state]));
+        println!(
+            "seed {seed} actions {} log {:016x} state {:016x}",
+            p.steps.len(),
+            fnv1a(&[&log]),
+            fnv1a(&[&state])
+        );
         actions += p.steps.len();
     }
     println!("{games} games, {actions} actions");

@@ -9,10 +9,10 @@ use std::collections::HashMap;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
-use super::{Catalog, MAX_UNIT_TYPES};
 use super::defs::*;
 use super::ids::*;
 use super::validate;
+use super::{Catalog, MAX_UNIT_TYPES};
 
 /// Board file: regions, systems, adjacency, the "Rebel Base" space.
 pub(super) const BOARD: &str = "assets/board.json";

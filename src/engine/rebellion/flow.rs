@@ -134,7 +134,8 @@ impl Decision {
 
 /// A mutable view of the state during one `apply`, collecting the events it produces.
 pub struct Ctx<'a> {
-    /// The state being changed (a clone; committed only on success).
+    /// The state being changed (a copy committed only on success, unless the handler cannot
+    /// refuse the action).
     pub s: &'a mut State,
     /// Events so far.
     pub events: Vec<Event>,
@@ -230,6 +231,14 @@ fn apply_decided(
     if !d.actions.contains(&action) {
         return Err(explain(state, d, &action));
     }
+    if refuses_nothing(state, &action) {
+        let mut ctx = Ctx { s: state, events: Vec::new() };
+        dispatch(&mut ctx, action).expect("these handlers return no error");
+        let next_decision = advance(&mut ctx);
+        let events = ctx.events;
+        state.version += 1;
+        return Ok((events, next_decision));
+    }
     let mut next = state.clone();
     let mut ctx = Ctx { s: &mut next, events: Vec::new() };
     dispatch(&mut ctx, action)?;
@@ -238,6 +247,18 @@ fn apply_decided(
     next.version += 1;
     *state = next;
     Ok((events, next_decision))
+}
+
+/// Whether `dispatch` cannot refuse this legal action: revealing the base, or an answer to a
+/// Setup, Assignment, Command or Refresh step, whose handlers return no error. `apply` changes
+/// the state in place for those (most actions of a game) and works on a copy for the others,
+/// whose handlers may still refuse after changing something.
+fn refuses_nothing(s: &State, action: &Action) -> bool {
+    *action == Action::RevealBase
+        || matches!(
+            s.stack.last(),
+            Some(Frame::Setup(_) | Frame::Assignment(_) | Frame::Command(_) | Frame::Refresh(_))
+        )
 }
 
 /// A match state together with its pending decision, worked out once per action. For callers
@@ -299,15 +320,15 @@ fn dispatch(ctx: &mut Ctx, action: Action) -> Result<(), RuleError> {
     }
     let top = ctx.s.stack.pop().expect("a decision implies a frame");
     let frames = match top {
-        Frame::Setup(f) => setup::act(ctx, f, action)?,
-        Frame::Assignment(f) => assignment::act(ctx, f, action)?,
-        Frame::Command(f) => command::act(ctx, f, action)?,
+        Frame::Setup(f) => setup::act(ctx, f, action),
+        Frame::Assignment(f) => assignment::act(ctx, f, action),
+        Frame::Command(f) => command::act(ctx, f, action),
         Frame::Activation(f) => movement::act(ctx, f, action)?,
         Frame::Mission(f) => mission::act(ctx, f, action)?,
         Frame::Combat(f) => combat::act(ctx, *f, action)?,
         Frame::Card(f) => cards::run::act(ctx, *f, action)?,
         Frame::Mobilize(f) => mobilize::act(ctx, f, action)?,
-        Frame::Refresh(f) => refresh::act(ctx, f, action)?,
+        Frame::Refresh(f) => refresh::act(ctx, f, action),
     };
     ctx.s.stack.extend(frames);
     Ok(())
