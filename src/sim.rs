@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use crate::content::Faction;
-use crate::engine::rebellion::{Action, Event, MatchOptions, State, apply, decision, new_game};
+use crate::engine::rebellion::{Action, Decision, Event, MatchOptions, Position, State, decision, new_game};
 use crate::engine::rng::GameRng;
 
 /// One applied action, as recorded in a playout.
@@ -35,13 +35,17 @@ pub const MAX_ACTIONS: usize = 200_000;
 /// option, random games would almost always give the base away in round 1 and never test the
 /// hidden-base game.)
 pub fn random_action(state: &State, rng: &mut GameRng) -> Option<(Faction, Action)> {
-    let d = decision(state)?;
+    Some(random_answer(&decision(state)?, rng))
+}
+
+/// The random choice of `random_action`, from a decision already worked out.
+pub fn random_answer(d: &Decision, rng: &mut GameRng) -> (Faction, Action) {
     let others: Vec<&Action> = d.actions.iter().filter(|a| **a != Action::RevealBase).collect();
     if others.len() == d.actions.len() || others.is_empty() || rng.below(64) == 0 {
         let i = rng.below(d.actions.len());
-        return Some((d.seat, d.actions[i].clone()));
+        return (d.seat, d.actions[i].clone());
     }
-    Some((d.seat, others[rng.below(others.len())].clone()))
+    (d.seat, others[rng.below(others.len())].clone())
 }
 
 /// Plays a whole match with random legal players; `on_step` sees each action, the state
@@ -51,18 +55,19 @@ pub fn playout_with(
     options: MatchOptions,
     mut on_step: impl FnMut(&Step, &State, &[Event]),
 ) -> Playout {
-    let mut state = new_game(seed, options);
+    let mut game = Position::new(new_game(seed, options));
     let mut rng = GameRng::from_seed(seed ^ 0x0005_eed0_fa11_ba11);
     let mut steps = vec![];
-    while let Some((seat, action)) = random_action(&state, &mut rng) {
-        let events = apply(&mut state, seat, action.clone())
+    while let Some((seat, action)) = game.decision().map(|d| random_answer(d, &mut rng)) {
+        let events = game
+            .apply(seat, action.clone())
             .unwrap_or_else(|e| panic!("seed {seed}: legal action {} refused: {e}", action.command()));
         let step = Step { seat, action };
-        on_step(&step, &state, &events);
+        on_step(&step, game.state(), &events);
         steps.push(step);
         assert!(steps.len() < MAX_ACTIONS, "seed {seed}: playout did not end");
     }
-    Playout { seed, state, steps }
+    Playout { seed, state: game.into_state(), steps }
 }
 
 /// Plays a whole match with random legal players.

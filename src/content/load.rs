@@ -9,10 +9,10 @@ use std::collections::HashMap;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
-use super::Catalog;
 use super::defs::*;
 use super::ids::*;
 use super::validate;
+use super::{Catalog, MAX_UNIT_TYPES};
 
 /// Board file: regions, systems, adjacency, the "Rebel Base" space.
 pub(super) const BOARD: &str = "assets/board.json";
@@ -704,8 +704,13 @@ fn build(files: &HashMap<&'static str, &str>) -> Result<Catalog, ContentError> {
             build: track.build,
         },
         die_faces: dice.faces,
+        theater_masks: [[0; MAX_UNIT_TYPES]; 2],
     };
     validate::check(&catalog, &adjacency)?;
+    let mut catalog = catalog;
+    for (i, u) in catalog.units.iter().enumerate() {
+        catalog.theater_masks[u.theater as usize][i] = u8::MAX;
+    }
     Ok(catalog)
 }
 

@@ -47,7 +47,15 @@ pub struct Catalog {
     pub time_track: TimeTrack,
     /// Faces of the six-sided combat/mission dice (red and black are the same).
     pub die_faces: [DieFace; 6],
+    /// Per theater (by `Theater as usize`), 0xFF at each unit type of that theater and 0
+    /// elsewhere: lets a count of units tell whether any ship or ground unit is there without
+    /// looking each type up (asked for every system at every step).
+    theater_masks: [[u8; MAX_UNIT_TYPES]; 2],
 }
+
+/// The most unit types a catalog may have: the Rules Reference's unit list (validation refuses
+/// any other unit), so per-type counts fit a fixed array.
+pub const MAX_UNIT_TYPES: usize = 18;
 
 static CATALOG: OnceLock<Catalog> = OnceLock::new();
 
@@ -127,6 +135,10 @@ impl Catalog {
     /// Whether two systems are adjacent.
     pub fn adjacent(&self, a: SystemId, b: SystemId) -> bool {
         self.system(a).adjacent.contains(&b)
+    }
+    /// 0xFF at each unit type of a theater, 0 elsewhere (indexed like unit ids).
+    pub fn theater_mask(&self, t: Theater) -> &[u8; MAX_UNIT_TYPES] {
+        &self.theater_masks[t as usize]
     }
     /// Total of each unit type in the box, per faction owner.
     pub fn box_count(&self, id: UnitId) -> u8 {

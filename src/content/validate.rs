@@ -33,7 +33,7 @@ const TACTIC_CARDS_PER_THEATER: u32 = 15;
 /// Objective cards per stage (three stages).
 const OBJECTIVES_PER_STAGE: u32 = 5;
 /// Units in the box, per the Rules Reference component list.
-const BOX_COUNTS: [(&str, u8); 18] = [
+const BOX_COUNTS: [(&str, u8); super::MAX_UNIT_TYPES] = [
     ("tie_fighter", 24),
     ("assault_carrier", 8),
     ("star_destroyer", 8),

@@ -50,8 +50,9 @@ pub fn decision(s: &State, p: &AssignmentPhase) -> Option<Decision> {
     Some(Decision::new(f, PromptKind::AssignLeaders, actions))
 }
 
-/// Applies an assignment or `done`.
-pub fn act(ctx: &mut Ctx, p: AssignmentPhase, a: Action) -> Result<Frames, RuleError> {
+/// Applies an assignment or `done`. Cannot refuse an offered action (no error result), so
+/// `apply` changes the state in place for it.
+pub fn act(ctx: &mut Ctx, p: AssignmentPhase, a: Action) -> Frames {
     let f = p.turn;
     match a {
         Action::Assign { mission, leaders } => {
@@ -61,21 +62,21 @@ pub fn act(ctx: &mut Ctx, p: AssignmentPhase, a: Action) -> Result<Frames, RuleE
             ctx.s.leader_pool.get_mut(f).retain(|l| !leaders.contains(l));
             ctx.s.assignments.get_mut(f).push(Assignment { mission, leaders: leaders.clone() });
             ctx.public(EventKind::Assigned { faction: f, leaders });
-            Ok(vec![Frame::Assignment(p)])
+            vec![Frame::Assignment(p)]
         }
         Action::PlayAction { card } => {
             let run = actions::usable_run(ctx.s, f, card, &Moment::Assignment).expect("checked legal");
             let frame = actions::play(ctx, f, card, run);
-            Ok(vec![Frame::Assignment(p), frame])
+            vec![Frame::Assignment(p), frame]
         }
         Action::Done => match f {
-            Faction::Rebel => Ok(vec![Frame::Assignment(AssignmentPhase { turn: Faction::Empire })]),
+            Faction::Rebel => vec![Frame::Assignment(AssignmentPhase { turn: Faction::Empire })],
             Faction::Empire => {
                 ctx.public(EventKind::Phase { round: ctx.s.round, phase: "Command Phase".into() });
-                Ok(vec![Frame::Command(CommandPhase::new())])
+                vec![Frame::Command(CommandPhase::new())]
             }
         },
-        other => Err(illegal("Assignment Phase", format!("`{}` is not possible now", other.command()))),
+        _ => unreachable!("apply hands this handler only the actions its decision offers"),
     }
 }
 

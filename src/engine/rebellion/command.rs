@@ -79,14 +79,15 @@ pub fn decision(s: &State, p: &CommandPhase) -> Option<Decision> {
     Some(Decision::new(f, PromptKind::CommandTurn, actions))
 }
 
-/// Applies a Command Phase turn choice.
-pub fn act(ctx: &mut Ctx, mut p: CommandPhase, a: Action) -> Result<Frames, RuleError> {
+/// Applies a Command Phase turn choice. Cannot refuse an offered action (no error result), so
+/// `apply` changes the state in place for it.
+pub fn act(ctx: &mut Ctx, mut p: CommandPhase, a: Action) -> Frames {
     let f = p.turn;
     match a {
         Action::Activate { place, leader } => {
             p.in_turn = true;
             let child = movement::start(ctx, f, place, leader);
-            Ok(vec![Frame::Command(p), child])
+            vec![Frame::Command(p), child]
         }
         Action::Reveal { mission, target } => {
             p.in_turn = true;
@@ -94,14 +95,14 @@ pub fn act(ctx: &mut Ctx, mut p: CommandPhase, a: Action) -> Result<Frames, Rule
             // end-of-phase effect on this frame while it starts.
             ctx.s.stack.push(Frame::Command(p));
             let child = mission::start(ctx, f, mission, target);
-            Ok(vec![child])
+            vec![child]
         }
         Action::Pass => {
             *p.passed.get_mut(f) = true;
             ctx.public(EventKind::Passed { faction: f });
-            Ok(end_turn(ctx, p))
+            end_turn(ctx, p)
         }
-        other => Err(illegal("Command Phase", format!("`{}` is not a turn action", other.command()))),
+        _ => unreachable!("apply hands this handler only the actions its decision offers"),
     }
 }
 

@@ -134,7 +134,8 @@ impl Decision {
 
 /// A mutable view of the state during one `apply`, collecting the events it produces.
 pub struct Ctx<'a> {
-    /// The state being changed (a clone; committed only on success).
+    /// The state being changed (a copy committed only on success, unless the handler cannot
+    /// refuse the action).
     pub s: &'a mut State,
     /// Events so far.
     pub events: Vec<Event>,
@@ -206,27 +207,95 @@ fn frame_decision(s: &State) -> Option<Decision> {
 
 /// Applies one action of one seat. On error the state is untouched.
 pub fn apply(state: &mut State, seat: Faction, action: Action) -> Result<Vec<Event>, RuleError> {
+    let d = decision(state);
+    apply_decided(state, d.as_ref(), seat, action).map(|(events, _)| events)
+}
+
+/// `apply` given `d = decision(state)`; also returns the decision of the state after it.
+fn apply_decided(
+    state: &mut State,
+    d: Option<&Decision>,
+    seat: Faction,
+    action: Action,
+) -> Result<(Vec<Event>, Option<Decision>), RuleError> {
     if state.winner.is_some() {
         return Err(RuleError::GameOver);
     }
-    let Some(d) = decision(state) else {
+    let Some(d) = d else {
         return Err(RuleError::GameOver);
     };
     if d.seat != seat {
         return Err(RuleError::NotYourDecision { waiting: d.seat, what: d.kind.describe().to_string() });
     }
-    let action = canonical(&d, action);
+    let action = canonical(d, action);
     if !d.actions.contains(&action) {
-        return Err(explain(state, &d, &action));
+        return Err(explain(state, d, &action));
+    }
+    if refuses_nothing(state, &action) {
+        let mut ctx = Ctx { s: state, events: Vec::new() };
+        dispatch(&mut ctx, action).expect("these handlers return no error");
+        let next_decision = advance(&mut ctx);
+        let events = ctx.events;
+        state.version += 1;
+        return Ok((events, next_decision));
     }
     let mut next = state.clone();
     let mut ctx = Ctx { s: &mut next, events: Vec::new() };
     dispatch(&mut ctx, action)?;
-    advance(&mut ctx);
+    let next_decision = advance(&mut ctx);
     let events = ctx.events;
     next.version += 1;
     *state = next;
-    Ok(events)
+    Ok((events, next_decision))
+}
+
+/// Whether `dispatch` cannot refuse this legal action: revealing the base, or an answer to a
+/// Setup, Assignment, Command or Refresh step, whose handlers return no error. `apply` changes
+/// the state in place for those (most actions of a game) and works on a copy for the others,
+/// whose handlers may still refuse after changing something.
+fn refuses_nothing(s: &State, action: &Action) -> bool {
+    *action == Action::RevealBase
+        || matches!(
+            s.stack.last(),
+            Some(Frame::Setup(_) | Frame::Assignment(_) | Frame::Command(_) | Frame::Refresh(_))
+        )
+}
+
+/// A match state together with its pending decision, worked out once per action. For callers
+/// that read the decision and then answer it (random players): with `decision` and `apply`
+/// alone the legal actions are built three times per action (to choose, to check the answer,
+/// and at the end of the previous action's automatic steps). The state is only reachable
+/// read-only, so the decision kept is always `decision(state)`.
+#[derive(Clone, Debug)]
+pub struct Position {
+    state: State,
+    decision: Option<Decision>,
+}
+
+impl Position {
+    /// The position of a state.
+    pub fn new(state: State) -> Self {
+        let decision = decision(&state);
+        Position { state, decision }
+    }
+    /// The state.
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+    /// The decision the engine waits for: the same as `decision(self.state())`.
+    pub fn decision(&self) -> Option<&Decision> {
+        self.decision.as_ref()
+    }
+    /// Applies one action of one seat, as `apply` does. On error nothing changes.
+    pub fn apply(&mut self, seat: Faction, action: Action) -> Result<Vec<Event>, RuleError> {
+        let (events, next) = apply_decided(&mut self.state, self.decision.as_ref(), seat, action)?;
+        self.decision = next;
+        Ok(events)
+    }
+    /// The state, giving up the position.
+    pub fn into_state(self) -> State {
+        self.state
+    }
 }
 
 /// Accepts the two leaders of an assignment in either order.
@@ -251,27 +320,28 @@ fn dispatch(ctx: &mut Ctx, action: Action) -> Result<(), RuleError> {
     }
     let top = ctx.s.stack.pop().expect("a decision implies a frame");
     let frames = match top {
-        Frame::Setup(f) => setup::act(ctx, f, action)?,
-        Frame::Assignment(f) => assignment::act(ctx, f, action)?,
-        Frame::Command(f) => command::act(ctx, f, action)?,
+        Frame::Setup(f) => setup::act(ctx, f, action),
+        Frame::Assignment(f) => assignment::act(ctx, f, action),
+        Frame::Command(f) => command::act(ctx, f, action),
         Frame::Activation(f) => movement::act(ctx, f, action)?,
         Frame::Mission(f) => mission::act(ctx, f, action)?,
         Frame::Combat(f) => combat::act(ctx, *f, action)?,
         Frame::Card(f) => cards::run::act(ctx, *f, action)?,
         Frame::Mobilize(f) => mobilize::act(ctx, f, action)?,
-        Frame::Refresh(f) => refresh::act(ctx, f, action)?,
+        Frame::Refresh(f) => refresh::act(ctx, f, action),
     };
     ctx.s.stack.extend(frames);
     Ok(())
 }
 
 /// Runs automatic steps until a player must decide or the game ends. A decision whose only
-/// legal answer is `done` is answered automatically.
-pub fn advance(ctx: &mut Ctx) {
+/// legal answer is `done` is answered automatically. Returns the decision it stopped at (what
+/// `decision` says of the state it leaves).
+pub fn advance(ctx: &mut Ctx) -> Option<Decision> {
     for _ in 0..100_000 {
         victory::update_markers(ctx);
         if victory::check(ctx) {
-            return;
+            return None;
         }
         if let Some(d) = decision(ctx.s) {
             if d.actions == [Action::Done] {
@@ -285,11 +355,13 @@ pub fn advance(ctx: &mut Ctx) {
                 if dispatch(ctx, only).is_ok() {
                     continue;
                 }
+                // The failed answer may have changed the state (its frame is gone): ask again.
+                return decision(ctx.s);
             }
-            return;
+            return Some(d);
         }
         let Some(top) = ctx.s.stack.pop() else {
-            return;
+            return None;
         };
         let frames = match top {
             Frame::Setup(f) => setup::auto(ctx, f),

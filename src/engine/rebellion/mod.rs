@@ -29,7 +29,7 @@ pub mod view;
 pub use action::{Action, ParseError, Pick, Target};
 pub use error::RuleError;
 pub use event::{Audience, Event, EventKind};
-pub use flow::{Decision, Frame, PromptKind, apply, decision};
+pub use flow::{Decision, Frame, Position, PromptKind, apply, decision};
 pub use setup::new_game;
 pub use state::{MatchOptions, Place, State};
 pub use view::{View, Viewer, view};

@@ -7,7 +7,7 @@ use super::action::Action;
 use super::assignment::AssignmentPhase;
 use super::cards;
 use super::cards::intel::draw_probes;
-use super::error::{RuleError, illegal};
+
 use super::event::EventKind;
 use super::flow::{Ctx, Decision, Frame, Frames, PromptKind};
 use super::objectives;
@@ -212,8 +212,9 @@ pub fn deploy_places(s: &State, f: Faction, unit: UnitId, placed: &[(Place, u8)]
     out
 }
 
-/// Applies a Refresh decision.
-pub fn act(ctx: &mut Ctx, mut r: RefreshPhase, a: Action) -> Result<Frames, RuleError> {
+/// Applies a Refresh decision. Cannot refuse an offered action (no error result), so `apply`
+/// changes the state in place for it.
+pub fn act(ctx: &mut Ctx, mut r: RefreshPhase, a: Action) -> Frames {
     match (&mut r.step, a) {
         (RefreshStep::StartObjective, Action::PlayObjective { card }) => {
             objectives::score(ctx, card);
@@ -249,7 +250,7 @@ pub fn act(ctx: &mut Ctx, mut r: RefreshPhase, a: Action) -> Result<Frames, Rule
             };
             // An Immediate card (The Millennium Falcon) takes effect as soon as it is gained.
             if let Some(frame) = cards::actions::on_gain(ctx, f, card, leader) {
-                return Ok(vec![Frame::Refresh(r), frame]);
+                return vec![Frame::Refresh(r), frame];
             }
         }
         (RefreshStep::Scrap { faction, scrapped }, Action::Scrap { place, unit }) => {
@@ -289,9 +290,9 @@ pub fn act(ctx: &mut Ctx, mut r: RefreshPhase, a: Action) -> Result<Frames, Rule
                 Faction::Empire => RefreshStep::End,
             };
         }
-        (_, a) => return Err(illegal("Refresh Phase", format!("`{}` is not possible now", a.command()))),
+        _ => unreachable!("apply hands this handler only the actions its decision offers"),
     }
-    Ok(vec![Frame::Refresh(r)])
+    vec![Frame::Refresh(r)]
 }
 
 /// Puts a unit from the supply on a build-queue space (1..=3).

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::action::Action;
 use super::assignment::AssignmentPhase;
 use super::cards;
-use super::error::{RuleError, illegal};
+
 use super::event::EventKind;
 use super::flow::{Ctx, Decision, Frame, Frames, PromptKind, advance};
 use super::state::*;
@@ -111,7 +111,7 @@ pub fn new_game(seed: u64, options: MatchOptions) -> State {
         // step so the Rebel placement is made too, not the finished Imperial one again.
         for _ in 0..2 {
             if let Some(Frame::Setup(step)) = ctx.s.stack.pop() {
-                let placed = act(&mut ctx, step, Action::AutoPlace).expect("autoplace is always legal");
+                let placed = act(&mut ctx, step, Action::AutoPlace);
                 for frame in placed {
                     match frame {
                         Frame::Setup(done) => {
@@ -315,12 +315,13 @@ fn imperial_placement_ok(
     left_after as usize >= missing_after
 }
 
-/// Applies a setup decision.
-pub fn act(ctx: &mut Ctx, step: SetupStep, a: Action) -> Result<Frames, RuleError> {
+/// Applies a setup decision. Cannot refuse an offered action (no error result), so `apply`
+/// changes the state in place for it.
+pub fn act(ctx: &mut Ctx, step: SetupStep, a: Action) -> Frames {
     match (step, a) {
         (SetupStep::ImperialPlacement { mut remaining }, Action::Place { place, unit, count }) => {
             place_units(ctx, Faction::Empire, &mut remaining, place, unit, count);
-            Ok(vec![Frame::Setup(SetupStep::ImperialPlacement { remaining })])
+            vec![Frame::Setup(SetupStep::ImperialPlacement { remaining })]
         }
         (SetupStep::ImperialPlacement { mut remaining }, Action::AutoPlace) => {
             let systems = imperial_systems(ctx.s);
@@ -344,21 +345,21 @@ pub fn act(ctx: &mut Ctx, step: SetupStep, a: Action) -> Result<Frames, RuleErro
             for (sys, u, n) in plan {
                 place_units(ctx, Faction::Empire, &mut remaining, Place::System(sys), u, n);
             }
-            Ok(vec![Frame::Setup(SetupStep::ImperialPlacement { remaining })])
+            vec![Frame::Setup(SetupStep::ImperialPlacement { remaining })]
         }
         (SetupStep::RebelPlacement { mut remaining, mut system }, Action::Place { place, unit, count }) => {
             if let Place::System(x) = place {
                 system = Some(x);
             }
             place_units(ctx, Faction::Rebel, &mut remaining, place, unit, count);
-            Ok(vec![Frame::Setup(SetupStep::RebelPlacement { remaining, system })])
+            vec![Frame::Setup(SetupStep::RebelPlacement { remaining, system })]
         }
         (SetupStep::RebelPlacement { mut remaining, system }, Action::AutoPlace) => {
             let all: Vec<(UnitId, u8)> = remaining.iter().collect();
             for (u, n) in all {
                 place_units(ctx, Faction::Rebel, &mut remaining, Place::BaseSpace, u, n);
             }
-            Ok(vec![Frame::Setup(SetupStep::RebelPlacement { remaining, system })])
+            vec![Frame::Setup(SetupStep::RebelPlacement { remaining, system })]
         }
         (SetupStep::ChooseBase, Action::ChooseBase { system }) => {
             ctx.s.base.system = Some(system);
@@ -368,9 +369,9 @@ pub fn act(ctx: &mut Ctx, step: SetupStep, a: Action) -> Result<Frames, RuleErro
             ctx.s.decks.probes = probes;
             ctx.private(Faction::Rebel, EventKind::BaseChosen { system });
             ctx.note("The Rebels have hidden their base");
-            Ok(start_first_round(ctx))
+            start_first_round(ctx)
         }
-        (step, a) => Err(illegal("Setup", format!("`{}` is not a setup choice now ({step:?})", a.command()))),
+        _ => unreachable!("apply hands this handler only the actions its decision offers"),
     }
 }
 

@@ -58,50 +58,70 @@ impl std::fmt::Display for Place {
     }
 }
 
-/// A count of units per unit type; zero counts are never stored.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct Units(pub BTreeMap<UnitId, u8>);
+/// A count of units per unit type: one counter per type of the catalog, so a count is a plain
+/// value (copied, compared and cleared without allocating; the engine copies whole states).
+/// Serialised as a map from unit id to count, zero counts left out, in catalog order.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub struct Units([u8; MAX_UNIT_TYPES]);
 
 impl Units {
     /// How many of one type.
     pub fn count(&self, u: UnitId) -> u8 {
-        self.0.get(&u).copied().unwrap_or(0)
+        self.0[u.0 as usize]
     }
     /// Adds units.
     pub fn add(&mut self, u: UnitId, n: u8) {
-        if n > 0 {
-            *self.0.entry(u).or_insert(0) += n;
-        }
+        self.0[u.0 as usize] += n;
     }
     /// Removes units; panics if there are not enough (callers check first).
     pub fn remove(&mut self, u: UnitId, n: u8) {
-        let c = self.0.get_mut(&u).expect("removing absent unit");
+        let c = &mut self.0[u.0 as usize];
+        assert!(*c > 0, "removing absent unit");
         assert!(*c >= n, "removing more units than present");
         *c -= n;
-        if *c == 0 {
-            self.0.remove(&u);
-        }
     }
     /// Total number of units.
     pub fn total(&self) -> u32 {
-        self.0.values().map(|&n| n as u32).sum()
+        self.0.iter().map(|&n| n as u32).sum()
     }
     /// Whether there are none.
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.0.iter().all(|&n| n == 0)
     }
-    /// Iterates (type, count).
+    /// Iterates (type, count) over the types present, in catalog order.
     pub fn iter(&self) -> impl Iterator<Item = (UnitId, u8)> + '_ {
-        self.0.iter().map(|(&u, &n)| (u, n))
+        self.0.iter().enumerate().filter(|(_, n)| **n > 0).map(|(i, &n)| (UnitId(i as u16), n))
     }
     /// Whether any unit of the theater is present.
     pub fn has_theater(&self, t: Theater) -> bool {
-        self.iter().any(|(u, _)| catalog().unit(u).theater == t)
+        let mask = catalog().theater_mask(t);
+        self.0.iter().zip(mask).fold(0, |any, (&n, &m)| any | (n & m)) != 0
     }
     /// Units of one theater.
     pub fn in_theater(&self, t: Theater) -> impl Iterator<Item = (UnitId, u8)> + '_ {
         self.iter().filter(move |(u, _)| catalog().unit(*u).theater == t)
+    }
+}
+
+impl std::fmt::Debug for Units {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}
+
+impl Serialize for Units {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for Units {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let mut units = Units::default();
+        for (u, n) in BTreeMap::<UnitId, u8>::deserialize(d)? {
+            units.add(u, n);
+        }
+        Ok(units)
     }
 }
 

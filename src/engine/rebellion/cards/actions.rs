@@ -103,10 +103,16 @@ pub fn usable_run(s: &State, f: Faction, card: ActionCardId, m: &Moment) -> Opti
     if b.leader != LeaderRule::None && leaders.is_empty() {
         return None;
     }
-    let mut run = CardRun::new(CardRef::Action(card), f, effects.clone());
+    // The effects are copied into the run only once it is known to be usable (no effect's
+    // check looks at the run's own list).
+    let mut run = CardRun::new(CardRef::Action(card), f, vec![]);
     run.here = place;
     run.leaders = leaders;
-    can_all(s, &run, &run.effects).then_some(run)
+    if !can_all(s, &run, effects) {
+        return None;
+    }
+    run.effects = effects.clone();
+    Some(run)
 }
 
 /// The cards in a faction's hand usable at this moment (each card once, in hand order).

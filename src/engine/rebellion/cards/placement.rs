@@ -140,30 +140,38 @@ fn pool_leaders(s: &State, run: &CardRun) -> Vec<LeaderId> {
     run.leaders.iter().copied().filter(|l| s.leader_pool.get(run.faction).contains(l)).collect()
 }
 
+/// The places a card's conditions allow, before looking at the effects after it.
+fn candidates<'a>(s: &'a State, at: &'a Where) -> impl Iterator<Item = Place> + 'a {
+    let base = at.rebel_base.then(|| s.base_place());
+    let systems = SystemId::all()
+        .filter(move |_| !at.rebel_base)
+        .filter(move |x| at.systems.is_empty() || at.systems.contains(x))
+        .filter(move |&x| at.conditions.iter().all(|c| system_ok(s, x, c)))
+        .map(Place::System);
+    base.into_iter().chain(systems)
+}
+
+/// Whether the effects after the placement can work with the leader at `p` (`probe` is the
+/// run, reused for every place tried rather than copied for each).
+fn fits(s: &State, probe: &mut CardRun, p: Place, rest: &[Effect]) -> bool {
+    probe.here = Some(p);
+    can_all(s, probe, rest)
+}
+
 /// Places the leader could go to, keeping only those where the rest of the card can work.
 fn places(s: &State, run: &CardRun, at: &Where, rest: &[Effect]) -> Vec<Place> {
-    let candidates: Vec<Place> = if at.rebel_base {
-        vec![s.base_place()]
-    } else {
-        SystemId::all()
-            .filter(|x| at.systems.is_empty() || at.systems.contains(x))
-            .filter(|&x| at.conditions.iter().all(|c| system_ok(s, x, c)))
-            .map(Place::System)
-            .collect()
-    };
-    candidates
-        .into_iter()
-        .filter(|&p| {
-            let mut probe = run.clone();
-            probe.here = Some(p);
-            can_all(s, &probe, rest)
-        })
-        .collect()
+    let mut probe = run.clone();
+    candidates(s, at).filter(|&p| fits(s, &mut probe, p, rest)).collect()
 }
 
 /// Whether a PlaceLeader effect followed by `rest` can work: a leader in the pool and a place.
+/// (Called for every card at every Assignment decision: it stops at the first place found.)
 pub fn can_place(s: &State, run: &CardRun, at: &Where, rest: &[Effect]) -> bool {
-    !pool_leaders(s, run).is_empty() && !places(s, run, at, rest).is_empty()
+    if !run.leaders.iter().any(|l| s.leader_pool.get(run.faction).contains(l)) {
+        return false;
+    }
+    let mut probe = run.clone();
+    candidates(s, at).any(|p| fits(s, &mut probe, p, rest))
 }
 
 fn pair(pairs: &[RecruitAt], here: Option<Place>) -> Option<RecruitAt> {

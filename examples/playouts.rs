@@ -1,0 +1,36 @@
+//! Plays random games of seeds `1..=N` (default 50): a fixed workload for profiling the engine
+//! (`valgrind --tool=callgrind target/release/examples/playouts 50`). With `--digest` it prints,
+//! per game, a digest of every action, every event and the final state, to check that an
+//! optimisation changes nothing.
+
+use holonet::engine::rebellion::MatchOptions;
+use holonet::hash::fnv1a;
+use holonet::sim::{playout, playout_with};
+
+fn main() {
+    holonet::content::init().expect("content loads");
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let digest = args.iter().any(|a| a == "--digest");
+    let games: u64 =
+        args.iter().find(|a| !a.starts_with("--")).map_or(50, |a| a.parse().expect("a number of games"));
+    let mut actions = 0;
+    for seed in 1..=games {
+        if !digest {
+            actions += playout(seed, MatchOptions::default()).steps.len();
+            continue;
+        }
+        let mut log = String::new();
+        let p = playout_with(seed, MatchOptions::default(), |step, _, events| {
+            log.push_str(&format!("{:?} {}\n{events:?}\n", step.seat, step.action.command()));
+        });
+        let state = serde_json::to_string(&p.state).expect("state serialises");
+        println!(
+            "seed {seed} actions {} log {:016x} state {:016x}",
+            p.steps.len(),
+            fnv1a(&[&log]),
+            fnv1a(&[&state])
+        );
+        actions += p.steps.len();
+    }
+    println!("{games} games, {actions} actions");
+}
