@@ -240,7 +240,7 @@ fn oversee_project_deploys_a_unit_from_space_one_or_two_here() {
     let e = refuse(&mut s, EMPIRE, "pick queued 3 star_destroyer");
     assert_eq!(rule(&e), "Mission Cards", "{e}: spaces 1 and 2 only");
     act(&mut s, EMPIRE, "pick queued 2 death_star");
-    let hoth = s.units(place("hoth"), EMPIRE).clone();
+    let hoth = *s.units(place("hoth"), EMPIRE);
     assert_eq!(hoth.count(unit("death_star")), 1);
     assert_eq!(hoth.count(unit("death_star_under_construction")), 0, "the Death Star replaces it");
     assert_eq!(queued(&s, EMPIRE, 1, "at_at"), 1);

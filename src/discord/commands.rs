@@ -355,7 +355,7 @@ pub async fn pass(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(
     slash_command,
     rename = "mod",
-    subcommands("pause", "resume", "end", "replace", "kick", "rollback", "export"),
+    subcommands("pause", "resume", "end", "replace", "kick", "rollback", "export", "import"),
     subcommand_required
 )]
 pub async fn moderator(_ctx: Context<'_>) -> Result<(), Error> {
@@ -420,6 +420,33 @@ pub async fn rollback(
 pub async fn export(ctx: Context<'_>) -> Result<(), Error> {
     let who = caller(ctx).await;
     run(ctx, move |s, ch| s.export(ch, who)).await
+}
+
+/// The largest export file `/mod import` downloads (a long match's export is ~1 MB).
+const MAX_IMPORT_BYTES: u32 = 8 * 1024 * 1024;
+
+/// Restore a match from an export file (e.g. one whose stored copy was damaged).
+#[poise::command(slash_command)]
+pub async fn import(
+    ctx: Context<'_>,
+    #[description = "An export file from /mod export"] file: serenity::Attachment,
+) -> Result<(), Error> {
+    // Acknowledge first: the download below is a network call that may be slow.
+    let responder = Responder::Command(ctx);
+    responder.defer().await?;
+    let who = caller(ctx).await;
+    if file.size > MAX_IMPORT_BYTES {
+        return Err(ServiceError::BadImport(format!(
+            "the file is larger than {} MB",
+            MAX_IMPORT_BYTES >> 20
+        ))
+        .into());
+    }
+    let json = file.download().await?;
+    let service = ctx.data().service.clone();
+    let channel = ctx.channel_id();
+    let outcome = blocking(move || service.import(channel.get(), who, &json)).await?;
+    deliver(&responder, ctx.http(), ctx.data(), channel, outcome).await
 }
 
 // ---------------------------------------------------------------- autocomplete

@@ -174,6 +174,10 @@ async fn open_store(config: &Config) -> Result<Arc<SledStore>, StoreError> {
     }
 }
 
+/// Posted at start in a channel whose stored match could not be read.
+pub const DAMAGED_NOTICE: &str = "Holonet could not read this channel's match from storage after a \
+    restart, so it is on hold. A moderator can restore it from an export file with `/mod import`.";
+
 /// Runs the bot until `shutdown` completes (or the client stops), then shuts the shards down
 /// and flushes the store. REST calls go to `config.api_proxy` when set.
 pub async fn run(config: Config, shutdown: impl Future<Output = ()> + Send) -> Result<(), ServeError> {
@@ -199,6 +203,13 @@ pub async fn run(config: Config, shutdown: impl Future<Output = ()> + Send) -> R
                     None => poise::builtins::register_globally(ctx, commands).await?,
                 }
                 tracing::info!(user = %ready.user.name, guild = ?dev_guild, "connected; commands registered");
+                // Tell each channel whose stored match could not be read how to restore it
+                // (the detail stays in the log: it may quote the match's secrets).
+                for (channel, _) in data.service.damaged() {
+                    if let Err(e) = serenity::ChannelId::new(channel).say(ctx, DAMAGED_NOTICE).await {
+                        tracing::warn!(channel, "cannot report a damaged match: {e}");
+                    }
+                }
                 Ok(data)
             })
         })

@@ -119,6 +119,11 @@ pub enum ServiceError {
     /// An import file is not valid.
     #[error("cannot import: {0}")]
     BadImport(String),
+    /// The channel's stored match could not be read; it waits for a moderator's import.
+    #[error(
+        "this channel's match could not be read from storage; a moderator can restore it from an export with `/mod import`"
+    )]
+    Damaged,
     /// Storage failed; nothing was changed.
     #[error(transparent)]
     Store(#[from] StoreError),

@@ -67,6 +67,10 @@ pub struct Service<G: Game> {
     matches: Mutex<HashMap<String, Arc<Mutex<Match<G>>>>>,
     clock: Box<dyn Fn() -> u64 + Send + Sync>,
     allow_hot_seat: bool,
+    /// Stored matches that could not be loaded (match id → what is wrong). Their channels
+    /// answer every command with [`ServiceError::Damaged`] until a moderator imports an export,
+    /// so one bad record never stops the other matches and is never silently overwritten.
+    damaged: Mutex<BTreeMap<String, String>>,
     _game: PhantomData<G>,
 }
 
@@ -113,6 +117,7 @@ impl<G: Game> Service<G> {
             matches: Mutex::new(HashMap::new()),
             clock,
             allow_hot_seat: false,
+            damaged: Mutex::new(BTreeMap::new()),
             _game: PhantomData,
         }
     }
@@ -124,19 +129,47 @@ impl<G: Game> Service<G> {
         self
     }
 
-    /// Reloads every stored match that is not over; returns how many were loaded.
+    /// Reloads every stored match that is not over; returns how many were loaded. A match
+    /// whose records cannot be read or replayed is set aside as damaged (see [`Self::damaged`])
+    /// and the others load; only a failure of the store itself (listing) is an error.
     pub fn load_all(&self) -> Result<usize, ServiceError> {
         let mut n = 0;
         for id in self.store.list()? {
-            let Some(stored) = self.store.load(&id)? else { continue };
-            if stored.meta.game != G::ID || stored.meta.status == MatchStatus::Ended {
-                continue;
+            let loaded = self.store.load(&id).map_err(ServiceError::from).and_then(|stored| match stored {
+                Some(s) if s.meta.game == G::ID && s.meta.status != MatchStatus::Ended => {
+                    self.materialise(s).map(Some)
+                }
+                _ => Ok(None),
+            });
+            match loaded {
+                Ok(Some(m)) => {
+                    self.damaged.lock().expect("lock").remove(&id);
+                    self.matches.lock().expect("lock").insert(id, Arc::new(Mutex::new(m)));
+                    n += 1;
+                }
+                Ok(None) => {}
+                Err(e) => {
+                    tracing::error!(match_id = %id, "stored match cannot be loaded: {e}");
+                    self.damaged.lock().expect("lock").insert(id, e.to_string());
+                }
             }
-            let m = self.materialise(stored)?;
-            self.matches.lock().expect("lock").insert(id, Arc::new(Mutex::new(m)));
-            n += 1;
         }
         Ok(n)
+    }
+
+    /// The channels whose stored match could not be loaded, with what is wrong (for the
+    /// moderators: restore each from an export with `/mod import`).
+    pub fn damaged(&self) -> Vec<(u64, String)> {
+        let damaged = self.damaged.lock().expect("lock");
+        damaged.iter().filter_map(|(id, why)| Some((id.parse().ok()?, why.clone()))).collect()
+    }
+
+    /// Refuses to touch a channel whose stored match is damaged.
+    fn check_damaged(&self, id: &str) -> Result<(), ServiceError> {
+        match self.damaged.lock().expect("lock").get(id) {
+            Some(_) => Err(ServiceError::Damaged),
+            None => Ok(()),
+        }
     }
 
     fn materialise(&self, stored: StoredMatch) -> Result<Match<G>, ServiceError> {
@@ -148,6 +181,7 @@ impl<G: Game> Service<G> {
     }
 
     fn get(&self, channel: u64) -> Result<Arc<Mutex<Match<G>>>, ServiceError> {
+        self.check_damaged(&channel.to_string())?;
         self.matches.lock().expect("lock").get(&channel.to_string()).cloned().ok_or(ServiceError::NoMatch)
     }
 
@@ -180,6 +214,7 @@ impl<G: Game> Service<G> {
     ) -> Result<Outcome, ServiceError> {
         let mut map = self.matches.lock().expect("lock");
         let id = channel.to_string();
+        self.check_damaged(&id)?;
         if let Some(m) = map.get(&id) {
             let status = m.lock().expect("lock").meta.status;
             if status != MatchStatus::Ended {

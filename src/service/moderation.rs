@@ -247,6 +247,7 @@ impl<G: Game> Service<G> {
         }
         let mut map = self.matches.lock().expect("lock");
         let id = channel.to_string();
+        // Importing is how a damaged match is restored: it replaces the unreadable records.
         if let Some(m) = map.get(&id) {
             let status = m.lock().expect("lock").meta.status;
             if status != MatchStatus::Ended {
@@ -273,6 +274,7 @@ impl<G: Game> Service<G> {
             self.store.append(&id, i as u64, e)?;
         }
         self.store.flush()?;
+        self.damaged.lock().expect("lock").remove(&id);
         let m = Match { meta, state, log: export.log };
         map.insert(id, Arc::new(Mutex::new(m)));
         Ok(Outcome {

@@ -75,8 +75,10 @@ impl MatchStore for SledStore {
             self.log.remove(k).map_err(db_err)?;
         }
         if let Some(s) = self.snapshot.get(id.as_bytes()).map_err(db_err)? {
-            let snap: Snapshot = decode(id, &s)?;
-            if snap.actions > len {
+            // A snapshot is only a shortcut for replaying the log: an unreadable one goes too
+            // (deleting or restoring a damaged match must not fail on it).
+            let stale = serde_json::from_slice::<Snapshot>(&s).map_or(true, |snap| snap.actions > len);
+            if stale {
                 self.snapshot.remove(id.as_bytes()).map_err(db_err)?;
             }
         }
@@ -96,8 +98,12 @@ impl MatchStore for SledStore {
             let (_, v) = kv.map_err(db_err)?;
             log.push(decode(id, &v)?);
         }
+        // The log is the record; a snapshot only saves replaying it. An unreadable snapshot is
+        // skipped (the match replays from its seed) rather than making the match unloadable.
         let snapshot = match self.snapshot.get(id.as_bytes()).map_err(db_err)? {
-            Some(s) => Some(decode(id, &s)?),
+            Some(s) => {
+                decode(id, &s).inspect_err(|e| tracing::warn!(match_id = %id, "snapshot skipped: {e}")).ok()
+            }
             None => None,
         };
         Ok(Some(StoredMatch { meta, log, snapshot }))

@@ -360,9 +360,7 @@ pub fn advance(ctx: &mut Ctx) -> Option<Decision> {
             }
             return Some(d);
         }
-        let Some(top) = ctx.s.stack.pop() else {
-            return None;
-        };
+        let top = ctx.s.stack.pop()?;
         let frames = match top {
             Frame::Setup(f) => setup::auto(ctx, f),
             Frame::Assignment(f) => assignment::auto(ctx, f),
