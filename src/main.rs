@@ -54,12 +54,16 @@ enum Command {
         /// Match seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Read commands from this file instead of the terminal.
+        /// Read commands from this file (`-` = standard input) instead of the terminal.
         #[arg(long)]
         script: Option<PathBuf>,
         /// Place starting units by the default plan.
         #[arg(long)]
         quick_setup: bool,
+        /// Keep the match in this directory (a sled database): an unfinished match there
+        /// resumes, and every move is on disk before its output is printed.
+        #[arg(long)]
+        data: Option<PathBuf>,
     },
     /// Random legal players play whole games.
     Simulate {
@@ -89,7 +93,7 @@ fn main() {
         Command::Serve { config } => serve(&config),
         Command::Export { config, channel, out } => export(&config, channel, out),
         Command::Import { config, channel, file } => import(&config, channel, &file),
-        Command::Local { seed, script, quick_setup } => local(seed, script, quick_setup),
+        Command::Local { seed, script, quick_setup, data } => local(seed, script, quick_setup, data),
         Command::Simulate { seed, games, dump } => sim(seed, games, dump),
     };
     if let Err(e) = result {
@@ -133,21 +137,37 @@ fn import(config: &std::path::Path, channel: u64, file: &std::path::Path) -> std
     Ok(())
 }
 
-fn local(seed: u64, script: Option<PathBuf>, quick_setup: bool) -> std::io::Result<()> {
+fn local(
+    seed: u64,
+    script: Option<PathBuf>,
+    quick_setup: bool,
+    data: Option<PathBuf>,
+) -> std::io::Result<()> {
     let options = MatchOptions { quick_setup };
+    let session = |interactive| match &data {
+        Some(dir) => LocalSession::open(dir, seed, options, interactive).map_err(std::io::Error::other),
+        None => Ok(LocalSession::new(seed, options, interactive)),
+    };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     if let Some(path) = script {
-        let mut session = LocalSession::new(seed, options, false);
-        let file = std::fs::read_to_string(&path)?;
-        for line in file.lines() {
-            for l in session.handle(line) {
+        let mut session = session(false)?;
+        // Line by line, each answer printed (and flushed) as soon as it is made: a script may
+        // be a pipe fed by another program (`--script /dev/stdin`).
+        let lines: Box<dyn std::io::BufRead> = if path.as_os_str() == "-" {
+            Box::new(std::io::stdin().lock())
+        } else {
+            Box::new(std::io::BufReader::new(std::fs::File::open(&path)?))
+        };
+        for line in lines.lines() {
+            for l in session.handle(&line?) {
                 writeln!(out, "{l}")?;
             }
+            out.flush()?;
         }
         return Ok(());
     }
-    let mut session = LocalSession::new(seed, options, true);
+    let mut session = session(true)?;
     writeln!(out, "Holonet local match (seed {seed}). Type `help` for commands.")?;
     let stdin = std::io::stdin();
     let mut last_seat = None;

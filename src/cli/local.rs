@@ -3,15 +3,16 @@
 
 use serde::Serialize;
 
+use std::path::Path;
 use std::sync::Arc;
 
 use crate::content::Faction;
 use crate::engine::rebellion::{Action, Decision, MatchOptions, State, Viewer, decision, view};
-use crate::game::Notice;
+use crate::game::{Game, Notice};
 use crate::games::rebellion::Rebellion;
 use crate::render::text;
 use crate::service::{Answer, Caller, Service};
-use crate::store::MemoryStore;
+use crate::store::{MemoryStore, SledStore};
 
 /// One pending prompt, as printed by `prompts`.
 #[derive(Clone, Debug, Serialize)]
@@ -109,21 +110,51 @@ pub fn notice_lines(notices: &[Notice], viewer: Option<Faction>, label: bool) ->
 }
 
 impl LocalSession {
-    /// A new local match.
+    /// A new local match, kept in memory.
     pub fn new(seed: u64, options: MatchOptions, interactive: bool) -> Self {
+        let service = Service::with_clock(Arc::new(MemoryStore::new()), Box::new(|| 0));
+        Self::start(service, seed, options, interactive).unwrap_or_else(|e| {
+            unreachable!("a fresh in-memory match always starts: {e}");
+        })
+    }
+
+    /// A local match kept in a sled database directory: the unfinished match stored there
+    /// resumes (seed and options are then those it was started with); otherwise a new one
+    /// starts. Every answer is on disk before its output is printed.
+    pub fn open(dir: &Path, seed: u64, options: MatchOptions, interactive: bool) -> Result<Self, String> {
+        let store = SledStore::open(dir).map_err(|e| format!("cannot open {}: {e}", dir.display()))?;
+        let service = Service::with_clock(Arc::new(store), Box::new(|| 0));
+        service.load_all().map_err(|e| e.to_string())?;
+        match service.state(LOCAL_CHANNEL) {
+            Ok(Some(state)) if Rebellion::outcome(&state).is_none() => {
+                Ok(LocalSession { service: service.allow_hot_seat(true), interactive, held: vec![] })
+            }
+            // A match stopped before it started: start afresh.
+            Ok(None) => {
+                service.cancel(LOCAL_CHANNEL, user_of(Faction::Rebel)).map_err(|e| e.to_string())?;
+                Self::start(service, seed, options, interactive)
+            }
+            _ => Self::start(service, seed, options, interactive),
+        }
+    }
+
+    fn start(
+        service: Service<Rebellion>,
+        seed: u64,
+        options: MatchOptions,
+        interactive: bool,
+    ) -> Result<Self, String> {
         // Both seats share the terminal: hot-seat by nature (each seat still acts as its own
         // user, so a line for the seat that is not deciding is refused).
-        let service = Service::with_clock(Arc::new(MemoryStore::new()), Box::new(|| 0)).allow_hot_seat(true);
+        let service = service.allow_hot_seat(true);
         let (rebel, empire) = (user_of(Faction::Rebel), user_of(Faction::Empire));
-        let setup = service
+        service
             .create(LOCAL_CHANNEL, None, rebel, options, Some(seed))
             .and_then(|_| service.join(LOCAL_CHANNEL, rebel, Some("rebel")))
             .and_then(|_| service.join(LOCAL_CHANNEL, empire, Some("empire")))
-            .and_then(|_| service.start(LOCAL_CHANNEL, rebel));
-        if let Err(e) = setup {
-            unreachable!("a fresh in-memory match always starts: {e}");
-        }
-        LocalSession { service, interactive, held: vec![] }
+            .and_then(|_| service.start(LOCAL_CHANNEL, rebel))
+            .map_err(|e| e.to_string())?;
+        Ok(LocalSession { service, interactive, held: vec![] })
     }
 
     /// The current state of the match.
