@@ -6,9 +6,10 @@ use serde::Serialize;
 use std::sync::Arc;
 
 use crate::content::Faction;
-use crate::engine::rebellion::{Action, Decision, MatchOptions, State, Viewer, decision, view};
+use crate::engine::rebellion::{Decision, MatchOptions, State, Viewer, decision, view};
 use crate::game::Notice;
 use crate::games::rebellion::Rebellion;
+use crate::games::rebellion_words::option_texts;
 use crate::render::text;
 use crate::service::{Answer, Caller, Service};
 use crate::store::MemoryStore;
@@ -24,8 +25,17 @@ pub struct PromptOut {
     pub version: u64,
     /// Extra context for the decider.
     pub context: Vec<String>,
-    /// The legal options as commands, numbered from 1 in this order.
-    pub options: Vec<String>,
+    /// The legal options, numbered from 1 in this order.
+    pub options: Vec<OptionOut>,
+}
+
+/// One option of a pending prompt: the words players see, and the command a script sends.
+#[derive(Clone, Debug, Serialize)]
+pub struct OptionOut {
+    /// The option in the game's printed names (what Discord's menus show).
+    pub label: String,
+    /// The command line that answers with it.
+    pub command: String,
 }
 
 /// A local match and its line interpreter. It drives the same service layer as the Discord
@@ -85,8 +95,12 @@ pub fn prompts(state: &State) -> Vec<PromptOut> {
             seat: d.seat,
             kind: d.kind.describe().to_string(),
             version: state.version,
+            options: option_texts(state, &d)
+                .into_iter()
+                .zip(&d.actions)
+                .map(|(t, a)| OptionOut { label: t.label, command: a.command() })
+                .collect(),
             context: d.context,
-            options: d.actions.iter().map(Action::command).collect(),
         })
         .into_iter()
         .collect()

@@ -301,6 +301,8 @@ mod tests {
             fingerprint: "0a1b2c3d".into(),
             kind: "k".into(),
             options: (0..130).map(|i| format!("opt {i}")).collect(),
+            texts: vec![],
+            public: false,
             context: vec![],
         };
         let rows = option_menus(&p, 0);
