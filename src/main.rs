@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
-use holonet::cli::local::{HELP, LocalSession};
+use holonet::cli::local::{HELP, LocalSession, option_lines, prompt_lines};
 use holonet::cli::simulate;
 use holonet::engine::rebellion::{MatchOptions, Viewer, view};
 use holonet::render::text;
@@ -165,18 +165,8 @@ fn local(seed: u64, script: Option<PathBuf>, quick_setup: bool) -> std::io::Resu
                 }
                 last_seat = Some(d.seat);
             }
-            writeln!(
-                out,
-                "{} — {} ({} options; `options` lists them all)",
-                d.seat,
-                d.kind.describe(),
-                d.actions.len()
-            )?;
-            for (i, a) in d.actions.iter().enumerate().take(12) {
-                writeln!(out, "  {}. {}", i + 1, a.command())?;
-            }
-            for c in &d.context {
-                writeln!(out, "  {c}")?;
+            for l in prompt_lines(&session.state(), 12) {
+                writeln!(out, "{l}")?;
             }
         } else {
             write!(out, "{}", text::summary(&view(&session.state(), Viewer::Public)))?;
@@ -194,10 +184,8 @@ fn local(seed: u64, script: Option<PathBuf>, quick_setup: bool) -> std::io::Resu
             continue;
         }
         if line.trim() == "options" {
-            if let Some(d) = session.decision() {
-                for (i, a) in d.actions.iter().enumerate() {
-                    writeln!(out, "  {}. {}", i + 1, a.command())?;
-                }
+            for l in option_lines(&session.state()) {
+                writeln!(out, "{l}")?;
             }
             continue;
         }

@@ -9,7 +9,7 @@ use crate::content::Faction;
 use crate::engine::rebellion::{Decision, MatchOptions, State, Viewer, decision, view};
 use crate::game::Notice;
 use crate::games::rebellion::Rebellion;
-use crate::games::rebellion_words::option_texts;
+use crate::games::rebellion_words::{context_words, kind_text, option_texts};
 use crate::render::text;
 use crate::service::{Answer, Caller, Service};
 use crate::store::MemoryStore;
@@ -93,16 +93,43 @@ pub fn prompts(state: &State) -> Vec<PromptOut> {
     decision(state)
         .map(|d: Decision| PromptOut {
             seat: d.seat,
-            kind: d.kind.describe().to_string(),
+            kind: kind_text(&d.kind).to_string(),
             version: state.version,
             options: option_texts(state, &d)
                 .into_iter()
                 .zip(&d.actions)
                 .map(|(t, a)| OptionOut { label: t.label, command: a.command() })
                 .collect(),
-            context: d.context,
+            context: d.context.iter().map(|c| context_words(c)).collect(),
         })
         .into_iter()
+        .collect()
+}
+
+/// The pending prompt as a terminal shows it: who decides what, the first `limit` options
+/// (see [`option_lines`]) and the context.
+pub fn prompt_lines(state: &State, limit: usize) -> Vec<String> {
+    let mut out = vec![];
+    for p in prompts(state) {
+        out.push(format!("{} — {} ({} options; `options` lists them all)", p.seat, p.kind, p.options.len()));
+        out.extend(numbered(&p.options, limit));
+        out.extend(p.context.iter().map(|c| format!("  {c}")));
+    }
+    out
+}
+
+/// The pending prompt's options numbered from 1, each in words with the command that answers
+/// it (a terminal player types either `choose N` or the command).
+pub fn option_lines(state: &State) -> Vec<String> {
+    prompts(state).iter().flat_map(|p| numbered(&p.options, usize::MAX)).collect()
+}
+
+fn numbered(options: &[OptionOut], limit: usize) -> Vec<String> {
+    options
+        .iter()
+        .enumerate()
+        .take(limit)
+        .map(|(i, o)| format!("  {}. {} — `{}`", i + 1, o.label, o.command))
         .collect()
 }
 

@@ -296,6 +296,84 @@ pub fn option_label(kind: &PromptKind, c: &Choice) -> String {
     })
 }
 
+/// A decision in words, without command syntax (the engine's own text names the `done`
+/// command; here the buttons say what "done" means).
+pub fn kind_text(kind: &PromptKind) -> &'static str {
+    use PromptKind::*;
+    match kind {
+        PlaceStartingUnits => "place your starting units",
+        ChooseBase => "choose the secret location of your base",
+        AssignLeaders => "assign leaders to missions",
+        CommandTurn => "activate a system, reveal a mission, or pass",
+        MoveUnits => "move units into the activated system",
+        Oppose => "send a leader to oppose the mission, or not",
+        CardChoice => "make the choice the card asks for",
+        Respond => "use an action card or a ring now, or not",
+        AddLeader => "add a leader to the combat, or not",
+        StartOfCombat => "use start-of-combat action cards, or not",
+        CombatActions => "spend specials or play tactic cards",
+        AssignDamage => "assign your dice's damage to enemy units",
+        BlockDamage => "block damage with tactic cards, or not",
+        Retreat => "retreat with a leader, or stay",
+        RetreatCarry => "take units along on the retreat",
+        Objective => "play an objective card, or not",
+        DiscardMissions => "discard mission cards down to 10",
+        Recruit => "choose an action card and the leader to recruit",
+        ScrapUnits => "destroy units of yours to free them for building",
+        BuildChoice => "choose which unit this icon builds",
+        Deploy => "deploy your ready units",
+    }
+}
+
+/// A line of a decision's context with the ids of systems, leaders and units the engine wrote
+/// ("combat in cato_neimoidia", "0=x_wing") replaced by their printed names.
+pub fn context_words(line: &str) -> String {
+    let c = catalog();
+    let name = |word: &str| -> Option<&'static str> {
+        if let Some(s) = c.system_by_key(word) {
+            return Some(s.name());
+        }
+        if let Some(l) = c.leader_by_key(word) {
+            return Some(l.name());
+        }
+        if let Some(u) = c.unit_by_key(word) {
+            return Some(u.name());
+        }
+        // Card ids that are plain words ("sabotage") read as words already.
+        if word.contains('_') {
+            if let Some(m) = c.mission_by_key(word) {
+                return Some(m.name());
+            }
+            if let Some(t) = c.tactic_by_key(word) {
+                return Some(t.name());
+            }
+            if let Some(o) = c.objective_by_key(word) {
+                return Some(o.name());
+            }
+        }
+        (word == "rebel_base").then_some("Rebel Base space")
+    };
+    let mut out = String::with_capacity(line.len());
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        match name(word) {
+            Some(n) => out.push_str(n),
+            None => out.push_str(word),
+        }
+        word.clear();
+    };
+    for ch in line.chars() {
+        if ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '_' {
+            word.push(ch);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(ch);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
+}
+
 fn level(label: impl Into<String>, section: impl Into<String>) -> Level {
     Level { label: fit(vec![n(label)], MAX_LABEL), section: section.into() }
 }
@@ -447,6 +525,18 @@ mod tests {
             text.starts_with("Move 2 Super") && text.contains(" from Cato") && text.contains(" to Mon"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn context_names_replace_ids() {
+        let _ = crate::content::init();
+        assert_eq!(
+            context_words(
+                "units: 0=x_wing (rebel) 1=tie_fighter (empire, 1 damage); combat in cato_neimoidia"
+            ),
+            "units: 0=X-wing (rebel) 1=TIE Fighter (empire, 1 damage); combat in Cato Neimoidia"
+        );
+        assert_eq!(context_words("draw the sabotage marker"), "draw the sabotage marker");
     }
 
     #[test]
