@@ -26,6 +26,41 @@ pub struct GamePrompt<A> {
     pub context: Vec<String>,
 }
 
+/// One step of the natural way to narrow an option down (coarse to fine): picking the mission
+/// before the leaders, the source system before the units.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Level {
+    /// The entry that stands for every option sharing it ("Build Alliance", "From Yavin").
+    pub label: String,
+    /// A coarser key that sorts such entries into named menus when there are many of them
+    /// (a system's region); empty when none applies.
+    pub section: String,
+}
+
+/// How one option of a prompt reads, in the game's printed names, and where it sits in menus.
+/// Built from public names and the decider's own options, so it is as private as the options.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OptionText {
+    /// The whole option in words ("Assign Mon Mothma to Build Alliance"), at most 100
+    /// characters.
+    pub label: String,
+    /// The steps that narrow it down, coarse to fine; menus use as many as they need.
+    pub levels: Vec<Level>,
+    /// When the option is several things picked together from one menu (a mission's leaders),
+    /// their names; empty otherwise.
+    pub items: Vec<String>,
+    /// The printed names of the command's arguments, in order (autocomplete shows them).
+    pub args: Vec<String>,
+}
+
+impl OptionText {
+    /// An option shown as its command line, with no narrowing (games without words).
+    pub fn plain(command: &str) -> Self {
+        let args = command.split_whitespace().skip(1).map(str::to_string).collect();
+        OptionText { label: command.to_string(), levels: vec![], items: vec![], args }
+    }
+}
+
 /// A hosted game: pure rules behind a uniform face.
 pub trait Game: Send + Sync + 'static {
     /// The full state (persisted, never shown).
@@ -50,6 +85,17 @@ pub trait Game: Send + Sync + 'static {
     fn apply(state: &mut Self::State, seat: &str, action: Self::Action) -> Result<Vec<Notice>, String>;
     /// The pending decision, if any.
     fn prompt(state: &Self::State) -> Option<GamePrompt<Self::Action>>;
+    /// Every option of a prompt in words (one per option, in order). The default shows the
+    /// command lines as they are.
+    fn option_texts(_state: &Self::State, prompt: &GamePrompt<Self::Action>) -> Vec<OptionText> {
+        prompt.options.iter().map(|a| OptionText::plain(&Self::action_text(a))).collect()
+    }
+    /// Whether everyone may see a prompt's options (then front ends put them on the channel's
+    /// prompt message). Decided from public facts only: whether a prompt is shown must not
+    /// itself give a secret away. The default keeps every prompt private.
+    fn options_public(_state: &Self::State, _prompt: &GamePrompt<Self::Action>) -> bool {
+        false
+    }
     /// The state version (bumped by every applied action).
     fn version(state: &Self::State) -> u64;
     /// The result, once the game is over.

@@ -10,6 +10,7 @@ pub mod engine;
 pub mod game;
 pub mod games;
 pub mod hash;
+pub mod menu;
 pub mod render;
 pub mod service;
 pub mod sim;

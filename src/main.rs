@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
-use holonet::cli::local::{HELP, LocalSession};
+use holonet::cli::local::{HELP, LocalSession, option_lines, prompt_lines};
 use holonet::cli::simulate;
 use holonet::engine::rebellion::{MatchOptions, Viewer, view};
 use holonet::render::text;
@@ -145,7 +145,13 @@ fn local(
 ) -> std::io::Result<()> {
     let options = MatchOptions { quick_setup };
     let session = |interactive| match &data {
-        Some(dir) => LocalSession::open(dir, seed, options, interactive).map_err(std::io::Error::other),
+        Some(dir) => LocalSession::open(dir, seed, options, interactive)
+            .map(|(session, opened)| {
+                // On stderr: a script's standard output stays the moves' output only.
+                eprintln!("holonet: {opened} ({})", dir.display());
+                session
+            })
+            .map_err(std::io::Error::other),
         None => Ok(LocalSession::new(seed, options, interactive)),
     };
     let stdout = std::io::stdout();
@@ -185,18 +191,8 @@ fn local(
                 }
                 last_seat = Some(d.seat);
             }
-            writeln!(
-                out,
-                "{} — {} ({} options; `options` lists them all)",
-                d.seat,
-                d.kind.describe(),
-                d.actions.len()
-            )?;
-            for (i, a) in d.actions.iter().enumerate().take(12) {
-                writeln!(out, "  {}. {}", i + 1, a.command())?;
-            }
-            for c in &d.context {
-                writeln!(out, "  {c}")?;
+            for l in prompt_lines(&session.state(), 12) {
+                writeln!(out, "{l}")?;
             }
         } else {
             write!(out, "{}", text::summary(&view(&session.state(), Viewer::Public)))?;
@@ -214,10 +210,8 @@ fn local(
             continue;
         }
         if line.trim() == "options" {
-            if let Some(d) = session.decision() {
-                for (i, a) in d.actions.iter().enumerate() {
-                    writeln!(out, "  {}. {}", i + 1, a.command())?;
-                }
+            for l in option_lines(&session.state()) {
+                writeln!(out, "{l}")?;
             }
             continue;
         }

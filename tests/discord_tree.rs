@@ -91,7 +91,7 @@ fn command_names_are_the_documented_ones() {
         sub("play"),
         ["assign", "done", "reveal", "activate", "oppose", "objective", "action", "choose", "pass"]
     );
-    assert_eq!(sub("mod"), ["pause", "resume", "end", "replace", "kick", "rollback", "export"]);
+    assert_eq!(sub("mod"), ["pause", "resume", "end", "replace", "kick", "rollback", "export", "import"]);
     let options = |top: &str, s: &str| -> Vec<String> {
         let c = tree.iter().find(|c| c["name"] == top).unwrap();
         let sc = c["options"].as_array().unwrap().iter().find(|o| o["name"] == s).unwrap();

@@ -173,6 +173,7 @@ fn respond(shared: &Shared, r: &Req) -> (u16, String) {
             }
             ok(message(ch, id, &r.json()))
         }
+        ("PATCH", ["channels", ch, "messages", _]) => ok(message(ch.parse().unwrap_or(0), id, &r.json())),
         ("GET", ["channels", _]) => ok(fixture("channel.json")),
         ("GET", ["guilds", _, "roles"]) => ok(json!([])),
         _ => (404, json!({"message": "404: Not Found", "code": 0}).to_string()),
@@ -317,6 +318,8 @@ struct Fake {
     http_port: u16,
     events: mpsc::UnboundedSender<Value>,
     next_interaction: u64,
+    /// The channel interactions come from.
+    channel: u64,
 }
 
 impl Fake {
@@ -344,7 +347,7 @@ impl Fake {
                 tokio::spawn(ws_conn(stream, s.clone(), rx.clone()));
             }
         });
-        Fake { shared, http_port, events: tx, next_interaction: 3000 }
+        Fake { shared, http_port, events: tx, next_interaction: 3000, channel: CHANNEL }
     }
 
     fn requests(&self) -> Vec<Req> {
@@ -408,6 +411,16 @@ impl Fake {
         i["member"]["user"]["id"] = json!(user.to_string());
         i["member"]["user"]["username"] = json!(format!("user{user}"));
         i["member"]["permissions"] = json!(perms.to_string());
+        let channel = self.channel.to_string();
+        i["channel_id"] = json!(channel);
+        i["channel"]["id"] = json!(channel);
+        if i["message"].is_object() {
+            i["message"]["channel_id"] = json!(channel);
+            // Menus of the decider are private: their messages are ephemeral.
+            let private =
+                data["custom_id"].as_str().is_some_and(|c| c.starts_with("m:") || c.starts_with("n:"));
+            i["message"]["flags"] = json!(if private { 64 } else { 0 });
+        }
         i["data"] = data;
         self.events.send(i).unwrap();
         (id, token)
@@ -434,11 +447,19 @@ impl Fake {
         let cb = format!("/api/v10/interactions/{id}/{token}/callback");
         let defer = self.wait(from, &format!("{what}: deferral"), |r| r.is("POST", &cb)).await;
         let d = defer.json();
-        assert!(d["type"] == json!(5) || d["type"] == json!(4), "{what}: callback {d}");
-        assert_eq!(d["data"]["flags"], json!(64), "{what}: answers are ephemeral");
+        let update = d["type"] == json!(6);
+        assert!(d["type"] == json!(5) || d["type"] == json!(4) || update, "{what}: callback {d}");
+        if !update {
+            assert_eq!(d["data"]["flags"], json!(64), "{what}: answers are ephemeral");
+        }
         let hook = format!("/api/v10/webhooks/{APP}/{token}");
+        let original = format!("{hook}/messages/@original");
         if d["type"] == json!(5) {
             self.wait(from, &format!("{what}: follow-up"), |r| r.is("POST", &hook)).await;
+        } else if update {
+            // A pick in a private menu updates that message in place.
+            self.wait(from, &format!("{what}: edit"), |r| r.is("PATCH", &original) || r.is("POST", &hook))
+                .await;
         }
         self.settle().await;
         let reqs: Vec<Req> = self.requests().into_iter().skip(from).collect();
@@ -448,12 +469,14 @@ impl Fake {
             String::new()
         };
         let replies: Vec<String> = std::iter::once(direct)
-            .chain(reqs.iter().filter(|r| r.is("POST", &hook)).map(|r| {
-                assert_eq!(
-                    r.json()["flags"].as_u64().unwrap_or(0) & 64,
-                    64,
-                    "{what}: follow-ups are ephemeral"
-                );
+            .chain(reqs.iter().filter(|r| r.is("POST", &hook) || r.is("PATCH", &original)).map(|r| {
+                if r.method == "POST" {
+                    assert_eq!(
+                        r.json()["flags"].as_u64().unwrap_or(0) & 64,
+                        64,
+                        "{what}: follow-ups are ephemeral"
+                    );
+                }
                 r.content()
             }))
             .collect();
@@ -470,7 +493,35 @@ impl Fake {
         self.finish(from, id, &token, custom_id).await
     }
 
+    /// Answers the prompt behind a channel component with its first choices: the button, then in
+    /// each menu that follows its first entry (two items of a multiple choice) until a pick is
+    /// applied. Returns the requests, the last reply and the number of clicks.
+    async fn answer_first(&mut self, user: u64, button: &str) -> (Vec<Req>, String, usize) {
+        let from = self.len();
+        let (mut reqs, mut reply) = self.click(user, button, None).await;
+        let mut clicks = 1;
+        while !reply.contains("✅") && clicks < 6 {
+            let menus = last_menus(&reqs);
+            let Some(m) = menus.first() else { break };
+            let values: Vec<String> = if m.max > 1 {
+                m.options.iter().take(2).map(|(_, v)| v.clone()).collect()
+            } else {
+                vec![m.options[0].1.clone()]
+            };
+            let (r, t) = self.click(user, &m.id, Some(values)).await;
+            (reqs, reply) = (r, t);
+            clicks += 1;
+        }
+        let all = self.requests().into_iter().skip(from).collect();
+        (all, reply, clicks)
+    }
+
     async fn autocomplete(&mut self, user: u64, sub: &str, options: Value) -> Vec<String> {
+        self.autocomplete_named(user, sub, options).await.into_iter().map(|(v, _)| v).collect()
+    }
+
+    /// Autocomplete choices as (value, name shown).
+    async fn autocomplete_named(&mut self, user: u64, sub: &str, options: Value) -> Vec<(String, String)> {
         let from = self.len();
         let data = json!({"id": "4001", "name": "play", "type": 1,
             "options": [{"name": sub, "type": 1, "options": options}]});
@@ -484,14 +535,67 @@ impl Fake {
             .cloned()
             .unwrap_or_default()
             .iter()
-            .map(|c| c["value"].as_str().unwrap_or_default().to_string())
+            .map(|c| {
+                (
+                    c["value"].as_str().unwrap_or_default().to_string(),
+                    c["name"].as_str().unwrap_or_default().to_string(),
+                )
+            })
             .collect()
     }
 }
 
 fn channel_posts(reqs: &[Req]) -> Vec<Req> {
-    let p = format!("/api/v10/channels/{CHANNEL}/messages");
+    posts_in(reqs, CHANNEL)
+}
+
+fn posts_in(reqs: &[Req], channel: u64) -> Vec<Req> {
+    let p = format!("/api/v10/channels/{channel}/messages");
     reqs.iter().filter(|r| r.is("POST", &p)).cloned().collect()
+}
+
+/// One select menu the bot sent: its id, its options as (label, value), and how many may be
+/// picked together.
+#[derive(Clone, Debug)]
+struct Select {
+    id: String,
+    options: Vec<(String, String)>,
+    max: u64,
+}
+
+/// The select menus of the last private message (follow-up or edit) among `reqs` that has any.
+fn last_menus(reqs: &[Req]) -> Vec<Select> {
+    for r in reqs.iter().rev().filter(|r| r.path.starts_with("/api/v10/webhooks/")) {
+        let mut out = vec![];
+        for row in r.json()["components"].as_array().cloned().unwrap_or_default() {
+            for c in row["components"].as_array().cloned().unwrap_or_default() {
+                if c["type"] == json!(3) {
+                    let options = c["options"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|o| {
+                            (
+                                o["label"].as_str().unwrap().to_string(),
+                                o["value"].as_str().unwrap().to_string(),
+                            )
+                        })
+                        .collect();
+                    let max = c["max_values"].as_u64().unwrap_or(1);
+                    out.push(Select { id: c["custom_id"].as_str().unwrap().to_string(), options, max });
+                }
+            }
+        }
+        if !out.is_empty() {
+            return out;
+        }
+    }
+    vec![]
+}
+
+/// Whether a label reads as words: no snake_case id, no command syntax, within Discord's limit.
+fn reads_as_words(label: &str) -> bool {
+    !label.contains('_') && !label.contains('`') && !label.is_empty() && label.chars().count() <= 100
 }
 
 fn dm_posts(reqs: &[Req], user: u64) -> Vec<Req> {
@@ -687,24 +791,27 @@ async fn scenario() {
     );
     let nonce = parts[2].to_string();
 
-    // Someone else clicking gets "not your decision"; the decider gets paginated menus.
+    // Someone else clicking gets "not your decision"; the decider gets menus named by region.
     let (_, reply) = fake.click(EMPIRE, &button, None).await;
     assert!(reply.contains("Not your decision"), "{reply}");
     let (reqs, _) = fake.click(REBEL, &button, None).await;
     let found = menus(&reqs);
     assert!(found.len() >= 2, "26 base options need two menus");
     assert!(found.iter().all(|(_, o)| o.len() <= 25));
-    assert!(found[0].0.starts_with(&format!("o:{CHANNEL}:{nonce}:0:")), "{}", found[0].0);
+    assert!(found.iter().flat_map(|(_, o)| o).all(|(l, _)| reads_as_words(l)), "{found:?}");
+    assert!(found[0].0.starts_with(&format!("m:{CHANNEL}:{nonce}:0:")), "{}", found[0].0);
     // Pick a base system never named in the channel so far.
     let so_far: Vec<String> = channel_posts(&fake.requests()).iter().map(|r| r.text()).collect();
     let (menu_id, base, value) = found
         .iter()
         .flat_map(|(id, opts)| opts.iter().map(move |(l, v)| (id.clone(), l.clone(), v.clone())))
-        .filter_map(|(id, label, v)| label.split("base ").nth(1).map(|s| (id, s.to_string(), v)))
+        .filter_map(|(id, label, v)| {
+            label.strip_prefix("Hide the base in ").map(|s| (id, s.to_lowercase().replace(' ', "_"), v))
+        })
         .find(|(_, sys, _)| so_far.iter().all(|t| !t.contains(sys.as_str())))
         .expect("a base system not named in the channel");
     let (reqs, reply) = fake.click(REBEL, &menu_id, Some(vec![value])).await;
-    assert!(reply.contains("Done"), "{reply}");
+    assert!(reply.contains("✅ Hide the base in"), "{reply}");
     assert!(
         dm_posts(&reqs, REBEL).iter().any(|r| r.content().contains(&base)),
         "the Rebel learns the base by DM"
@@ -760,7 +867,7 @@ async fn scenario() {
     assert!(!rows.is_empty(), "the decider gets the next options with the answer");
     let old_menu = rows[0]["components"][0]["custom_id"].as_str().unwrap().to_string();
     // (version 2, or 3 when the random seed dealt the Rebels a ring card to give first)
-    assert!(old_menu.starts_with(&format!("o:{CHANNEL}:{nonce}:")), "{old_menu}");
+    assert!(old_menu.starts_with(&format!("m:{CHANNEL}:{nonce}:")), "{old_menu}");
     let old_value = rows[0]["components"][0]["options"][0]["value"].as_str().unwrap().to_string();
     // A moderator rolls the assignment back and the Rebel sends another leader: version 2 comes
     // back with other options, so the menu from before the rollback is refused (nothing is
@@ -788,7 +895,7 @@ async fn scenario() {
     assert!(channel_posts(&reqs).is_empty() && dm_posts(&reqs, REBEL).is_empty(), "nothing was applied");
     let current = menus(&reqs);
     let version = old_menu.split(':').nth(3).unwrap().to_string();
-    assert!(current[0].0.starts_with(&format!("o:{CHANNEL}:{nonce}:{version}:")) && current[0].0 != old_menu);
+    assert!(current[0].0.starts_with(&format!("m:{CHANNEL}:{nonce}:{version}:")) && current[0].0 != old_menu);
     let (reqs, reply) = fake.command(REBEL, 0, "play", "done", json!([])).await;
     assert!(reply.contains("Done"), "{reply}");
     let (decider, _) = last_prompt(&reqs);
@@ -850,12 +957,8 @@ async fn scenario() {
     stop_bot(bot).await;
     let bot = start_bot(&fake, &dir, Some(GUILD)).await;
     let (decider, button) = last_prompt(&fake.requests());
-    let (reqs, _) = fake.click(decider, &button, None).await;
-    let found = menus(&reqs);
-    assert!(!found.is_empty(), "the prompt survives the restart");
-    let (menu_id, options) = &found[0];
-    let (reqs, reply) = fake.click(decider, menu_id, Some(vec![options[0].1.clone()])).await;
-    assert!(reply.contains("Done"), "{reply}");
+    let (reqs, reply, _) = fake.answer_first(decider, &button).await;
+    assert!(reply.contains("✅"), "the prompt survives the restart: {reply}");
     assert!(!channel_posts(&reqs).is_empty(), "the move is announced");
     let (reqs, _) = fake.command(REBEL, 0, "rebellion", "status", json!([])).await;
     assert!(channel_posts(&reqs).iter().any(|r| r.content().contains("Round")));
@@ -944,11 +1047,8 @@ async fn sigkill_scenario() {
     fake.wait(from, "the first prompt", |r| r.json().to_string().contains(&format!("h:{CHANNEL}:"))).await;
     // The Rebel hides the base with the first option of the menu.
     let (_, button) = last_prompt(&fake.requests());
-    let (reqs, _) = fake.click(REBEL, &button, None).await;
-    let found = menus(&reqs);
-    let (menu, options) = &found[0];
-    let (reqs, reply) = fake.click(REBEL, menu, Some(vec![options[0].1.clone()])).await;
-    assert!(reply.contains("Done"), "{reply}");
+    let (reqs, reply, _) = fake.answer_first(REBEL, &button).await;
+    assert!(reply.contains("✅"), "{reply}");
     assert!(dm_posts(&reqs, REBEL).iter().any(|r| r.content().contains("Your base:")));
     answer_card_choices(&mut fake).await;
 
@@ -1009,8 +1109,13 @@ async fn play(fake: &mut Fake, limit: Option<usize>) -> usize {
             eprintln!("play: {moves} moves in {:?}", started.elapsed());
         }
         let (user, button) = last_prompt(&fake.requests());
-        let (prefix, version) = button.rsplit_once(':').unwrap();
-        let version: u64 = version.parse().unwrap();
+        // `h:{match}:{nonce}:{version}` or `c:{match}:{nonce}:{version}:…`
+        let parts: Vec<&str> = button.split(':').collect();
+        let version: u64 = parts[3].parse().unwrap();
+        let next_ids = [
+            format!("h:{}:{}:{}\"", parts[1], parts[2], version + 1),
+            format!("c:{}:{}:{}:", parts[1], parts[2], version + 1),
+        ];
         let mut accepted = false;
         // A number counts only against a list the player was shown: the first "1" may be
         // answered with the current options instead, and the second is then accepted.
@@ -1024,15 +1129,16 @@ async fn play(fake: &mut Fake, limit: Option<usize>) -> usize {
             if !reply.starts_with("Done") {
                 continue;
             }
-            let next = format!("{prefix}:{}", version + 1);
             let post = fake
                 .wait(from, "the next prompt or the end", |r| {
                     let t = r.text();
-                    t.contains(&next) || t.contains("game over")
+                    next_ids.iter().any(|n| t.contains(n.as_str())) || t.contains("game over")
                 })
                 .await;
             moves += 1;
             accepted = true;
+            let sent: Vec<Req> = fake.requests().into_iter().skip(from).collect();
+            check_components(&sent);
             if post.text().contains("game over") {
                 return moves;
             }
@@ -1042,4 +1148,326 @@ async fn play(fake: &mut Fake, limit: Option<usize>) -> usize {
         assert!(moves < 1_000, "the game must end");
     }
     moves
+}
+
+// ---------------------------------------------------------------- menus and clicks (issue 11)
+
+/// A match played in memory in `channel` up to the action after which `target` holds for the
+/// pending decision; that action is left for the test to send through Discord. Returns the
+/// export file, the user who sends that action, its command and the state it leads to.
+/// `policy` picks every action.
+fn prepared(
+    channel: u64,
+    seed: u64,
+    target: impl Fn(&holonet::engine::rebellion::State) -> bool,
+    mut policy: impl FnMut(&holonet::engine::rebellion::Decision) -> holonet::engine::rebellion::Action,
+) -> (Vec<u8>, u64, String, holonet::engine::rebellion::State) {
+    use holonet::engine::rebellion::{MatchOptions, apply, decision};
+    use holonet::service::{Answer, Caller, Service};
+    let store: Arc<dyn holonet::store::MatchStore> = Arc::new(holonet::store::MemoryStore::new());
+    let svc: Service<Rebellion> = Service::new(store);
+    let (rebel, empire) =
+        (Caller { user: REBEL, moderator: false }, Caller { user: EMPIRE, moderator: false });
+    svc.create(channel, Some(GUILD), rebel, MatchOptions { quick_setup: true }, Some(seed)).unwrap();
+    svc.join(channel, rebel, Some("rebel")).unwrap();
+    svc.join(channel, empire, Some("empire")).unwrap();
+    svc.start(channel, rebel).unwrap();
+    for _ in 0..5_000 {
+        let state = svc.state(channel).unwrap().unwrap();
+        let d = decision(&state).expect("the game goes on");
+        let action = policy(&d);
+        let mut next = state.clone();
+        apply(&mut next, d.seat, action.clone()).unwrap();
+        let user = if d.seat == holonet::content::Faction::Rebel { rebel } else { empire };
+        if target(&next) {
+            let admin = Caller { user: MODERATOR, moderator: true };
+            let file = svc.export(channel, admin).unwrap().file.unwrap().1;
+            return (file, user.user, action.command(), next);
+        }
+        svc.act(channel, user, Answer::Command(action.command())).unwrap();
+    }
+    panic!("seed {seed}: the target decision never came");
+}
+
+/// Sends a command line as `user` with `/play choose` in the fake's current channel, and waits
+/// for the next prompt message there (it comes after the board image, slow in debug builds).
+async fn send_line(fake: &mut Fake, user: u64, line: &str) -> (Vec<Req>, String) {
+    let from = fake.len();
+    let out =
+        fake.command(user, 0, "play", "choose", json!([{"name": "option", "type": 3, "value": line}])).await;
+    let path = format!("/api/v10/channels/{}/messages", fake.channel);
+    fake.wait(from, "the prompt message", |r| {
+        r.is("POST", &path) && r.json()["components"].as_array().is_some_and(|c| !c.is_empty())
+    })
+    .await;
+    out
+}
+
+/// The last prompt message in a channel: (deciding user, its components' custom ids and labels).
+fn prompt_in(reqs: &[Req], channel: u64) -> (u64, Vec<(String, String)>) {
+    let r = posts_in(reqs, channel)
+        .into_iter()
+        .rev()
+        .find(|r| r.json()["components"].as_array().is_some_and(|c| !c.is_empty()))
+        .expect("a prompt message");
+    let v = r.json();
+    let mut ids = vec![];
+    for row in v["components"].as_array().unwrap() {
+        for c in row["components"].as_array().unwrap() {
+            ids.push((
+                c["custom_id"].as_str().unwrap().to_string(),
+                c["label"].as_str().or(c["placeholder"].as_str()).unwrap_or_default().to_string(),
+            ));
+        }
+    }
+    let user = v["allowed_mentions"]["users"][0].as_str().map(|s| s.parse().unwrap()).unwrap();
+    (user, ids)
+}
+
+/// The line of a reply that says what was done ("✅ …").
+fn done_line(reply: &str) -> String {
+    reply.lines().find(|l| l.starts_with('✅')).unwrap_or_default().to_string()
+}
+
+/// Checks every component the bot sent (channel messages, answers, edits): buttons and menu
+/// entries read as words within Discord's limits, no menu over 25 entries, at most five rows.
+/// Returns how many labels it read.
+fn check_components(reqs: &[Req]) -> usize {
+    let mut read = 0;
+    for r in reqs.iter().filter(|r| r.method == "POST" || r.method == "PATCH") {
+        let v = r.json();
+        let Some(rows) = v["components"].as_array().or(v["data"]["components"].as_array()).cloned() else {
+            continue;
+        };
+        assert!(rows.len() <= 5, "{} rows: {v}", rows.len());
+        for c in rows.iter().flat_map(|row| row["components"].as_array().cloned().unwrap_or_default()) {
+            if let Some(label) = c["label"].as_str() {
+                assert!(reads_as_words(label) && label.chars().count() <= 80, "button `{label}`");
+                read += 1;
+            }
+            let options = c["options"].as_array().cloned().unwrap_or_default();
+            assert!(options.len() <= 25, "{} entries in {}", options.len(), c["custom_id"]);
+            for o in options {
+                let label = o["label"].as_str().unwrap_or_default();
+                assert!(reads_as_words(label), "menu entry `{label}`");
+                read += 1;
+            }
+        }
+    }
+    read
+}
+
+/// Checks every menu a private message offered: at most 25 choices, each in words.
+fn check_menus(menus: &[Select]) {
+    for m in menus {
+        assert!(m.options.len() <= 25, "{} choices in {}", m.options.len(), m.id);
+        for (label, _) in &m.options {
+            assert!(reads_as_words(label), "label `{label}`");
+        }
+    }
+}
+
+/// The entry of `menus` whose label is `label`: (menu id, value).
+fn entry(menus: &[Select], label: &str) -> (String, String) {
+    menus
+        .iter()
+        .find_map(|m| m.options.iter().find(|(l, _)| l == label).map(|(_, v)| (m.id.clone(), v.clone())))
+        .unwrap_or_else(|| panic!("no entry `{label}` in {menus:?}"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn decisions_take_few_clicks_through_narrowing_menus() {
+    tokio::time::timeout(Duration::from_secs(240), clicks_scenario())
+        .await
+        .expect("the scenario finishes in time");
+}
+
+async fn clicks_scenario() {
+    use holonet::engine::rebellion::{Action, PromptKind, apply, decision};
+    use holonet::games::rebellion_words::option_texts;
+    let _ = holonet::content::init();
+    let dir = std::env::temp_dir().join(format!(
+        "holonet-clicks-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos()
+    ));
+    let (assign_ch, move_ch, combat_ch) = (301, 302, 303);
+    // 301: the Rebels are about to assign their first leaders.
+    let first = |d: &holonet::engine::rebellion::Decision| d.actions[0].clone();
+    let is_kind =
+        |k: PromptKind| move |s: &holonet::engine::rebellion::State| decision(s).is_some_and(|d| d.kind == k);
+    let assign = prepared(assign_ch, 11, is_kind(PromptKind::AssignLeaders), first);
+    // 302: nobody assigns, so the first Command Phase turn may activate with any leader.
+    let done_first = |d: &holonet::engine::rebellion::Decision| {
+        if d.actions.contains(&Action::Done) { Action::Done } else { d.actions[0].clone() }
+    };
+    let moving = prepared(move_ch, 12, is_kind(PromptKind::CommandTurn), done_first);
+    // 303: random play until an attacker assigns damage.
+    let mut rng = holonet::engine::rng::GameRng::from_seed(5);
+    let random = |d: &holonet::engine::rebellion::Decision| {
+        let others: Vec<&Action> = d.actions.iter().filter(|a| **a != Action::RevealBase).collect();
+        others[rng.below(others.len())].clone()
+    };
+    let combat = prepared(combat_ch, 13, is_kind(PromptKind::AssignDamage), random);
+    std::fs::create_dir_all(&dir).unwrap();
+    for (ch, (file, ..)) in [(assign_ch, &assign), (move_ch, &moving), (combat_ch, &combat)] {
+        holonet::cli::admin::import(&dir, ch, file).unwrap();
+    }
+    let mut fake = Fake::start().await;
+    let bot = start_bot(&fake, &dir, None).await;
+
+    // Assignment: "Show my options", the mission, then its leaders together — three clicks.
+    fake.channel = assign_ch;
+    let (_, reply) = send_line(&mut fake, assign.1, &assign.2).await;
+    assert!(reply.contains("Done"), "{reply}");
+    let (user, ids) = prompt_in(&fake.requests(), assign_ch);
+    assert_eq!((user, ids.len()), (REBEL, 1), "a secret decision shows one button: {ids:?}");
+    // Typing instead: autocomplete shows printed names and sends ids.
+    let missions = fake
+        .autocomplete_named(
+            user,
+            "assign",
+            json!([{"name": "mission", "type": 3, "value": "", "focused": true}]),
+        )
+        .await;
+    let leaders = fake
+        .autocomplete_named(
+            user,
+            "assign",
+            json!([{"name": "mission", "type": 3, "value": missions[0].0},
+                   {"name": "leader", "type": 3, "value": "", "focused": true}]),
+        )
+        .await;
+    for (value, name) in missions.iter().chain(&leaders) {
+        assert!(reads_as_words(name) && name.chars().next().unwrap().is_uppercase(), "{name} for {value}");
+        assert!(!value.contains(' '), "{value}");
+    }
+    let choose = fake
+        .autocomplete_named(
+            user,
+            "choose",
+            json!([{"name": "option", "type": 3, "value": "", "focused": true}]),
+        )
+        .await;
+    assert!(choose.len() <= 25 && choose.iter().all(|(_, n)| reads_as_words(n)), "{choose:?}");
+    let (reqs, _) = fake.click(user, &ids[0].0, None).await;
+    let menus = last_menus(&reqs);
+    check_menus(&menus);
+    let (menu, mission) = menus
+        .iter()
+        .find_map(|m| {
+            m.options.iter().find(|(_, v)| v.starts_with('g')).map(|(_, v)| (m.id.clone(), v.clone()))
+        })
+        .expect("missions open the leaders");
+    let (reqs, _) = fake.click(user, &menu, Some(vec![mission])).await;
+    assert!(
+        reqs.iter().all(|r| r.method != "POST" || !r.path.contains("/webhooks/")),
+        "the message is updated"
+    );
+    let leaders = last_menus(&reqs);
+    check_menus(&leaders);
+    assert_eq!(leaders[0].max, 2, "one or two leaders are picked together");
+    let two: Vec<String> = leaders[0].options.iter().take(2).map(|(_, v)| v.clone()).collect();
+    let (reqs, reply) = fake.click(user, &leaders[0].id, Some(two.clone())).await;
+    assert!(reply.contains("✅ Assign") && reply.contains(" and "), "{reply}");
+    assert!(reads_as_words(&done_line(&reply)));
+    assert!(!last_menus(&reqs).is_empty(), "the next assignment is offered in the same message");
+    eprintln!("assignment: 3 clicks — {}", done_line(&reply));
+    // The leaders' menu is out of date now: picking in it again is refused in place with the
+    // current options, and nothing is applied.
+    let (reqs, reply) = fake.click(user, &leaders[0].id, Some(two)).await;
+    assert!(reply.contains("That menu is out of date — here are your current options"), "{reply}");
+    assert!(posts_in(&reqs, assign_ch).is_empty() && dm_posts(&reqs, user).is_empty(), "nothing applied");
+    assert!(reqs.iter().all(|r| r.method != "POST" || !r.path.contains("/webhooks/")), "updated in place");
+    let current = last_menus(&reqs);
+    check_menus(&current);
+    assert!(current.iter().all(|m| m.id != leaders[0].id), "the current options have new ids");
+
+    // Movement: "Show my options", the destination, the leader — then each move is one pick.
+    fake.channel = move_ch;
+    // An activation that moves units, found on the prepared state: its menu entry and label.
+    let turn = &moving.3;
+    let d = decision(turn).unwrap();
+    let texts = option_texts(turn, &d);
+    let (group, label) = d
+        .actions
+        .iter()
+        .zip(&texts)
+        .find(|(a, _)| {
+            let mut s = turn.clone();
+            matches!(a, Action::Activate { .. })
+                && apply(&mut s, d.seat, (*a).clone()).is_ok()
+                && decision(&s).is_some_and(|n| n.kind == PromptKind::MoveUnits && n.seat == d.seat)
+        })
+        .map(|(_, t)| (t.levels[0].label.clone(), t.label.clone()))
+        .expect("some activation moves units");
+    let (_, reply) = send_line(&mut fake, moving.1, &moving.2).await;
+    assert!(reply.contains("Done"), "{reply}");
+    let (user, ids) = prompt_in(&fake.requests(), move_ch);
+    let (reqs, _) = fake.click(user, &ids[0].0, None).await;
+    let menus = last_menus(&reqs);
+    check_menus(&menus);
+    assert!(menus.len() <= 4);
+    let (menu, dest) = entry(&menus, &group);
+    let (reqs, _) = fake.click(user, &menu, Some(vec![dest])).await;
+    let leaders = last_menus(&reqs);
+    check_menus(&leaders);
+    let (menu, value) = entry(&leaders, &label);
+    let (reqs, reply) = fake.click(user, &menu, Some(vec![value])).await;
+    assert!(reply.contains(&format!("✅ {label}")), "{reply}");
+    eprintln!("activation: 3 clicks — {}", done_line(&reply));
+    let next = last_menus(&reqs);
+    check_menus(&next);
+    let (menu, value) = next
+        .iter()
+        .find_map(|m| {
+            m.options.iter().find(|(l, _)| l.starts_with("Move ")).map(|(_, v)| (m.id.clone(), v.clone()))
+        })
+        .expect("the units to move are offered in the same message");
+    let (reqs, reply) = fake.click(user, &menu, Some(vec![value])).await;
+    assert!(reply.contains("✅ Move ") && reply.contains(" from ") && reply.contains(" to "), "{reply}");
+    eprintln!("a move: 1 click — {}", done_line(&reply));
+    let after = last_menus(&reqs);
+    let mut clicks = 4;
+    if after.iter().any(|m| m.options.iter().any(|(l, _)| l == "Done moving")) {
+        let (menu, value) = entry(&after, "Done moving");
+        let (_, reply) = fake.click(user, &menu, Some(vec![value])).await;
+        assert!(reply.contains("✅ Done moving"), "{reply}");
+        clicks += 1;
+    }
+    eprintln!("activation, one move and done: {clicks} clicks in all");
+
+    // Combat: the damage options are public: buttons on the channel message, for the decider only.
+    fake.channel = combat_ch;
+    let (_, reply) = send_line(&mut fake, combat.1, &combat.2).await;
+    assert!(reply.contains("Done"), "{reply}");
+    let (user, ids) = prompt_in(&fake.requests(), combat_ch);
+    assert!(ids.iter().all(|(id, _)| id.starts_with("c:")), "{ids:?}");
+    assert!(ids.iter().all(|(_, label)| reads_as_words(label)), "{ids:?}");
+    assert!(ids.len() <= 25);
+    let other = if user == REBEL { EMPIRE } else { REBEL };
+    let (reqs, reply) = fake.click(other, &ids[0].0, None).await;
+    assert!(reply.contains("Not your decision"), "{reply}");
+    assert!(posts_in(&reqs, combat_ch).is_empty(), "nothing was applied");
+    let (reqs, reply, clicks) = fake.answer_first(user, &ids[0].0).await;
+    assert!(reply.contains("✅ "), "{reply}");
+    assert!(clicks <= 2, "{clicks} clicks");
+    let cleared = format!("/api/v10/channels/{combat_ch}/messages/");
+    assert!(
+        reqs.iter().any(|r| r.method == "PATCH"
+            && r.path.starts_with(&cleared)
+            && r.json()["components"] == json!([])),
+        "the decided prompt loses its buttons"
+    );
+    eprintln!("combat damage: {clicks} click(s) — {}", done_line(&reply));
+    // Its buttons are gone; an old click is refused with the current state, nothing applied.
+    let (reqs, reply) = fake.click(user, &ids[0].0, None).await;
+    assert!(reply.contains("That menu is out of date"), "{reply}");
+    assert!(posts_in(&reqs, combat_ch).is_empty(), "nothing was applied: {reqs:?}");
+    let read = check_components(&fake.requests());
+    assert!(read > 50, "only {read} labels were sent");
+    eprintln!("{read} button and menu labels checked");
+
+    stop_bot(bot).await;
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,7 +1,7 @@
 //! The scripted local mode is a public contract: its output for a fixed seed and script is
 //! compared with a golden file (`HOLONET_BLESS=1 cargo test --test local_script` rewrites it).
 
-use holonet::cli::local::LocalSession;
+use holonet::cli::local::{LocalSession, option_lines, prompt_lines};
 use holonet::cli::simulate;
 use holonet::engine::rebellion::MatchOptions;
 
@@ -96,4 +96,37 @@ fn hot_seat_keeps_private_messages_for_the_absent_seat() {
     let held = s.take_held(Faction::Rebel);
     assert!(held.iter().any(|l| l.contains("You see objective")), "{held:?}");
     assert!(s.take_held(Faction::Rebel).is_empty(), "handed over once");
+}
+
+#[test]
+fn prompts_show_each_option_in_words_next_to_its_command() {
+    let mut s = LocalSession::new(9, MatchOptions { quick_setup: true }, false);
+    let out = s.handle("prompts");
+    let v: serde_json::Value = serde_json::from_str(&out[0]).unwrap();
+    let options = v[0]["options"].as_array().unwrap();
+    assert_eq!(options.len(), 26, "every system may hide the base");
+    for o in options {
+        let (label, command) = (o["label"].as_str().unwrap(), o["command"].as_str().unwrap());
+        assert!(command.starts_with("base "), "{command}");
+        assert!(label.starts_with("Hide the base in ") && !label.contains('_'), "{label}");
+    }
+    // The command form still answers the prompt, as scripts send it.
+    let first = options[0]["command"].as_str().unwrap();
+    assert!(s.handle(&format!("rebel {first}")).iter().any(|l| l.contains("Your base is hidden")));
+}
+
+#[test]
+fn the_terminal_lists_options_in_words_with_the_command_to_type() {
+    let s = LocalSession::new(9, MatchOptions { quick_setup: true }, true);
+    let lines = prompt_lines(&s.state(), 12);
+    assert!(lines[0].starts_with("rebel — choose the secret location of your base (26 options"), "{lines:?}");
+    assert!(!lines[0].contains("`done`"), "the decision reads without command syntax");
+    let shown: Vec<&String> = lines.iter().filter(|l| l.starts_with("  ")).collect();
+    assert_eq!(shown.len(), 12, "{lines:?}");
+    for l in shown {
+        let (label, command) = l.split_once(" — ").unwrap();
+        assert!(label.contains(". Hide the base in ") && !label.contains('_'), "{l}");
+        assert!(command.starts_with("`base ") && command.ends_with('`'), "{l}");
+    }
+    assert_eq!(option_lines(&s.state()).len(), 26, "`options` lists them all");
 }

@@ -627,3 +627,53 @@ fn a_paused_match_resumes_also_after_a_restart() {
     let p = again.prompt(CH).unwrap().unwrap();
     again.act(CH, caller_for(p.user), Answer::Option { key: p.key(), index: 0 }).unwrap();
 }
+
+#[test]
+fn prompts_carry_their_options_in_words_and_say_whether_they_are_public() {
+    let (_, svc) = memory();
+    let out = started(&svc);
+    let p = out.prompt.unwrap();
+    assert_eq!(p.texts.len(), p.options.len());
+    assert!(!p.public, "the base is chosen in secret");
+    for (t, o) in p.texts.iter().zip(&p.options) {
+        assert!(t.label.starts_with("Hide the base in ") && !t.label.contains('_'), "{} for {o}", t.label);
+    }
+    assert!(!p.kind.contains('`'), "the decision reads without command syntax: {}", p.kind);
+    // Play on (nobody assigns a leader) until someone may oppose a mission: a public decision
+    // whose options name only pool leaders.
+    let mut found = None;
+    for _ in 0..300 {
+        let p = svc.prompt(CH).unwrap().unwrap();
+        if p.kind.contains("oppose") {
+            found = Some(p);
+            break;
+        }
+        let done = p.options.iter().position(|o| o == "done");
+        let reveal = p.options.iter().position(|o| o.starts_with("reveal "));
+        let pass = p.options.iter().position(|o| o == "pass");
+        let pick = if p.kind.contains("assign leaders") {
+            // Assign one leader to a mission that can be revealed, the rest stay home.
+            if p.options.iter().any(|o| o.starts_with("assign ")) && p.version < 6 {
+                0
+            } else {
+                done.unwrap_or(0)
+            }
+        } else {
+            reveal.or(pass).or(done).unwrap_or(0)
+        };
+        svc.act(CH, caller_for(p.user), Answer::Option { key: p.key(), index: pick }).unwrap();
+    }
+    let p = found.expect("a mission was revealed and could be opposed");
+    assert!(p.public, "opposition is public");
+    assert!(
+        p.texts.iter().all(|t| t.label.starts_with("Oppose with ") || t.label == "Do not oppose"),
+        "{:?}",
+        p.texts
+    );
+    // The public hash depends on the options only, never on the private context.
+    let mut other = p.clone();
+    other.context.push("secret".into());
+    assert_eq!(other.public_fingerprint(), p.public_fingerprint());
+    other.options.pop();
+    assert_ne!(other.public_fingerprint(), p.public_fingerprint());
+}

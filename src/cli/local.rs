@@ -7,12 +7,13 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::content::Faction;
-use crate::engine::rebellion::{Action, Decision, MatchOptions, State, Viewer, decision, view};
+use crate::engine::rebellion::{Decision, MatchOptions, State, Viewer, decision, view};
 use crate::game::{Game, Notice};
 use crate::games::rebellion::Rebellion;
+use crate::games::rebellion_words::{context_words, kind_text, option_texts};
 use crate::render::text;
 use crate::service::{Answer, Caller, Service};
-use crate::store::{MemoryStore, SledStore};
+use crate::store::{MatchStatus, MatchStore, MemoryStore, SledStore};
 
 /// One pending prompt, as printed by `prompts`.
 #[derive(Clone, Debug, Serialize)]
@@ -25,8 +26,17 @@ pub struct PromptOut {
     pub version: u64,
     /// Extra context for the decider.
     pub context: Vec<String>,
-    /// The legal options as commands, numbered from 1 in this order.
-    pub options: Vec<String>,
+    /// The legal options, numbered from 1 in this order.
+    pub options: Vec<OptionOut>,
+}
+
+/// One option of a pending prompt: the words players see, and the command a script sends.
+#[derive(Clone, Debug, Serialize)]
+pub struct OptionOut {
+    /// The option in the game's printed names (what Discord's menus show).
+    pub label: String,
+    /// The command line that answers with it.
+    pub command: String,
 }
 
 /// A local match and its line interpreter. It drives the same service layer as the Discord
@@ -37,6 +47,30 @@ pub struct LocalSession {
     pub interactive: bool,
     /// Private messages for a seat that was not at the terminal when they happened.
     held: Vec<(Faction, String)>,
+}
+
+/// What [`LocalSession::open`] found in its directory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opened {
+    /// An unfinished match, resumed after this many actions.
+    Resumed {
+        /// Actions applied so far.
+        actions: u64,
+    },
+    /// No match: a new one started.
+    New,
+    /// A finished match: a new one replaced it.
+    AfterEnd,
+}
+
+impl std::fmt::Display for Opened {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Opened::Resumed { actions } => write!(f, "resumed the stored match after {actions} actions"),
+            Opened::New => write!(f, "started a new match"),
+            Opened::AfterEnd => write!(f, "the stored match had ended; started a new one"),
+        }
+    }
 }
 
 /// The channel id of the local match.
@@ -84,12 +118,43 @@ pub fn prompts(state: &State) -> Vec<PromptOut> {
     decision(state)
         .map(|d: Decision| PromptOut {
             seat: d.seat,
-            kind: d.kind.describe().to_string(),
+            kind: kind_text(&d.kind).to_string(),
             version: state.version,
-            context: d.context,
-            options: d.actions.iter().map(Action::command).collect(),
+            options: option_texts(state, &d)
+                .into_iter()
+                .zip(&d.actions)
+                .map(|(t, a)| OptionOut { label: t.label, command: a.command() })
+                .collect(),
+            context: d.context.iter().map(|c| context_words(c)).collect(),
         })
         .into_iter()
+        .collect()
+}
+
+/// The pending prompt as a terminal shows it: who decides what, the first `limit` options
+/// (see [`option_lines`]) and the context.
+pub fn prompt_lines(state: &State, limit: usize) -> Vec<String> {
+    let mut out = vec![];
+    for p in prompts(state) {
+        out.push(format!("{} — {} ({} options; `options` lists them all)", p.seat, p.kind, p.options.len()));
+        out.extend(numbered(&p.options, limit));
+        out.extend(p.context.iter().map(|c| format!("  {c}")));
+    }
+    out
+}
+
+/// The pending prompt's options numbered from 1, each in words with the command that answers
+/// it (a terminal player types either `choose N` or the command).
+pub fn option_lines(state: &State) -> Vec<String> {
+    prompts(state).iter().flat_map(|p| numbered(&p.options, usize::MAX)).collect()
+}
+
+fn numbered(options: &[OptionOut], limit: usize) -> Vec<String> {
+    options
+        .iter()
+        .enumerate()
+        .take(limit)
+        .map(|(i, o)| format!("  {}. {} — `{}`", i + 1, o.label, o.command))
         .collect()
 }
 
@@ -120,22 +185,33 @@ impl LocalSession {
 
     /// A local match kept in a sled database directory: the unfinished match stored there
     /// resumes (seed and options are then those it was started with); otherwise a new one
-    /// starts. Every answer is on disk before its output is printed.
-    pub fn open(dir: &Path, seed: u64, options: MatchOptions, interactive: bool) -> Result<Self, String> {
-        let store = SledStore::open(dir).map_err(|e| format!("cannot open {}: {e}", dir.display()))?;
-        let service = Service::with_clock(Arc::new(store), Box::new(|| 0));
+    /// starts. Every answer is on disk before its output is printed. Also says which it was.
+    pub fn open(
+        dir: &Path,
+        seed: u64,
+        options: MatchOptions,
+        interactive: bool,
+    ) -> Result<(Self, Opened), String> {
+        let store =
+            Arc::new(SledStore::open(dir).map_err(|e| format!("cannot open {}: {e}", dir.display()))?);
+        let stored = store.load(&LOCAL_CHANNEL.to_string()).ok().flatten().map(|m| m.meta.status);
+        let service = Service::with_clock(store, Box::new(|| 0));
         service.load_all().map_err(|e| e.to_string())?;
-        match service.state(LOCAL_CHANNEL) {
+        let opened = match service.state(LOCAL_CHANNEL) {
             Ok(Some(state)) if Rebellion::outcome(&state).is_none() => {
-                Ok(LocalSession { service: service.allow_hot_seat(true), interactive, held: vec![] })
+                let session =
+                    LocalSession { service: service.allow_hot_seat(true), interactive, held: vec![] };
+                return Ok((session, Opened::Resumed { actions: state.version }));
             }
             // A match stopped before it started: start afresh.
             Ok(None) => {
                 service.cancel(LOCAL_CHANNEL, user_of(Faction::Rebel)).map_err(|e| e.to_string())?;
-                Self::start(service, seed, options, interactive)
+                Opened::New
             }
-            _ => Self::start(service, seed, options, interactive),
-        }
+            _ if stored == Some(MatchStatus::Ended) => Opened::AfterEnd,
+            _ => Opened::New,
+        };
+        Ok((Self::start(service, seed, options, interactive)?, opened))
     }
 
     fn start(

@@ -10,7 +10,7 @@ use poise::serenity_prelude as serenity;
 use serenity::{AutocompleteChoice, CommandDataOption, CommandDataOptionValue, CreateAutocompleteResponse};
 
 use super::components::{option_menus, out_of_date};
-use super::messages::{NUMBER_OUT_OF_DATE, options_intro, pretty, truncate};
+use super::messages::{NUMBER_OUT_OF_DATE, options_intro, pretty, shorten};
 use super::rules::{HELP, Topic};
 use super::send::{Responder, deliver, post_board};
 use super::{Context, Data, Error, blocking, caller};
@@ -482,33 +482,39 @@ async fn my_prompt(ctx: Context<'_>) -> Option<PromptPost> {
     (p.user == Some(ctx.author().id.get())).then_some(p)
 }
 
-/// The distinct words at argument `pos` (after the verb) of the prompt's options starting with
-/// `verb`, narrowed by the earlier arguments already typed (`earlier`: position → value).
+/// The distinct arguments at position `pos` (after the verb) of the prompt's options starting
+/// with `verb`, narrowed by the earlier arguments already typed (`earlier`: position → value),
+/// as (value to send, printed name to show). `names[i]` holds the printed names of option `i`'s
+/// arguments; a partial entry matches the value or the name.
 pub fn suggestions(
     options: &[String],
+    names: &[Vec<String>],
     verb: &str,
     pos: usize,
     earlier: &[(usize, String)],
     partial: &str,
-) -> Vec<String> {
-    let lines: Vec<Vec<&str>> = options
+) -> Vec<(String, String)> {
+    let lines: Vec<(Vec<&str>, Option<&Vec<String>>)> = options
         .iter()
-        .map(|o| o.split_whitespace().collect::<Vec<_>>())
-        .filter(|w| w.first() == Some(&verb))
+        .enumerate()
+        .map(|(i, o)| (o.split_whitespace().collect::<Vec<_>>(), names.get(i)))
+        .filter(|(w, _)| w.first() == Some(&verb))
         .collect();
-    let narrowed: Vec<&Vec<&str>> = lines
+    let narrowed: Vec<&(Vec<&str>, Option<&Vec<String>>)> = lines
         .iter()
-        .filter(|w| earlier.iter().all(|(i, v)| w.get(*i).is_some_and(|x| x.eq_ignore_ascii_case(v))))
+        .filter(|(w, _)| earlier.iter().all(|(i, v)| w.get(*i).is_some_and(|x| x.eq_ignore_ascii_case(v))))
         .collect();
-    let pool: Vec<&Vec<&str>> = if narrowed.is_empty() { lines.iter().collect() } else { narrowed };
-    let needle = partial.trim().to_lowercase().replace(' ', "_");
-    let mut out: Vec<String> = vec![];
-    for w in pool {
-        if let Some(v) = w.get(pos)
-            && v.to_lowercase().contains(&needle)
-            && !out.iter().any(|o| o == v)
-        {
-            out.push(v.to_string());
+    let pool: Vec<&(Vec<&str>, Option<&Vec<String>>)> =
+        if narrowed.is_empty() { lines.iter().collect() } else { narrowed };
+    let needle = partial.trim().to_lowercase();
+    let mut out: Vec<(String, String)> = vec![];
+    for (w, n) in pool {
+        let Some(v) = w.get(pos) else { continue };
+        let name = n.and_then(|n| n.get(pos - 1)).cloned().unwrap_or_else(|| pretty(v));
+        let hit =
+            v.to_lowercase().contains(&needle.replace(' ', "_")) || name.to_lowercase().contains(&needle);
+        if hit && !out.iter().any(|(o, _)| o == v) {
+            out.push((v.to_string(), name));
         }
     }
     out.truncate(25);
@@ -530,9 +536,10 @@ async fn complete(
         .filter_map(|(i, name)| typed.iter().find(|(n, _)| n == name).map(|(_, v)| (i + 1, v.clone())))
         .filter(|(_, v)| !v.is_empty())
         .collect();
-    let choices = suggestions(&p.options, verb, pos, &earlier, partial)
+    let names: Vec<Vec<String>> = p.texts.iter().map(|t| t.args.clone()).collect();
+    let choices = suggestions(&p.options, &names, verb, pos, &earlier, partial)
         .into_iter()
-        .map(|v| AutocompleteChoice::new(truncate(&pretty(&v), 100), v))
+        .map(|(value, name)| AutocompleteChoice::new(shorten(&name, 100), value))
         .collect();
     CreateAutocompleteResponse::new().set_choices(choices)
 }
@@ -580,16 +587,23 @@ async fn ac_choose(ctx: Context<'_>, partial: &str) -> CreateAutocompleteRespons
     let Some(p) = shown.ok().and_then(Result::ok).flatten().filter(|p| p.user == Some(user)) else {
         return CreateAutocompleteResponse::new();
     };
+    // Each choice shows the option in words; its value is the command (or, when too long for
+    // Discord, the option's number, checked against this list).
     let needle = partial.trim().to_lowercase();
     let choices = p
         .options
         .iter()
         .enumerate()
-        .filter(|(_, o)| o.to_lowercase().contains(&needle) || o.replace('_', " ").contains(&needle))
+        .map(|(i, o)| (i, o, p.texts.get(i).map_or(o.as_str(), |t| t.label.as_str())))
+        .filter(|(_, o, label)| {
+            label.to_lowercase().contains(&needle)
+                || o.to_lowercase().contains(&needle)
+                || o.replace('_', " ").contains(&needle)
+        })
         .take(25)
-        .map(|(i, o)| {
+        .map(|(i, o, label)| {
             let value = if o.chars().count() <= 100 { o.clone() } else { (i + 1).to_string() };
-            AutocompleteChoice::new(truncate(&format!("{}. {o}", i + 1), 100), value)
+            AutocompleteChoice::new(shorten(&format!("{}. {label}", i + 1), 100), value)
         })
         .collect();
     CreateAutocompleteResponse::new().set_choices(choices)
@@ -612,14 +626,51 @@ mod tests {
         .iter()
         .map(|s| s.to_string())
         .collect();
-        assert_eq!(suggestions(&opts, "assign", 1, &[], ""), ["sabotage", "infiltration"]);
-        assert_eq!(suggestions(&opts, "assign", 2, &[(1, "infiltration".into())], ""), ["leia"]);
+        let values = |v: Vec<(String, String)>| v.into_iter().map(|(v, _)| v).collect::<Vec<_>>();
+        let none: Vec<Vec<String>> = vec![];
+        assert_eq!(values(suggestions(&opts, &none, "assign", 1, &[], "")), ["sabotage", "infiltration"]);
         assert_eq!(
-            suggestions(&opts, "assign", 3, &[(1, "sabotage".into()), (2, "han_solo".into())], ""),
+            values(suggestions(&opts, &none, "assign", 2, &[(1, "infiltration".into())], "")),
             ["leia"]
         );
-        assert_eq!(suggestions(&opts, "assign", 2, &[(1, "unknown".into())], "ha"), ["han_solo"]);
-        assert_eq!(suggestions(&opts, "activate", 1, &[], "HO"), ["hoth"]);
-        assert!(suggestions(&opts, "oppose", 1, &[], "").is_empty());
+        assert_eq!(
+            values(suggestions(
+                &opts,
+                &none,
+                "assign",
+                3,
+                &[(1, "sabotage".into()), (2, "han_solo".into())],
+                ""
+            )),
+            ["leia"]
+        );
+        assert_eq!(
+            values(suggestions(&opts, &none, "assign", 2, &[(1, "unknown".into())], "ha")),
+            ["han_solo"]
+        );
+        assert_eq!(values(suggestions(&opts, &none, "activate", 1, &[], "HO")), ["hoth"]);
+        assert!(suggestions(&opts, &none, "oppose", 1, &[], "").is_empty());
+        // With the printed names, choices show them and match them as typed.
+        let names: Vec<Vec<String>> = opts
+            .iter()
+            .map(|o| {
+                o.split_whitespace()
+                    .skip(1)
+                    .map(|w| match w {
+                        "han_solo" => "Han Solo".to_string(),
+                        "leia" => "Princess Leia".to_string(),
+                        w => pretty(w),
+                    })
+                    .collect()
+            })
+            .collect();
+        assert_eq!(
+            suggestions(&opts, &names, "assign", 2, &[(1, "sabotage".into())], "han s"),
+            [("han_solo".to_string(), "Han Solo".to_string())]
+        );
+        assert_eq!(
+            suggestions(&opts, &names, "assign", 2, &[(1, "infiltration".into())], "princess"),
+            [("leia".to_string(), "Princess Leia".to_string())]
+        );
     }
 }

@@ -1,130 +1,34 @@
-//! Prompts as components: the channel message with a "Show my options" button, the decider's
-//! ephemeral option menus, and the handlers of clicks and selections. Custom ids carry only the
-//! match id, its nonce, the state version, the prompt's fingerprint, a page and option indices —
-//! never a name. The channel's button is public, so it carries no fingerprint (a hash of the
-//! decider's private options could be matched against guesses); only the decider's own
-//! ephemeral menus do. A click naming another prompt is answered with the current options.
+//! Prompts as components, and the handlers of their clicks. A secret decision's channel message
+//! has one "Show my options" button that opens the decider's private menus; a public decision's
+//! message carries its options as buttons, usable only by the decider. Menus narrow step by step
+//! (see `crate::menu`): a pick that leads to a narrower menu, or to the decider's next decision,
+//! updates the clicked private message instead of sending a new one, and a stale message is
+//! refreshed (private) or loses its buttons (channel). What the custom ids say is in [`ids`].
 
 use poise::serenity_prelude as serenity;
 use serenity::{
-    ButtonStyle, ComponentInteraction, ComponentInteractionDataKind, CreateActionRow, CreateButton,
-    CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
+    ButtonStyle, ComponentInteraction, ComponentInteractionDataKind, CreateActionRow, CreateAllowedMentions,
+    CreateButton, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, EditInteractionResponse,
+    EditMessage,
 };
 
-use super::messages::{OUT_OF_DATE, options_intro, truncate};
-use super::send::{Responder, deliver};
+use super::messages::{MAX_CONTENT, OUT_OF_DATE, done_text, node_text, options_intro, shorten, truncate};
+use super::send::{Responder, post_outcome};
 use super::{Data, Error, blocking, caller_of};
-use crate::hash::is_base36;
-use crate::service::{Answer, FINGERPRINT_LEN, PromptKey, PromptPost, ServiceError};
-use crate::store::NONCE_LEN;
+use crate::menu::{self, Entry, Node};
+use crate::service::{Answer, Outcome, PromptKey, PromptPost, ServiceError};
 
-/// Options per select menu (Discord's limit).
-pub const PER_MENU: usize = 25;
-/// Select menus per message (Discord allows five rows; one is kept for the "more" button).
-pub const MENUS_PER_MESSAGE: usize = 4;
-/// Discord's limit on a custom id, in characters.
-pub const MAX_CUSTOM_ID: usize = 100;
+mod ids;
+pub use ids::{ComponentId, MAX_CUSTOM_ID, Pick};
 
-/// What a component's custom id says.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ComponentId {
-    /// The channel's "Show my options" button (`h:{match}:{nonce}:{version}`).
-    Show {
-        /// The match id.
-        match_id: String,
-        /// The match's nonce.
-        nonce: String,
-        /// The prompt's state version.
-        version: u64,
-    },
-    /// "More options" (`p:{match}:{nonce}:{version}:{fingerprint}:{page}`): the menus from
-    /// `page` on.
-    More {
-        /// The match id.
-        match_id: String,
-        /// The prompt the menus belong to.
-        key: PromptKey,
-        /// The first page of options to show.
-        page: usize,
-    },
-    /// An option menu (`o:{match}:{nonce}:{version}:{fingerprint}:{page}`); the selected value
-    /// is the option index.
-    Options {
-        /// The match id.
-        match_id: String,
-        /// The prompt the options belong to.
-        key: PromptKey,
-        /// The menu's page.
-        page: usize,
-    },
-    /// A button or menu of the format before nonces (`h:{match}:{version}[:{page}]`,
-    /// `o:{match}:{version}:{page}`), still on old messages: always out of date.
-    Outdated {
-        /// The match id.
-        match_id: String,
-    },
-}
+/// Discord's limit on a button's label, in characters.
+pub const MAX_BUTTON_LABEL: usize = 80;
+/// Discord's limit on a select option's label, in characters.
+pub const MAX_OPTION_LABEL: usize = 100;
+/// A public prompt's options are buttons when this many fit (five rows of five).
+const CHANNEL_BUTTONS: usize = 25;
 
-impl ComponentId {
-    /// Reads a custom id; `None` if it is not one of ours.
-    pub fn parse(id: &str) -> Option<ComponentId> {
-        let parts: Vec<&str> = id.split(':').collect();
-        let nonce = |n: &str| is_base36(n, NONCE_LEN).then(|| n.to_string());
-        let key = |n: &str, v: &str, f: &str| {
-            Some(PromptKey {
-                nonce: nonce(n)?,
-                version: v.parse().ok()?,
-                fingerprint: is_base36(f, FINGERPRINT_LEN).then(|| f.to_string())?,
-            })
-        };
-        let number = |x: &str| x.parse::<u64>().is_ok();
-        match parts.as_slice() {
-            ["h", m, n, v] if nonce(n).is_some() => Some(ComponentId::Show {
-                match_id: m.to_string(),
-                nonce: n.to_string(),
-                version: v.parse().ok()?,
-            }),
-            ["p", m, n, v, f, p] => {
-                Some(ComponentId::More { match_id: m.to_string(), key: key(n, v, f)?, page: p.parse().ok()? })
-            }
-            ["o", m, n, v, f, p] => Some(ComponentId::Options {
-                match_id: m.to_string(),
-                key: key(n, v, f)?,
-                page: p.parse().ok()?,
-            }),
-            ["h", m, _] | ["h", m, _, _] | ["o", m, _, _] if parts[1..].iter().all(|x| number(x)) => {
-                Some(ComponentId::Outdated { match_id: m.to_string() })
-            }
-            _ => None,
-        }
-    }
-
-    /// The custom id text.
-    pub fn encode(&self) -> String {
-        match self {
-            ComponentId::Show { match_id, nonce, version } => format!("h:{match_id}:{nonce}:{version}"),
-            ComponentId::More { match_id, key, page } => {
-                format!("p:{match_id}:{}:{}:{}:{page}", key.nonce, key.version, key.fingerprint)
-            }
-            ComponentId::Options { match_id, key, page } => {
-                format!("o:{match_id}:{}:{}:{}:{page}", key.nonce, key.version, key.fingerprint)
-            }
-            ComponentId::Outdated { match_id } => format!("h:{match_id}:0"),
-        }
-    }
-
-    /// The match the component belongs to.
-    pub fn match_id(&self) -> &str {
-        match self {
-            ComponentId::Show { match_id, .. }
-            | ComponentId::More { match_id, .. }
-            | ComponentId::Options { match_id, .. }
-            | ComponentId::Outdated { match_id } => match_id,
-        }
-    }
-}
-
-/// The "Show my options" button row of a prompt's channel message.
+/// The "Show my options" button row of a secret prompt's channel message.
 pub fn show_button(p: &PromptPost) -> CreateActionRow {
     let id = ComponentId::Show { match_id: p.match_id.clone(), nonce: p.nonce.clone(), version: p.version };
     CreateActionRow::Buttons(vec![
@@ -132,36 +36,128 @@ pub fn show_button(p: &PromptPost) -> CreateActionRow {
     ])
 }
 
-/// The option menus of a prompt from page `first` on (private to the decider): up to
-/// `MENUS_PER_MESSAGE` menus of `PER_MENU` options, plus a "More options" button when more remain.
-pub fn option_menus(p: &PromptPost, first: usize) -> Vec<CreateActionRow> {
-    let pages = p.options.len().div_ceil(PER_MENU);
-    let mut rows = vec![];
-    let last = (first + MENUS_PER_MESSAGE).min(pages);
-    for page in first..last {
-        let start = page * PER_MENU;
-        let end = (start + PER_MENU).min(p.options.len());
-        let options = (start..end)
-            .map(|i| {
-                CreateSelectMenuOption::new(
-                    truncate(&format!("{}. {}", i + 1, p.options[i]), 100),
-                    i.to_string(),
-                )
+/// The components of a prompt's channel message: a public prompt's options (buttons, or menus
+/// when there are many), else the "Show my options" button; none while the seat is vacant.
+pub fn prompt_components(p: &PromptPost) -> Vec<CreateActionRow> {
+    if p.user.is_none() {
+        return vec![];
+    }
+    if !p.public {
+        return vec![show_button(p)];
+    }
+    let Some(node) = menu::node(&p.texts, &[]) else { return vec![show_button(p)] };
+    let id = |pick: Option<Pick>| ComponentId::Public {
+        match_id: p.match_id.clone(),
+        nonce: p.nonce.clone(),
+        version: p.version,
+        options: p.public_fingerprint(),
+        path: vec![],
+        pick,
+    };
+    if node.multi.is_some() {
+        return vec![show_button(p)];
+    }
+    if node.entries.len() <= CHANNEL_BUTTONS {
+        let buttons: Vec<CreateButton> = node
+            .entries
+            .iter()
+            .enumerate()
+            .map(|(k, e)| {
+                CreateButton::new(id(Some(entry_pick(k, e))).encode())
+                    .label(shorten(e.label(), MAX_BUTTON_LABEL))
+                    .style(ButtonStyle::Primary)
             })
             .collect();
-        let id = ComponentId::Options { match_id: p.match_id.clone(), key: p.key(), page };
-        rows.push(CreateActionRow::SelectMenu(
-            CreateSelectMenu::new(id.encode(), CreateSelectMenuKind::String { options })
-                .placeholder(format!("Options {}–{} of {}", start + 1, end, p.options.len())),
-        ));
+        return buttons.chunks(5).map(|row| CreateActionRow::Buttons(row.to_vec())).collect();
     }
-    if last < pages {
-        let id = ComponentId::More { match_id: p.match_id.clone(), key: p.key(), page: last };
+    select_rows(&node, &id(None).encode())
+}
+
+fn entry_pick(k: usize, e: &Entry) -> Pick {
+    match e {
+        Entry::Group { .. } => Pick::Group(k),
+        Entry::Option { index, .. } => Pick::Option(*index),
+    }
+}
+
+/// A node's entries as select menus (one per section run), all with the custom id `id`.
+fn select_rows(node: &Node, id: &str) -> Vec<CreateActionRow> {
+    if let Some(multi) = &node.multi {
+        let options = multi
+            .items
+            .iter()
+            .enumerate()
+            .map(|(k, item)| {
+                CreateSelectMenuOption::new(shorten(item, MAX_OPTION_LABEL), Pick::Items(vec![k]).encode())
+            })
+            .collect();
+        let max = multi.max.min(multi.items.len()) as u8;
+        return vec![CreateActionRow::SelectMenu(
+            CreateSelectMenu::new(id, CreateSelectMenuKind::String { options })
+                .min_values(1)
+                .max_values(max)
+                .placeholder(if max > 1 { format!("Choose 1 to {max}") } else { "Choose".into() }),
+        )];
+    }
+    let menus = node.menus();
+    let many = menus.len() > 1;
+    menus
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let options = m
+                .entries
+                .iter()
+                .map(|&k| {
+                    let e = &node.entries[k];
+                    let mut o = CreateSelectMenuOption::new(
+                        shorten(e.label(), MAX_OPTION_LABEL),
+                        entry_pick(k, e).encode(),
+                    );
+                    if let Entry::Group { options, .. } = e {
+                        o = o.description(format!("{} choices", options.len()));
+                    }
+                    o
+                })
+                .collect();
+            let placeholder = match m.sections.as_slice() {
+                [] if many => "More choices".to_string(),
+                [] => "Choose".to_string(),
+                [one] => one.clone(),
+                [first, .., last] => format!("{first} … {last}"),
+            };
+            // Each menu of a message needs its own id: the same node, told apart by a suffix
+            // the parser ignores (paths never contain it).
+            let id = if i == 0 { id.to_string() } else { format!("{id}{}", "~".repeat(i)) };
+            CreateActionRow::SelectMenu(
+                CreateSelectMenu::new(id, CreateSelectMenuKind::String { options })
+                    .placeholder(shorten(&placeholder, 150)),
+            )
+        })
+        .collect()
+}
+
+/// The decider's private menus for the node at `path` (plus "Back" below a narrowed node).
+pub fn node_menus(p: &PromptPost, path: &[usize], node: &Node) -> Vec<CreateActionRow> {
+    let id = ComponentId::Menu { match_id: p.match_id.clone(), key: p.key(), path: path.to_vec() };
+    let mut rows = select_rows(node, &id.encode());
+    if let Some((_, up)) = path.split_last() {
+        let back = ComponentId::Open { match_id: p.match_id.clone(), key: p.key(), path: up.to_vec() };
         rows.push(CreateActionRow::Buttons(vec![
-            CreateButton::new(id.encode()).label("More options").style(ButtonStyle::Secondary),
+            CreateButton::new(back.encode()).label("Back").style(ButtonStyle::Secondary),
         ]));
     }
     rows
+}
+
+/// The decider's private menus of a prompt, from the top. (`_page` is left from when long
+/// lists were paged; menus now narrow instead, so every caller gets the top. The parameter stays
+/// until the `channel` branch, which calls this in a rewritten send.rs, is merged.)
+pub fn option_menus(p: &PromptPost, _page: usize) -> Vec<CreateActionRow> {
+    match menu::node(&p.texts, &[]) {
+        Some(node) => node_menus(p, &[], &node),
+        None => vec![],
+    }
 }
 
 /// Answers a click or number that named options other than the pending prompt's: `sentence`
@@ -188,128 +184,340 @@ pub async fn out_of_date(
 /// Handles a click or selection on one of our components (others are ignored).
 pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteraction) -> Result<(), Error> {
     let Some(id) = ComponentId::parse(&ci.data.custom_id) else { return Ok(()) };
-    let responder = Responder::Component { http: &ctx.http, interaction: ci };
-    responder.defer().await?;
     let channel = ci.channel_id.get();
     if id.match_id() != channel.to_string() {
+        let responder = Responder::Component { http: &ctx.http, interaction: ci };
+        responder.defer().await?;
         return responder.say("This belongs to a match in another channel.").await;
     }
+    let values = match &ci.data.kind {
+        ComponentInteractionDataKind::StringSelect { values } => values.clone(),
+        _ => vec![],
+    };
     match id {
-        ComponentId::Outdated { .. } => out_of_date(&responder, data, channel, OUT_OF_DATE).await,
+        ComponentId::Outdated { .. } => {
+            let responder = Responder::Component { http: &ctx.http, interaction: ci };
+            responder.defer().await?;
+            out_of_date(&responder, data, channel, OUT_OF_DATE).await
+        }
         // The public button names no fingerprint: its nonce and version must match.
         ComponentId::Show { nonce, version, .. } => {
-            show_menus(&responder, data, channel, 0, |k| k.nonce == nonce && k.version == version).await
-        }
-        ComponentId::More { key, page, .. } => {
-            show_menus(&responder, data, channel, page, |k| *k == key).await
-        }
-        ComponentId::Options { key, .. } => {
-            let index = match &ci.data.kind {
-                ComponentInteractionDataKind::StringSelect { values } => {
-                    values.first().and_then(|v| v.parse().ok())
-                }
-                _ => None,
+            let responder = Responder::Component { http: &ctx.http, interaction: ci };
+            responder.defer().await?;
+            let (user, service) = (responder.user(), data.service.clone());
+            let prompt = blocking(move || service.show(channel, user)).await?;
+            let Some(p) = prompt else {
+                clear_channel_message(ctx, ci).await;
+                return responder.say("Nothing is waiting for a decision.").await;
             };
-            let Some(index) = index else { return responder.say("No option was selected.").await };
-            let caller = caller_of(ctx, data, ci.guild_id, ci.member.as_ref(), ci.user.id).await;
-            let service = data.service.clone();
-            let result = tokio::task::spawn_blocking(move || {
-                service.act(channel, caller, Answer::Option { key, index })
-            })
-            .await?;
-            match result {
-                Err(ServiceError::Stale) => out_of_date(&responder, data, channel, OUT_OF_DATE).await,
-                r => deliver(&responder, &ctx.http, data, ci.channel_id, r?).await,
+            if p.nonce != nonce || p.version != version {
+                clear_channel_message(ctx, ci).await;
+                return out_of_date(&responder, data, channel, OUT_OF_DATE).await;
             }
+            if p.user != Some(user) {
+                return responder.say(&not_yours(&p)).await;
+            }
+            responder.send(options_intro(&p), option_menus(&p, 0), None).await
+        }
+        ComponentId::Menu { key, path, .. } => {
+            ci.defer(&ctx.http).await?;
+            let Some(pick) = Pick::parse(&values) else {
+                return edit(ctx, ci, "No option was selected.".into(), None).await;
+            };
+            private_pick(ctx, data, ci, key, path, pick).await
+        }
+        ComponentId::Open { key, path, .. } => {
+            ci.defer(&ctx.http).await?;
+            let Some(p) = current(data, channel, ci.user.id.get()).await? else {
+                return edit(ctx, ci, "Nothing is waiting for a decision.".into(), Some(vec![])).await;
+            };
+            let path = (p.key() == key).then_some(path.as_slice());
+            show_node(ctx, ci, &p, path, None).await
+        }
+        ComponentId::Public { nonce, version, options, path, pick, .. } => {
+            let responder = Responder::Component { http: &ctx.http, interaction: ci };
+            responder.defer().await?;
+            let pick = match pick {
+                Some(p) => p,
+                None => match Pick::parse(&values) {
+                    Some(p) => p,
+                    None => return responder.say("No option was selected.").await,
+                },
+            };
+            public_pick(ctx, data, &responder, (nonce, version, options), path, pick).await
         }
     }
 }
 
-/// "Show my options" and "More options": the menus from `page` on, if the caller decides the
-/// pending prompt and `fresh` accepts its key (else the current options, as out of date).
-async fn show_menus(
-    responder: &Responder<'_>,
-    data: &Data,
-    channel: u64,
-    page: usize,
-    fresh: impl Fn(&PromptKey) -> bool,
+/// The short answer to someone who clicks a current decision that is not theirs.
+fn not_yours(p: &PromptPost) -> String {
+    format!("Not your decision: the {} player is deciding.", p.seat)
+}
+
+/// The pending prompt as `user` may see it.
+async fn current(data: &Data, channel: u64, user: u64) -> Result<Option<PromptPost>, Error> {
+    let service = data.service.clone();
+    blocking(move || service.show(channel, user)).await
+}
+
+/// Replaces the clicked private message (deferred as an update) with `text` and, when given,
+/// new components (`None` keeps the old ones).
+async fn edit(
+    ctx: &serenity::Context,
+    ci: &ComponentInteraction,
+    text: String,
+    rows: Option<Vec<CreateActionRow>>,
 ) -> Result<(), Error> {
-    let (user, service) = (responder.user(), data.service.clone());
-    let prompt = blocking(move || service.show(channel, user)).await?;
-    let Some(prompt) = prompt else { return responder.say("Nothing is waiting for a decision.").await };
-    if prompt.user != Some(user) {
-        return responder.say(&format!("Not your decision: the {} player is deciding.", prompt.seat)).await;
+    let mut e = EditInteractionResponse::new()
+        .content(truncate(&text, MAX_CONTENT))
+        .allowed_mentions(CreateAllowedMentions::new());
+    if let Some(rows) = rows {
+        e = e.components(rows);
     }
-    if !fresh(&prompt.key()) {
+    ci.edit_response(&ctx.http, e).await?;
+    Ok(())
+}
+
+/// Takes the buttons off a channel prompt message that has gone out of date (best effort: the
+/// answer to the click matters more).
+async fn clear_channel_message(ctx: &serenity::Context, ci: &ComponentInteraction) {
+    if ci.message.flags.is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL)) {
+        return;
+    }
+    let e = EditMessage::new().components(vec![]);
+    if let Err(e) = ci.channel_id.edit_message(&ctx.http, ci.message.id, e).await {
+        tracing::info!("cannot clear an old prompt's buttons: {e}");
+    }
+}
+
+/// Shows the node at `path` of the pending prompt in the clicked private message, or (`path`
+/// `None`, or a path that leads nowhere) the current options as out of date. `note` goes first.
+async fn show_node(
+    ctx: &serenity::Context,
+    ci: &ComponentInteraction,
+    p: &PromptPost,
+    path: Option<&[usize]>,
+    note: Option<&str>,
+) -> Result<(), Error> {
+    if p.user != Some(ci.user.id.get()) {
+        return edit(ctx, ci, not_yours(p), Some(vec![])).await;
+    }
+    let found = path.and_then(|path| Some((path, menu::node(&p.texts, path)?)));
+    let Some((path, node)) = found else {
+        let text = format!("{OUT_OF_DATE} — here are your current options.\n{}", options_intro(p));
+        return edit(ctx, ci, text, Some(option_menus(p, 0))).await;
+    };
+    let mut text = node_text(p, &node);
+    if let Some(note) = note {
+        text = format!("{note}\n{text}");
+    }
+    edit(ctx, ci, text, Some(node_menus(p, path, &node))).await
+}
+
+/// A pick in one of the decider's private menus: open a group, or answer with an option (a
+/// multiple choice names its option by the set of items picked).
+async fn private_pick(
+    ctx: &serenity::Context,
+    data: &Data,
+    ci: &ComponentInteraction,
+    key: PromptKey,
+    path: Vec<usize>,
+    pick: Pick,
+) -> Result<(), Error> {
+    let channel = ci.channel_id.get();
+    let Some(p) = current(data, channel, ci.user.id.get()).await? else {
+        return edit(ctx, ci, "Nothing is waiting for a decision.".into(), Some(vec![])).await;
+    };
+    let node =
+        (p.key() == key && p.user == Some(ci.user.id.get())).then(|| menu::node(&p.texts, &path)).flatten();
+    let Some(node) = node else { return show_node(ctx, ci, &p, None, None).await };
+    let index = match pick {
+        Pick::Group(k) if matches!(node.entries.get(k), Some(Entry::Group { .. })) => {
+            let mut deeper = path.clone();
+            deeper.push(k);
+            return show_node(ctx, ci, &p, Some(&deeper), None).await;
+        }
+        Pick::Option(i) if i < p.options.len() => i,
+        Pick::Items(items) => match node.multi.as_ref().and_then(|m| m.option(&items)) {
+            Some(i) => i,
+            None => {
+                let names: Vec<&str> = items
+                    .iter()
+                    .filter_map(|&k| node.multi.as_ref()?.items.get(k).map(String::as_str))
+                    .collect();
+                let note = format!("{} cannot be picked together here; pick again.", names.join(" and "));
+                return show_node(ctx, ci, &p, Some(&path), Some(&note)).await;
+            }
+        },
+        _ => return show_node(ctx, ci, &p, None, None).await,
+    };
+    let caller = caller_of(ctx, data, ci.guild_id, ci.member.as_ref(), ci.user.id).await;
+    let service = data.service.clone();
+    let result =
+        tokio::task::spawn_blocking(move || service.act(channel, caller, Answer::Option { key, index }))
+            .await?;
+    match result {
+        Err(ServiceError::Stale) => {
+            let p = current(data, channel, ci.user.id.get()).await?.unwrap_or(p);
+            show_node(ctx, ci, &p, None, None).await
+        }
+        Err(e) => {
+            let note = format!("⚠️ {e}");
+            show_node(ctx, ci, &p, Some(&path), Some(&note)).await
+        }
+        Ok(outcome) => {
+            let label = p.texts.get(index).map_or("", |t| t.label.as_str());
+            let (text, rows) = answer(&outcome, label, ci.user.id.get());
+            edit(ctx, ci, text, Some(rows)).await?;
+            post_outcome(&ctx.http, &data.service, ci.channel_id, &outcome).await;
+            Ok(())
+        }
+    }
+}
+
+/// The decider's answer after an applied pick: what was done and, when they decide next too,
+/// their next options right away.
+fn answer(outcome: &Outcome, label: &str, user: u64) -> (String, Vec<CreateActionRow>) {
+    let mut text = done_text(label, outcome);
+    let mut rows = vec![];
+    if let Some(next) = outcome.prompt.as_ref().filter(|n| n.user == Some(user)) {
+        text.push('\n');
+        text.push_str(&options_intro(next));
+        rows = option_menus(next, 0);
+    }
+    (text, rows)
+}
+
+/// A click on a public prompt's channel message: only its decider may use it; a group opens
+/// privately, an option answers (and the channel message loses its buttons).
+async fn public_pick(
+    ctx: &serenity::Context,
+    data: &Data,
+    responder: &Responder<'_>,
+    (nonce, version, options): (String, u64, String),
+    path: Vec<usize>,
+    pick: Pick,
+) -> Result<(), Error> {
+    let Responder::Component { interaction: ci, .. } = responder else { return Ok(()) };
+    let channel = ci.channel_id.get();
+    let user = responder.user();
+    let Some(p) = current(data, channel, user).await? else {
+        clear_channel_message(ctx, ci).await;
+        return responder.say("Nothing is waiting for a decision.").await;
+    };
+    let fresh = p.public && p.nonce == nonce && p.version == version && p.public_fingerprint() == options;
+    if !fresh {
+        clear_channel_message(ctx, ci).await;
         return out_of_date(responder, data, channel, OUT_OF_DATE).await;
     }
-    responder.send(options_intro(&prompt), option_menus(&prompt, page), None).await
+    if p.user != Some(user) {
+        return responder.say(&not_yours(&p)).await;
+    }
+    let Some(node) = menu::node(&p.texts, &path) else {
+        return out_of_date(responder, data, channel, OUT_OF_DATE).await;
+    };
+    let index = match pick {
+        Pick::Group(k) if matches!(node.entries.get(k), Some(Entry::Group { .. })) => {
+            let mut deeper = path;
+            deeper.push(k);
+            let Some(inner) = menu::node(&p.texts, &deeper) else {
+                return out_of_date(responder, data, channel, OUT_OF_DATE).await;
+            };
+            return responder.send(node_text(&p, &inner), node_menus(&p, &deeper, &inner), None).await;
+        }
+        Pick::Option(i) if i < p.options.len() => i,
+        _ => return out_of_date(responder, data, channel, OUT_OF_DATE).await,
+    };
+    let caller = caller_of(ctx, data, ci.guild_id, ci.member.as_ref(), ci.user.id).await;
+    let service = data.service.clone();
+    let key = p.key();
+    let result =
+        tokio::task::spawn_blocking(move || service.act(channel, caller, Answer::Option { key, index }))
+            .await?;
+    match result {
+        Err(ServiceError::Stale) => out_of_date(responder, data, channel, OUT_OF_DATE).await,
+        Err(e) => Err(e.into()),
+        Ok(outcome) => {
+            clear_channel_message(ctx, ci).await;
+            let label = p.texts.get(index).map_or("", |t| t.label.as_str());
+            let (text, rows) = answer(&outcome, label, user);
+            responder.send(text, rows, None).await?;
+            post_outcome(&ctx.http, &data.service, ci.channel_id, &outcome).await;
+            Ok(())
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::OptionText;
 
-    fn key(version: u64) -> PromptKey {
-        PromptKey { nonce: "k3x9a0b7zq".into(), version, fingerprint: "0a1b2c3d".into() }
-    }
-
-    #[test]
-    fn ids_round_trip() {
-        for id in [
-            ComponentId::Show { match_id: "42".into(), nonce: "k3x9a0b7zq".into(), version: 7 },
-            ComponentId::More { match_id: "42".into(), key: key(7), page: 4 },
-            ComponentId::Options { match_id: "42".into(), key: key(7), page: 1 },
-        ] {
-            assert_eq!(ComponentId::parse(&id.encode()), Some(id));
-        }
-        assert_eq!(ComponentId::parse("h:42:k3x9a0b7zq:7").unwrap().encode(), "h:42:k3x9a0b7zq:7");
-        assert_eq!(ComponentId::parse("x:1:2"), None);
-        assert_eq!(ComponentId::parse("o:1:k3x9a0b7zq:v:0a1b2c3d:0"), None);
-        assert_eq!(ComponentId::parse("o:1:K3X9A0B7ZQ:1:0a1b2c3d:0"), None, "nonces are lower-case base36");
-        assert_eq!(ComponentId::parse("o:1:k3x9a0b7zq:1:0a1b:0"), None, "fingerprints have a fixed width");
-    }
-
-    #[test]
-    fn ids_of_the_old_format_are_out_of_date() {
-        for old in ["h:42:7", "h:42:7:4", "o:42:7:1"] {
-            assert_eq!(
-                ComponentId::parse(old),
-                Some(ComponentId::Outdated { match_id: "42".into() }),
-                "{old}"
-            );
-        }
-    }
-
-    #[test]
-    fn ids_fit_discord_and_name_nothing() {
-        let big = PromptKey { nonce: "zzzzzzzzzz".into(), version: u64::MAX, fingerprint: "zzzzzzzz".into() };
-        let id = ComponentId::Options { match_id: u64::MAX.to_string(), key: big, page: usize::MAX };
-        let text = id.encode();
-        assert!(text.len() <= MAX_CUSTOM_ID, "{} characters: {text}", text.len());
-        assert!(text.chars().all(|c| c == ':' || c.is_ascii_digit() || c.is_ascii_lowercase()));
-    }
-
-    #[test]
-    fn menus_paginate_and_the_public_button_carries_no_fingerprint() {
-        let p = PromptPost {
+    fn post(public: bool, options: &[&str]) -> PromptPost {
+        PromptPost {
             match_id: "1".into(),
             nonce: "k3x9a0b7zq".into(),
             user: Some(2),
-            seat: "rebel".into(),
+            seat: "empire".into(),
             version: 3,
             fingerprint: "0a1b2c3d".into(),
             kind: "k".into(),
-            options: (0..130).map(|i| format!("opt {i}")).collect(),
+            options: options.iter().map(|s| s.to_string()).collect(),
+            texts: options.iter().map(|s| OptionText::plain(&format!("Do {s}"))).collect(),
+            public,
             context: vec![],
-        };
-        let rows = option_menus(&p, 0);
-        assert_eq!(rows.len(), 5); // four menus and the "more" button
-        let rows = option_menus(&p, 4);
-        assert_eq!(rows.len(), 2); // options 101–125 and 126–130
-        let json = serde_json::to_string(&option_menus(&p, 0)).unwrap();
-        assert!(json.contains("o:1:k3x9a0b7zq:3:0a1b2c3d:0") && json.contains("p:1:k3x9a0b7zq:3:0a1b2c3d:4"));
-        let button = serde_json::to_string(&show_button(&p)).unwrap();
-        assert!(button.contains("h:1:k3x9a0b7zq:3") && !button.contains("0a1b2c3d"));
+        }
+    }
+
+    #[test]
+    fn secret_prompts_show_one_button_and_public_ones_their_options() {
+        let p = post(false, &["oppose a", "done"]);
+        let json = serde_json::to_string(&prompt_components(&p)).unwrap();
+        assert!(json.contains("h:1:k3x9a0b7zq:3") && !json.contains("0a1b2c3d") && !json.contains("Do "));
+        let p = post(true, &["oppose a", "done"]);
+        let json = serde_json::to_string(&prompt_components(&p)).unwrap();
+        let hash = p.public_fingerprint();
+        assert!(
+            json.contains(&format!("c:1:k3x9a0b7zq:3:{hash}:r:o0")) && json.contains("Do oppose a"),
+            "{json}"
+        );
+        assert!(!json.contains("0a1b2c3d"), "the private fingerprint stays private");
+        let many: Vec<String> = (0..130).map(|i| format!("opt {i}")).collect();
+        let refs: Vec<&str> = many.iter().map(String::as_str).collect();
+        let rows = option_menus(&post(false, &refs), 0);
+        let json = serde_json::to_value(&rows).unwrap();
+        for row in json.as_array().unwrap() {
+            for c in row["components"].as_array().unwrap() {
+                assert!(c["options"].as_array().is_none_or(|o| o.len() <= 25));
+            }
+        }
+    }
+
+    #[test]
+    fn public_prompts_fit_the_channel_message_and_their_labels_fit_discord() {
+        // Few options: buttons, a long label cut at a word to Discord's 80 characters.
+        let long = "Move 2 Super Star Destroyers, 3 Assault Carriers from Cato Neimoidia to Mon Calamari";
+        let mut p = post(true, &["move a", "done"]);
+        p.texts[0] = OptionText::plain(long);
+        let json = serde_json::to_value(prompt_components(&p)).unwrap();
+        let label = json[0]["components"][0]["label"].as_str().unwrap();
+        assert!(label.chars().count() <= MAX_BUTTON_LABEL && label.ends_with("Mon…"), "{label}");
+        // Many options: select menus on the channel message, none over 25, at most five rows.
+        let many: Vec<String> = (0..40).map(|i| format!("opt {i}")).collect();
+        let refs: Vec<&str> = many.iter().map(String::as_str).collect();
+        let p = post(true, &refs);
+        let json = serde_json::to_value(prompt_components(&p)).unwrap();
+        let rows = json.as_array().unwrap();
+        assert_eq!(rows.len(), 2, "{json}");
+        for row in rows {
+            let c = &row["components"][0];
+            assert_eq!(c["type"], 3, "a select menu: {c}");
+            assert!(c["custom_id"].as_str().unwrap().starts_with("c:1:k3x9a0b7zq:3:"));
+            assert!(c["options"].as_array().unwrap().len() <= 25);
+        }
+        // A vacant seat gets no components at all.
+        let mut p = post(true, &["oppose a", "done"]);
+        p.user = None;
+        assert!(prompt_components(&p).is_empty());
     }
 }

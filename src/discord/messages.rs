@@ -1,7 +1,8 @@
 //! Text for Discord messages: splitting to Discord's length limit, code blocks, and the fixed
 //! sentences the bot posts. Nothing here talks to Discord.
 
-use crate::service::PromptPost;
+use crate::menu::Node;
+use crate::service::{Outcome, PromptPost};
 
 /// Discord's limit on a message's content, in characters.
 pub const MAX_CONTENT: usize = 2000;
@@ -53,6 +54,22 @@ pub fn truncate(text: &str, max: usize) -> String {
     }
 }
 
+/// A label cut to `max` characters for a button or menu: at the last word boundary that keeps
+/// most of it (so no name is cut mid-word), marked with "…". Labels already shortened to
+/// Discord's 100 characters by the game pass through a menu unchanged; only buttons (80) and
+/// placeholders cut them again.
+pub fn shorten(label: &str, max: usize) -> String {
+    if label.chars().count() <= max {
+        return label.to_string();
+    }
+    let head: String = label.chars().take(max.saturating_sub(1)).collect();
+    let cut = match head.rfind([' ', ',']) {
+        Some(i) if head[..i].chars().count() >= max / 2 => &head[..i],
+        _ => head.as_str(),
+    };
+    format!("{}…", cut.trim_end_matches([' ', ',']))
+}
+
 /// A game id (`han_solo`) in words (`han solo`), for autocomplete labels.
 pub fn pretty(id: &str) -> String {
     id.replace('_', " ")
@@ -70,9 +87,13 @@ pub fn dm_failed(user: u64) -> String {
     format!("<@{user}>, I couldn't DM you — use `/rebellion hand`.")
 }
 
-/// The public channel line announcing a pending decision (mentions the decider once).
+/// The public channel line announcing a pending decision (mentions the decider once). A public
+/// prompt's options follow as buttons only the decider may use.
 pub fn prompt_announcement(p: &PromptPost) -> String {
     match p.user {
+        Some(u) if p.public => {
+            format!("<@{u}> — the {} player decides: {}. Only they can pick below.", p.seat, p.kind)
+        }
         Some(u) => format!("<@{u}> — the {} player decides: {}.", p.seat, p.kind),
         None => format!("The {} seat is empty; a moderator can fill it with `/mod replace`.", p.seat),
     }
@@ -86,6 +107,33 @@ pub fn options_intro(p: &PromptPost) -> String {
         s.push_str(c);
     }
     truncate(&s, MAX_CONTENT)
+}
+
+/// The private text above one narrowed menu: the decision, its context, and what was picked so
+/// far ("Build Alliance › choose 1 or 2").
+pub fn node_text(p: &PromptPost, node: &Node) -> String {
+    let mut s = options_intro(p);
+    if !node.trail.is_empty() || node.multi.is_some() {
+        s.push_str("\n**");
+        s.push_str(&node.trail.join(" › "));
+        s.push_str("**");
+        if let Some(m) = &node.multi {
+            s.push_str(&format!(" — pick 1 to {} together", m.max));
+        }
+    }
+    truncate(&s, MAX_CONTENT)
+}
+
+/// The decider's private answer once their pick is applied: what they did.
+pub fn done_text(label: &str, outcome: &Outcome) -> String {
+    if outcome.reply_public || label.is_empty() {
+        return if outcome.reply_public {
+            "Done — posted in the channel.".into()
+        } else {
+            outcome.reply.clone()
+        };
+    }
+    format!("✅ {label}")
 }
 
 #[cfg(test)]
@@ -109,5 +157,11 @@ mod tests {
         assert_eq!(truncate("abcdef", 4), "abc…");
         assert_eq!(truncate("ab", 4), "ab");
         assert_eq!(pretty("han_solo"), "han solo");
+        let long = "Move 2 Super Star Destroyers, 3 Assault Carriers from Cato Neimoidia to Mon Calamari";
+        let short = shorten(long, 80);
+        assert!(short.chars().count() <= 80, "{short}");
+        assert_eq!(short, "Move 2 Super Star Destroyers, 3 Assault Carriers from Cato Neimoidia to Mon…");
+        assert_eq!(shorten("Oppose with Darth Vader", 80), "Oppose with Darth Vader");
+        assert_eq!(shorten(&"x".repeat(90), 80).chars().count(), 80, "no word boundary: a plain cut");
     }
 }

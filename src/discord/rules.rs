@@ -161,8 +161,9 @@ pub const HELP: &str = "\
 **Playing Star Wars: Rebellion with Holonet**
 • `/rebellion new` opens a match in this channel (`quick_setup` places the starting units for you).
 • `/rebellion join faction:` takes a seat; when both seats are taken, `/rebellion start`.
-• When it is your turn, the bot mentions you with a **Show my options** button. Click it to get a \
-private menu of every legal choice and pick one. Only you see your options.
+• When it is your turn, the bot mentions you. Public choices (opposing, retreating, combat damage) \
+are buttons on that message, for you only; secret ones open your private menu with **Show my \
+options**. Menus narrow step by step (a mission, then its leaders).
 • You can also type moves: `/play assign`, `/play done`, `/play reveal`, `/play activate`, \
 `/play oppose`, `/play objective`, `/play action`, `/play pass`, or `/play choose` for any prompt. \
 Their options autocomplete from *your* legal choices.

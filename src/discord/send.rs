@@ -10,7 +10,7 @@ use serenity::{
     CreateInteractionResponseFollowup, CreateMessage, Http, UserId,
 };
 
-use super::components::{option_menus, show_button};
+use super::components::{option_menus, prompt_components};
 use super::messages::{MAX_CONTENT, chunks, code_blocks, dm_failed, options_intro, prompt_announcement};
 use super::{Context, Data, Error};
 use crate::game::Game;
@@ -234,7 +234,7 @@ pub async fn post_outcome<G: Game>(http: &Http, service: &Service<G>, channel: C
         msg = match prompt.user {
             Some(u) => msg
                 .allowed_mentions(CreateAllowedMentions::new().users([UserId::new(u)]))
-                .components(vec![show_button(prompt)]),
+                .components(prompt_components(prompt)),
             None => msg.allowed_mentions(CreateAllowedMentions::new()),
         };
         post(http, channel, msg).await;

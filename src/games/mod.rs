@@ -1,3 +1,4 @@
 //! Adapters that put each game's engine behind the `Game` trait.
 
 pub mod rebellion;
+pub mod rebellion_words;

@@ -4,7 +4,8 @@ use crate::content::Faction;
 use crate::engine::rebellion::{
     self as engine, Action, Audience, MatchOptions, State, Viewer, decision, view,
 };
-use crate::game::{Game, GamePrompt, Notice};
+use crate::game::{Game, GamePrompt, Notice, OptionText};
+use crate::games::rebellion_words;
 use crate::render::text;
 
 /// The Rebellion game.
@@ -66,10 +67,23 @@ impl Game for Rebellion {
     fn prompt(state: &State) -> Option<GamePrompt<Action>> {
         decision(state).map(|d| GamePrompt {
             seat: d.seat.to_string(),
-            kind: d.kind.describe().to_string(),
+            kind: rebellion_words::kind_text(&d.kind).to_string(),
             options: d.actions,
-            context: d.context,
+            context: d.context.iter().map(|c| rebellion_words::context_words(c)).collect(),
         })
+    }
+
+    fn option_texts(state: &State, prompt: &GamePrompt<Action>) -> Vec<OptionText> {
+        match decision(state) {
+            Some(d) if d.actions == prompt.options => rebellion_words::option_texts(state, &d),
+            // Not the pending decision (never the case for the service): plain commands.
+            _ => prompt.options.iter().map(|a| OptionText::plain(&a.command())).collect(),
+        }
+    }
+
+    fn options_public(state: &State, prompt: &GamePrompt<Action>) -> bool {
+        decision(state)
+            .is_some_and(|d| d.actions == prompt.options && rebellion_words::options_public(state, &d))
     }
 
     fn version(state: &State) -> u64 {

@@ -33,6 +33,8 @@ pub fn prompt_post_of<G: Game>(meta: &MatchMeta, state: &G::State) -> Option<Pro
         user: meta.seats.get(&p.seat).copied(),
         version: G::version(state),
         fingerprint: fingerprint::<G>(&p),
+        texts: G::option_texts(state, &p),
+        public: G::options_public(state, &p),
         seat: p.seat,
         kind: p.kind,
         options: p.options.iter().map(G::action_text).collect(),
@@ -56,5 +58,15 @@ impl PromptPost {
     /// The key that names this prompt (what option menus carry).
     pub fn key(&self) -> PromptKey {
         PromptKey { nonce: self.nonce.clone(), version: self.version, fingerprint: self.fingerprint.clone() }
+    }
+
+    /// A short hash of the seat, kind and options, without the private context: what the
+    /// buttons of a public prompt (whose options everyone may see) carry in the channel, so a
+    /// click after a rollback to the same version with other options is refused.
+    pub fn public_fingerprint(&self) -> String {
+        let counts = self.options.len().to_string();
+        let mut parts: Vec<&str> = vec![&self.seat, &self.kind, &counts];
+        parts.extend(self.options.iter().map(String::as_str));
+        base36(fnv1a(&parts), FINGERPRINT_LEN)
     }
 }

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::game::Notice;
+use crate::game::{Notice, OptionText};
 
 /// A post in the match's channel.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -27,8 +27,8 @@ pub struct PrivatePost {
 }
 
 /// The pending decision, addressed to one user. Its options can name hidden things (a hand's
-/// cards, the base), so front ends show them only to `user` (DM or ephemeral); the channel
-/// gets a mention and the kind of decision.
+/// cards, the base), so front ends show them only to `user` (DM or ephemeral) unless `public`
+/// says everyone may see them; the channel gets a mention and the kind of decision.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PromptPost {
     /// The match id.
@@ -47,6 +47,12 @@ pub struct PromptPost {
     pub kind: String,
     /// The options as command lines, in order (private to `user`).
     pub options: Vec<String>,
+    /// The options in words, with the levels menus narrow them by (one per option; private to
+    /// `user`, like the options).
+    pub texts: Vec<OptionText>,
+    /// Whether everyone may see the options (front ends then put them on the channel's
+    /// prompt message). Decided by the game from public facts only.
+    pub public: bool,
     /// Extra context (private to `user`).
     pub context: Vec<String>,
 }

@@ -7,6 +7,7 @@ pub mod action;
 pub mod assignment;
 pub mod board;
 pub mod cards;
+pub mod choice;
 pub mod combat;
 pub mod command;
 pub mod error;

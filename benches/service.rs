@@ -1,0 +1,154 @@
+//! Service benchmarks (issue 12): one command through the service with its sled write and
+//! flush (criterion's mean, plus p50/p99 over 2,000 single commands printed to stderr), and a
+//! cold start that loads 10,000 stored matches (time, and resident memory per loaded match).
+//! Figures depend on the disk: run on the host the bot runs on.
+
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, criterion_group, criterion_main};
+
+use holonet::engine::rebellion::MatchOptions;
+use holonet::games::rebellion::Rebellion;
+use holonet::service::{Answer, Caller, Service};
+use holonet::store::{MatchStore, MemoryStore, SledStore, StoredMatch};
+
+const REBEL: Caller = Caller { user: 1, moderator: false };
+const EMPIRE: Caller = Caller { user: 2, moderator: false };
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("holonet-bench-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn start(svc: &Service<Rebellion>, channel: u64) {
+    svc.create(channel, Some(1), REBEL, MatchOptions::default(), Some(channel)).unwrap();
+    svc.join(channel, REBEL, Some("rebel")).unwrap();
+    svc.join(channel, EMPIRE, Some("empire")).unwrap();
+    svc.start(channel, REBEL).unwrap();
+}
+
+/// Answers the pending prompt of `channel` with option `pick` (modulo the options); starts a
+/// new match in the channel when the game is over.
+fn step(svc: &Service<Rebellion>, channel: u64, pick: usize) {
+    match svc.prompt(channel).unwrap() {
+        Some(p) => {
+            let who = Caller { user: p.user.unwrap(), moderator: false };
+            let index = pick % p.options.len();
+            black_box(svc.act(channel, who, Answer::Option { key: p.key(), index }).unwrap());
+        }
+        None => {
+            svc.end(channel, Caller { user: 9, moderator: true }).ok();
+            start(svc, channel);
+        }
+    }
+}
+
+/// Resident memory of this process in bytes (Linux), 0 elsewhere.
+fn rss() -> u64 {
+    std::fs::read_to_string("/proc/self/statm")
+        .ok()
+        .and_then(|s| s.split_whitespace().nth(1)?.parse::<u64>().ok())
+        .map_or(0, |pages| pages * 4096)
+}
+
+fn command(c: &mut Criterion) {
+    holonet::content::init().expect("content loads");
+    let dir = temp_dir("command");
+    let store: Arc<dyn MatchStore> = Arc::new(SledStore::open(&dir).unwrap());
+    let svc: Service<Rebellion> = Service::new(store);
+    start(&svc, 1);
+    let mut pick = 0usize;
+    c.bench_function("service: one command with its sled write and flush", |b| {
+        b.iter(|| {
+            pick = pick.wrapping_mul(31).wrapping_add(7);
+            step(&svc, 1, pick)
+        })
+    });
+    let mut times: Vec<Duration> = (0..2_000)
+        .map(|i| {
+            let t = Instant::now();
+            step(&svc, 1, i * 7 + 3);
+            t.elapsed()
+        })
+        .collect();
+    times.sort();
+    eprintln!(
+        "service command over 2000: p50 {:?}, p99 {:?}, max {:?}",
+        times[1_000], times[1_980], times[1_999]
+    );
+    drop(svc);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Stored matches of several lengths, to copy under many channel ids.
+fn templates() -> Vec<StoredMatch> {
+    let store = Arc::new(MemoryStore::new());
+    let svc: Service<Rebellion> = Service::new(store.clone());
+    [20usize, 100, 200, 400, 600]
+        .iter()
+        .enumerate()
+        .map(|(i, &moves)| {
+            let channel = i as u64 + 1;
+            start(&svc, channel);
+            for m in 0..moves {
+                step(&svc, channel, m * 13 + 5);
+            }
+            store.load(&channel.to_string()).unwrap().unwrap()
+        })
+        .collect()
+}
+
+fn cold_start(c: &mut Criterion) {
+    holonet::content::init().expect("content loads");
+    let n: u64 = std::env::var("HOLONET_BENCH_MATCHES").ok().and_then(|v| v.parse().ok()).unwrap_or(10_000);
+    let dir = temp_dir("load");
+    {
+        let store = SledStore::open(&dir).unwrap();
+        let templates = templates();
+        for channel in 1_000..1_000 + n {
+            let t = &templates[(channel % templates.len() as u64) as usize];
+            let mut meta = t.meta.clone();
+            meta.id = channel.to_string();
+            meta.channel = channel;
+            store.put_meta(&meta).unwrap();
+            for (i, e) in t.log.iter().enumerate() {
+                store.append(&meta.id, i as u64, e).unwrap();
+            }
+            if let Some(s) = &t.snapshot {
+                store.put_snapshot(&meta.id, s).unwrap();
+            }
+        }
+        store.flush().unwrap();
+    }
+    let before = rss();
+    let t = Instant::now();
+    let store: Arc<dyn MatchStore> = Arc::new(SledStore::open(&dir).unwrap());
+    let svc: Service<Rebellion> = Service::new(store);
+    let loaded = svc.load_all().unwrap();
+    let took = t.elapsed();
+    let grown = rss().saturating_sub(before);
+    eprintln!(
+        "cold start: {loaded} matches loaded in {took:?}; resident memory grew {} MB ({} KB per match)",
+        grown >> 20,
+        grown / 1024 / loaded.max(1) as u64
+    );
+    drop(svc);
+    let mut group = c.benchmark_group("cold start");
+    group.sample_size(10);
+    group.bench_function(format!("open the store and load {n} matches"), |b| {
+        b.iter(|| {
+            let store: Arc<dyn MatchStore> = Arc::new(SledStore::open(&dir).unwrap());
+            let svc: Service<Rebellion> = Service::new(store);
+            black_box(svc.load_all().unwrap())
+        })
+    });
+    group.finish();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+criterion_group!(service, command, cold_start);
+criterion_main!(service);
