@@ -22,7 +22,7 @@ fn random_action(rng: &mut GameRng) -> Action {
     match rng.below(16) {
         0 => Action::Place { place: place(rng), unit: pick(rng, &units), count: rng.below(4) as u8 },
         1 => Action::ChooseBase { system: pick(rng, &systems) },
-        2 => Action::Assign { mission: pick(rng, &missions), leaders: vec![pick(rng, &leaders)] },
+        2 => Action::Assign { mission: pick(rng, &missions), leaders: pick(rng, &leaders).into() },
         3 => Action::Reveal {
             mission: pick(rng, &missions),
             target: Some(Target::Place(Place::System(pick(rng, &systems)))),

@@ -204,7 +204,7 @@ pub enum Action {
         /// The mission card from hand.
         mission: MissionId,
         /// The leaders from the pool.
-        leaders: Vec<LeaderId>,
+        leaders: Leaders,
     },
     /// Command: reveal an assigned mission.
     Reveal {
@@ -440,7 +440,10 @@ impl Action {
             }
             "assign" => {
                 need(2, "assign <mission> <leader> [leader2]")?;
-                let leaders = args[1..].iter().map(|s| LeaderId::parse(s)).collect::<Result<_, _>>()?;
+                let leaders: Vec<LeaderId> =
+                    args[1..].iter().map(|s| LeaderId::parse(s)).collect::<Result<_, _>>()?;
+                let leaders = Leaders::try_from(leaders.as_slice())
+                    .map_err(|_| ParseError::Usage("assign <mission> <leader> [leader2]"))?;
                 Action::Assign { mission: MissionId::parse(args[0])?, leaders }
             }
             "reveal" => {
@@ -578,4 +581,82 @@ pub enum ParseError {
     /// An unknown name.
     #[error(transparent)]
     Name(#[from] UnknownName),
+}
+
+/// The one or two leaders of an assignment (a mission takes at most two), held inline: the
+/// Assignment Phase offers hundreds of assignments at a time, and a heap list per option made
+/// building them the engine's largest cost. Reads as a slice; serialised as a JSON list.
+#[derive(Clone, Copy, Debug)]
+pub struct Leaders {
+    ids: [LeaderId; 2],
+    len: u8,
+}
+
+impl Leaders {
+    /// One leader.
+    pub fn one(a: LeaderId) -> Self {
+        Leaders { ids: [a, a], len: 1 }
+    }
+    /// Two leaders, in this order.
+    pub fn two(a: LeaderId, b: LeaderId) -> Self {
+        Leaders { ids: [a, b], len: 2 }
+    }
+}
+
+impl std::ops::Deref for Leaders {
+    type Target = [LeaderId];
+    fn deref(&self) -> &[LeaderId] {
+        &self.ids[..self.len as usize]
+    }
+}
+
+impl<'a> IntoIterator for &'a Leaders {
+    type Item = &'a LeaderId;
+    type IntoIter = std::slice::Iter<'a, LeaderId>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl PartialEq for Leaders {
+    fn eq(&self, other: &Self) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for Leaders {}
+
+impl From<LeaderId> for Leaders {
+    fn from(a: LeaderId) -> Self {
+        Leaders::one(a)
+    }
+}
+
+/// Not one or two leaders.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("an assignment takes one or two leaders, not {0}")]
+pub struct LeaderCount(pub usize);
+
+impl TryFrom<&[LeaderId]> for Leaders {
+    type Error = LeaderCount;
+    fn try_from(ls: &[LeaderId]) -> Result<Self, LeaderCount> {
+        match *ls {
+            [a] => Ok(Leaders::one(a)),
+            [a, b] => Ok(Leaders::two(a, b)),
+            _ => Err(LeaderCount(ls.len())),
+        }
+    }
+}
+
+impl Serialize for Leaders {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for Leaders {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let ls = Vec::<LeaderId>::deserialize(d)?;
+        Leaders::try_from(ls.as_slice()).map_err(serde::de::Error::custom)
+    }
 }

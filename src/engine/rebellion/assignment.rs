@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::action::Action;
+use super::action::{Action, Leaders};
 use super::cards::actions::{self, Moment};
 use super::command::CommandPhase;
 use super::error::{RuleError, illegal};
@@ -33,12 +33,13 @@ pub fn distinct(hand: &[MissionId]) -> Vec<MissionId> {
 pub fn decision(s: &State, p: &AssignmentPhase) -> Option<Decision> {
     let f = p.turn;
     let pool = s.leader_pool.get(f);
-    let mut actions = vec![];
-    for m in distinct(&s.hands.get(f).missions) {
+    let missions = distinct(&s.hands.get(f).missions);
+    let mut actions = Vec::with_capacity(missions.len() * pool.len() * (pool.len() + 1) / 2 + 4);
+    for m in missions {
         for (i, &a) in pool.iter().enumerate() {
-            actions.push(Action::Assign { mission: m, leaders: vec![a] });
+            actions.push(Action::Assign { mission: m, leaders: Leaders::one(a) });
             for &b in &pool[i + 1..] {
-                actions.push(Action::Assign { mission: m, leaders: vec![a, b] });
+                actions.push(Action::Assign { mission: m, leaders: Leaders::two(a, b) });
             }
         }
     }
@@ -60,8 +61,8 @@ pub fn act(ctx: &mut Ctx, p: AssignmentPhase, a: Action) -> Frames {
             let i = hand.iter().position(|&m| m == mission).expect("checked legal");
             hand.remove(i);
             ctx.s.leader_pool.get_mut(f).retain(|l| !leaders.contains(l));
-            ctx.s.assignments.get_mut(f).push(Assignment { mission, leaders: leaders.clone() });
-            ctx.public(EventKind::Assigned { faction: f, leaders });
+            ctx.s.assignments.get_mut(f).push(Assignment { mission, leaders: leaders.to_vec() });
+            ctx.public(EventKind::Assigned { faction: f, leaders: leaders.to_vec() });
             vec![Frame::Assignment(p)]
         }
         Action::PlayAction { card } => {

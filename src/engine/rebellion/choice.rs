@@ -358,7 +358,7 @@ impl<'a> Scope<'a> {
             }
             Action::Assign { mission, leaders } => Choice {
                 card: Some(CardName::Mission(*mission)),
-                leaders: leaders.clone(),
+                leaders: leaders.to_vec(),
                 ..Choice::of(K::Assign)
             },
             Action::Reveal { mission, target } => Choice {

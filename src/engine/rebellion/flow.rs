@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::action::Action;
+use super::action::{Action, Leaders};
 use super::error::{RuleError, illegal};
 use super::event::{Audience, Event, EventKind};
 use super::state::State;
@@ -303,7 +303,7 @@ fn canonical(d: &Decision, action: Action) -> Action {
     if let Action::Assign { mission, leaders } = &action
         && leaders.len() == 2
     {
-        let swapped = Action::Assign { mission: *mission, leaders: vec![leaders[1], leaders[0]] };
+        let swapped = Action::Assign { mission: *mission, leaders: Leaders::two(leaders[1], leaders[0]) };
         if d.actions.contains(&swapped) {
             return swapped;
         }

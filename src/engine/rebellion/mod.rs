@@ -27,7 +27,7 @@ pub mod state;
 pub mod victory;
 pub mod view;
 
-pub use action::{Action, ParseError, Pick, Target};
+pub use action::{Action, LeaderCount, Leaders, ParseError, Pick, Target};
 pub use error::RuleError;
 pub use event::{Audience, Event, EventKind};
 pub use flow::{Decision, Frame, Position, PromptKind, apply, decision};
