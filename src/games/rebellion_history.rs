@@ -49,6 +49,17 @@ pub struct RoundPoint {
     pub winner: Option<Faction>,
 }
 
+impl RoundPoint {
+    /// A faction's units on the board.
+    pub fn units_of(&self, f: Faction) -> u32 {
+        self.units[slot(f)]
+    }
+    /// The systems a faction holds.
+    pub fn systems_of(&self, f: Faction) -> u32 {
+        self.systems[slot(f)]
+    }
+}
+
 /// Why a history could not be rebuilt: the log does not replay (a corrupt or foreign log).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum HistoryError {
