@@ -120,6 +120,7 @@ fn history_reads_a_stored_log() {
             action: serde_json::to_value(a).unwrap(),
             user: 7,
             at: 0,
+            undoable: false,
         })
         .collect();
     let parsed = log_actions(&entries).expect("stored actions parse");

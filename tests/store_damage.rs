@@ -75,7 +75,7 @@ fn a_damaged_match_is_set_aside_and_restored_from_an_export() {
 
     // The damaged channels refuse everything with one sentence, and are not overwritten.
     for ch in [2, 3] {
-        let err = svc.status(ch).unwrap_err();
+        let err = svc.status(ch, holonet::service::Caller { user: 1, moderator: false }).unwrap_err();
         assert!(matches!(err, ServiceError::Damaged));
         let text = err.to_string();
         assert!(text.contains("/mod import") && !text.contains('\n'), "{text}");

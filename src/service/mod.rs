@@ -6,12 +6,16 @@ mod error;
 mod keys;
 mod moderation;
 mod outcome;
+mod posting;
+mod presence;
 mod replay;
+mod undo;
 
 pub use error::ServiceError;
 pub use keys::{FINGERPRINT_LEN, fingerprint};
-pub use outcome::{Outcome, PrivatePost, PromptPost, PublicPost};
-pub use replay::{public_log, rebuild};
+pub use outcome::{Outcome, PrivatePost, PromptPost, PublicPost, Reveal, StateAt};
+pub use presence::{Reminder, duration_words};
+pub use replay::{full_log, public_log, rebuild};
 
 use std::collections::{BTreeMap, HashMap};
 use std::marker::PhantomData;
@@ -240,6 +244,9 @@ impl<G: Game> Service<G> {
             cancel_request: None,
             exported_after_end: false,
             shown: BTreeMap::new(),
+            presence: Default::default(),
+            reminders: Default::default(),
+            ended_because: None,
         };
         self.store.delete(&id)?;
         self.store.put_meta(&meta)?;
@@ -332,17 +339,21 @@ impl<G: Game> Service<G> {
             let mut meta = m.meta.clone();
             meta.status = MatchStatus::Active;
             let prompt = prompt_post_of::<G>(&meta, &state);
+            self.track_wait(&mut meta, prompt.as_ref());
             note_shown(&mut meta, prompt.as_ref(), caller.user);
             self.save_meta(&mut meta)?;
             m.meta = meta;
+            let status = G::status_text(&state);
+            let snapshot = StateAt::new(state.clone());
             m.state = Some(state);
-            let status = G::status_text(m.state.as_ref().expect("just set"));
             Ok(Outcome {
                 reply: "The match begins!".into(),
                 reply_public: true,
                 public: vec![PublicPost { text: status, board: true }],
                 private: hand_posts(m, &seats),
                 prompt,
+                ping: true,
+                state: Some(snapshot),
                 ..Default::default()
             })
         })
@@ -370,9 +381,12 @@ impl<G: Game> Service<G> {
             let mut meta = m.meta.clone();
             meta.status = MatchStatus::Ended;
             meta.cancel_request = None;
+            meta.reminders.waiting = None;
+            meta.ended_because = Some("cancelled".into());
+            let reveal = m.state.as_ref().map(|state| self.reveal(&meta, &m.log, None, state));
             self.save_meta(&mut meta)?;
             m.meta = meta;
-            Ok(Outcome::announce(text))
+            Ok(Outcome { reveal, ..Outcome::announce(text) })
         })
     }
 
@@ -452,11 +466,13 @@ impl<G: Game> Service<G> {
             };
             let mut next = state.clone();
             let notices = G::apply(&mut next, &prompt.seat, action.clone()).map_err(ServiceError::Rule)?;
+            let over = G::outcome(&next);
             let entry = LogEntry {
                 seat: prompt.seat.clone(),
                 action: serde_json::to_value(&action).map_err(|e| ServiceError::Parse(e.to_string()))?,
                 user: caller.user,
                 at: (self.clock)(),
+                undoable: over.is_none() && G::undoable(state, &next),
             };
             let index = m.log.len() as u64;
             self.store.append(&m.meta.id, index, &entry)?;
@@ -468,80 +484,69 @@ impl<G: Game> Service<G> {
                 self.store.put_snapshot(&m.meta.id, &snap)?;
             }
             let mut meta = m.meta.clone();
-            let over = G::outcome(&next);
             if over.is_some() {
                 meta.status = MatchStatus::Ended;
             }
             meta.updated_at = entry.at;
             let withdrawn = meta.cancel_request.take().is_some();
-            let next_prompt = prompt_post_of::<G>(&meta, &next);
-            note_shown(&mut meta, next_prompt.as_ref(), caller.user);
+            let secrets_before: BTreeMap<String, String> =
+                meta.seats.keys().map(|s| (s.clone(), G::private_text(state, s))).collect();
+            let step = posting::Step::<G> {
+                seat: &prompt.seat,
+                user: caller.user,
+                before: state,
+                after: &next,
+                notices,
+                secrets_before,
+            };
+            let mut out = posting::outcome_of_step::<G>(&mut meta, step, over.as_deref());
+            self.track_wait(&mut meta, out.prompt.as_ref());
+            note_shown(&mut meta, out.prompt.as_ref(), caller.user);
+            if over.is_some() {
+                out.reveal = Some(self.reveal(&meta, &m.log, Some(&entry), &next));
+            }
             self.store.put_meta(&meta)?;
             self.store.flush()?;
-            // Persisted: now commit in memory and build the messages.
-            let before: BTreeMap<String, String> =
-                m.meta.seats.keys().map(|s| (s.clone(), G::private_text(state, s))).collect();
+            // Persisted: now commit in memory.
             m.meta = meta;
             m.log.push(entry);
             m.state = Some(next);
-            let state = m.state.as_ref().expect("just set");
-            let mut out = self.outcome_after(m, &before, notices, over, state);
-            if withdrawn && let Some(post) = out.public.first_mut() {
-                post.text.push_str("\nThe request to cancel the match is withdrawn.");
+            if withdrawn {
+                out.recent.push("The request to cancel the match is withdrawn.".into());
+                if let Some(post) = out.public.first_mut() {
+                    post.text.push_str("\nThe request to cancel the match is withdrawn.");
+                }
             }
             Ok(out)
         })
     }
 
-    fn outcome_after(
-        &self,
-        m: &Match<G>,
-        before: &BTreeMap<String, String>,
-        notices: Vec<crate::game::Notice>,
-        over: Option<String>,
-        state: &G::State,
-    ) -> Outcome {
-        let public: Vec<String> = notices.iter().filter(|n| n.to.is_none()).map(|n| n.text.clone()).collect();
-        let mut out = Outcome { reply: "Done.".into(), ..Default::default() };
-        let mut text = public.join("\n");
-        if let Some(result) = &over {
-            text.push_str(&format!("\n**Game over.** {result}"));
-        } else {
-            text.push_str(&format!("\n{}", G::status_text(state)));
-        }
-        out.public.push(PublicPost { text: text.trim().to_string(), board: true });
-        for (seat, user) in &m.meta.seats {
-            let mine: Vec<String> =
-                notices.iter().filter(|n| n.to.as_deref() == Some(seat)).map(|n| n.text.clone()).collect();
-            let now = G::private_text(state, seat);
-            let changed = before.get(seat) != Some(&now);
-            if !mine.is_empty() || changed {
-                let mut text = mine.join("\n");
-                if changed {
-                    text.push_str(&format!("\nYour secrets as the {seat} player:\n{now}"));
-                }
-                out.private.push(PrivatePost {
-                    user: *user,
-                    seat: seat.clone(),
-                    text: text.trim().to_string(),
-                    board: changed,
-                });
-            }
-        }
-        out.prompt = prompt_post(m);
-        out.events = notices;
-        out
-    }
-
-    /// The public status of the channel's match.
-    pub fn status(&self, channel: u64) -> Result<Outcome, ServiceError> {
+    /// Where the channel's match stands, for the caller alone: whose decision, the round,
+    /// reputation against time, the last ten public events in words and, for a player, what
+    /// they hold.
+    pub fn status(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError> {
         self.with(channel, |m| {
             let seats: Vec<String> = m.meta.seats.iter().map(|(s, u)| format!("{s}: <@{u}>")).collect();
-            let game = match &m.state {
+            let mut lines = vec![match &m.state {
                 Some(s) => G::status_text(s),
                 None => "Waiting for players.".into(),
-            };
-            Ok(Outcome::announce(format!("{game}\nStatus: {:?}. Seats: {}", m.meta.status, seats.join(", "))))
+            }];
+            lines.push(format!("The match is {}. Seats: {}.", m.meta.status.words(), seats.join(", ")));
+            if let Some(why) = &m.meta.ended_because {
+                lines.push(format!("It ended: {why}."));
+            }
+            if let Some(state) = &m.state {
+                let log = public_log::<G>(&m.meta, &m.log)?;
+                if !log.is_empty() {
+                    lines.push("**Latest events**".into());
+                    lines.extend(log[log.len().saturating_sub(10)..].iter().map(|l| format!("• {l}")));
+                }
+                for (seat, _) in m.meta.seats.iter().filter(|(_, u)| **u == caller.user) {
+                    lines.push(format!("**You hold, as the {seat} player**"));
+                    lines.push(G::private_text(state, seat));
+                }
+            }
+            Ok(Outcome::reply(lines.join("\n")))
         })
     }
 

@@ -38,13 +38,25 @@ impl<G: Game> Service<G> {
                 (Some(state), MatchStatus::Active) => prompt_post_of::<G>(&meta, state),
                 _ => None,
             };
+            // A paused match waits for nobody (no reminders); resuming starts the wait anew.
+            meta.reminders.waiting = None;
+            self.track_wait(&mut meta, prompt.as_ref());
             note_shown(&mut meta, prompt.as_ref(), caller.user);
+            if status == MatchStatus::Ended {
+                meta.ended_because = Some(format!("ended by moderator <@{}>", caller.user));
+            }
+            let reveal = match (&m.state, status) {
+                (Some(state), MatchStatus::Ended) => Some(self.reveal(&meta, &m.log, None, state)),
+                _ => None,
+            };
             self.save_meta(&mut meta)?;
             m.meta = meta;
             Ok(Outcome {
                 reply: format!("Moderator <@{}> {text}.", caller.user),
                 reply_public: true,
+                ping: prompt.is_some(),
                 prompt,
+                reveal,
                 ..Default::default()
             })
         })
@@ -97,6 +109,7 @@ impl<G: Game> Service<G> {
             meta.shown.remove(&seat);
             meta.cancel_request = None;
             let prompt = m.state.as_ref().and_then(|state| prompt_post_of::<G>(&meta, state));
+            self.track_wait(&mut meta, prompt.as_ref());
             note_shown(&mut meta, prompt.as_ref(), caller.user);
             self.save_meta(&mut meta)?;
             m.meta = meta;
@@ -104,7 +117,9 @@ impl<G: Game> Service<G> {
                 reply: format!("Moderator <@{}> gave the {seat} seat to <@{user}>.", caller.user),
                 reply_public: true,
                 private: hand_posts(m, std::slice::from_ref(&seat)),
+                ping: prompt.as_ref().is_some_and(|p| p.seat == seat),
                 prompt,
+                state: self.board_state(m),
                 ..Default::default()
             })
         })
@@ -124,12 +139,18 @@ impl<G: Game> Service<G> {
             };
             meta.shown.remove(&seat);
             meta.cancel_request = None;
+            let prompt = m.state.as_ref().and_then(|state| prompt_post_of::<G>(&meta, state));
+            self.track_wait(&mut meta, prompt.as_ref());
             self.save_meta(&mut meta)?;
             m.meta = meta;
-            Ok(Outcome::announce(format!(
-                "Moderator <@{}> removed <@{user}> from the {seat} seat; `/mod replace` fills it.",
-                caller.user
-            )))
+            Ok(Outcome {
+                ping: prompt.as_ref().is_some_and(|p| p.seat == seat),
+                prompt,
+                ..Outcome::announce(format!(
+                    "Moderator <@{}> removed <@{user}> from the {seat} seat; `/mod replace` fills it.",
+                    caller.user
+                ))
+            })
         })
     }
 
@@ -154,7 +175,11 @@ impl<G: Game> Service<G> {
             }
             meta.updated_at = (self.clock)();
             meta.cancel_request = None;
+            meta.ended_because = None;
+            meta.presence.recent.clear();
             let prompt = prompt_post_of::<G>(&meta, &state);
+            meta.reminders.waiting = None;
+            self.track_wait(&mut meta, prompt.as_ref());
             note_shown(&mut meta, prompt.as_ref(), caller.user);
             self.store.put_meta(&meta)?;
             self.store.flush()?;
@@ -168,7 +193,9 @@ impl<G: Game> Service<G> {
                 reply_public: true,
                 public: vec![PublicPost { text: status, board: true }],
                 private: hand_posts(m, &seats),
+                ping: prompt.is_some(),
                 prompt,
+                state: self.board_state(m),
                 ..Default::default()
             })
         })
@@ -267,6 +294,10 @@ impl<G: Game> Service<G> {
             ),
         };
         let prompt = state.as_ref().and_then(|state| prompt_post_of::<G>(&meta, state));
+        // The old channel's live message is not this channel's; waits start now.
+        meta.presence.live_message = None;
+        meta.reminders.waiting = None;
+        self.track_wait(&mut meta, prompt.as_ref());
         note_shown(&mut meta, prompt.as_ref(), caller.user);
         self.store.delete(&id)?;
         self.store.put_meta(&meta)?;
@@ -280,6 +311,7 @@ impl<G: Game> Service<G> {
         Ok(Outcome {
             reply: format!("Moderator <@{}> imported a match.", caller.user),
             reply_public: true,
+            ping: prompt.is_some(),
             prompt,
             ..Default::default()
         })

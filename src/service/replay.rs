@@ -51,3 +51,32 @@ pub fn public_log<G: Game>(meta: &MatchMeta, log: &[LogEntry]) -> Result<Vec<Str
     }
     Ok(lines)
 }
+
+/// A replayed match: the lines of its log file and its actions by seat.
+pub type FullLog<A> = (Vec<String>, Vec<(String, A)>);
+
+/// Every event of the match, public and private, by replaying it: the lines of the log file
+/// posted when a match ends (private lines marked with the seat that saw them), and the
+/// parsed actions (for the game's chart).
+pub fn full_log<G: Game>(meta: &MatchMeta, log: &[LogEntry]) -> Result<FullLog<G::Action>, ServiceError> {
+    let options: G::Options =
+        serde_json::from_value(meta.options.clone()).map_err(|e| corrupt(meta, e.to_string()))?;
+    let mut state = G::new_match(meta.seed, &options);
+    let mut lines = vec![];
+    let mut actions = vec![];
+    for (i, e) in log.iter().enumerate() {
+        let action: G::Action = serde_json::from_value(e.action.clone())
+            .map_err(|x| corrupt(meta, format!("action {i}: {x}")))?;
+        let notices = G::apply(&mut state, &e.seat, action.clone())
+            .map_err(|x| corrupt(meta, format!("action {i}: {x}")))?;
+        lines.push(format!("Action {} — the {} player", i + 1, e.seat));
+        for n in notices {
+            match n.to {
+                None => lines.push(format!("      {}", n.text)),
+                Some(seat) => lines.push(format!("      [{seat} only] {}", n.text)),
+            }
+        }
+        actions.push((e.seat.clone(), action));
+    }
+    Ok((lines, actions))
+}
