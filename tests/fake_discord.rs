@@ -598,6 +598,14 @@ fn reads_as_words(label: &str) -> bool {
     !label.contains('_') && !label.contains('`') && !label.is_empty() && label.chars().count() <= 100
 }
 
+/// The channel notices telling the Empire player (closed DMs) to use `/rebellion hand`.
+fn closed_dm_notices(reqs: &[Req]) -> Vec<Req> {
+    channel_posts(reqs)
+        .into_iter()
+        .filter(|r| r.content().contains(&format!("<@{EMPIRE}>, I can't send you direct messages")))
+        .collect()
+}
+
 fn dm_posts(reqs: &[Req], user: u64) -> Vec<Req> {
     let p = format!("/api/v10/channels/{}/messages", 100_000 + user);
     reqs.iter().filter(|r| r.is("POST", &p)).cloned().collect()
@@ -641,20 +649,34 @@ fn menus(reqs: &[Req]) -> Vec<(String, Vec<(String, String)>)> {
     out
 }
 
-/// The last prompt message in the channel: (deciding user, button custom id).
+/// Channel messages the bot posted or edited in `channel` that carry components: the live
+/// message of each decision (posted when the decision changes hands, edited in place while the
+/// same player acts on). Retired messages (components removed) are left out.
+fn live_messages(reqs: &[Req], channel: u64) -> Vec<Req> {
+    let post = format!("/api/v10/channels/{channel}/messages");
+    let edit = format!("{post}/");
+    reqs.iter()
+        .filter(|r| r.is("POST", &post) || (r.method == "PATCH" && r.path.starts_with(&edit)))
+        .filter(|r| r.json()["components"].as_array().is_some_and(|c| !c.is_empty()))
+        .cloned()
+        .collect()
+}
+
+/// The user a live message names as the decider (`<@id>` at its start).
+fn decider_of(content: &str) -> u64 {
+    content
+        .strip_prefix("<@")
+        .and_then(|s| s.split('>').next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("the live message names its decider: {content}"))
+}
+
+/// The last live message in the channel: (deciding user, first button custom id).
 fn last_prompt(reqs: &[Req]) -> (u64, String) {
-    let r = channel_posts(reqs)
-        .into_iter()
-        .rev()
-        .find(|r| r.json()["components"].as_array().is_some_and(|c| !c.is_empty()))
-        .expect("a prompt message");
+    let r = live_messages(reqs, CHANNEL).pop().expect("a prompt message");
     let v = r.json();
     let id = v["components"][0]["components"][0]["custom_id"].as_str().unwrap().to_string();
-    let mentioned = &v["allowed_mentions"]["users"][0];
-    let user: u64 =
-        mentioned.as_str().map(|s| s.parse().unwrap()).or(mentioned.as_u64()).expect("one mention");
-    assert!(r.content().contains(&format!("<@{user}>")), "the prompt mentions its decider");
-    (user, id)
+    (decider_of(&r.content()), id)
 }
 
 fn config(port: u16, dir: &std::path::Path, dev_guild: Option<u64>) -> Config {
@@ -770,15 +792,18 @@ async fn scenario() {
         );
     }
     // Secrets by DM: the Rebel's arrives; the Empire's DMs are closed, so the channel says so
-    // without content.
-    assert!(dm_posts(&reqs, REBEL).iter().any(|r| r.content().contains("Your secrets as the rebel player")));
-    let failed: Vec<Req> = posts
-        .iter()
-        .filter(|r| r.content().contains(&format!("<@{EMPIRE}>, I couldn't DM you")))
-        .cloned()
-        .collect();
+    // (once per match, checked at the end) without content.
+    let dm = format!("/api/v10/channels/{}/messages", 100_000 + REBEL);
+    fake.wait(start_from, "the Rebel's secrets by DM", |r| {
+        r.is("POST", &dm) && r.content().contains("Your secrets as the rebel player")
+    })
+    .await;
+    fake.wait(start_from, "the closed-DM notice", |r| !closed_dm_notices(std::slice::from_ref(r)).is_empty())
+        .await;
+    let reqs: Vec<Req> = fake.requests().into_iter().skip(start_from).collect();
+    let failed = closed_dm_notices(&reqs);
     assert_eq!(failed.len(), 1);
-    assert!(!failed[0].content().contains("secret"));
+    assert!(!failed[0].content().contains("Missions"));
     // The prompt: the Rebel chooses the base.
     let (decider, button) = last_prompt(&reqs);
     assert_eq!(decider, REBEL);
@@ -806,16 +831,21 @@ async fn scenario() {
         .iter()
         .flat_map(|(id, opts)| opts.iter().map(move |(l, v)| (id.clone(), l.clone(), v.clone())))
         .filter_map(|(id, label, v)| {
-            label.strip_prefix("Hide the base in ").map(|s| (id, s.to_lowercase().replace(' ', "_"), v))
+            label.strip_prefix("Hide the base in ").map(|s| (id, s.to_lowercase(), v))
         })
-        .find(|(_, sys, _)| so_far.iter().all(|t| !t.contains(sys.as_str())))
+        .find(|(_, sys, _)| {
+            so_far.iter().all(|t| !t.contains(sys.as_str()) && !t.contains(&sys.replace(' ', "_")))
+        })
         .expect("a base system not named in the channel");
-    let (reqs, reply) = fake.click(REBEL, &menu_id, Some(vec![value])).await;
+    // Its printed name and its id, both lower-cased (as `Req::text` reads).
+    let base_id = base.replace(' ', "_");
+    let from = fake.len();
+    let (_, reply) = fake.click(REBEL, &menu_id, Some(vec![value])).await;
     assert!(reply.contains("✅ Hide the base in"), "{reply}");
-    assert!(
-        dm_posts(&reqs, REBEL).iter().any(|r| r.content().contains(&base)),
-        "the Rebel learns the base by DM"
-    );
+    // The DM follows the board images the queue draws first (slow in debug builds): wait for it.
+    let dm = format!("/api/v10/channels/{}/messages", 100_000 + REBEL);
+    fake.wait(from, "the Rebel learns the base by DM", |r| r.is("POST", &dm) && r.text().contains(&base))
+        .await;
     answer_card_choices(&mut fake).await;
 
     // Out of turn: refused privately, nothing posted.
@@ -950,8 +980,15 @@ async fn scenario() {
     assert_eq!(export["format"], json!("holonet-match"));
     assert_eq!(export["exported_during_play"], json!(true));
     assert!(channel_posts(&reqs).iter().all(|r| r.files().iter().all(|(n, _)| !n.ends_with(".json"))));
-    let (reqs, _) = fake.command(REBEL, 0, "rebellion", "status", json!([])).await;
-    assert!(channel_posts(&reqs).iter().any(|r| r.content().contains("Round 1")));
+    // Catching up is private: status answers the caller alone, with the latest events and
+    // their own hand.
+    let (reqs, reply) = fake.command(REBEL, 0, "rebellion", "status", json!([])).await;
+    assert!(reply.contains("Round 1") && reply.contains("Latest events"), "{reply}");
+    assert!(reply.contains("You hold, as the rebel player") && reply.contains("Your base:"), "{reply}");
+    assert!(channel_posts(&reqs).is_empty());
+    let (_, reply) = fake.command(EMPIRE, 0, "rebellion", "status", json!([])).await;
+    let reply = reply.to_lowercase();
+    assert!(!reply.contains(&base) && !reply.contains("your base"), "the Empire's status hides the base");
 
     // Restart from disk: stop, start a new client on the same directory (guild registration).
     stop_bot(bot).await;
@@ -959,17 +996,27 @@ async fn scenario() {
     let (decider, button) = last_prompt(&fake.requests());
     let (reqs, reply, _) = fake.answer_first(decider, &button).await;
     assert!(reply.contains("✅"), "the prompt survives the restart: {reply}");
-    assert!(!channel_posts(&reqs).is_empty(), "the move is announced");
-    let (reqs, _) = fake.command(REBEL, 0, "rebellion", "status", json!([])).await;
-    assert!(channel_posts(&reqs).iter().any(|r| r.content().contains("Round")));
+    assert!(!live_messages(&reqs, CHANNEL).is_empty(), "the live message follows the move");
+    let (_, reply) = fake.command(REBEL, 0, "rebellion", "status", json!([])).await;
+    assert!(reply.contains("Round"), "{reply}");
     stop_bot(bot).await;
 
-    // Nothing secret ever reached the channel; DMs went to the Rebel only.
+    // Nothing secret ever reached the channel (posts and edits); DMs went to the Rebel only;
+    // the closed DMs were mentioned once.
     let all = fake.requests();
-    for r in channel_posts(&all) {
-        assert!(!r.text().contains(&base), "the base leaked into the channel: {}", r.content());
+    let edits = format!("/api/v10/channels/{CHANNEL}/messages/");
+    for r in channel_posts(&all)
+        .iter()
+        .chain(all.iter().filter(|r| r.method == "PATCH" && r.path.starts_with(&edits)))
+    {
+        assert!(
+            !r.text().contains(&base) && !r.text().contains(&base_id),
+            "the base leaked into the channel: {}",
+            r.content()
+        );
         assert!(!r.content().contains("Your secrets"));
     }
+    assert_eq!(closed_dm_notices(&all).len(), 1, "closed DMs are mentioned once per match");
     for r in all.iter().filter(|r| r.method == "POST" && r.path.starts_with("/api/v10/channels/1")) {
         assert!(
             r.path == format!("/api/v10/channels/{}/messages", 100_000 + REBEL)
@@ -1073,10 +1120,38 @@ async fn sigkill_scenario() {
     bot.kill().unwrap();
     bot.wait().unwrap();
     let mut bot = spawn_binary(&fake, &dir).await;
+    let from = fake.len();
     let moves = play(&mut fake, None).await;
     assert!(moves > 0);
-    let (reqs, _) = fake.command(REBEL, 0, "rebellion", "status", json!([])).await;
-    assert!(channel_posts(&reqs).iter().any(|r| r.content().contains("Ended")), "the match is over");
+    // A quiet channel: count what the end of the game (to its last round) posted.
+    fake.settle().await;
+    let reqs: Vec<Req> = fake.requests().into_iter().skip(from).collect();
+    let posts = channel_posts(&reqs);
+    let images = posts.iter().filter(|r| r.files().iter().any(|(n, _)| n.ends_with(".png"))).count();
+    let edits = reqs
+        .iter()
+        .filter(|r| r.method == "PATCH" && r.path.contains(&format!("/channels/{CHANNEL}/")))
+        .count();
+    let mentions = posts
+        .iter()
+        .filter(|r| r.json()["allowed_mentions"]["users"].as_array().is_some_and(|u| !u.is_empty()))
+        .count();
+    eprintln!(
+        "to the end: {moves} moves, {} channel posts ({images} with a board image, {mentions} mentioning someone), \
+         {edits} edits; before issue 11 every move posted a board image and a new mentioning prompt",
+        posts.len()
+    );
+    assert!(images * 2 < moves, "{images} board images for {moves} moves");
+    assert!(mentions < moves, "{mentions} mentions for {moves} moves");
+    // The reveal: the log file and the chart.
+    let files: Vec<String> = posts.iter().flat_map(|r| r.files()).map(|(n, _)| n).collect();
+    assert!(
+        files.iter().any(|n| n.starts_with("holonet-log-"))
+            && files.contains(&"how-the-game-went.png".to_string()),
+        "{files:?}"
+    );
+    let (_, reply) = fake.command(REBEL, 0, "rebellion", "status", json!([])).await;
+    assert!(reply.contains("The match is over"), "{reply}");
     bot.kill().unwrap();
     bot.wait().unwrap();
     let _ = std::fs::remove_dir_all(&dir);
@@ -1087,10 +1162,7 @@ async fn sigkill_scenario() {
 /// option so the scripted play can go on.
 async fn answer_card_choices(fake: &mut Fake) {
     for _ in 0..2 {
-        let last = channel_posts(&fake.requests())
-            .into_iter()
-            .rev()
-            .find(|r| r.json()["components"].as_array().is_some_and(|c| !c.is_empty()));
+        let last = live_messages(&fake.requests(), CHANNEL).pop();
         if !last.is_some_and(|r| r.content().contains("make the choice the card asks for")) {
             return;
         }
@@ -1125,7 +1197,15 @@ async fn play(fake: &mut Fake, limit: Option<usize>) -> usize {
                 "type": 1, "options": [{"name": "option", "type": 3, "value": option}]}]});
             let (_, token) = fake.interaction("interaction_command.json", 2, user, 0, data);
             let hook = format!("/api/v10/webhooks/{APP}/{token}");
+            let t0 = Instant::now();
             let reply = fake.wait(from, "the follow-up", |r| r.is("POST", &hook)).await.content();
+            if std::env::var_os("FAKE_DISCORD_TIMES").is_some() {
+                eprintln!(
+                    "  {option}: reply after {:?}: {}",
+                    t0.elapsed(),
+                    reply.lines().next().unwrap_or_default()
+                );
+            }
             if !reply.starts_with("Done") {
                 continue;
             }
@@ -1135,6 +1215,9 @@ async fn play(fake: &mut Fake, limit: Option<usize>) -> usize {
                     next_ids.iter().any(|n| t.contains(n.as_str())) || t.contains("game over")
                 })
                 .await;
+            if std::env::var_os("FAKE_DISCORD_TIMES").is_some() {
+                eprintln!("  next prompt after {:?}", t0.elapsed());
+            }
             moves += 1;
             accepted = true;
             let sent: Vec<Req> = fake.requests().into_iter().skip(from).collect();
@@ -1195,21 +1278,15 @@ async fn send_line(fake: &mut Fake, user: u64, line: &str) -> (Vec<Req>, String)
     let from = fake.len();
     let out =
         fake.command(user, 0, "play", "choose", json!([{"name": "option", "type": 3, "value": line}])).await;
-    let path = format!("/api/v10/channels/{}/messages", fake.channel);
-    fake.wait(from, "the prompt message", |r| {
-        r.is("POST", &path) && r.json()["components"].as_array().is_some_and(|c| !c.is_empty())
-    })
-    .await;
+    let channel = fake.channel;
+    fake.wait(from, "the live message", |r| !live_messages(std::slice::from_ref(r), channel).is_empty())
+        .await;
     out
 }
 
-/// The last prompt message in a channel: (deciding user, its components' custom ids and labels).
+/// The last live message in a channel: (deciding user, its components' custom ids and labels).
 fn prompt_in(reqs: &[Req], channel: u64) -> (u64, Vec<(String, String)>) {
-    let r = posts_in(reqs, channel)
-        .into_iter()
-        .rev()
-        .find(|r| r.json()["components"].as_array().is_some_and(|c| !c.is_empty()))
-        .expect("a prompt message");
+    let r = live_messages(reqs, channel).pop().expect("a prompt message");
     let v = r.json();
     let mut ids = vec![];
     for row in v["components"].as_array().unwrap() {
@@ -1220,8 +1297,7 @@ fn prompt_in(reqs: &[Req], channel: u64) -> (u64, Vec<(String, String)>) {
             ));
         }
     }
-    let user = v["allowed_mentions"]["users"][0].as_str().map(|s| s.parse().unwrap()).unwrap();
-    (user, ids)
+    (decider_of(&r.content()), ids)
 }
 
 /// The line of a reply that says what was done ("✅ …").
@@ -1453,10 +1529,12 @@ async fn clicks_scenario() {
     assert!(reply.contains("✅ "), "{reply}");
     assert!(clicks <= 2, "{clicks} clicks");
     let cleared = format!("/api/v10/channels/{combat_ch}/messages/");
+    // The live message moves on: edited to the next decision (same player) or retired for a
+    // new one (the other player); either way the decided buttons are gone from the channel.
     assert!(
         reqs.iter().any(|r| r.method == "PATCH"
             && r.path.starts_with(&cleared)
-            && r.json()["components"] == json!([])),
+            && !r.json()["components"].to_string().contains(&ids[0].0)),
         "the decided prompt loses its buttons"
     );
     eprintln!("combat damage: {clicks} click(s) — {}", done_line(&reply));
