@@ -320,6 +320,9 @@ struct Fake {
     next_interaction: u64,
     /// The channel interactions come from.
     channel: u64,
+    /// Holonet's permissions in that channel, as interactions report them (`None`: the
+    /// fixture's, which grant everything).
+    app_permissions: Option<u64>,
 }
 
 impl Fake {
@@ -347,7 +350,14 @@ impl Fake {
                 tokio::spawn(ws_conn(stream, s.clone(), rx.clone()));
             }
         });
-        Fake { shared, http_port, events: tx, next_interaction: 3000, channel: CHANNEL }
+        Fake {
+            shared,
+            http_port,
+            events: tx,
+            next_interaction: 3000,
+            channel: CHANNEL,
+            app_permissions: None,
+        }
     }
 
     fn requests(&self) -> Vec<Req> {
@@ -422,6 +432,9 @@ impl Fake {
             i["message"]["flags"] = json!(if private { 64 } else { 0 });
         }
         i["data"] = data;
+        if let Some(p) = self.app_permissions {
+            i["app_permissions"] = json!(p.to_string());
+        }
         self.events.send(i).unwrap();
         (id, token)
     }
@@ -743,6 +756,13 @@ async fn scenario() {
     ));
     let mut fake = Fake::start().await;
     let bot = start_bot(&fake, &dir, None).await;
+
+    // Holonet checks its permissions before opening a match: without Attach Files it says so.
+    fake.app_permissions = Some((1 << 10) | (1 << 11)); // View Channel, Send Messages
+    let (reqs, reply) = fake.command(REBEL, 0, "rebellion", "new", json!([])).await;
+    assert!(reply.contains("needs the Attach Files permission here"), "{reply}");
+    assert!(channel_posts(&reqs).is_empty(), "no match was opened");
+    fake.app_permissions = None;
 
     // Open a match, take both seats, start with quick setup.
     let (reqs, _) = fake

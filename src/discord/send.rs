@@ -369,8 +369,18 @@ async fn live_message(http: &Http, service: &Arc<Service<Rebellion>>, channel: C
         _ => CreateAllowedMentions::new(),
     };
     let msg = CreateMessage::new().content(content).components(components).allowed_mentions(mentions);
-    if let Some(id) = post(http, channel, msg).await {
-        remember_live(service, channel, Some(id.get())).await;
+    match send(http, channel, msg).await {
+        Ok(m) => remember_live(service, channel, Some(m.id.get())).await,
+        // The channel is gone (deleted while the bot was away): end its match, kept for export.
+        Err(e) if discord_code(&e) == Some(10003) => {
+            let (svc, ch) = (service.clone(), channel.get());
+            let ended =
+                tokio::task::spawn_blocking(move || svc.archive_channel(ch, "its channel was deleted"));
+            if let Ok(Err(e)) = ended.await {
+                tracing::warn!(channel = ch, "cannot end the match of a deleted channel: {e}");
+            }
+        }
+        Err(e) => tracing::warn!(channel = channel.get(), "cannot post the live message: {e}"),
     }
 }
 
