@@ -946,6 +946,29 @@ async fn scenario() {
     let current = menus(&reqs);
     let version = old_menu.split(':').nth(3).unwrap().to_string();
     assert!(current[0].0.starts_with(&format!("m:{CHANNEL}:{nonce}:{version}:")) && current[0].0 != old_menu);
+    // A misclick taken back: only by its player, and the channel is told in public words.
+    let (_, reply) = fake.command(EMPIRE, 0, "play", "undo", json!([])).await;
+    assert!(reply.contains("only the player who made the last action"), "{reply}");
+    let from = fake.len();
+    let (_, reply) = fake.command(REBEL, 0, "play", "undo", json!([])).await;
+    assert!(reply.contains("Taken back: Assign "), "{reply}");
+    let told =
+        fake.wait(from, "the live message tells of the undo", |r| r.content().contains("took back")).await;
+    assert!(
+        told.content().contains("facedown mission") && !told.text().contains(&missions[0]),
+        "{}",
+        told.content()
+    );
+    let (_, reply) = fake
+        .command(
+            REBEL,
+            0,
+            "play",
+            "assign",
+            json!([{"name": "mission", "type": 3, "value": missions[0]}, {"name": "leader", "type": 3, "value": leaders[1]}]),
+        )
+        .await;
+    assert!(reply.contains("Done"), "{reply}");
     let (reqs, reply) = fake.command(REBEL, 0, "play", "done", json!([])).await;
     assert!(reply.contains("Done"), "{reply}");
     let (decider, _) = last_prompt(&reqs);

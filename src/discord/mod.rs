@@ -244,13 +244,20 @@ pub async fn run(config: Config, shutdown: impl Future<Output = ()> + Send) -> R
                 host.start_reminders(reminder_check);
                 *setup_hosts.lock().expect("lock") = Some(host.clone());
                 let data = Data { service: setup_service, moderator_role, host };
-                // Tell each channel whose stored match could not be read how to restore it
-                // (the detail stays in the log: it may quote the match's secrets).
-                for (channel, _) in data.service.damaged() {
-                    if let Err(e) = serenity::ChannelId::new(channel).say(ctx, DAMAGED_NOTICE).await {
-                        tracing::warn!(channel, "cannot report a damaged match: {e}");
+                // Replay every stored match in the background (the bot answers meanwhile; a
+                // command loads its match on demand) and tell each channel whose stored match
+                // could not be read how to restore it (the detail stays in the log: it may
+                // quote the match's secrets).
+                let (service, http) = (data.service.clone(), ctx.http.clone());
+                tokio::spawn(async move {
+                    let checker = service.clone();
+                    let _ = tokio::task::spawn_blocking(move || checker.check_all()).await;
+                    for (channel, _) in service.damaged() {
+                        if let Err(e) = serenity::ChannelId::new(channel).say(&http, DAMAGED_NOTICE).await {
+                            tracing::warn!(channel, "cannot report a damaged match: {e}");
+                        }
                     }
-                }
+                });
                 Ok(data)
             })
         })

@@ -60,6 +60,9 @@ pub struct Match<G: Game> {
     pub state: Option<G::State>,
     /// The action log (as stored).
     pub log: Vec<LogEntry>,
+    /// Whether the log and state are in memory: a start reads only metadata, and a match is
+    /// loaded (replayed) the first time a command needs it.
+    pub loaded: bool,
 }
 
 /// Take a snapshot every this many actions.
@@ -133,32 +136,80 @@ impl<G: Game> Service<G> {
         self
     }
 
-    /// Reloads every stored match that is not over; returns how many were loaded. A match
-    /// whose records cannot be read or replayed is set aside as damaged (see [`Self::damaged`])
-    /// and the others load; only a failure of the store itself (listing) is an error.
+    /// Registers every stored match that is not over; returns how many. Only their metadata is
+    /// read (a start stays quick with thousands of stored matches); each match is replayed the
+    /// first time a command needs it (and [`Self::check_all`] replays them all to find damaged
+    /// records early). A match whose metadata cannot be read is set aside as damaged (see
+    /// [`Self::damaged`]) and the others load; only a failure of the store itself (listing) is
+    /// an error.
     pub fn load_all(&self) -> Result<usize, ServiceError> {
         let mut n = 0;
         for id in self.store.list()? {
-            let loaded = self.store.load(&id).map_err(ServiceError::from).and_then(|stored| match stored {
-                Some(s) if s.meta.game == G::ID && s.meta.status != MatchStatus::Ended => {
-                    self.materialise(s).map(Some)
-                }
-                _ => Ok(None),
-            });
-            match loaded {
-                Ok(Some(m)) => {
+            match self.store.load_meta(&id) {
+                Ok(Some(meta)) if meta.game == G::ID && meta.status != MatchStatus::Ended => {
                     self.damaged.lock().expect("lock").remove(&id);
+                    let m = Match { meta, state: None, log: vec![], loaded: false };
                     self.matches.lock().expect("lock").insert(id, Arc::new(Mutex::new(m)));
                     n += 1;
                 }
-                Ok(None) => {}
-                Err(e) => {
-                    tracing::error!(match_id = %id, "stored match cannot be loaded: {e}");
-                    self.damaged.lock().expect("lock").insert(id, e.to_string());
-                }
+                Ok(_) => {}
+                Err(e) => self.set_aside(&id, &e.into()),
             }
         }
         Ok(n)
+    }
+
+    /// Replays every registered match not loaded yet, setting aside those whose records no
+    /// longer replay; returns their channels (to tell them how to restore the match). The
+    /// replayed states are not kept: a match is loaded again when it is used.
+    pub fn check_all(&self) -> Vec<u64> {
+        let matches: Vec<_> = self.matches.lock().expect("lock").values().cloned().collect();
+        let mut damaged = vec![];
+        for m in matches {
+            let m = m.lock().expect("match lock");
+            if m.loaded {
+                continue;
+            }
+            let id = m.meta.id.clone();
+            let checked = self.store.load(&id).map_err(ServiceError::from).and_then(|stored| match stored {
+                Some(s) => self.materialise(s).map(drop),
+                None => Ok(()),
+            });
+            if let Err(e) = checked {
+                self.set_aside(&id, &e);
+                damaged.push(m.meta.channel);
+            }
+        }
+        damaged
+    }
+
+    /// Records a match whose stored records cannot be used.
+    fn set_aside(&self, id: &str, e: &ServiceError) {
+        tracing::error!(match_id = %id, "stored match cannot be loaded: {e}");
+        self.damaged.lock().expect("lock").insert(id.to_string(), e.to_string());
+    }
+
+    /// Reads and replays a registered match's log the first time it is needed.
+    fn load(&self, m: &mut Match<G>) -> Result<(), ServiceError> {
+        if m.loaded {
+            return Ok(());
+        }
+        let id = m.meta.id.clone();
+        let loaded = self.store.load(&id).map_err(ServiceError::from).and_then(|stored| match stored {
+            Some(s) => self.materialise(s),
+            None => Err(ServiceError::NoMatch),
+        });
+        match loaded {
+            Ok(full) => {
+                *m = full;
+                Ok(())
+            }
+            Err(ServiceError::NoMatch) => Err(ServiceError::NoMatch),
+            Err(e) => {
+                self.set_aside(&id, &e);
+                Err(ServiceError::Damaged)
+            }
+        }
     }
 
     /// The channels whose stored match could not be loaded, with what is wrong (for the
@@ -181,7 +232,7 @@ impl<G: Game> Service<G> {
             MatchStatus::Lobby => None,
             _ => Some(rebuild::<G>(&stored.meta, &stored.log, stored.snapshot.as_ref())?),
         };
-        Ok(Match { meta: stored.meta, state, log: stored.log })
+        Ok(Match { meta: stored.meta, state, log: stored.log, loaded: true })
     }
 
     fn get(&self, channel: u64) -> Result<Arc<Mutex<Match<G>>>, ServiceError> {
@@ -197,6 +248,7 @@ impl<G: Game> Service<G> {
     ) -> Result<R, ServiceError> {
         let m = self.get(channel)?;
         let mut guard = m.lock().expect("match lock");
+        self.load(&mut guard)?;
         f(&mut guard)
     }
 
@@ -251,7 +303,7 @@ impl<G: Game> Service<G> {
         self.store.delete(&id)?;
         self.store.put_meta(&meta)?;
         self.store.flush()?;
-        map.insert(id, Arc::new(Mutex::new(Match { meta, state: None, log: vec![] })));
+        map.insert(id, Arc::new(Mutex::new(Match { meta, state: None, log: vec![], loaded: true })));
         let seats = G::seats(&options).join(", ");
         Ok(Outcome::announce(format!(
             "A new match is open in this channel. Take a seat ({seats}) with `/rebellion join`."

@@ -306,7 +306,7 @@ impl<G: Game> Service<G> {
         }
         self.store.flush()?;
         self.damaged.lock().expect("lock").remove(&id);
-        let m = Match { meta, state, log: export.log };
+        let m = Match { meta, state, log: export.log, loaded: true };
         map.insert(id, Arc::new(Mutex::new(m)));
         Ok(Outcome {
             reply: format!("Moderator <@{}> imported a match.", caller.user),

@@ -54,7 +54,7 @@ impl<G: Game> Service<G> {
     /// Notes who the match waits for now (see `Reminders::wait_for`).
     pub(super) fn track_wait(&self, meta: &mut MatchMeta, prompt: Option<&PromptPost>) {
         let waiting = (meta.status == MatchStatus::Active).then_some(prompt).flatten();
-        meta.reminders.wait_for(waiting.map(|p| (p.seat.as_str(), p.user)), (self.clock)());
+        meta.reminders.wait_for(waiting.map(|p| (p.seat.as_str(), p.user, p.kind.as_str())), (self.clock)());
     }
 
     /// A copy of the match's state for drawing its board.
@@ -134,26 +134,21 @@ impl<G: Game> Service<G> {
             if m.meta.status != MatchStatus::Active {
                 continue;
             }
+            // Metadata only: a match nobody has touched since the start stays unloaded.
             let Some(nth) = m.meta.reminders.due(now) else { continue };
-            let Some(prompt) = m.state.as_ref().and_then(G::prompt) else { continue };
             let mut meta = m.meta.clone();
             let Some(w) = meta.reminders.waiting.as_mut() else { continue };
             w.sent = nth;
-            let (Some(user), since) = (w.user, w.since) else { continue };
+            let (Some(user), since, seat, kind) = (w.user, w.since, w.seat.clone(), w.kind.clone()) else {
+                continue;
+            };
             if let Err(e) = self.store.put_meta(&meta).and_then(|()| self.store.flush()) {
                 tracing::warn!(match_id = %meta.id, "cannot record a reminder: {e}");
                 continue;
             }
             m.meta = meta;
             let channel = m.meta.channel;
-            due.push(Reminder {
-                channel,
-                user,
-                seat: prompt.seat,
-                kind: prompt.kind,
-                waited: now - since,
-                nth,
-            });
+            due.push(Reminder { channel, user, seat, kind, waited: now - since, nth });
         }
         due.sort_by_key(|r| r.channel);
         due

@@ -215,6 +215,10 @@ pub trait MatchStore: Send + Sync {
     fn put_snapshot(&self, id: &str, snap: &Snapshot) -> Result<(), StoreError>;
     /// Loads a match.
     fn load(&self, id: &str) -> Result<Option<StoredMatch>, StoreError>;
+    /// Loads only a match's metadata (what a start needs; the log is read on first use).
+    fn load_meta(&self, id: &str) -> Result<Option<MatchMeta>, StoreError> {
+        Ok(self.load(id)?.map(|m| m.meta))
+    }
     /// Ids of every stored match.
     fn list(&self) -> Result<Vec<String>, StoreError>;
     /// Deletes a match.

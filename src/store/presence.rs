@@ -55,6 +55,9 @@ pub struct Waiting {
     pub seat: String,
     /// Its user (`None` while the seat is vacant: nobody to remind).
     pub user: Option<u64>,
+    /// What they decide, in words (for the reminder, without loading the match).
+    #[serde(default)]
+    pub kind: String,
     /// When the decision became theirs (seconds since the Unix epoch).
     pub since: u64,
     /// Reminders sent for this wait (0, 1 or 2).
@@ -65,11 +68,15 @@ pub struct Waiting {
 impl Reminders {
     /// Notes who decides now: a new wait starts when the seat or its user changes (a run of
     /// decisions by the same player is one wait); `None` when nothing is pending.
-    pub fn wait_for(&mut self, decider: Option<(&str, Option<u64>)>, now: u64) {
+    pub fn wait_for(&mut self, decider: Option<(&str, Option<u64>, &str)>, now: u64) {
         self.waiting = match (decider, self.waiting.take()) {
             (None, _) => None,
-            (Some((seat, user)), Some(w)) if w.seat == seat && w.user == user => Some(w),
-            (Some((seat, user)), _) => Some(Waiting { seat: seat.to_string(), user, since: now, sent: 0 }),
+            (Some((seat, user, kind)), Some(w)) if w.seat == seat && w.user == user => {
+                Some(Waiting { kind: kind.to_string(), ..w })
+            }
+            (Some((seat, user, kind)), _) => {
+                Some(Waiting { seat: seat.to_string(), user, kind: kind.to_string(), since: now, sent: 0 })
+            }
         };
     }
 
@@ -97,8 +104,8 @@ mod tests {
     #[test]
     fn a_run_is_one_wait_and_each_reminder_fires_once() {
         let mut r = Reminders::default();
-        r.wait_for(Some(("rebel", Some(1))), 100);
-        r.wait_for(Some(("rebel", Some(1))), 5_000);
+        r.wait_for(Some(("rebel", Some(1), "k")), 100);
+        r.wait_for(Some(("rebel", Some(1), "k")), 5_000);
         assert_eq!(r.waiting.as_ref().unwrap().since, 100, "the same player acting on keeps the wait");
         assert_eq!(r.due(100 + 24 * HOUR - 1), None);
         assert_eq!(r.due(100 + 24 * HOUR), Some(1));
@@ -107,19 +114,19 @@ mod tests {
         assert_eq!(r.due(100 + 48 * HOUR), Some(2));
         r.waiting.as_mut().unwrap().sent = 2;
         assert_eq!(r.due(100 + 100 * HOUR), None);
-        r.wait_for(Some(("empire", Some(2))), 200_000);
+        r.wait_for(Some(("empire", Some(2), "k")), 200_000);
         assert_eq!(r.waiting.as_ref().unwrap().sent, 0, "a new decider starts a new wait");
-        r.wait_for(Some(("empire", None)), 200_001);
+        r.wait_for(Some(("empire", None, "k")), 200_001);
         assert_eq!(r.due(200_001 + 100 * HOUR), None, "a vacant seat is not reminded");
         r.first = 0;
-        r.wait_for(Some(("rebel", Some(1))), 0);
+        r.wait_for(Some(("rebel", Some(1), "k")), 0);
         assert_eq!(r.due(100 * HOUR), Some(2), "first reminder off: only the second");
     }
 
     #[test]
     fn an_overdue_wait_gets_one_reminder_not_two() {
         let mut r = Reminders::default();
-        r.wait_for(Some(("rebel", Some(1))), 0);
+        r.wait_for(Some(("rebel", Some(1), "k")), 0);
         assert_eq!(r.due(72 * HOUR), Some(2));
     }
 }
