@@ -63,17 +63,21 @@ impl SeatChoice {
 /// A service call made for a caller in a channel.
 type Call = Box<dyn FnOnce(&Service<Rebellion>, u64, Caller) -> Result<Outcome, ServiceError> + Send>;
 
-/// Runs a service call that changes the channel's match: acknowledges first (looking up the
-/// caller's moderator role may take a network call), then applies it through the channel's
-/// queue and answers the caller.
+/// Acknowledges a command first (looking up the caller's moderator role may take a network
+/// call, and Discord allows three seconds), then names its caller and channel.
+async fn acknowledge(ctx: Context<'_>) -> Result<(Responder<'_>, Caller, u64), Error> {
+    let responder = Responder::Command(ctx);
+    responder.defer().await?;
+    Ok((responder, caller(ctx).await, ctx.channel_id().get()))
+}
+
+/// Runs a service call that changes the channel's match through the channel's queue (its posts
+/// go out in order) and answers the caller.
 async fn run(
     ctx: Context<'_>,
     f: impl FnOnce(&Service<Rebellion>, u64, Caller) -> Result<Outcome, ServiceError> + Send + 'static,
 ) -> Result<(), Error> {
-    let responder = Responder::Command(ctx);
-    responder.defer().await?;
-    let who = caller(ctx).await;
-    let channel = ctx.channel_id().get();
+    let (responder, who, channel) = acknowledge(ctx).await?;
     let f: Call = Box::new(f);
     let outcome = ctx.data().host.call(channel, move |s| f(s, channel, who)).await?;
     deliver(&responder, &outcome).await
@@ -84,10 +88,7 @@ async fn ask(
     ctx: Context<'_>,
     f: impl FnOnce(&Service<Rebellion>, u64, Caller) -> Result<Outcome, ServiceError> + Send + 'static,
 ) -> Result<(), Error> {
-    let responder = Responder::Command(ctx);
-    responder.defer().await?;
-    let who = caller(ctx).await;
-    let channel = ctx.channel_id().get();
+    let (responder, who, channel) = acknowledge(ctx).await?;
     let service = ctx.data().service.clone();
     let outcome = blocking(move || f(&service, channel, who)).await?;
     deliver(&responder, &outcome).await

@@ -177,15 +177,8 @@ impl<G: Game> Service<G> {
             meta.cancel_request = None;
             meta.ended_because = None;
             meta.presence.recent.clear();
-            let prompt = prompt_post_of::<G>(&meta, &state);
             meta.reminders.waiting = None;
-            self.track_wait(&mut meta, prompt.as_ref());
-            note_shown(&mut meta, prompt.as_ref(), caller.user);
-            self.store.put_meta(&meta)?;
-            self.store.flush()?;
-            m.meta = meta;
-            m.log.truncate(keep);
-            m.state = Some(state);
+            let prompt = self.rewind(m, keep, state, meta, caller.user)?;
             let seats: Vec<String> = m.meta.seats.keys().cloned().collect();
             let status = G::status_text(m.state.as_ref().expect("just set"));
             Ok(Outcome {

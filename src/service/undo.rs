@@ -5,11 +5,33 @@
 use super::keys::{note_shown, prompt_post_of};
 use super::posting::{gather, live_lines};
 use super::replay::rebuild;
-use super::{Caller, Outcome, Service, ServiceError};
+use super::{Caller, Match, Outcome, PromptPost, Service, ServiceError};
 use crate::game::Game;
-use crate::store::MatchStatus;
+use crate::store::{MatchMeta, MatchStatus};
 
 impl<G: Game> Service<G> {
+    /// Commits a match rewound to its first `keep` actions (log already truncated in the store):
+    /// the new prompt is shown to `user` if theirs and waited for, `meta` persisted, and the
+    /// match in memory updated. Returns the prompt.
+    pub(super) fn rewind(
+        &self,
+        m: &mut Match<G>,
+        keep: usize,
+        state: G::State,
+        mut meta: MatchMeta,
+        user: u64,
+    ) -> Result<Option<PromptPost>, ServiceError> {
+        let prompt = prompt_post_of::<G>(&meta, &state);
+        self.track_wait(&mut meta, prompt.as_ref());
+        note_shown(&mut meta, prompt.as_ref(), user);
+        self.store.put_meta(&meta)?;
+        self.store.flush()?;
+        m.meta = meta;
+        m.log.truncate(keep);
+        m.state = Some(state);
+        Ok(prompt)
+    }
+
     /// Takes back the caller's last action. The channel is told what was taken back in public
     /// words only (a facedown assignment stays facedown).
     pub fn undo(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError> {
@@ -61,14 +83,7 @@ impl<G: Game> Service<G> {
             let milestone = m.state.as_ref().is_some_and(|after| G::milestone(&before, after));
             let closing = milestone.then(|| G::status_text(&before));
             let post = gather(&mut meta.presence, vec![notice.clone()], closing);
-            let prompt = prompt_post_of::<G>(&meta, &before);
-            self.track_wait(&mut meta, prompt.as_ref());
-            note_shown(&mut meta, prompt.as_ref(), caller.user);
-            self.store.put_meta(&meta)?;
-            self.store.flush()?;
-            m.meta = meta;
-            m.log.truncate(keep);
-            m.state = Some(before);
+            let prompt = self.rewind(m, keep, before, meta, caller.user)?;
             Ok(Outcome {
                 reply: format!("Taken back: {label}."),
                 state: post.as_ref().and_then(|_| self.board_state(m)),
