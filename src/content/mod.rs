@@ -8,7 +8,7 @@ mod validate;
 pub use defs::*;
 pub use ids::{
     ActionCardId, LeaderId, MissionId, ObjectiveId, RegionId, SystemId, TacticId, UnitId, UnknownName,
-    lookup, normalise,
+    echo, lookup, normalise,
 };
 pub use load::ContentError;
 
