@@ -3,9 +3,10 @@
 use std::sync::{Arc, Mutex};
 
 use super::keys::{note_shown, prompt_post_of};
+use super::replay::json_problem;
 use super::{Caller, Match, Outcome, PublicPost, Service, ServiceError, hand_posts, options_of, rebuild};
 use crate::game::Game;
-use crate::store::{MatchExport, MatchMeta, MatchStatus, StoredMatch};
+use crate::store::{MatchExport, MatchMeta, MatchStatus, StoreError, StoredMatch};
 
 impl<G: Game> Service<G> {
     fn moderate(&self, caller: Caller) -> Result<(), ServiceError> {
@@ -238,12 +239,19 @@ impl<G: Game> Service<G> {
     pub fn import(&self, channel: u64, caller: Caller, json: &[u8]) -> Result<Outcome, ServiceError> {
         self.moderate(caller)?;
         let export: MatchExport =
-            serde_json::from_slice(json).map_err(|e| ServiceError::BadImport(e.to_string()))?;
+            serde_json::from_slice(json).map_err(|e| ServiceError::BadImport(json_problem(&e)))?;
         if export.format != "holonet-match" || export.format_version != 1 {
             return Err(ServiceError::BadImport("not a holonet-match version 1 file".into()));
         }
         if export.meta.game != G::ID {
-            return Err(ServiceError::BadImport(format!("it holds a `{}` match", export.meta.game)));
+            // The name is the file's text: named only when it reads as a name.
+            let game = &export.meta.game;
+            let named = game.len() <= 40 && game.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-');
+            return Err(ServiceError::BadImport(if named && !game.is_empty() {
+                format!("it holds a `{game}` match")
+            } else {
+                "it holds a match of another game".to_string()
+            }));
         }
         let mut map = self.matches.lock().expect("lock");
         let id = channel.to_string();
@@ -263,7 +271,13 @@ impl<G: Game> Service<G> {
         let state = match meta.status {
             MatchStatus::Lobby => None,
             _ => Some(
-                rebuild::<G>(&meta, &export.log, None).map_err(|e| ServiceError::BadImport(e.to_string()))?,
+                rebuild::<G>(&meta, &export.log, None).map_err(|e| {
+                    // "stored data … is unreadable" would misname a file: say what is wrong in it.
+                    ServiceError::BadImport(match e {
+                        ServiceError::Store(StoreError::Corrupt { detail, .. }) => detail,
+                        e => e.to_string(),
+                    })
+                })?,
             ),
         };
         let prompt = state.as_ref().and_then(|state| prompt_post_of::<G>(&meta, state));
