@@ -262,6 +262,11 @@ impl<G: Game> Service<G> {
                 return Err(ServiceError::MatchExists(status));
             }
         }
+        // A lobby has no state to replay the log onto: `start` would deal a fresh game while
+        // the log stays, and the next restart would replay that log onto it.
+        if export.meta.status == MatchStatus::Lobby && !export.log.is_empty() {
+            return Err(ServiceError::BadImport("a match in its lobby cannot have played actions".into()));
+        }
         let mut meta = export.meta;
         meta.id = id.clone();
         meta.channel = channel;
