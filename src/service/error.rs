@@ -31,7 +31,7 @@ pub enum ServiceError {
     #[error("you are not seated in this match; join with `/rebellion join` before it starts")]
     NotSeated,
     /// The seat name is unknown.
-    #[error("unknown seat `{seat}`; seats are: {valid}")]
+    #[error("unknown seat `{}`; seats are: {valid}", crate::content::echo(.seat))]
     UnknownSeat {
         /// What was asked.
         seat: String,
