@@ -267,6 +267,11 @@ impl<G: Game> Service<G> {
         if export.meta.status == MatchStatus::Lobby && !export.log.is_empty() {
             return Err(ServiceError::BadImport("a match in its lobby cannot have played actions".into()));
         }
+        // Seat names are shown and matched everywhere: only the game's own seats may be held.
+        let seats = G::seats(&options_of::<G>(&export.meta));
+        if export.meta.seats.keys().any(|s| !seats.contains(s)) {
+            return Err(ServiceError::BadImport(format!("its seats must be among: {}", seats.join(", "))));
+        }
         let mut meta = export.meta;
         meta.id = id.clone();
         meta.channel = channel;
