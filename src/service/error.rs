@@ -38,6 +38,9 @@ pub enum ServiceError {
         /// The valid seats.
         valid: String,
     },
+    /// Nobody holds the seat (a moderator's kick).
+    #[error("nobody holds the {0} seat")]
+    SeatEmpty(String),
     /// The seat is taken.
     #[error("the {0} seat is taken")]
     SeatTaken(String),

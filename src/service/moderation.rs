@@ -118,10 +118,13 @@ impl<G: Game> Service<G> {
             let seat = seat.to_lowercase();
             let mut meta = m.meta.clone();
             let Some(user) = meta.seats.remove(&seat) else {
-                return Err(ServiceError::UnknownSeat {
-                    seat,
-                    valid: m.meta.seats.keys().cloned().collect::<Vec<_>>().join(", "),
-                });
+                // A seat of the game that nobody holds is not an unknown seat (and with no seat
+                // taken, a list of the taken ones would be empty).
+                let seats = G::seats(&options_of::<G>(&m.meta));
+                if seats.contains(&seat) {
+                    return Err(ServiceError::SeatEmpty(seat));
+                }
+                return Err(ServiceError::UnknownSeat { seat, valid: seats.join(", ") });
             };
             meta.shown.remove(&seat);
             meta.cancel_request = None;
