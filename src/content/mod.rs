@@ -7,8 +7,8 @@ mod validate;
 
 pub use defs::*;
 pub use ids::{
-    ActionCardId, LeaderId, MissionId, ObjectiveId, RegionId, SystemId, TacticId, UnitId, UnknownName,
-    echo, lookup, normalise,
+    ActionCardId, LeaderId, MissionId, ObjectiveId, RegionId, SystemId, TacticId, UnitId, UnknownName, echo,
+    lookup, normalise,
 };
 pub use load::ContentError;
 

@@ -283,15 +283,13 @@ impl<G: Game> Service<G> {
         meta.shown.clear();
         let state = match meta.status {
             MatchStatus::Lobby => None,
-            _ => Some(
-                rebuild::<G>(&meta, &export.log, None).map_err(|e| {
-                    // "stored data … is unreadable" would misname a file: say what is wrong in it.
-                    ServiceError::BadImport(match e {
-                        ServiceError::Store(StoreError::Corrupt { detail, .. }) => detail,
-                        e => e.to_string(),
-                    })
-                })?,
-            ),
+            _ => Some(rebuild::<G>(&meta, &export.log, None).map_err(|e| {
+                // "stored data … is unreadable" would misname a file: say what is wrong in it.
+                ServiceError::BadImport(match e {
+                    ServiceError::Store(StoreError::Corrupt { detail, .. }) => detail,
+                    e => e.to_string(),
+                })
+            })?),
         };
         let prompt = state.as_ref().and_then(|state| prompt_post_of::<G>(&meta, state));
         note_shown(&mut meta, prompt.as_ref(), caller.user);

@@ -19,7 +19,8 @@ pub(super) fn json_problem(e: &serde_json::Error) -> String {
                 Some(at) if e.line() > 0 => text[..at].to_string(),
                 _ => text,
             };
-            let plain = text.len() <= 120 && !text.contains(['"', '\\']) && !text.chars().any(char::is_control);
+            let plain =
+                text.len() <= 120 && !text.contains(['"', '\\']) && !text.chars().any(char::is_control);
             if plain { text } else { "a value has the wrong type or form".to_string() }
         }
         _ => "it is not valid JSON".to_string(),
@@ -36,15 +37,13 @@ pub fn rebuild<G: Game>(
 ) -> Result<G::State, ServiceError> {
     let (mut state, from) = match snapshot {
         Some(s) if (s.actions as usize) <= log.len() => {
-            let st: G::State =
-                serde_json::from_value(s.state.clone())
-                    .map_err(|e| corrupt(meta, format!("the snapshot: {}", json_problem(&e))))?;
+            let st: G::State = serde_json::from_value(s.state.clone())
+                .map_err(|e| corrupt(meta, format!("the snapshot: {}", json_problem(&e))))?;
             (st, s.actions as usize)
         }
         _ => {
-            let options: G::Options =
-                serde_json::from_value(meta.options.clone())
-                    .map_err(|e| corrupt(meta, format!("the match options: {}", json_problem(&e))))?;
+            let options: G::Options = serde_json::from_value(meta.options.clone())
+                .map_err(|e| corrupt(meta, format!("the match options: {}", json_problem(&e))))?;
             (G::new_match(meta.seed, &options), 0)
         }
     };
@@ -59,9 +58,8 @@ pub fn rebuild<G: Game>(
 
 /// Every public event of the match so far, by replaying it.
 pub fn public_log<G: Game>(meta: &MatchMeta, log: &[LogEntry]) -> Result<Vec<String>, ServiceError> {
-    let options: G::Options =
-        serde_json::from_value(meta.options.clone())
-                    .map_err(|e| corrupt(meta, format!("the match options: {}", json_problem(&e))))?;
+    let options: G::Options = serde_json::from_value(meta.options.clone())
+        .map_err(|e| corrupt(meta, format!("the match options: {}", json_problem(&e))))?;
     let mut state = G::new_match(meta.seed, &options);
     let mut lines = vec![];
     for (i, e) in log.iter().enumerate() {
