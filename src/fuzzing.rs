@@ -23,8 +23,8 @@ use std::sync::{Arc, OnceLock};
 
 use serde_json::{Value, json};
 
-use crate::discord::components::{ComponentId, Pick};
 use crate::content::Faction;
+use crate::discord::components::{ComponentId, Pick};
 use crate::engine::rebellion::{Action, MatchOptions, Position, State, new_game};
 use crate::engine::rng::GameRng;
 use crate::game::Game;
@@ -327,7 +327,12 @@ impl Fuzz<'_> {
             && c.seats == records.seats
             && c.state == records.state
         {
-            return Seen { status: c.status.clone(), prompt: c.prompt.clone(), private: c.private.clone(), ..records };
+            return Seen {
+                status: c.status.clone(),
+                prompt: c.prompt.clone(),
+                private: c.private.clone(),
+                ..records
+            };
         }
         let full = self.derive(channel, records, None);
         self.cache[slot] = Some(full.clone());
@@ -357,7 +362,11 @@ impl Fuzz<'_> {
     ) -> Result<bool, Violation> {
         let before = self.seen_all(ch);
         let result = call(&self.service);
-        (self.trace)(format!("{} {what} in {ch}: {:?}", self.op, result.as_ref().map_err(ToString::to_string)));
+        (self.trace)(format!(
+            "{} {what} in {ch}: {:?}",
+            self.op,
+            result.as_ref().map_err(ToString::to_string)
+        ));
         let Err(e) = result else { return Ok(true) };
         self.summary.refused += 1;
         let text = e.to_string();
@@ -404,7 +413,8 @@ impl Fuzz<'_> {
             0..=3 => self.setup(),
             4..=8 => self.play(),
             9 => {
-                let (ch, c, seed, quick) = (self.channel(), self.caller(), self.bytes.u64(), self.bytes.u8() & 1 == 1);
+                let (ch, c, seed, quick) =
+                    (self.channel(), self.caller(), self.bytes.u64(), self.bytes.u8() & 1 == 1);
                 let guild = if self.bytes.u8() & 1 == 1 { Some(self.bytes.number()) } else { None };
                 let options = MatchOptions { quick_setup: quick };
                 self.checked(ch, "create", |s| done(s.create(ch, guild, c, options, Some(seed)))).map(drop)
@@ -452,7 +462,8 @@ impl Fuzz<'_> {
             }
             24 => {
                 let (ch, c, seat) = (self.channel(), self.caller(), self.seat());
-                let user = if self.bytes.u8() & 1 == 1 { USERS[self.bytes.below(4)] } else { self.bytes.number() };
+                let user =
+                    if self.bytes.u8() & 1 == 1 { USERS[self.bytes.below(4)] } else { self.bytes.number() };
                 self.checked(ch, "replace", |s| done(s.replace(ch, c, &seat, user))).map(drop)
             }
             25 => {
@@ -545,7 +556,7 @@ impl Fuzz<'_> {
     fn answerer(&mut self, ch: u64) -> Caller {
         let b = self.bytes.u8();
         match self.pending(ch).and_then(|p| Self::decider(&p)) {
-            Some(c) if b % 4 != 0 => c,
+            Some(c) if !b.is_multiple_of(4) => c,
             _ => self.caller(),
         }
     }
@@ -574,11 +585,15 @@ impl Fuzz<'_> {
                     }
                 }
                 4 => words.insert(at, self.bytes.number().to_string()),
-                5 => words.insert(at, ["-1", "0", "256", "999999999999999999999", "½", "é"][self.bytes.below(6)].into()),
+                5 => words.insert(
+                    at,
+                    ["-1", "0", "256", "999999999999999999999", "½", "é"][self.bytes.below(6)].into(),
+                ),
                 6 if at < words.len() => words[at] = words[at].to_uppercase(),
                 7 if at < words.len() => {
                     let w = &words[at];
-                    let cut = w.char_indices().map(|(i, _)| i).nth(self.bytes.below(w.chars().count().max(1)));
+                    let cut =
+                        w.char_indices().map(|(i, _)| i).nth(self.bytes.below(w.chars().count().max(1)));
                     words[at] = w[..cut.unwrap_or(0)].to_string();
                 }
                 _ => words.insert(at, self.bytes.text(12)),
@@ -591,7 +606,7 @@ impl Fuzz<'_> {
     /// A key: the pending prompt's, an older one, or a changed one.
     fn key(&mut self, p: Option<&PromptPost>) -> PromptKey {
         let base = match p {
-            Some(p) if self.bytes.u8() % 4 != 0 => p.key(),
+            Some(p) if !self.bytes.u8().is_multiple_of(4) => p.key(),
             _ => match self.bytes.pick(&self.keys).cloned() {
                 Some(k) => k,
                 None => PromptKey { nonce: "0000000000".into(), version: 0, fingerprint: "00000000".into() },
@@ -728,7 +743,7 @@ impl Fuzz<'_> {
             other => vec![other.encode()],
         };
         let mut text = id.encode();
-        if self.bytes.u8() % 3 == 0 {
+        if self.bytes.u8().is_multiple_of(3) {
             text = self.mutate_id(&text);
         }
         self.component(ch, &text, values)
@@ -787,7 +802,8 @@ impl Fuzz<'_> {
             }
             ComponentId::Menu { key, path, .. } => {
                 let Some(pick) = Pick::parse(&values) else { return Ok(()) };
-                let node = (p.key() == key && p.user == Some(user)).then(|| menu::node(&p.texts, &path)).flatten();
+                let node =
+                    (p.key() == key && p.user == Some(user)).then(|| menu::node(&p.texts, &path)).flatten();
                 let Some(node) = node else { return Ok(()) };
                 let index = match pick {
                     Pick::Group(k) => {
@@ -809,7 +825,8 @@ impl Fuzz<'_> {
             }
             ComponentId::Public { nonce, version, options, path, pick, .. } => {
                 let Some(pick) = pick.or_else(|| Pick::parse(&values)) else { return Ok(()) };
-                let fresh = p.public && p.nonce == nonce && p.version == version && p.public_fingerprint() == options;
+                let fresh =
+                    p.public && p.nonce == nonce && p.version == version && p.public_fingerprint() == options;
                 if !fresh || p.user != Some(user) {
                     return Ok(());
                 }
@@ -829,7 +846,8 @@ impl Fuzz<'_> {
                 (p.key(), index)
             }
         };
-        self.checked(ch, "click: answer", |s| done(s.act(ch, caller, Answer::Option { key, index }))).map(drop)
+        self.checked(ch, "click: answer", |s| done(s.act(ch, caller, Answer::Option { key, index })))
+            .map(drop)
     }
 
     /// Exports a match (or takes a saved or prepared export), changes it, imports it.
@@ -858,7 +876,7 @@ impl Fuzz<'_> {
         };
         let mutated = self.mutate_bytes(mutated);
         let to = self.channel();
-        let caller = if self.bytes.u8() % 8 == 0 { self.caller() } else { self.moderator() };
+        let caller = if self.bytes.u8().is_multiple_of(8) { self.caller() } else { self.moderator() };
         self.import(to, caller, &mutated)
     }
 
@@ -920,7 +938,16 @@ impl Fuzz<'_> {
             }
             5 => v["meta"]["seats"] = json!({"rebel": 1, "empire": 1}),
             6 => v["meta"]["seats"] = odd,
-            7 => v["meta"]["options"] = [json!({"quick_setup": false}), json!({"quick_setup": true}), json!(null), json!(5), json!({"x": 1})][self.bytes.below(5)].clone(),
+            7 => {
+                v["meta"]["options"] = [
+                    json!({"quick_setup": false}),
+                    json!({"quick_setup": true}),
+                    json!(null),
+                    json!(5),
+                    json!({"x": 1}),
+                ][self.bytes.below(5)]
+                .clone()
+            }
             8 => v["meta"]["game"] = json!(["chess", "", "Rebellion"][self.bytes.below(3)]),
             9 => v["format_version"] = json!([0, 2, u64::MAX][self.bytes.below(3)]),
             10 if log_len > 0 => drop(v["log"].as_array_mut().map(|l| l.remove(i))),
@@ -946,9 +973,12 @@ impl Fuzz<'_> {
                 v["log"][i]["at"] = odd;
             }
             18 => {
-                v["meta"]["cancel_request"] = json!({"user": USERS[self.bytes.below(4)], "version": number, "at": 0});
+                v["meta"]["cancel_request"] =
+                    json!({"user": USERS[self.bytes.below(4)], "version": number, "at": 0});
             }
-            19 => v["meta"]["shown"] = json!({"rebel": {"nonce": "zz", "version": number, "fingerprint": odd}}),
+            19 => {
+                v["meta"]["shown"] = json!({"rebel": {"nonce": "zz", "version": number, "fingerprint": odd}})
+            }
             20 => v["meta"]["exported_after_end"] = json!(self.bytes.u8() & 1 == 1),
             21 => v["meta"]["nonce"] = json!(["", "ABCDEFGHIJ", "0000000000", "x"][self.bytes.below(4)]),
             22 => {
@@ -983,7 +1013,7 @@ impl Fuzz<'_> {
     }
 
     fn mutate_at(&mut self, v: &mut Value, depth: usize) {
-        let stop = depth == 0 || self.bytes.u8() % 6 == 0;
+        let stop = depth == 0 || self.bytes.u8().is_multiple_of(6);
         match v {
             Value::Object(o) if !stop && !o.is_empty() => {
                 let k = self.bytes.below(o.len());
@@ -1012,7 +1042,10 @@ impl Fuzz<'_> {
             return Err(Violation::Restart { channel: 0, detail: format!("load_all failed: {e}") });
         }
         if let Some((channel, why)) = restarted.damaged().into_iter().next() {
-            return Err(Violation::Restart { channel, detail: format!("the stored match is damaged: {why}") });
+            return Err(Violation::Restart {
+                channel,
+                detail: format!("the stored match is damaged: {why}"),
+            });
         }
         for ch in CHANNELS {
             let Ok(status) = self.service.status(ch) else { continue };
