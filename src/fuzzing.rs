@@ -1114,9 +1114,9 @@ fn prepared() -> &'static [Vec<u8>] {
             (1, 0, true, MatchStatus::Lobby),
             (2, 8, true, MatchStatus::Active),
             (3, 30, false, MatchStatus::Paused),
-            (4, 150, true, MatchStatus::Active),
-            (5, 300, true, MatchStatus::Active),
-            (6, 100_000, true, MatchStatus::Ended),
+            (4, 60, true, MatchStatus::Active),
+            (5, 200, true, MatchStatus::Active),
+            (6, 120, true, MatchStatus::Ended),
         ]
         .into_iter()
         .map(|(seed, moves, quick, status)| prepared_export(seed, moves, quick, status))
