@@ -17,6 +17,9 @@
 //! - a refusal's text is one clear sentence: one line, not empty, short, no Debug-format noise;
 //! - at the end, a service restarted from the same store agrees with the running one about
 //!   every match that has not ended.
+//!
+//! Fuzzing, from the repository root (nightly and cargo-fuzz; see `fuzz/README.md`):
+//! `cargo +nightly fuzz run service -- -runs=1000000`.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
