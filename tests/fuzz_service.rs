@@ -141,3 +141,12 @@ fn kicking_a_vacant_seat_says_so() {
     assert_eq!(refusal(svc.kick(CH, MOD, "empire")), "nobody holds the empire seat");
     assert_eq!(refusal(svc.kick(CH, MOD, "droid")), "unknown seat `droid`; seats are: rebel, empire");
 }
+
+#[test]
+fn an_import_whose_log_names_an_odd_seat_is_refused_in_one_line() {
+    let mut v = export_of_a_few_moves();
+    v["log"][2]["seat"] = "x\u{15}y\nz".into();
+    let svc = Service::<Rebellion>::with_clock(Arc::new(MemoryStore::new()), Box::new(|| 1_000));
+    let text = refusal(svc.import(CH, MOD, &serde_json::to_vec(&v).unwrap()));
+    assert_eq!(text, "cannot import: action 2 no longer applies: unknown seat `x?y?z`");
+}
