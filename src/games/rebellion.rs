@@ -50,7 +50,8 @@ impl Game for Rebellion {
     }
 
     fn apply(state: &mut State, seat: &str, action: Action) -> Result<Vec<Notice>, String> {
-        let f = seat_faction(seat).ok_or_else(|| format!("unknown seat `{seat}`"))?;
+        // The seat can come from an import file: quoted short and on one line.
+        let f = seat_faction(seat).ok_or_else(|| format!("unknown seat `{}`", crate::content::echo(seat)))?;
         let events = engine::apply(state, f, action).map_err(|e| e.to_string())?;
         Ok(events
             .into_iter()

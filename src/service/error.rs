@@ -31,13 +31,16 @@ pub enum ServiceError {
     #[error("you are not seated in this match; join with `/rebellion join` before it starts")]
     NotSeated,
     /// The seat name is unknown.
-    #[error("unknown seat `{seat}`; seats are: {valid}")]
+    #[error("unknown seat `{}`; seats are: {valid}", crate::content::echo(.seat))]
     UnknownSeat {
         /// What was asked.
         seat: String,
         /// The valid seats.
         valid: String,
     },
+    /// Nobody holds the seat (a moderator's kick).
+    #[error("nobody holds the {0} seat")]
+    SeatEmpty(String),
     /// The seat is taken.
     #[error("the {0} seat is taken")]
     SeatTaken(String),

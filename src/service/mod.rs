@@ -502,7 +502,9 @@ impl<G: Game> Service<G> {
                     if key != current {
                         return Err(ServiceError::Stale);
                     }
-                    prompt.options.get(index).cloned().ok_or(ServiceError::NoSuchOption(index + 1))?
+                    // Saturating: an index of usize::MAX (a forged custom id) must not overflow.
+                    let number = index.saturating_add(1);
+                    prompt.options.get(index).cloned().ok_or(ServiceError::NoSuchOption(number))?
                 }
                 Answer::Numbered(n) => {
                     // A number means "option n of the list I saw": refuse it unless the list this

@@ -3,9 +3,10 @@
 use std::sync::{Arc, Mutex};
 
 use super::keys::{note_shown, prompt_post_of};
+use super::replay::json_problem;
 use super::{Caller, Match, Outcome, PublicPost, Service, ServiceError, hand_posts, options_of, rebuild};
 use crate::game::Game;
-use crate::store::{MatchExport, MatchMeta, MatchStatus, StoredMatch};
+use crate::store::{MatchExport, MatchMeta, MatchStatus, StoreError, StoredMatch};
 
 impl<G: Game> Service<G> {
     fn moderate(&self, caller: Caller) -> Result<(), ServiceError> {
@@ -132,10 +133,13 @@ impl<G: Game> Service<G> {
             let seat = seat.to_lowercase();
             let mut meta = m.meta.clone();
             let Some(user) = meta.seats.remove(&seat) else {
-                return Err(ServiceError::UnknownSeat {
-                    seat,
-                    valid: m.meta.seats.keys().cloned().collect::<Vec<_>>().join(", "),
-                });
+                // A seat of the game that nobody holds is not an unknown seat (and with no seat
+                // taken, a list of the taken ones would be empty).
+                let seats = G::seats(&options_of::<G>(&m.meta));
+                if seats.contains(&seat) {
+                    return Err(ServiceError::SeatEmpty(seat));
+                }
+                return Err(ServiceError::UnknownSeat { seat, valid: seats.join(", ") });
             };
             meta.shown.remove(&seat);
             meta.cancel_request = None;
@@ -258,12 +262,19 @@ impl<G: Game> Service<G> {
     pub fn import(&self, channel: u64, caller: Caller, json: &[u8]) -> Result<Outcome, ServiceError> {
         self.moderate(caller)?;
         let export: MatchExport =
-            serde_json::from_slice(json).map_err(|e| ServiceError::BadImport(e.to_string()))?;
+            serde_json::from_slice(json).map_err(|e| ServiceError::BadImport(json_problem(&e)))?;
         if export.format != "holonet-match" || export.format_version != 1 {
             return Err(ServiceError::BadImport("not a holonet-match version 1 file".into()));
         }
         if export.meta.game != G::ID {
-            return Err(ServiceError::BadImport(format!("it holds a `{}` match", export.meta.game)));
+            // The name is the file's text: named only when it reads as a name.
+            let game = &export.meta.game;
+            let named = game.len() <= 40 && game.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-');
+            return Err(ServiceError::BadImport(if named && !game.is_empty() {
+                format!("it holds a `{game}` match")
+            } else {
+                "it holds a match of another game".to_string()
+            }));
         }
         let mut map = self.matches.lock().expect("lock");
         let id = channel.to_string();
@@ -274,6 +285,16 @@ impl<G: Game> Service<G> {
                 return Err(ServiceError::MatchExists(status));
             }
         }
+        // A lobby has no state to replay the log onto: `start` would deal a fresh game while
+        // the log stays, and the next restart would replay that log onto it.
+        if export.meta.status == MatchStatus::Lobby && !export.log.is_empty() {
+            return Err(ServiceError::BadImport("a match in its lobby cannot have played actions".into()));
+        }
+        // Seat names are shown and matched everywhere: only the game's own seats may be held.
+        let seats = G::seats(&options_of::<G>(&export.meta));
+        if export.meta.seats.keys().any(|s| !seats.contains(s)) {
+            return Err(ServiceError::BadImport(format!("its seats must be among: {}", seats.join(", "))));
+        }
         let mut meta = export.meta;
         meta.id = id.clone();
         meta.channel = channel;
@@ -282,9 +303,13 @@ impl<G: Game> Service<G> {
         meta.shown.clear();
         let state = match meta.status {
             MatchStatus::Lobby => None,
-            _ => Some(
-                rebuild::<G>(&meta, &export.log, None).map_err(|e| ServiceError::BadImport(e.to_string()))?,
-            ),
+            _ => Some(rebuild::<G>(&meta, &export.log, None).map_err(|e| {
+                // "stored data … is unreadable" would misname a file: say what is wrong in it.
+                ServiceError::BadImport(match e {
+                    ServiceError::Store(StoreError::Corrupt { detail, .. }) => detail,
+                    e => e.to_string(),
+                })
+            })?),
         };
         let prompt = state.as_ref().and_then(|state| prompt_post_of::<G>(&meta, state));
         // The old channel's live message is not this channel's; waits start now.
