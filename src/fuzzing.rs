@@ -43,6 +43,8 @@ const CHANNELS: [u64; 2] = [100, 200];
 const USERS: [u64; 4] = [1, 2, 3, 9];
 /// The moderator among [`USERS`].
 const MODERATOR: u64 = 9;
+/// A caller with no seat, for reading a match's public status.
+const NOBODY: Caller = Caller { user: 3, moderator: false };
 /// At most this many operations per input, so one input runs in milliseconds.
 const MAX_OPS: usize = 64;
 /// At most this many legal moves per input: deeper games come from the prepared exports
@@ -307,7 +309,7 @@ impl Fuzz<'_> {
     /// texts), which costs about as much as a move. Private texts depend on the state alone, so
     /// those of `like` are reused when its state is the same.
     fn derive(&self, channel: u64, mut seen: Seen, like: Option<&Seen>) -> Seen {
-        seen.status = match self.service.status(channel) {
+        seen.status = match self.service.status(channel, NOBODY) {
             Ok(o) => o.reply,
             Err(e) => format!("error: {e}"),
         };
@@ -1045,6 +1047,8 @@ impl Fuzz<'_> {
         if let Err(e) = restarted.load_all() {
             return Err(Violation::Restart { channel: 0, detail: format!("load_all failed: {e}") });
         }
+        // A start reads metadata only; the check replays every match, as the bot does.
+        restarted.check_all();
         if let Some((channel, why)) = restarted.damaged().into_iter().next() {
             return Err(Violation::Restart {
                 channel,
@@ -1052,13 +1056,14 @@ impl Fuzz<'_> {
             });
         }
         for ch in CHANNELS {
-            let Ok(status) = self.service.status(ch) else { continue };
-            if status.reply.contains("Status: Ended") {
+            let Ok(status) = self.service.status(ch, NOBODY) else { continue };
+            if status.reply.contains("The match is over.") {
                 continue;
             }
             // The prompt follows from the state and the stored metadata (nonce, seats): the
             // status (stage, seats) and the state are compared, not the slower prompt.
-            let status = |s: &Service<Rebellion>| s.status(ch).map(|o| o.reply).map_err(|e| e.to_string());
+            let status =
+                |s: &Service<Rebellion>| s.status(ch, NOBODY).map(|o| o.reply).map_err(|e| e.to_string());
             let (a, b) = (status(&self.service), status(&restarted));
             if a != b {
                 return Err(Violation::Restart { channel: ch, detail: format!("status {a:?} != {b:?}") });
@@ -1141,7 +1146,8 @@ fn prepared_export(seed: u64, moves: usize, quick: bool, status: MatchStatus) ->
         let Some((seat, action)) = game.decision().map(|d| random_answer(d, &mut rng)) else { break };
         game.apply(seat, action.clone()).expect("a legal action applies");
         let action = serde_json::to_value(&action).expect("an action serialises");
-        log.push(LogEntry { seat: seat.to_string(), action, user: user(seat), at: 1_000 + log.len() as u64 });
+        let at = 1_000 + log.len() as u64;
+        log.push(LogEntry { seat: seat.to_string(), action, user: user(seat), at, undoable: false });
     }
     let meta = MatchMeta {
         id: "1".into(),
@@ -1159,6 +1165,9 @@ fn prepared_export(seed: u64, moves: usize, quick: bool, status: MatchStatus) ->
         cancel_request: None,
         exported_after_end: false,
         shown: Default::default(),
+        presence: Default::default(),
+        reminders: Default::default(),
+        ended_because: None,
     };
     let export = MatchExport {
         format: "holonet-match".into(),

@@ -122,7 +122,10 @@ fn an_import_of_a_lobby_with_played_actions_is_refused() {
     let svc = Service::<Rebellion>::with_clock(Arc::new(MemoryStore::new()), Box::new(|| 1_000));
     let text = refusal(svc.import(CH, MOD, &serde_json::to_vec(&v).unwrap()));
     assert!(text.contains("lobby"), "{text}");
-    assert!(matches!(svc.status(CH), Err(ServiceError::NoMatch)), "nothing was imported");
+    assert!(
+        matches!(svc.status(CH, Caller { user: 3, moderator: false }), Err(ServiceError::NoMatch)),
+        "nothing was imported"
+    );
 }
 
 #[test]

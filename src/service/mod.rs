@@ -590,7 +590,11 @@ impl<G: Game> Service<G> {
                 lines.push(format!("It ended: {why}."));
             }
             if let Some(state) = &m.state {
-                let log = public_log::<G>(&m.meta, &m.log)?;
+                // Kept with the match since it began; older matches replay their log once.
+                let log = match m.meta.presence.latest.as_slice() {
+                    [] => public_log::<G>(&m.meta, &m.log)?,
+                    kept => kept.to_vec(),
+                };
                 if !log.is_empty() {
                     lines.push("**Latest events**".into());
                     lines.extend(log[log.len().saturating_sub(10)..].iter().map(|l| format!("• {l}")));

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use super::keys::prompt_post_of;
 use super::outcome::{Outcome, PrivatePost, PublicPost, StateAt};
 use crate::game::{Game, Notice};
-use crate::store::{MAX_RECENT, MatchMeta, Presence};
+use crate::store::{MAX_LATEST, MAX_RECENT, MatchMeta, Presence};
 
 /// The most lines a run keeps for its board post; older ones make way (the log keeps them).
 const MAX_RUN: usize = 60;
@@ -31,6 +31,9 @@ pub struct Step<'a, G: Game> {
 /// Adds public lines to the run and, when `board` holds the closing line (a milestone, the
 /// end), takes the whole run into a board post. Returns that post, if any.
 pub fn gather(presence: &mut Presence, lines: Vec<String>, board: Option<String>) -> Option<PublicPost> {
+    presence.latest.extend(lines.iter().cloned());
+    let old = presence.latest.len().saturating_sub(MAX_LATEST);
+    presence.latest.drain(..old);
     presence.recent.extend(lines);
     let extra = presence.recent.len().saturating_sub(MAX_RUN);
     presence.recent.drain(..extra);

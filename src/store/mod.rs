@@ -6,7 +6,7 @@ mod presence;
 mod sled_store;
 
 pub use memory::MemoryStore;
-pub use presence::{HOUR, MAX_RECENT, Presence, Reminders, Waiting};
+pub use presence::{HOUR, MAX_LATEST, MAX_RECENT, Presence, Reminders, Waiting};
 pub use sled_store::SledStore;
 
 use serde::{Deserialize, Serialize};

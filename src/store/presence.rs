@@ -21,10 +21,17 @@ pub struct Presence {
     /// live message shows them; the next board or ping post carries them).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub recent: Vec<String>,
+    /// The last public lines of the match (at most `MAX_LATEST`), for catching up without
+    /// replaying the log.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub latest: Vec<String>,
     /// Users already told in the channel that Holonet cannot DM them (told once per match).
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub dm_closed: BTreeSet<u64>,
 }
+
+/// How many of the latest public lines a match keeps for `/rebellion status`.
+pub const MAX_LATEST: usize = 10;
 
 /// The most public lines a run keeps for the live message (older ones drop off; the log has
 /// them all).
