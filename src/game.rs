@@ -111,6 +111,12 @@ pub trait Game: Send + Sync + 'static {
     fn board_png(_state: &Self::State, _viewer: Option<&str>) -> Option<Vec<u8>> {
         None
     }
+    /// A fingerprint of what the public board image shows of the components (not whose turn
+    /// or which phase it is): equal fingerprints draw the same pieces, so a second image would
+    /// show nothing new. `None` (the default) always posts the image.
+    fn board_fingerprint(_state: &Self::State) -> Option<u64> {
+        None
+    }
     /// A plain-text board for a viewer (the fallback when no image is drawn).
     fn board_text(state: &Self::State, viewer: Option<&str>) -> String;
 

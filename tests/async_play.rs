@@ -104,6 +104,37 @@ fn the_channel_gets_a_board_at_milestones_and_a_ping_when_a_decision_changes_han
 }
 
 #[test]
+fn a_milestone_that_moves_no_piece_posts_its_lines_without_a_new_image() {
+    use holonet::game::Game;
+    // Both players pass or take the first option: rounds where the board barely changes.
+    let (_, _, svc, _) = setup(5);
+    let mut shown = Rebellion::board_fingerprint(&svc.state(CH).unwrap().unwrap());
+    let (mut images, mut text_only) = (0, 0);
+    while let Some(p) = svc.prompt(CH).unwrap() {
+        let index = p.options.iter().position(|o| o == "pass").unwrap_or(0);
+        let out = svc.act(CH, caller(p.user), Answer::Option { key: p.key(), index }).unwrap();
+        let now = svc.state(CH).unwrap().map(|s| Rebellion::board_fingerprint(&s));
+        for post in &out.public {
+            if post.board {
+                images += 1;
+                if out.reveal.is_none() {
+                    assert_ne!(now, Some(shown), "an image that shows nothing new: {}", post.text);
+                }
+            } else {
+                text_only += 1;
+                assert_eq!(now, Some(shown), "a changed board without its image: {}", post.text);
+            }
+            shown = now.flatten();
+        }
+        if svc.state(CH).unwrap().is_some_and(|s| s.round > 6) {
+            break;
+        }
+    }
+    eprintln!("passing to round 6: {images} board images, {text_only} milestone posts without one");
+    assert!(images > 0 && text_only > 0, "{images} images, {text_only} text posts");
+}
+
+#[test]
 fn reminders_fire_once_per_delay_and_survive_a_restart() {
     let (store, clock, svc, _) = setup(4);
     // The Rebel player has had the base choice since the start.

@@ -181,6 +181,7 @@ impl<G: Game> Service<G> {
             meta.cancel_request = None;
             meta.ended_because = None;
             meta.presence.recent.clear();
+            meta.presence.board_shown = None;
             meta.reminders.waiting = None;
             let prompt = self.rewind(m, keep, state, meta, caller.user)?;
             let seats: Vec<String> = m.meta.seats.keys().cloned().collect();

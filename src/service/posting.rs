@@ -60,7 +60,15 @@ pub fn outcome_of_step<G: Game>(meta: &mut MatchMeta, step: Step<'_, G>, over: O
         None if G::milestone(step.before, step.after) => Some(G::status_text(step.after)),
         None => None,
     };
-    let post = gather(&mut meta.presence, public, closing);
+    let mut post = gather(&mut meta.presence, public, closing);
+    if let Some(p) = post.as_mut() {
+        // A pass or a phase change may leave every piece where the last image showed it.
+        let shown = G::board_fingerprint(step.after);
+        if over.is_none() && shown.is_some() && shown == meta.presence.board_shown {
+            p.board = false;
+        }
+        meta.presence.board_shown = shown;
+    }
     let mut out = Outcome { reply: "Done.".into(), ..Default::default() };
     out.public.extend(post);
     for (seat, user) in &meta.seats {

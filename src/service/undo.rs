@@ -83,6 +83,9 @@ impl<G: Game> Service<G> {
             let milestone = m.state.as_ref().is_some_and(|after| G::milestone(&before, after));
             let closing = milestone.then(|| G::status_text(&before));
             let post = gather(&mut meta.presence, vec![notice.clone()], closing);
+            if post.is_some() {
+                meta.presence.board_shown = None;
+            }
             let prompt = self.rewind(m, keep, before, meta, caller.user)?;
             Ok(Outcome {
                 reply: format!("Taken back: {label}."),

@@ -28,6 +28,10 @@ pub struct Presence {
     /// Users already told in the channel that Holonet cannot DM them (told once per match).
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub dm_closed: BTreeSet<u64>,
+    /// The fingerprint of the board last posted from a played action (`Game::board_fingerprint`):
+    /// a milestone that leaves the board as it was posts its lines without a new image.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board_shown: Option<u64>,
 }
 
 /// How many of the latest public lines a match keeps for `/rebellion status`.
