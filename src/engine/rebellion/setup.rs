@@ -287,11 +287,9 @@ pub fn decision(s: &State, step: &SetupStep) -> Option<Decision> {
             Some(Decision::new(Faction::Rebel, PromptKind::PlaceStartingUnits, actions))
         }
         SetupStep::ChooseBase => {
-            let actions = s
-                .decks
-                .probes
-                .iter()
-                .copied()
+            // In catalog order, not the probe deck's: the options must not show the deck order.
+            let actions = SystemId::all()
+                .filter(|x| s.decks.probes.contains(x))
                 .filter(|&x| !s.has_units(Place::System(x), Faction::Empire))
                 .map(|system| Action::ChooseBase { system })
                 .collect::<Vec<_>>();
