@@ -335,8 +335,9 @@ fn dispatch(ctx: &mut Ctx, action: Action) -> Result<(), RuleError> {
 }
 
 /// Runs automatic steps until a player must decide or the game ends. A decision whose only
-/// legal answer is `done` is answered automatically. Returns the decision it stopped at (what
-/// `decision` says of the state it leaves).
+/// legal answer is `done` is answered automatically (unless skipping it would give a secret
+/// away: `asks_anyway`). Returns the decision it stopped at (what `decision` says of the state
+/// it leaves).
 pub fn advance(ctx: &mut Ctx) -> Option<Decision> {
     for _ in 0..100_000 {
         victory::update_markers(ctx);
@@ -344,7 +345,7 @@ pub fn advance(ctx: &mut Ctx) -> Option<Decision> {
             return None;
         }
         if let Some(d) = decision(ctx.s) {
-            if d.actions == [Action::Done] {
+            if d.actions == [Action::Done] && !asks_anyway(ctx.s, &d) {
                 dispatch(ctx, Action::Done).expect("done is legal");
                 continue;
             }
@@ -375,6 +376,18 @@ pub fn advance(ctx: &mut Ctx) -> Option<Decision> {
         ctx.s.stack.extend(frames);
     }
     panic!("engine made no progress: {:?}", ctx.s.stack);
+}
+
+/// Whether a decision whose only answer is `done` is asked all the same, because skipping it
+/// would give a secret away: while the base is hidden and Rebel units wait in the Rebel Base
+/// space, whether they could move into the system the Rebels activated depends on where the
+/// base is, so the Rebels' move step is always asked (everyone sees who is deciding).
+fn asks_anyway(s: &State, d: &Decision) -> bool {
+    d.kind == PromptKind::MoveUnits
+        && d.seat == Faction::Rebel
+        && !s.base.revealed
+        && s.base.system.is_some()
+        && !s.base_space.units.rebel.is_empty()
 }
 
 /// Builds the most helpful error for an action that is not among the legal ones.
