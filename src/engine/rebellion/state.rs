@@ -86,7 +86,8 @@ impl Units {
     }
     /// Whether there are none.
     pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&n| n == 0)
+        let (a, b) = words(&self.0);
+        a | b as u128 == 0
     }
     /// Iterates (type, count) over the types present, in catalog order.
     pub fn iter(&self) -> impl Iterator<Item = (UnitId, u8)> + '_ {
@@ -94,13 +95,25 @@ impl Units {
     }
     /// Whether any unit of the theater is present.
     pub fn has_theater(&self, t: Theater) -> bool {
-        let mask = catalog().theater_mask(t);
-        self.0.iter().zip(mask).fold(0, |any, (&n, &m)| any | (n & m)) != 0
+        let (a, b) = words(&self.0);
+        let (ma, mb) = words(catalog().theater_mask(t));
+        (a & ma) | (b & mb) as u128 != 0
     }
     /// Units of one theater.
     pub fn in_theater(&self, t: Theater) -> impl Iterator<Item = (UnitId, u8)> + '_ {
         self.iter().filter(move |(u, _)| catalog().unit(*u).theater == t)
     }
+}
+
+/// A count array as two machine words, so whole-array tests (empty, any unit of a theater) are
+/// a few instructions: they run for every system at every step of the engine.
+const _: () = assert!(MAX_UNIT_TYPES == 16 + 2, "`words` splits a count array into 16 + 2 bytes");
+fn words(c: &[u8; MAX_UNIT_TYPES]) -> (u128, u16) {
+    let (head, tail) = c.split_at(16);
+    (
+        u128::from_ne_bytes(head.try_into().expect("16 bytes")),
+        u16::from_ne_bytes(tail.try_into().expect("2 bytes")),
+    )
 }
 
 impl std::fmt::Debug for Units {

@@ -9,6 +9,7 @@ use super::{CardRef, Effect};
 use crate::content::*;
 use crate::engine::rebellion::event::EventKind;
 use crate::engine::rebellion::flow::{Ctx, Frame};
+use crate::engine::rebellion::named::named;
 use crate::engine::rebellion::state::{Place, State};
 
 /// A moment at which action cards may be used.
@@ -37,14 +38,21 @@ pub enum Moment {
 /// Whether an action card shows a leader (Luke Skywalker (Jedi) counts as Luke Skywalker).
 pub fn shows(card: ActionCardId, l: LeaderId) -> bool {
     let shown = &catalog().action_card(card).leaders;
-    shown.contains(&l)
-        || (l.key() == "luke_skywalker_jedi" && shown.iter().any(|x| x.key() == "luke_skywalker"))
+    let n = named();
+    shown.contains(&l) || (Some(l) == n.luke_jedi && n.luke.is_some_and(|luke| shown.contains(&luke)))
 }
 
 fn shown(s: &State, f: Faction, card: ActionCardId, pred: impl Fn(LeaderId) -> bool) -> Vec<LeaderId> {
-    let mut all: Vec<LeaderId> =
-        LeaderId::all().filter(|&l| shows(card, l) && s.leader_faction(l) == f).collect();
-    all.retain(|&l| pred(l));
+    // The leaders `shows` accepts are the printed ones and maybe Luke Skywalker (Jedi): listed
+    // from those (in catalog order, as `LeaderId::all` would give them), not by asking of
+    // every leader in the game.
+    let printed = &catalog().action_card(card).leaders;
+    let n = named();
+    let jedi = n.luke_jedi.filter(|_| n.luke.is_some_and(|luke| printed.contains(&luke)));
+    let mut all: Vec<LeaderId> = printed.iter().copied().chain(jedi).collect();
+    all.sort_unstable();
+    all.dedup();
+    all.retain(|&l| s.leader_faction(l) == f && pred(l));
     all
 }
 
@@ -69,6 +77,13 @@ fn place_of(m: &Moment) -> Option<Place> {
 
 /// The run a card would start at this moment, if it can be used now.
 pub fn usable_run(s: &State, f: Faction, card: ActionCardId, m: &Moment) -> Option<CardRun> {
+    let mut run = usable_without_effects(s, f, card, m)?;
+    run.effects = action_behavior(card).effects.clone();
+    Some(run)
+}
+
+/// `usable_run` with the effects still to be copied in (checking a card copies none).
+fn usable_without_effects(s: &State, f: Faction, card: ActionCardId, m: &Moment) -> Option<CardRun> {
     let b = action_behavior(card);
     let effects: &Vec<Effect> = &b.effects;
     if !timing_fits(card, m) {
@@ -111,7 +126,6 @@ pub fn usable_run(s: &State, f: Faction, card: ActionCardId, m: &Moment) -> Opti
     if !can_all(s, &run, effects) {
         return None;
     }
-    run.effects = effects.clone();
     Some(run)
 }
 
@@ -119,7 +133,7 @@ pub fn usable_run(s: &State, f: Faction, card: ActionCardId, m: &Moment) -> Opti
 pub fn usable(s: &State, f: Faction, m: &Moment) -> Vec<ActionCardId> {
     let mut out: Vec<ActionCardId> = vec![];
     for &card in &s.hands.get(f).actions {
-        if !out.contains(&card) && usable_run(s, f, card, m).is_some() {
+        if !out.contains(&card) && usable_without_effects(s, f, card, m).is_some() {
             out.push(card);
         }
     }
