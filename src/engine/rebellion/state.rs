@@ -400,7 +400,12 @@ impl State {
     /// Where a leader is on the board (system or Rebel Base space), if it is on the board.
     pub fn leader_place(&self, l: LeaderId) -> Option<Place> {
         let f = self.leader_faction(l);
-        self.places().find(|&p| self.zone(p).leaders.get(f).contains(&l))
+        // The order of `places`, walking the zones directly: asked many times per step.
+        let here = |z: &Zone| z.leaders.get(f).contains(&l);
+        match self.systems.iter().position(|st| here(&st.zone)) {
+            Some(i) => Some(Place::System(SystemId(i as u16))),
+            None => here(&self.base_space).then_some(Place::BaseSpace),
+        }
     }
     /// The ring a leader wears, if any.
     pub fn ring(&self, l: LeaderId) -> Option<Ring> {
