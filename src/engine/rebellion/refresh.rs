@@ -128,7 +128,8 @@ pub fn decision(s: &State, r: &RefreshPhase) -> Option<Decision> {
             if short.is_empty() && *scrapped == 0 {
                 return None;
             }
-            let mut actions = vec![];
+            // Room for a unit type or two in each place, so the list rarely grows.
+            let mut actions = Vec::with_capacity(2 * catalog().systems.len());
             for place in s.places() {
                 for (unit, _) in s.units(place, f).iter() {
                     actions.push(Action::Scrap { place, unit });
@@ -159,10 +160,11 @@ pub fn decision(s: &State, r: &RefreshPhase) -> Option<Decision> {
             Some(Decision::new(Faction::Rebel, PromptKind::BuildChoice, actions))
         }
         RefreshStep::Deploy { faction, placed } => {
-            let mut actions = vec![];
+            let ready = s.ready.get(*faction);
+            let mut actions = Vec::with_capacity(ready.iter().count() * 8 + 1);
             // Every unit but the Death Star deploys to the same places: worked out once.
             let mut common: Option<Vec<Place>> = None;
-            for (u, _) in s.ready.get(*faction).iter() {
+            for (u, _) in ready.iter() {
                 let places = if Some(u) == named().death_star {
                     &deploy_places(s, *faction, u, placed)
                 } else {

@@ -257,7 +257,8 @@ pub fn decision(s: &State, step: &SetupStep) -> Option<Decision> {
             // Worked out once for every option, not per option.
             let missing = ground_missing(s, &systems);
             let left = ground_left(remaining);
-            let mut actions = vec![Action::AutoPlace];
+            let mut actions = Vec::with_capacity(128);
+            actions.push(Action::AutoPlace);
             for &sys in &systems {
                 let has_ground = s.has_ground(Place::System(sys), Faction::Empire);
                 for (u, n) in remaining.iter() {
@@ -281,7 +282,8 @@ pub fn decision(s: &State, step: &SetupStep) -> Option<Decision> {
                         .map(Place::System),
                 ),
             }
-            let mut actions = vec![Action::AutoPlace];
+            let mut actions = Vec::with_capacity(128);
+            actions.push(Action::AutoPlace);
             for &p in &places {
                 for (u, n) in remaining.iter() {
                     for count in 1..=n {

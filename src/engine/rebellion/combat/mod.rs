@@ -410,7 +410,8 @@ pub fn decision(s: &State, c: &Combat) -> Option<Decision> {
     }
 }
 
-/// Applies a combat decision.
+/// Applies a combat decision. Never refuses (the error result is for the flow's sake), so
+/// `apply` changes the state in place for it.
 pub fn act(ctx: &mut Ctx, mut c: Combat, a: Action) -> Result<Frames, RuleError> {
     if c.effect == Some(Effect::RingReroll) {
         rings::reroll_act(ctx, &mut c, a);
