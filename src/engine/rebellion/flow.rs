@@ -276,7 +276,7 @@ fn offered(actions: &[Action], action: &Action) -> bool {
 /// Rapid Mobilization choice or an answer to a mission's opposition, whose handlers refuse
 /// only actions their decisions never offer.
 fn refuses_nothing(s: &State, action: &Action) -> bool {
-    *action == Action::RevealBase
+    matches!(action, Action::RevealBase)
         || matches!(
             s.stack.last(),
             Some(
@@ -335,7 +335,7 @@ fn canonical(d: &Decision, action: Action) -> Action {
         && leaders.len() == 2
     {
         let swapped = Action::Assign { mission: *mission, leaders: Leaders::two(leaders[1], leaders[0]) };
-        if d.actions.contains(&swapped) {
+        if offered(&d.actions, &swapped) {
             return swapped;
         }
     }
@@ -344,7 +344,7 @@ fn canonical(d: &Decision, action: Action) -> Action {
 
 /// Hands the action to the handler of the top frame.
 fn dispatch(ctx: &mut Ctx, action: Action) -> Result<(), RuleError> {
-    if action == Action::RevealBase {
+    if matches!(action, Action::RevealBase) {
         // Legal at any Rebel decision of a Rebel turn: the step waiting stays as it is.
         victory::reveal_base(ctx);
         return Ok(());
@@ -375,7 +375,7 @@ pub fn advance(ctx: &mut Ctx) -> Option<Decision> {
             return None;
         }
         if let Some(d) = decision(ctx.s) {
-            if d.actions == [Action::Done] {
+            if matches!(d.actions.as_slice(), [Action::Done]) {
                 dispatch(ctx, Action::Done).expect("done is legal");
                 continue;
             }

@@ -95,8 +95,13 @@ impl Units {
     }
     /// Whether any unit of the theater is present.
     pub fn has_theater(&self, t: Theater) -> bool {
+        self.any_of(catalog().theater_mask(t))
+    }
+    /// Whether any unit of the types a mask marks (`Catalog::theater_mask`) is present; for
+    /// loops that look up the mask once.
+    pub fn any_of(&self, mask: &[u8; MAX_UNIT_TYPES]) -> bool {
         let (a, b) = words(&self.0);
-        let (ma, mb) = words(catalog().theater_mask(t));
+        let (ma, mb) = words(mask);
         (a & ma) | (b & mb) as u128 != 0
     }
     /// Units of one theater.
