@@ -1,13 +1,14 @@
-//! The few leaders and units the rules name, found once in the catalog: the engine asks about
-//! them at every step (which leaders an action card shows, where a Death Star may deploy), and
-//! comparing asset ids there cost more than the rest of those checks.
+//! The few leaders and units the rules name, and other facts of the catalog, found once: the
+//! engine asks about them at every step (which leaders an action card shows, where a Death Star
+//! may deploy, which systems may be subjugated), and looking them up there cost more than the
+//! rest of those checks.
 
 use std::sync::OnceLock;
 
 use crate::content::*;
 
 /// The catalog ids of the leaders and units the rules name (each `None` if the catalog lacks it).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Named {
     /// Luke Skywalker.
     pub luke: Option<LeaderId>,
@@ -17,6 +18,9 @@ pub struct Named {
     pub death_star: Option<UnitId>,
     /// The Death Star Under Construction.
     pub death_star_under_construction: Option<UnitId>,
+    /// Whether each system is populous, indexed by `SystemId` (a list of flags is cheaper to
+    /// walk than the systems' whole definitions).
+    pub populous: Vec<bool>,
 }
 
 static NAMED: OnceLock<Named> = OnceLock::new();
@@ -30,6 +34,7 @@ pub fn named() -> &'static Named {
             luke_jedi: c.leader_by_key("luke_skywalker_jedi"),
             death_star: c.unit_by_key("death_star"),
             death_star_under_construction: c.unit_by_key("death_star_under_construction"),
+            populous: c.systems.iter().map(|x| x.populous).collect(),
         }
     })
 }

@@ -186,14 +186,13 @@ pub fn build_units(f: Faction, icon: ResourceIcon) -> &'static [UnitId] {
 
 /// Places a unit may deploy to, given what was already deployed this phase.
 pub fn deploy_places(s: &State, f: Faction, unit: UnitId, placed: &[(Place, u8)]) -> Vec<Place> {
-    let c = catalog();
     let used = |p: Place| placed.iter().find(|x| x.0 == p).map_or(0, |x| x.1);
     let dsuc = named().death_star_under_construction;
     let is_death_star = Some(unit) == named().death_star;
     let mut out = vec![];
-    for sys in SystemId::all() {
+    for (i, (st, &populous)) in s.systems.iter().zip(&named().populous).enumerate() {
+        let sys = SystemId(i as u16);
         let p = Place::System(sys);
-        let st = s.sys(sys);
         // A Death Star deploys onto its Death Star Under Construction, which stands in a remote
         // system (Construct Death Star): there loyalty cannot be had, so only the station
         // decides where it goes (Rules Reference, Death Star).
@@ -201,7 +200,7 @@ pub fn deploy_places(s: &State, f: Faction, unit: UnitId, placed: &[(Place, u8)]
         if is_death_star && !onto_station {
             continue;
         }
-        if (onto_station || (c.system(sys).populous && !st.destroyed && s.controls(sys, f)))
+        if (onto_station || (populous && !st.destroyed && s.controls(sys, f)))
             && !st.sabotaged
             && !s.has_units(p, f.opponent())
             && used(p) < 2

@@ -91,7 +91,9 @@ impl Units {
     }
     /// Iterates (type, count) over the types present, in catalog order.
     pub fn iter(&self) -> impl Iterator<Item = (UnitId, u8)> + '_ {
-        self.0.iter().enumerate().filter(|(_, n)| **n > 0).map(|(i, &n)| (UnitId(i as u16), n))
+        // Most counts of a place are empty: those are skipped without looking at each type.
+        let types = if self.is_empty() { 0 } else { MAX_UNIT_TYPES };
+        self.0[..types].iter().enumerate().filter(|(_, n)| **n > 0).map(|(i, &n)| (UnitId(i as u16), n))
     }
     /// Whether any unit of the theater is present.
     pub fn has_theater(&self, t: Theater) -> bool {

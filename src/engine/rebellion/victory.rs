@@ -4,6 +4,7 @@
 
 use super::event::EventKind;
 use super::flow::{Ctx, Frame};
+use super::named::named;
 use super::state::{Place, Ring, State, SystemState};
 use crate::content::*;
 
@@ -83,20 +84,19 @@ pub fn update_markers(ctx: &mut Ctx) {
     // ones to place: this runs after every automatic step. A lifted marker's system has no
     // Imperial ground unit, so it is never one to place a marker on as well.
     let placing = !mid_activation(ctx.s);
-    let c = catalog();
-    let ground_mask = c.theater_mask(Theater::Ground);
+    let ground_mask = catalog().theater_mask(Theater::Ground);
     let (mut lift, mut place) = (Vec::new(), Vec::new());
-    for (i, (st, def)) in ctx.s.systems.iter().zip(&c.systems).enumerate() {
+    for (i, (st, &populous)) in ctx.s.systems.iter().zip(&named().populous).enumerate() {
+        // The markers first, without branches; the units only where a marker could change.
+        let open = !st.subjugated & !st.destroyed & (st.loyalty != Some(Faction::Empire)) & populous;
+        if !(st.subjugated | (placing & open)) {
+            continue;
+        }
         let ground = st.zone.units.empire.any_of(ground_mask);
-        // Both tests without branches; a marker changes at only a few of these calls.
-        let lifts = st.subjugated & !ground;
-        let places = placing & subjugates(st, def, ground);
-        if lifts | places {
-            if lifts {
-                lift.push(SystemId(i as u16));
-            } else {
-                place.push(SystemId(i as u16));
-            }
+        if st.subjugated & !ground {
+            lift.push(SystemId(i as u16));
+        } else if placing & open & ground {
+            place.push(SystemId(i as u16));
         }
     }
     for sys in lift {
@@ -144,7 +144,7 @@ pub fn subjugate_all(ctx: &mut Ctx) {
 
 /// Whether a system takes a subjugation marker, given whether Imperial ground units stand in it.
 fn subjugates(st: &SystemState, def: &SystemDef, imperial_ground: bool) -> bool {
-    !st.subjugated & !st.destroyed & (st.loyalty != Some(Faction::Empire)) & def.populous & imperial_ground
+    !st.subjugated && !st.destroyed && st.loyalty != Some(Faction::Empire) && def.populous && imperial_ground
 }
 
 /// Reveals the Rebel base: everything in the Rebel Base space moves to its system.
