@@ -32,6 +32,15 @@ pub struct Config {
     /// sides' secrets, so a match between two people could be played by one.
     #[serde(default)]
     pub allow_hot_seat: bool,
+    /// How often (seconds) to look for players to remind of a waiting decision. The delays
+    /// themselves are set per match by moderators (`/mod reminders`; 24 and 48 hours unless
+    /// changed).
+    #[serde(default = "default_reminder_check")]
+    pub reminder_check_secs: u64,
+}
+
+fn default_reminder_check() -> u64 {
+    60
 }
 
 fn default_data_dir() -> PathBuf {

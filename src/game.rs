@@ -111,6 +111,42 @@ pub trait Game: Send + Sync + 'static {
     fn board_png(_state: &Self::State, _viewer: Option<&str>) -> Option<Vec<u8>> {
         None
     }
+    /// A fingerprint of what the public board image shows of the components (not whose turn
+    /// or which phase it is): equal fingerprints draw the same pieces, so a second image would
+    /// show nothing new. `None` (the default) always posts the image.
+    fn board_fingerprint(_state: &Self::State) -> Option<u64> {
+        None
+    }
     /// A plain-text board for a viewer (the fallback when no image is drawn).
     fn board_text(state: &Self::State, viewer: Option<&str>) -> String;
+
+    /// Whether the step from `before` to `after` is a moment to show everyone the whole board:
+    /// the turn passed, a battle or mission was resolved, a phase ended. Between such moments
+    /// the channel's live message follows the play without new posts. Decided from public
+    /// facts only (whether a board is posted must not give a secret away). The default never
+    /// asks for one; the service also posts a board when the game ends.
+    fn milestone(_before: &Self::State, _after: &Self::State) -> bool {
+        false
+    }
+    /// Whether the action that led from `before` to `after` may be taken back by its player:
+    /// nobody learnt anything from it (no die rolled, no card drawn or revealed). The default
+    /// allows no undo.
+    fn undoable(_before: &Self::State, _after: &Self::State) -> bool {
+        false
+    }
+    /// Everything both sides kept hidden, in words, for the reveal posted when a match ends.
+    /// The default lists each seat's private text.
+    fn reveal_text(state: &Self::State, seats: &[String]) -> String {
+        seats
+            .iter()
+            .map(|s| format!("**{s}**\n{}", Self::private_text(state, s)))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+    /// A picture of how a finished match went (e.g. scores by round) as PNG bytes, from its
+    /// seed, options and every action; `None` when the game draws none. Slow: call it off the
+    /// async runtime.
+    fn chart_png(_seed: u64, _options: &Self::Options, _log: &[(String, Self::Action)]) -> Option<Vec<u8>> {
+        None
+    }
 }

@@ -7,6 +7,7 @@ pub mod config;
 pub mod content;
 pub mod discord;
 pub mod engine;
+pub mod fuzzing;
 pub mod game;
 pub mod games;
 pub mod hash;

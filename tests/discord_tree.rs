@@ -89,9 +89,12 @@ fn command_names_are_the_documented_ones() {
     );
     assert_eq!(
         sub("play"),
-        ["assign", "done", "reveal", "activate", "oppose", "objective", "action", "choose", "pass"]
+        ["assign", "done", "reveal", "activate", "oppose", "objective", "action", "choose", "pass", "undo"]
     );
-    assert_eq!(sub("mod"), ["pause", "resume", "end", "replace", "kick", "rollback", "export", "import"]);
+    assert_eq!(
+        sub("mod"),
+        ["pause", "resume", "end", "replace", "kick", "rollback", "export", "import", "reminders", "status"]
+    );
     let options = |top: &str, s: &str| -> Vec<String> {
         let c = tree.iter().find(|c| c["name"] == top).unwrap();
         let sc = c["options"].as_array().unwrap().iter().find(|o| o["name"] == s).unwrap();

@@ -40,7 +40,8 @@ struct Req {
     method: String,
     path: String,
     content_type: String,
-    body: Vec<u8>,
+    /// Shared, so that copying the request log (images included) stays cheap as it grows.
+    body: std::sync::Arc<[u8]>,
 }
 
 impl Req {
@@ -55,7 +56,7 @@ impl Req {
         let body = &self.body;
         let mut out = vec![];
         let positions: Vec<usize> =
-            (0..body.len()).filter(|&i| body[i..].starts_with(delim.as_bytes())).collect();
+            (0..body.len()).filter(|&i| body[i] == b'-' && body[i..].starts_with(delim.as_bytes())).collect();
         for w in positions.windows(2) {
             let part = &body[w[0] + delim.len()..w[1]];
             let Some(split) = (0..part.len()).find(|&i| part[i..].starts_with(b"\r\n\r\n")) else { continue };
@@ -223,7 +224,7 @@ async fn http_conn(stream: TcpStream, shared: Arc<Shared>) -> std::io::Result<()
             method,
             path,
             content_type: headers.get("content-type").cloned().unwrap_or_default(),
-            body,
+            body: body.into(),
         };
         let (status, text) = respond(&shared, &req);
         shared.record(req);
@@ -264,7 +265,7 @@ async fn ws_conn(
                             method: "WS".into(),
                             path: "identify".into(),
                             content_type: String::new(),
-                            body: t.into_bytes(),
+                            body: t.into_bytes().into(),
                         });
                         let mut ready = fixture("ready.json");
                         ready["resume_gateway_url"] = json!(shared.ws_url);
@@ -320,6 +321,9 @@ struct Fake {
     next_interaction: u64,
     /// The channel interactions come from.
     channel: u64,
+    /// Holonet's permissions in that channel, as interactions report them (`None`: the
+    /// fixture's, which grant everything).
+    app_permissions: Option<u64>,
 }
 
 impl Fake {
@@ -347,11 +351,31 @@ impl Fake {
                 tokio::spawn(ws_conn(stream, s.clone(), rx.clone()));
             }
         });
-        Fake { shared, http_port, events: tx, next_interaction: 3000, channel: CHANNEL }
+        Fake {
+            shared,
+            http_port,
+            events: tx,
+            next_interaction: 3000,
+            channel: CHANNEL,
+            app_permissions: None,
+        }
     }
 
     fn requests(&self) -> Vec<Req> {
         self.shared.requests.lock().unwrap().clone()
+    }
+
+    /// The requests from index `from` on (copying only those).
+    fn requests_from(&self, from: usize) -> Vec<Req> {
+        let all = self.shared.requests.lock().unwrap();
+        all.get(from..).map(<[Req]>::to_vec).unwrap_or_default()
+    }
+
+    /// The last live message in the channel: (deciding user, first button custom id).
+    fn last_prompt(&self) -> (u64, String) {
+        let all = self.shared.requests.lock().unwrap();
+        let r = all.iter().rev().find(|r| is_live_message(r, CHANNEL)).expect("a prompt message");
+        prompt_of(r)
     }
 
     fn len(&self) -> usize {
@@ -362,7 +386,7 @@ impl Fake {
     async fn wait(&self, from: usize, what: &str, pred: impl Fn(&Req) -> bool) -> Req {
         let deadline = Instant::now() + Duration::from_secs(15);
         loop {
-            if let Some(r) = self.requests().into_iter().skip(from).find(|r| pred(r)) {
+            if let Some(r) = self.requests_from(from).into_iter().find(|r| pred(r)) {
                 return r;
             }
             assert!(
@@ -422,6 +446,9 @@ impl Fake {
             i["message"]["flags"] = json!(if private { 64 } else { 0 });
         }
         i["data"] = data;
+        if let Some(p) = self.app_permissions {
+            i["app_permissions"] = json!(p.to_string());
+        }
         self.events.send(i).unwrap();
         (id, token)
     }
@@ -462,7 +489,7 @@ impl Fake {
                 .await;
         }
         self.settle().await;
-        let reqs: Vec<Req> = self.requests().into_iter().skip(from).collect();
+        let reqs: Vec<Req> = self.requests_from(from);
         let direct = if d["type"] == json!(4) {
             d["data"]["content"].as_str().unwrap_or_default().to_string()
         } else {
@@ -512,7 +539,7 @@ impl Fake {
             (reqs, reply) = (r, t);
             clicks += 1;
         }
-        let all = self.requests().into_iter().skip(from).collect();
+        let all = self.requests_from(from);
         (all, reply, clicks)
     }
 
@@ -598,6 +625,14 @@ fn reads_as_words(label: &str) -> bool {
     !label.contains('_') && !label.contains('`') && !label.is_empty() && label.chars().count() <= 100
 }
 
+/// The channel notices telling the Empire player (closed DMs) to use `/rebellion hand`.
+fn closed_dm_notices(reqs: &[Req]) -> Vec<Req> {
+    channel_posts(reqs)
+        .into_iter()
+        .filter(|r| r.content().contains(&format!("<@{EMPIRE}>, I can't send you direct messages")))
+        .collect()
+}
+
 fn dm_posts(reqs: &[Req], user: u64) -> Vec<Req> {
     let p = format!("/api/v10/channels/{}/messages", 100_000 + user);
     reqs.iter().filter(|r| r.is("POST", &p)).cloned().collect()
@@ -641,20 +676,40 @@ fn menus(reqs: &[Req]) -> Vec<(String, Vec<(String, String)>)> {
     out
 }
 
-/// The last prompt message in the channel: (deciding user, button custom id).
+/// Channel messages the bot posted or edited in `channel` that carry components: the live
+/// message of each decision (posted when the decision changes hands, edited in place while the
+/// same player acts on). Retired messages (components removed) are left out.
+fn live_messages(reqs: &[Req], channel: u64) -> Vec<Req> {
+    reqs.iter().filter(|r| is_live_message(r, channel)).cloned().collect()
+}
+
+/// Whether a request posts or edits a message with buttons in the channel.
+fn is_live_message(r: &Req, channel: u64) -> bool {
+    let post = format!("/api/v10/channels/{channel}/messages");
+    let edit = format!("{post}/");
+    (r.is("POST", &post) || (r.method == "PATCH" && r.path.starts_with(&edit)))
+        && r.json()["components"].as_array().is_some_and(|c| !c.is_empty())
+}
+
+/// The user a live message names as the decider (`<@id>` at its start).
+fn decider_of(content: &str) -> u64 {
+    content
+        .strip_prefix("<@")
+        .and_then(|s| s.split('>').next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("the live message names its decider: {content}"))
+}
+
+/// The last live message in the channel: (deciding user, first button custom id).
 fn last_prompt(reqs: &[Req]) -> (u64, String) {
-    let r = channel_posts(reqs)
-        .into_iter()
-        .rev()
-        .find(|r| r.json()["components"].as_array().is_some_and(|c| !c.is_empty()))
-        .expect("a prompt message");
+    prompt_of(&live_messages(reqs, CHANNEL).pop().expect("a prompt message"))
+}
+
+/// The deciding user and first button custom id of a live message.
+fn prompt_of(r: &Req) -> (u64, String) {
     let v = r.json();
     let id = v["components"][0]["components"][0]["custom_id"].as_str().unwrap().to_string();
-    let mentioned = &v["allowed_mentions"]["users"][0];
-    let user: u64 =
-        mentioned.as_str().map(|s| s.parse().unwrap()).or(mentioned.as_u64()).expect("one mention");
-    assert!(r.content().contains(&format!("<@{user}>")), "the prompt mentions its decider");
-    (user, id)
+    (decider_of(&r.content()), id)
 }
 
 fn config(port: u16, dir: &std::path::Path, dev_guild: Option<u64>) -> Config {
@@ -722,6 +777,13 @@ async fn scenario() {
     let mut fake = Fake::start().await;
     let bot = start_bot(&fake, &dir, None).await;
 
+    // Holonet checks its permissions before opening a match: without Attach Files it says so.
+    fake.app_permissions = Some((1 << 10) | (1 << 11)); // View Channel, Send Messages
+    let (reqs, reply) = fake.command(REBEL, 0, "rebellion", "new", json!([])).await;
+    assert!(reply.contains("needs the Attach Files permission here"), "{reply}");
+    assert!(channel_posts(&reqs).is_empty(), "no match was opened");
+    fake.app_permissions = None;
+
     // Open a match, take both seats, start with quick setup.
     let (reqs, _) = fake
         .command(REBEL, 0, "rebellion", "new", json!([{"name": "quick_setup", "type": 5, "value": true}]))
@@ -750,7 +812,7 @@ async fn scenario() {
     // The prompt message is the last thing an outcome posts.
     fake.wait(start_from, "the prompt message", |r| r.json().to_string().contains(&format!("h:{CHANNEL}:")))
         .await;
-    let reqs: Vec<Req> = fake.requests().into_iter().skip(start_from).collect();
+    let reqs: Vec<Req> = fake.requests_from(start_from);
     let posts = channel_posts(&reqs);
     assert!(posts.iter().any(|r| r.content().contains("The match begins")));
     // The public board: an image if the game draws one, else a text board. Drawing takes a
@@ -770,15 +832,18 @@ async fn scenario() {
         );
     }
     // Secrets by DM: the Rebel's arrives; the Empire's DMs are closed, so the channel says so
-    // without content.
-    assert!(dm_posts(&reqs, REBEL).iter().any(|r| r.content().contains("Your secrets as the rebel player")));
-    let failed: Vec<Req> = posts
-        .iter()
-        .filter(|r| r.content().contains(&format!("<@{EMPIRE}>, I couldn't DM you")))
-        .cloned()
-        .collect();
+    // (once per match, checked at the end) without content.
+    let dm = format!("/api/v10/channels/{}/messages", 100_000 + REBEL);
+    fake.wait(start_from, "the Rebel's secrets by DM", |r| {
+        r.is("POST", &dm) && r.content().contains("Your secrets as the rebel player")
+    })
+    .await;
+    fake.wait(start_from, "the closed-DM notice", |r| !closed_dm_notices(std::slice::from_ref(r)).is_empty())
+        .await;
+    let reqs: Vec<Req> = fake.requests_from(start_from);
+    let failed = closed_dm_notices(&reqs);
     assert_eq!(failed.len(), 1);
-    assert!(!failed[0].content().contains("secret"));
+    assert!(!failed[0].content().contains("Missions"));
     // The prompt: the Rebel chooses the base.
     let (decider, button) = last_prompt(&reqs);
     assert_eq!(decider, REBEL);
@@ -806,16 +871,21 @@ async fn scenario() {
         .iter()
         .flat_map(|(id, opts)| opts.iter().map(move |(l, v)| (id.clone(), l.clone(), v.clone())))
         .filter_map(|(id, label, v)| {
-            label.strip_prefix("Hide the base in ").map(|s| (id, s.to_lowercase().replace(' ', "_"), v))
+            label.strip_prefix("Hide the base in ").map(|s| (id, s.to_lowercase(), v))
         })
-        .find(|(_, sys, _)| so_far.iter().all(|t| !t.contains(sys.as_str())))
+        .find(|(_, sys, _)| {
+            so_far.iter().all(|t| !t.contains(sys.as_str()) && !t.contains(&sys.replace(' ', "_")))
+        })
         .expect("a base system not named in the channel");
-    let (reqs, reply) = fake.click(REBEL, &menu_id, Some(vec![value])).await;
+    // Its printed name and its id, both lower-cased (as `Req::text` reads).
+    let base_id = base.replace(' ', "_");
+    let from = fake.len();
+    let (_, reply) = fake.click(REBEL, &menu_id, Some(vec![value])).await;
     assert!(reply.contains("✅ Hide the base in"), "{reply}");
-    assert!(
-        dm_posts(&reqs, REBEL).iter().any(|r| r.content().contains(&base)),
-        "the Rebel learns the base by DM"
-    );
+    // The DM follows the board images the queue draws first (slow in debug builds): wait for it.
+    let dm = format!("/api/v10/channels/{}/messages", 100_000 + REBEL);
+    fake.wait(from, "the Rebel learns the base by DM", |r| r.is("POST", &dm) && r.text().contains(&base))
+        .await;
     answer_card_choices(&mut fake).await;
 
     // Out of turn: refused privately, nothing posted.
@@ -896,6 +966,29 @@ async fn scenario() {
     let current = menus(&reqs);
     let version = old_menu.split(':').nth(3).unwrap().to_string();
     assert!(current[0].0.starts_with(&format!("m:{CHANNEL}:{nonce}:{version}:")) && current[0].0 != old_menu);
+    // A misclick taken back: only by its player, and the channel is told in public words.
+    let (_, reply) = fake.command(EMPIRE, 0, "play", "undo", json!([])).await;
+    assert!(reply.contains("only the player who made the last action"), "{reply}");
+    let from = fake.len();
+    let (_, reply) = fake.command(REBEL, 0, "play", "undo", json!([])).await;
+    assert!(reply.contains("Taken back: Assign "), "{reply}");
+    let told =
+        fake.wait(from, "the live message tells of the undo", |r| r.content().contains("took back")).await;
+    assert!(
+        told.content().contains("facedown mission") && !told.text().contains(&missions[0]),
+        "{}",
+        told.content()
+    );
+    let (_, reply) = fake
+        .command(
+            REBEL,
+            0,
+            "play",
+            "assign",
+            json!([{"name": "mission", "type": 3, "value": missions[0]}, {"name": "leader", "type": 3, "value": leaders[1]}]),
+        )
+        .await;
+    assert!(reply.contains("Done"), "{reply}");
     let (reqs, reply) = fake.command(REBEL, 0, "play", "done", json!([])).await;
     assert!(reply.contains("Done"), "{reply}");
     let (decider, _) = last_prompt(&reqs);
@@ -950,8 +1043,15 @@ async fn scenario() {
     assert_eq!(export["format"], json!("holonet-match"));
     assert_eq!(export["exported_during_play"], json!(true));
     assert!(channel_posts(&reqs).iter().all(|r| r.files().iter().all(|(n, _)| !n.ends_with(".json"))));
-    let (reqs, _) = fake.command(REBEL, 0, "rebellion", "status", json!([])).await;
-    assert!(channel_posts(&reqs).iter().any(|r| r.content().contains("Round 1")));
+    // Catching up is private: status answers the caller alone, with the latest events and
+    // their own hand.
+    let (reqs, reply) = fake.command(REBEL, 0, "rebellion", "status", json!([])).await;
+    assert!(reply.contains("Round 1") && reply.contains("Latest events"), "{reply}");
+    assert!(reply.contains("You hold, as the rebel player") && reply.contains("Your base:"), "{reply}");
+    assert!(channel_posts(&reqs).is_empty());
+    let (_, reply) = fake.command(EMPIRE, 0, "rebellion", "status", json!([])).await;
+    let reply = reply.to_lowercase();
+    assert!(!reply.contains(&base) && !reply.contains("your base"), "the Empire's status hides the base");
 
     // Restart from disk: stop, start a new client on the same directory (guild registration).
     stop_bot(bot).await;
@@ -959,17 +1059,27 @@ async fn scenario() {
     let (decider, button) = last_prompt(&fake.requests());
     let (reqs, reply, _) = fake.answer_first(decider, &button).await;
     assert!(reply.contains("✅"), "the prompt survives the restart: {reply}");
-    assert!(!channel_posts(&reqs).is_empty(), "the move is announced");
-    let (reqs, _) = fake.command(REBEL, 0, "rebellion", "status", json!([])).await;
-    assert!(channel_posts(&reqs).iter().any(|r| r.content().contains("Round")));
+    assert!(!live_messages(&reqs, CHANNEL).is_empty(), "the live message follows the move");
+    let (_, reply) = fake.command(REBEL, 0, "rebellion", "status", json!([])).await;
+    assert!(reply.contains("Round"), "{reply}");
     stop_bot(bot).await;
 
-    // Nothing secret ever reached the channel; DMs went to the Rebel only.
+    // Nothing secret ever reached the channel (posts and edits); DMs went to the Rebel only;
+    // the closed DMs were mentioned once.
     let all = fake.requests();
-    for r in channel_posts(&all) {
-        assert!(!r.text().contains(&base), "the base leaked into the channel: {}", r.content());
+    let edits = format!("/api/v10/channels/{CHANNEL}/messages/");
+    for r in channel_posts(&all)
+        .iter()
+        .chain(all.iter().filter(|r| r.method == "PATCH" && r.path.starts_with(&edits)))
+    {
+        assert!(
+            !r.text().contains(&base) && !r.text().contains(&base_id),
+            "the base leaked into the channel: {}",
+            r.content()
+        );
         assert!(!r.content().contains("Your secrets"));
     }
+    assert_eq!(closed_dm_notices(&all).len(), 1, "closed DMs are mentioned once per match");
     for r in all.iter().filter(|r| r.method == "POST" && r.path.starts_with("/api/v10/channels/1")) {
         assert!(
             r.path == format!("/api/v10/channels/{}/messages", 100_000 + REBEL)
@@ -1073,10 +1183,45 @@ async fn sigkill_scenario() {
     bot.kill().unwrap();
     bot.wait().unwrap();
     let mut bot = spawn_binary(&fake, &dir).await;
+    let from = fake.len();
     let moves = play(&mut fake, None).await;
     assert!(moves > 0);
-    let (reqs, _) = fake.command(REBEL, 0, "rebellion", "status", json!([])).await;
-    assert!(channel_posts(&reqs).iter().any(|r| r.content().contains("Ended")), "the match is over");
+    // A quiet channel: count what the end of the game (to its last round) posted.
+    fake.settle().await;
+    let reqs: Vec<Req> = fake.requests_from(from);
+    let posts = channel_posts(&reqs);
+    let images = posts.iter().filter(|r| r.files().iter().any(|(n, _)| n.ends_with(".png"))).count();
+    let edits = reqs
+        .iter()
+        .filter(|r| r.method == "PATCH" && r.path.contains(&format!("/channels/{CHANNEL}/")))
+        .count();
+    let mentions = posts
+        .iter()
+        .filter(|r| r.json()["allowed_mentions"]["users"].as_array().is_some_and(|u| !u.is_empty()))
+        .count();
+    eprintln!(
+        "to the end: {moves} moves, {} channel posts ({images} with a board image, {mentions} mentioning someone), \
+         {edits} edits; before issue 11 every move posted a board image and a new mentioning prompt",
+        posts.len()
+    );
+    if std::env::var_os("FAKE_DISCORD_TIMES").is_some() {
+        for r in &reqs {
+            eprintln!("{} {} {}", r.method, r.path, r.content().lines().next().unwrap_or_default());
+        }
+    }
+    // This play passes whenever it may, so nearly every move hands the turn over (a board is
+    // due there unless nothing moved); async_play.rs measures a real game's posts per round.
+    assert!(images * 3 < moves * 2, "{images} board images for {moves} moves");
+    assert!(mentions < moves, "{mentions} mentions for {moves} moves");
+    // The reveal: the log file and the chart.
+    let files: Vec<String> = posts.iter().flat_map(|r| r.files()).map(|(n, _)| n).collect();
+    assert!(
+        files.iter().any(|n| n.starts_with("holonet-log-"))
+            && files.contains(&"how-the-game-went.png".to_string()),
+        "{files:?}"
+    );
+    let (_, reply) = fake.command(REBEL, 0, "rebellion", "status", json!([])).await;
+    assert!(reply.contains("The match is over"), "{reply}");
     bot.kill().unwrap();
     bot.wait().unwrap();
     let _ = std::fs::remove_dir_all(&dir);
@@ -1087,10 +1232,7 @@ async fn sigkill_scenario() {
 /// option so the scripted play can go on.
 async fn answer_card_choices(fake: &mut Fake) {
     for _ in 0..2 {
-        let last = channel_posts(&fake.requests())
-            .into_iter()
-            .rev()
-            .find(|r| r.json()["components"].as_array().is_some_and(|c| !c.is_empty()));
+        let last = live_messages(&fake.requests(), CHANNEL).pop();
         if !last.is_some_and(|r| r.content().contains("make the choice the card asks for")) {
             return;
         }
@@ -1108,7 +1250,7 @@ async fn play(fake: &mut Fake, limit: Option<usize>) -> usize {
         if moves % 10 == 0 {
             eprintln!("play: {moves} moves in {:?}", started.elapsed());
         }
-        let (user, button) = last_prompt(&fake.requests());
+        let (user, button) = fake.last_prompt();
         // `h:{match}:{nonce}:{version}` or `c:{match}:{nonce}:{version}:…`
         let parts: Vec<&str> = button.split(':').collect();
         let version: u64 = parts[3].parse().unwrap();
@@ -1125,7 +1267,15 @@ async fn play(fake: &mut Fake, limit: Option<usize>) -> usize {
                 "type": 1, "options": [{"name": "option", "type": 3, "value": option}]}]});
             let (_, token) = fake.interaction("interaction_command.json", 2, user, 0, data);
             let hook = format!("/api/v10/webhooks/{APP}/{token}");
+            let t0 = Instant::now();
             let reply = fake.wait(from, "the follow-up", |r| r.is("POST", &hook)).await.content();
+            if std::env::var_os("FAKE_DISCORD_TIMES").is_some() {
+                eprintln!(
+                    "  {option}: reply after {:?}: {}",
+                    t0.elapsed(),
+                    reply.lines().next().unwrap_or_default()
+                );
+            }
             if !reply.starts_with("Done") {
                 continue;
             }
@@ -1135,10 +1285,12 @@ async fn play(fake: &mut Fake, limit: Option<usize>) -> usize {
                     next_ids.iter().any(|n| t.contains(n.as_str())) || t.contains("game over")
                 })
                 .await;
+            if std::env::var_os("FAKE_DISCORD_TIMES").is_some() {
+                eprintln!("  next prompt after {:?}", t0.elapsed());
+            }
             moves += 1;
             accepted = true;
-            let sent: Vec<Req> = fake.requests().into_iter().skip(from).collect();
-            check_components(&sent);
+            check_components(&fake.requests_from(from));
             if post.text().contains("game over") {
                 return moves;
             }
@@ -1195,21 +1347,15 @@ async fn send_line(fake: &mut Fake, user: u64, line: &str) -> (Vec<Req>, String)
     let from = fake.len();
     let out =
         fake.command(user, 0, "play", "choose", json!([{"name": "option", "type": 3, "value": line}])).await;
-    let path = format!("/api/v10/channels/{}/messages", fake.channel);
-    fake.wait(from, "the prompt message", |r| {
-        r.is("POST", &path) && r.json()["components"].as_array().is_some_and(|c| !c.is_empty())
-    })
-    .await;
+    let channel = fake.channel;
+    fake.wait(from, "the live message", |r| !live_messages(std::slice::from_ref(r), channel).is_empty())
+        .await;
     out
 }
 
-/// The last prompt message in a channel: (deciding user, its components' custom ids and labels).
+/// The last live message in a channel: (deciding user, its components' custom ids and labels).
 fn prompt_in(reqs: &[Req], channel: u64) -> (u64, Vec<(String, String)>) {
-    let r = posts_in(reqs, channel)
-        .into_iter()
-        .rev()
-        .find(|r| r.json()["components"].as_array().is_some_and(|c| !c.is_empty()))
-        .expect("a prompt message");
+    let r = live_messages(reqs, channel).pop().expect("a prompt message");
     let v = r.json();
     let mut ids = vec![];
     for row in v["components"].as_array().unwrap() {
@@ -1220,8 +1366,7 @@ fn prompt_in(reqs: &[Req], channel: u64) -> (u64, Vec<(String, String)>) {
             ));
         }
     }
-    let user = v["allowed_mentions"]["users"][0].as_str().map(|s| s.parse().unwrap()).unwrap();
-    (user, ids)
+    (decider_of(&r.content()), ids)
 }
 
 /// The line of a reply that says what was done ("✅ …").
@@ -1453,10 +1598,12 @@ async fn clicks_scenario() {
     assert!(reply.contains("✅ "), "{reply}");
     assert!(clicks <= 2, "{clicks} clicks");
     let cleared = format!("/api/v10/channels/{combat_ch}/messages/");
+    // The live message moves on: edited to the next decision (same player) or retired for a
+    // new one (the other player); either way the decided buttons are gone from the channel.
     assert!(
         reqs.iter().any(|r| r.method == "PATCH"
             && r.path.starts_with(&cleared)
-            && r.json()["components"] == json!([])),
+            && !r.json()["components"].to_string().contains(&ids[0].0)),
         "the decided prompt loses its buttons"
     );
     eprintln!("combat damage: {clicks} click(s) — {}", done_line(&reply));

@@ -45,7 +45,7 @@ fn answer_first(svc: &Service<Rebellion>) -> Outcome {
 #[test]
 fn lobby_rules_are_enforced() {
     let (_, svc) = memory();
-    assert!(matches!(svc.status(CH), Err(ServiceError::NoMatch)));
+    assert!(matches!(svc.status(CH, STRANGER), Err(ServiceError::NoMatch)));
     svc.create(CH, None, REBEL, quick(), Some(1)).unwrap();
     assert!(matches!(svc.create(CH, None, EMPIRE, quick(), None), Err(ServiceError::MatchExists(_))));
     assert!(matches!(svc.join(CH, REBEL, Some("droid")), Err(ServiceError::UnknownSeat { .. })));
@@ -72,9 +72,11 @@ fn start_sends_each_seat_only_its_secrets_and_prompts_the_decider() {
     let to_empire: Vec<_> = out.private.iter().filter(|p| p.user == 2).collect();
     assert_eq!(to_rebel.len(), 1);
     assert_eq!(to_empire.len(), 1);
-    assert!(to_rebel[0].text.contains("objectives"), "rebel sees objectives: {}", to_rebel[0].text);
-    assert!(!to_empire[0].text.contains("objectives"));
-    assert!(to_empire[0].text.contains("probes"));
+    assert!(to_rebel[0].text.contains("Objectives"), "rebel sees objectives: {}", to_rebel[0].text);
+    assert!(!to_empire[0].text.contains("Objectives"));
+    assert!(to_empire[0].text.contains("Probe cards"));
+    assert!(!to_rebel[0].text.contains('_') && !to_empire[0].text.contains('_'), "names, not ids");
+    assert!(out.ping, "the first decider is mentioned");
     let p = out.prompt.expect("the base choice is pending");
     assert_eq!(p.user, Some(1));
     assert_eq!(p.seat, "rebel");
@@ -408,7 +410,7 @@ fn after_the_end_anyone_may_export_and_it_cannot_be_reopened() {
     svc.end(CH, MOD).unwrap();
     // Nobody exported it yet: a moderator may still reopen it by a rollback.
     svc.rollback(CH, MOD, 1).unwrap();
-    assert!(svc.status(CH).unwrap().reply.contains("Active"));
+    assert!(svc.status(CH, STRANGER).unwrap().reply.contains("being played"));
     svc.end(CH, MOD).unwrap();
     for who in [STRANGER, REBEL, SEATED_MOD, MOD] {
         let out = svc.export(CH, who).unwrap();
@@ -419,7 +421,7 @@ fn after_the_end_anyone_may_export_and_it_cannot_be_reopened() {
     let e = svc.rollback(CH, MOD, 1).unwrap_err();
     assert!(matches!(e, ServiceError::ReopenExported), "{e}");
     assert_eq!(svc.state(CH).unwrap(), before);
-    assert!(svc.status(CH).unwrap().reply.contains("Ended"));
+    assert!(svc.status(CH, STRANGER).unwrap().reply.contains("is over"));
     // After a restart the ended match is no longer loaded, but it can still be exported.
     let again: Service<Rebellion> = Service::with_clock(store.clone(), Box::new(|| 2_000));
     assert_eq!(again.load_all().unwrap(), 0);
@@ -546,7 +548,7 @@ fn only_a_seated_player_or_a_moderator_starts_a_match() {
     let e = svc.start(CH, STRANGER).unwrap_err();
     assert!(matches!(e, ServiceError::StartNotAllowed), "the creator holds no seat: {e}");
     assert_eq!(e.to_string(), "only a seated player or a moderator can start the match");
-    assert!(svc.status(CH).unwrap().reply.contains("Lobby"), "nothing changed");
+    assert!(svc.status(CH, STRANGER).unwrap().reply.contains("waiting for players"), "nothing changed");
     svc.start(CH, EMPIRE).unwrap();
     let (_, svc) = memory();
     svc.create(CH, None, REBEL, quick(), Some(1)).unwrap();
@@ -556,7 +558,7 @@ fn only_a_seated_player_or_a_moderator_starts_a_match() {
 }
 
 fn status_of(svc: &Service<Rebellion>) -> String {
-    svc.status(CH).unwrap().reply
+    svc.status(CH, STRANGER).unwrap().reply
 }
 
 #[test]
@@ -567,26 +569,26 @@ fn cancelling_a_running_match_needs_a_moderator_or_both_players() {
     // The creator alone cannot end it: their cancel is a request, shown in the channel.
     let out = svc.cancel(CH, REBEL).unwrap();
     assert!(out.reply_public && out.reply.contains("<@1> asks to cancel"), "{}", out.reply);
-    assert!(status_of(&svc).contains("Active"));
+    assert!(status_of(&svc).contains("being played"));
     assert!(matches!(svc.cancel(CH, REBEL), Err(ServiceError::CancelPending)));
     let e = svc.cancel(CH, STRANGER).unwrap_err();
     assert!(matches!(e, ServiceError::CancelNeedsAgreement), "{e}");
     // A move withdraws the request (and says so): the Empire's cancel is then a new request.
     let out = answer(&svc, 0);
     assert!(
-        out.public[0].text.contains("request to cancel the match is withdrawn"),
-        "{}",
-        out.public[0].text
+        out.recent.iter().any(|l| l.contains("request to cancel the match is withdrawn")),
+        "the live message says so: {:?}",
+        out.recent
     );
     let out = svc.cancel(CH, EMPIRE).unwrap();
     assert!(out.reply.contains("<@2> asks to cancel"), "{}", out.reply);
-    assert!(status_of(&svc).contains("Active"));
+    assert!(status_of(&svc).contains("being played"));
     // The request survives a restart; the other player's cancel confirms it.
     let again: Service<Rebellion> = Service::with_clock(store, Box::new(|| 1_000));
     again.load_all().unwrap();
     let out = again.cancel(CH, REBEL).unwrap();
     assert!(out.reply.contains("Both players agreed"), "{}", out.reply);
-    assert!(again.status(CH).unwrap().reply.contains("Ended"));
+    assert!(again.status(CH, STRANGER).unwrap().reply.contains("is over"));
     assert!(matches!(again.cancel(CH, REBEL), Err(ServiceError::Ended)));
 }
 
@@ -597,7 +599,7 @@ fn a_moderator_cancels_at_once_and_a_lobby_needs_its_creator_or_a_moderator() {
     svc.pause(CH, MOD).unwrap();
     let out = svc.cancel(CH, MOD).unwrap();
     assert!(out.reply.contains("Moderator <@9> cancelled"), "{}", out.reply);
-    assert!(status_of(&svc).contains("Ended"));
+    assert!(status_of(&svc).contains("is over"));
     // A creator who does not play cannot cancel a running match.
     svc.create(CH, None, STRANGER, quick(), Some(1)).unwrap();
     svc.join(CH, REBEL, Some("rebel")).unwrap();
@@ -605,7 +607,7 @@ fn a_moderator_cancels_at_once_and_a_lobby_needs_its_creator_or_a_moderator() {
     svc.join(CH, EMPIRE, Some("empire")).unwrap();
     svc.start(CH, REBEL).unwrap();
     assert!(matches!(svc.cancel(CH, STRANGER), Err(ServiceError::CancelNeedsAgreement)));
-    assert!(status_of(&svc).contains("Active"));
+    assert!(status_of(&svc).contains("being played"));
     svc.end(CH, MOD).unwrap();
     svc.create(CH, None, STRANGER, quick(), Some(1)).unwrap();
     svc.cancel(CH, STRANGER).unwrap();

@@ -64,8 +64,17 @@ fn a_damaged_match_is_set_aside_and_restored_from_an_export() {
     key.push(0);
     garble(&dir, "log", &key, |_| b"\x00not json".to_vec());
 
+    // A start reads metadata only: channel 2 is set aside at once; channel 3's log is found
+    // damaged on first use (here by its first command), or by the check that replays all.
+    let lazy = open(&dir);
+    assert_eq!(lazy.load_all().unwrap(), 2, "metadata of channels 1 and 3 reads");
+    assert_eq!(lazy.damaged().into_iter().map(|(ch, _)| ch).collect::<Vec<_>>(), vec![2]);
+    assert!(matches!(lazy.prompt(3), Err(ServiceError::Damaged)), "found when first used");
+    assert_eq!(lazy.damaged().into_iter().map(|(ch, _)| ch).collect::<Vec<_>>(), vec![2, 3]);
+    drop(lazy);
     let svc = open(&dir);
-    assert_eq!(svc.load_all().unwrap(), 1, "the sound match loads");
+    assert_eq!(svc.load_all().unwrap(), 2);
+    assert_eq!(svc.check_all(), vec![3], "the check replays every match");
     let damaged: Vec<u64> = svc.damaged().into_iter().map(|(ch, _)| ch).collect();
     assert_eq!(damaged, vec![2, 3]);
     assert_eq!(svc.state(1).unwrap(), state_of_1);
@@ -75,7 +84,7 @@ fn a_damaged_match_is_set_aside_and_restored_from_an_export() {
 
     // The damaged channels refuse everything with one sentence, and are not overwritten.
     for ch in [2, 3] {
-        let err = svc.status(ch).unwrap_err();
+        let err = svc.status(ch, holonet::service::Caller { user: 1, moderator: false }).unwrap_err();
         assert!(matches!(err, ServiceError::Damaged));
         let text = err.to_string();
         assert!(text.contains("/mod import") && !text.contains('\n'), "{text}");
@@ -93,7 +102,8 @@ fn a_damaged_match_is_set_aside_and_restored_from_an_export() {
 
     // The restored records are sound after another restart.
     let svc = open(&dir);
-    assert_eq!(svc.load_all().unwrap(), 2);
+    assert_eq!(svc.load_all().unwrap(), 3);
+    assert_eq!(svc.check_all(), vec![3]);
     assert_eq!(svc.state(2).unwrap(), state_of_2);
     drop(svc);
     let _ = std::fs::remove_dir_all(&dir);

@@ -27,6 +27,6 @@ pub fn import(data_dir: &Path, channel: u64, json: &[u8]) -> Result<String, Stri
     service.load_all().map_err(|e| e.to_string())?;
     let admin = Caller { user: 0, moderator: true };
     service.import(channel, admin, json).map_err(|e| e.to_string())?;
-    let status = service.status(channel).map_err(|e| e.to_string())?;
+    let status = service.status(channel, admin).map_err(|e| e.to_string())?;
     Ok(format!("imported into channel {channel}: {}", status.reply.lines().next().unwrap_or_default()))
 }

@@ -21,6 +21,18 @@ fn suggest(s: &[String]) -> String {
     if s.is_empty() { String::new() } else { format!("; did you mean {}?", s.join(", ")) }
 }
 
+/// Typed text as an error message quotes it: at most 32 characters (then `…`), with control
+/// characters and backticks shown as `?`, so the message stays one short line whatever was sent.
+pub fn echo(text: &str) -> String {
+    const MAX: usize = 32;
+    let mut out: String =
+        text.chars().take(MAX).map(|c| if c.is_control() || c == '`' { '?' } else { c }).collect();
+    if text.chars().nth(MAX).is_some() {
+        out.push('…');
+    }
+    out
+}
+
 /// Normalises user input to asset-id form: lower case, spaces and dashes as underscores.
 pub fn normalise(name: &str) -> String {
     name.trim()
@@ -85,7 +97,7 @@ pub fn lookup<'a>(
     scored.dedup_by(|a, b| a.1 == b.1);
     Err(UnknownName {
         kind,
-        name: name.to_string(),
+        name: echo(name),
         suggestions: scored.into_iter().take(3).map(|(_, id)| id.to_string()).collect(),
     })
 }

@@ -7,7 +7,7 @@ mod validate;
 
 pub use defs::*;
 pub use ids::{
-    ActionCardId, LeaderId, MissionId, ObjectiveId, RegionId, SystemId, TacticId, UnitId, UnknownName,
+    ActionCardId, LeaderId, MissionId, ObjectiveId, RegionId, SystemId, TacticId, UnitId, UnknownName, echo,
     lookup, normalise,
 };
 pub use load::ContentError;

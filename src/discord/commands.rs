@@ -10,13 +10,16 @@ use poise::serenity_prelude as serenity;
 use serenity::{AutocompleteChoice, CommandDataOption, CommandDataOptionValue, CreateAutocompleteResponse};
 
 use super::components::{option_menus, out_of_date};
+use super::host::Job;
 use super::messages::{NUMBER_OUT_OF_DATE, options_intro, pretty, shorten};
+use super::permissions;
 use super::rules::{HELP, Topic};
-use super::send::{Responder, deliver, post_board};
+use super::send::{Responder, deliver, render_png};
 use super::{Context, Data, Error, blocking, caller};
 use crate::engine::rebellion::MatchOptions;
+use crate::game::Game;
 use crate::games::rebellion::Rebellion;
-use crate::service::{Answer, PromptPost, ServiceError};
+use crate::service::{Answer, Caller, Outcome, PromptPost, Service, ServiceError, StateAt};
 
 /// Every top-level command, for registration.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
@@ -57,25 +60,43 @@ impl SeatChoice {
     }
 }
 
-/// Runs a service call off the runtime and delivers its outcome.
-async fn run(
-    ctx: Context<'_>,
-    f: impl FnOnce(&crate::service::Service<Rebellion>, u64) -> Result<crate::service::Outcome, ServiceError>
-    + Send
-    + 'static,
-) -> Result<(), Error> {
+/// A service call made for a caller in a channel.
+type Call = Box<dyn FnOnce(&Service<Rebellion>, u64, Caller) -> Result<Outcome, ServiceError> + Send>;
+
+/// Acknowledges a command first (looking up the caller's moderator role may take a network
+/// call, and Discord allows three seconds), then names its caller and channel.
+async fn acknowledge(ctx: Context<'_>) -> Result<(Responder<'_>, Caller, u64), Error> {
     let responder = Responder::Command(ctx);
     responder.defer().await?;
+    Ok((responder, caller(ctx).await, ctx.channel_id().get()))
+}
+
+/// Runs a service call that changes the channel's match through the channel's queue (its posts
+/// go out in order) and answers the caller.
+async fn run(
+    ctx: Context<'_>,
+    f: impl FnOnce(&Service<Rebellion>, u64, Caller) -> Result<Outcome, ServiceError> + Send + 'static,
+) -> Result<(), Error> {
+    let (responder, who, channel) = acknowledge(ctx).await?;
+    let f: Call = Box::new(f);
+    let outcome = ctx.data().host.call(channel, move |s| f(s, channel, who)).await?;
+    deliver(&responder, &outcome).await
+}
+
+/// Runs a service call that only reads (answered to the caller alone).
+async fn ask(
+    ctx: Context<'_>,
+    f: impl FnOnce(&Service<Rebellion>, u64, Caller) -> Result<Outcome, ServiceError> + Send + 'static,
+) -> Result<(), Error> {
+    let (responder, who, channel) = acknowledge(ctx).await?;
     let service = ctx.data().service.clone();
-    let channel = ctx.channel_id();
-    let outcome = blocking(move || f(&service, channel.get())).await?;
-    deliver(&responder, ctx.http(), ctx.data(), channel, outcome).await
+    let outcome = blocking(move || f(&service, channel, who)).await?;
+    deliver(&responder, &outcome).await
 }
 
 /// Applies a move typed as a command line.
 async fn act(ctx: Context<'_>, line: String) -> Result<(), Error> {
-    let who = caller(ctx).await;
-    run(ctx, move |s, ch| s.act(ch, who, Answer::Command(line))).await
+    run(ctx, move |s, ch, who| s.act(ch, who, Answer::Command(line))).await
 }
 
 // ---------------------------------------------------------------- /rebellion
@@ -105,10 +126,25 @@ pub async fn new(
             "the Rise of the Empire expansion is not available yet; start a base-game match instead".into()
         );
     }
-    let who = caller(ctx).await;
+    if let poise::Context::Application(a) = ctx
+        && let Some(granted) = a.interaction.app_permissions
+    {
+        let thread = a.interaction.channel.as_ref().is_some_and(|c| {
+            matches!(
+                c.kind,
+                serenity::ChannelType::PublicThread
+                    | serenity::ChannelType::PrivateThread
+                    | serenity::ChannelType::NewsThread
+            )
+        });
+        let missing = permissions::missing(granted, thread);
+        if !missing.is_empty() {
+            return Err(permissions::refusal(&missing).into());
+        }
+    }
     let guild = ctx.guild_id().map(|g| g.get());
     let options = MatchOptions { quick_setup: quick_setup.unwrap_or(false) };
-    run(ctx, move |s, ch| s.create(ch, guild, who, options, None)).await
+    run(ctx, move |s, ch, who| s.create(ch, guild, who, options, None)).await
 }
 
 /// Take a seat in this channel's match.
@@ -117,40 +153,36 @@ pub async fn join(
     ctx: Context<'_>,
     #[description = "The side you want to play"] faction: FactionChoice,
 ) -> Result<(), Error> {
-    let who = caller(ctx).await;
     let seat = match faction {
         FactionChoice::Rebel => Some("rebel"),
         FactionChoice::Empire => Some("empire"),
         FactionChoice::Any => None,
     };
-    run(ctx, move |s, ch| s.join(ch, who, seat)).await
+    run(ctx, move |s, ch, who| s.join(ch, who, seat)).await
 }
 
 /// Leave your seat before the match starts.
 #[poise::command(slash_command)]
 pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
-    let who = caller(ctx).await;
-    run(ctx, move |s, ch| s.leave(ch, who)).await
+    run(ctx, move |s, ch, who| s.leave(ch, who)).await
 }
 
 /// Start the match once every seat is taken.
 #[poise::command(slash_command)]
 pub async fn start(ctx: Context<'_>) -> Result<(), Error> {
-    let who = caller(ctx).await;
-    run(ctx, move |s, ch| s.start(ch, who)).await
+    run(ctx, move |s, ch, who| s.start(ch, who)).await
 }
 
 /// Cancel this match: a moderator, or both players agreeing (its creator, before it starts).
 #[poise::command(slash_command)]
 pub async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
-    let who = caller(ctx).await;
-    run(ctx, move |s, ch| s.cancel(ch, who)).await
+    run(ctx, move |s, ch, who| s.cancel(ch, who)).await
 }
 
-/// Round, phase, whose decision, time and reputation.
+/// Where the match stands: whose turn, time and reputation, the latest events, your hand.
 #[poise::command(slash_command)]
 pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, move |s, ch| s.status(ch)).await
+    ask(ctx, move |s, ch, who| s.status(ch, who)).await
 }
 
 /// Post the public board in the channel.
@@ -159,14 +191,14 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
     let responder = Responder::Command(ctx);
     responder.defer().await?;
     let service = ctx.data().service.clone();
-    let channel = ctx.channel_id();
-    let state = blocking(move || service.state(channel.get())).await?.ok_or(ServiceError::NotStarted)?;
-    responder.say("Done — posted in the channel.").await?;
-    post_board::<Rebellion>(ctx.http(), channel, "The board:", std::sync::Arc::new(state)).await;
-    Ok(())
+    let channel = ctx.channel_id().get();
+    let state = blocking(move || service.state(channel)).await?.ok_or(ServiceError::NotStarted)?;
+    let text = Rebellion::status_text(&state);
+    ctx.data().host.queue(channel, Job::Board { text, state: StateAt::new(state) });
+    responder.say("Done — posted in the channel.").await
 }
 
-/// Your private view: hand, secrets and your pending options (only you see it).
+/// Your private view: hand, secrets, your board and your pending options (only you see it).
 #[poise::command(slash_command)]
 pub async fn hand(ctx: Context<'_>) -> Result<(), Error> {
     let responder = Responder::Command(ctx);
@@ -174,7 +206,11 @@ pub async fn hand(ctx: Context<'_>) -> Result<(), Error> {
     let who = caller(ctx).await;
     let service = ctx.data().service.clone();
     let channel = ctx.channel_id().get();
-    let outcome = blocking(move || service.hand(channel, who)).await?;
+    let (outcome, state, seats) = blocking(move || {
+        let outcome = service.hand(channel, who)?;
+        Ok((outcome, service.state(channel)?, service.seats(channel)?))
+    })
+    .await?;
     let mut text = outcome.reply;
     let rows = match &outcome.prompt {
         Some(p) => {
@@ -183,13 +219,20 @@ pub async fn hand(ctx: Context<'_>) -> Result<(), Error> {
         }
         None => vec![],
     };
-    responder.send(text, rows, None).await
+    // The board as this player sees it (their secret base, what their probes rule out).
+    let seat = seats.iter().find(|(_, u)| **u == who.user).map(|(s, _)| s.clone());
+    let png = match (state, seat) {
+        (Some(state), Some(seat)) => render_png::<Rebellion>(std::sync::Arc::new(state), Some(seat)).await,
+        _ => None,
+    };
+    let file = png.map(|png| serenity::CreateAttachment::bytes(png, "your-board.png"));
+    responder.send(text, rows, file).await
 }
 
 /// The recent public events of this match.
 #[poise::command(slash_command)]
 pub async fn log(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, move |s, ch| s.log(ch, 20)).await
+    ask(ctx, move |s, ch, _| s.log(ch, 20)).await
 }
 
 /// How to play with this bot.
@@ -212,7 +255,18 @@ pub async fn rules(ctx: Context<'_>, #[description = "The topic"] topic: Topic) 
 /// Make a move in this channel's match.
 #[poise::command(
     slash_command,
-    subcommands("assign", "done", "reveal", "activate", "oppose", "objective", "action", "choose", "pass"),
+    subcommands(
+        "assign",
+        "done",
+        "reveal",
+        "activate",
+        "oppose",
+        "objective",
+        "action",
+        "choose",
+        "pass",
+        "undo"
+    ),
     subcommand_required
 )]
 pub async fn play(_ctx: Context<'_>) -> Result<(), Error> {
@@ -324,23 +378,27 @@ pub async fn choose(
         // A number is checked against the list of options the player was last shown (menus,
         // this command's autocomplete): after a rollback it may name another option now.
         Ok(n) if n >= 1 => {
-            let who = caller(ctx).await;
             let responder = Responder::Command(ctx);
             responder.defer().await?;
-            let service = ctx.data().service.clone();
-            let channel = ctx.channel_id();
+            let who = caller(ctx).await;
+            let channel = ctx.channel_id().get();
             let result =
-                tokio::task::spawn_blocking(move || service.act(channel.get(), who, Answer::Numbered(n)))
-                    .await?;
+                ctx.data().host.call(channel, move |s| s.act(channel, who, Answer::Numbered(n))).await;
             match result {
-                Err(ServiceError::Stale) => {
-                    out_of_date(&responder, ctx.data(), channel.get(), NUMBER_OUT_OF_DATE).await
+                Err(e) if matches!(e.downcast_ref::<ServiceError>(), Some(ServiceError::Stale)) => {
+                    out_of_date(&responder, ctx.data(), channel, NUMBER_OUT_OF_DATE).await
                 }
-                r => deliver(&responder, ctx.http(), ctx.data(), channel, r?).await,
+                r => deliver(&responder, &r?).await,
             }
         }
         _ => act(ctx, option).await,
     }
+}
+
+/// Take back your last action, if nothing was revealed and no dice were rolled since.
+#[poise::command(slash_command)]
+pub async fn undo(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, move |s, ch, who| s.undo(ch, who)).await
 }
 
 /// Pass for the rest of the Command Phase (you may still oppose missions and join combats).
@@ -355,7 +413,18 @@ pub async fn pass(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(
     slash_command,
     rename = "mod",
-    subcommands("pause", "resume", "end", "replace", "kick", "rollback", "export", "import"),
+    subcommands(
+        "pause",
+        "resume",
+        "end",
+        "replace",
+        "kick",
+        "rollback",
+        "export",
+        "import",
+        "reminders",
+        "mstatus"
+    ),
     subcommand_required
 )]
 pub async fn moderator(_ctx: Context<'_>) -> Result<(), Error> {
@@ -365,22 +434,19 @@ pub async fn moderator(_ctx: Context<'_>) -> Result<(), Error> {
 /// Pause the match.
 #[poise::command(slash_command)]
 pub async fn pause(ctx: Context<'_>) -> Result<(), Error> {
-    let who = caller(ctx).await;
-    run(ctx, move |s, ch| s.pause(ch, who)).await
+    run(ctx, move |s, ch, who| s.pause(ch, who)).await
 }
 
 /// Resume a paused match.
 #[poise::command(slash_command)]
 pub async fn resume(ctx: Context<'_>) -> Result<(), Error> {
-    let who = caller(ctx).await;
-    run(ctx, move |s, ch| s.resume(ch, who)).await
+    run(ctx, move |s, ch, who| s.resume(ch, who)).await
 }
 
 /// End the match now.
 #[poise::command(slash_command)]
 pub async fn end(ctx: Context<'_>) -> Result<(), Error> {
-    let who = caller(ctx).await;
-    run(ctx, move |s, ch| s.end(ch, who)).await
+    run(ctx, move |s, ch, who| s.end(ch, who)).await
 }
 
 /// Give a seat to another player.
@@ -390,16 +456,14 @@ pub async fn replace(
     #[description = "The seat"] seat: SeatChoice,
     #[description = "The new player"] user: serenity::User,
 ) -> Result<(), Error> {
-    let who = caller(ctx).await;
     let user = user.id.get();
-    run(ctx, move |s, ch| s.replace(ch, who, seat.seat(), user)).await
+    run(ctx, move |s, ch, who| s.replace(ch, who, seat.seat(), user)).await
 }
 
 /// Remove a seat's player (the seat waits for `/mod replace`).
 #[poise::command(slash_command)]
 pub async fn kick(ctx: Context<'_>, #[description = "The seat"] seat: SeatChoice) -> Result<(), Error> {
-    let who = caller(ctx).await;
-    run(ctx, move |s, ch| s.kick(ch, who, seat.seat())).await
+    run(ctx, move |s, ch, who| s.kick(ch, who, seat.seat())).await
 }
 
 /// Undo the last actions.
@@ -411,15 +475,13 @@ pub async fn rollback(
     #[max = 1000]
     steps: u64,
 ) -> Result<(), Error> {
-    let who = caller(ctx).await;
-    run(ctx, move |s, ch| s.rollback(ch, who, steps)).await
+    run(ctx, move |s, ch, who| s.rollback(ch, who, steps)).await
 }
 
 /// Export the match as a JSON file, sent only to you (anyone may once the match is over).
 #[poise::command(slash_command)]
 pub async fn export(ctx: Context<'_>) -> Result<(), Error> {
-    let who = caller(ctx).await;
-    run(ctx, move |s, ch| s.export(ch, who)).await
+    run(ctx, move |s, ch, who| s.export(ch, who)).await
 }
 
 /// The largest export file `/mod import` downloads (a long match's export is ~1 MB).
@@ -443,10 +505,31 @@ pub async fn import(
         .into());
     }
     let json = file.download().await?;
-    let service = ctx.data().service.clone();
-    let channel = ctx.channel_id();
-    let outcome = blocking(move || service.import(channel.get(), who, &json)).await?;
-    deliver(&responder, ctx.http(), ctx.data(), channel, outcome).await
+    let channel = ctx.channel_id().get();
+    let outcome = ctx.data().host.call(channel, move |s| s.import(channel, who, &json)).await?;
+    deliver(&responder, &outcome).await
+}
+
+/// When to remind players who keep a decision waiting (hours; 0 turns a reminder off).
+#[poise::command(slash_command)]
+pub async fn reminders(
+    ctx: Context<'_>,
+    #[description = "Hours before the first reminder (default 24; 0 = none)"]
+    #[min = 0]
+    #[max = 8760]
+    first: u64,
+    #[description = "Hours before the second reminder (default 48; 0 = none)"]
+    #[min = 0]
+    #[max = 8760]
+    second: u64,
+) -> Result<(), Error> {
+    run(ctx, move |s, ch, who| s.set_reminders(ch, who, first, second)).await
+}
+
+/// Seats, who the match waits for and for how long, and the reminder settings.
+#[poise::command(slash_command, rename = "status")]
+pub async fn mstatus(ctx: Context<'_>) -> Result<(), Error> {
+    ask(ctx, move |s, ch, who| s.idle_report(ch, who)).await
 }
 
 // ---------------------------------------------------------------- autocomplete

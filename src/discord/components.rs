@@ -13,7 +13,7 @@ use serenity::{
 };
 
 use super::messages::{MAX_CONTENT, OUT_OF_DATE, done_text, node_text, options_intro, shorten, truncate};
-use super::send::{Responder, post_outcome};
+use super::send::Responder;
 use super::{Data, Error, blocking, caller_of};
 use crate::menu::{self, Entry, Node};
 use crate::service::{Answer, Outcome, PromptKey, PromptPost, ServiceError};
@@ -249,6 +249,11 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteract
     }
 }
 
+/// A failed host call as the service's refusal (`Ok`), or another failure (`Err`).
+fn service_error(e: Error) -> Result<ServiceError, Error> {
+    e.downcast::<ServiceError>().map(|e| *e)
+}
+
 /// The short answer to someone who clicks a current decision that is not theirs.
 fn not_yours(p: &PromptPost) -> String {
     format!("Not your decision: the {} player is deciding.", p.seat)
@@ -352,25 +357,22 @@ async fn private_pick(
         _ => return show_node(ctx, ci, &p, None, None).await,
     };
     let caller = caller_of(ctx, data, ci.guild_id, ci.member.as_ref(), ci.user.id).await;
-    let service = data.service.clone();
     let result =
-        tokio::task::spawn_blocking(move || service.act(channel, caller, Answer::Option { key, index }))
-            .await?;
-    match result {
-        Err(ServiceError::Stale) => {
+        data.host.call(channel, move |s| s.act(channel, caller, Answer::Option { key, index })).await;
+    match result.map_err(service_error) {
+        Err(Ok(ServiceError::Stale)) => {
             let p = current(data, channel, ci.user.id.get()).await?.unwrap_or(p);
             show_node(ctx, ci, &p, None, None).await
         }
-        Err(e) => {
+        Err(Ok(e)) => {
             let note = format!("⚠️ {e}");
             show_node(ctx, ci, &p, Some(&path), Some(&note)).await
         }
+        Err(Err(e)) => Err(e),
         Ok(outcome) => {
             let label = p.texts.get(index).map_or("", |t| t.label.as_str());
             let (text, rows) = answer(&outcome, label, ci.user.id.get());
-            edit(ctx, ci, text, Some(rows)).await?;
-            post_outcome(&ctx.http, &data.service, ci.channel_id, &outcome).await;
-            Ok(())
+            edit(ctx, ci, text, Some(rows)).await
         }
     }
 }
@@ -429,21 +431,18 @@ async fn public_pick(
         _ => return out_of_date(responder, data, channel, OUT_OF_DATE).await,
     };
     let caller = caller_of(ctx, data, ci.guild_id, ci.member.as_ref(), ci.user.id).await;
-    let service = data.service.clone();
     let key = p.key();
     let result =
-        tokio::task::spawn_blocking(move || service.act(channel, caller, Answer::Option { key, index }))
-            .await?;
-    match result {
-        Err(ServiceError::Stale) => out_of_date(responder, data, channel, OUT_OF_DATE).await,
-        Err(e) => Err(e.into()),
+        data.host.call(channel, move |s| s.act(channel, caller, Answer::Option { key, index })).await;
+    match result.map_err(service_error) {
+        Err(Ok(ServiceError::Stale)) => out_of_date(responder, data, channel, OUT_OF_DATE).await,
+        Err(Ok(e)) => Err(e.into()),
+        Err(Err(e)) => Err(e),
         Ok(outcome) => {
-            clear_channel_message(ctx, ci).await;
+            // The channel message is the live one: the queue edits or retires it.
             let label = p.texts.get(index).map_or("", |t| t.label.as_str());
             let (text, rows) = answer(&outcome, label, user);
-            responder.send(text, rows, None).await?;
-            post_outcome(&ctx.http, &data.service, ci.channel_id, &outcome).await;
-            Ok(())
+            responder.send(text, rows, None).await
         }
     }
 }

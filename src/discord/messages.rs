@@ -82,10 +82,18 @@ pub const OUT_OF_DATE: &str = "That menu is out of date";
 /// The same for `/play choose N` when the caller's last list of options is not the pending one.
 pub const NUMBER_OUT_OF_DATE: &str = "That number is not from your current list of options";
 
-/// The channel notice when a DM could not be delivered; it carries no content.
-pub fn dm_failed(user: u64) -> String {
-    format!("<@{user}>, I couldn't DM you — use `/rebellion hand`.")
+/// The channel notice, once per match, for a player whose DMs are closed; it carries no
+/// content.
+pub fn dm_closed(user: u64) -> String {
+    format!(
+        "<@{user}>, I can't send you direct messages (your DMs are closed to me), so your secrets \
+         won't arrive by DM in this match. Use `/rebellion hand` to see them."
+    )
 }
+
+/// Added to a post whose image could not be attached.
+pub const IMAGE_MISSING: &str =
+    "(The image could not be attached here: Holonet needs the Attach Files permission in this channel.)";
 
 /// The public channel line announcing a pending decision (mentions the decider once). A public
 /// prompt's options follow as buttons only the decider may use.
@@ -97,6 +105,20 @@ pub fn prompt_announcement(p: &PromptPost) -> String {
         Some(u) => format!("<@{u}> — the {} player decides: {}.", p.seat, p.kind),
         None => format!("The {} seat is empty; a moderator can fill it with `/mod replace`.", p.seat),
     }
+}
+
+/// The live message of a match: the pending decision (mentioning the decider) and, under it,
+/// what happened since the last board, newest last.
+pub fn live_text(p: &PromptPost, recent: &[String]) -> String {
+    let head = prompt_announcement(p);
+    // The oldest lines give way when they do not all fit.
+    for skip in 0..recent.len() {
+        let s = format!("{head}\n>>> {}", recent[skip..].join("\n"));
+        if s.chars().count() <= MAX_CONTENT {
+            return s;
+        }
+    }
+    truncate(&head, MAX_CONTENT)
 }
 
 /// The private text shown with a prompt's option menus (the decider only).

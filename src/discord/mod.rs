@@ -4,7 +4,9 @@
 
 pub mod commands;
 pub mod components;
+pub mod host;
 pub mod messages;
+pub mod permissions;
 pub mod rules;
 pub mod send;
 
@@ -27,6 +29,8 @@ pub struct Data {
     pub service: Arc<Service<Rebellion>>,
     /// The configured moderator role (name or id), if any.
     pub moderator_role: Option<String>,
+    /// The channels' post queues.
+    pub host: Arc<host::Host>,
 }
 
 /// The error type of commands (its text is shown to the caller, ephemerally).
@@ -132,19 +136,47 @@ async fn on_event(
     framework: poise::FrameworkContext<'_, Data, Error>,
     event: &serenity::FullEvent,
 ) -> Result<(), Error> {
-    if let serenity::FullEvent::InteractionCreate { interaction: serenity::Interaction::Component(ci) } =
-        event
-    {
-        let ctx = framework.serenity_context;
-        if let Err(e) = components::handle(ctx, framework.user_data, ci).await {
-            let text = messages::truncate(&format!("⚠️ {e}"), messages::MAX_CONTENT);
-            let f = serenity::CreateInteractionResponseFollowup::new().ephemeral(true).content(text);
-            if let Err(e) = ci.create_followup(&ctx.http, f).await {
-                tracing::warn!("cannot report a component error: {e}");
+    let data = framework.user_data;
+    match event {
+        serenity::FullEvent::InteractionCreate { interaction: serenity::Interaction::Component(ci) } => {
+            let ctx = framework.serenity_context;
+            if let Err(e) = components::handle(ctx, data, ci).await {
+                let text = messages::truncate(&format!("⚠️ {e}"), messages::MAX_CONTENT);
+                let f = serenity::CreateInteractionResponseFollowup::new().ephemeral(true).content(text);
+                if let Err(e) = ci.create_followup(&ctx.http, f).await {
+                    tracing::warn!("cannot report a component error: {e}");
+                }
             }
         }
+        // A match whose channel is gone ends (kept for export) instead of loading at every start.
+        serenity::FullEvent::ChannelDelete { channel, .. } => {
+            let id = channel.id.get();
+            archive(data, move |s| s.archive_channel(id, "its channel was deleted")).await
+        }
+        serenity::FullEvent::ThreadDelete { thread, .. } => {
+            let id = thread.id.get();
+            archive(data, move |s| s.archive_channel(id, "its thread was deleted")).await
+        }
+        serenity::FullEvent::GuildDelete { incomplete, .. } if !incomplete.unavailable => {
+            let guild = incomplete.id.get();
+            archive(data, move |s| s.archive_guild(guild, "the server removed Holonet")).await
+        }
+        _ => {}
     }
     Ok(())
+}
+
+/// Ends matches whose channel or server is gone (logged; nothing to answer).
+async fn archive(
+    data: &Data,
+    f: impl FnOnce(&Service<Rebellion>) -> Result<usize, ServiceError> + Send + 'static,
+) {
+    let service = data.service.clone();
+    match tokio::task::spawn_blocking(move || f(&service)).await {
+        Ok(Ok(n)) if n > 0 => tracing::info!(ended = n, "matches ended: their channel is gone"),
+        Ok(Err(e)) => tracing::warn!("cannot end the matches of a deleted channel: {e}"),
+        _ => {}
+    }
 }
 
 /// The poise options: our commands, the ephemeral error handler and the component handler.
@@ -190,8 +222,13 @@ pub async fn run(config: Config, shutdown: impl Future<Output = ()> + Send) -> R
     tokio::task::spawn_blocking(|| {
         let _ = Rebellion::board_png(&Rebellion::new_match(0, &Default::default()), None);
     });
-    let data = Data { service: service.clone(), moderator_role: config.moderator_role.clone() };
+    let moderator_role = config.moderator_role.clone();
+    let reminder_check = Duration::from_secs(config.reminder_check_secs.max(1));
     let dev_guild = config.dev_guild;
+    let setup_service = service.clone();
+    // The host is made once connected (it posts through the client's HTTP); shutdown stops it.
+    let hosts: Arc<std::sync::Mutex<Option<Arc<host::Host>>>> = Arc::default();
+    let setup_hosts = hosts.clone();
     let framework = poise::Framework::builder()
         .options(framework_options())
         .initialize_owners(false)
@@ -203,13 +240,24 @@ pub async fn run(config: Config, shutdown: impl Future<Output = ()> + Send) -> R
                     None => poise::builtins::register_globally(ctx, commands).await?,
                 }
                 tracing::info!(user = %ready.user.name, guild = ?dev_guild, "connected; commands registered");
-                // Tell each channel whose stored match could not be read how to restore it
-                // (the detail stays in the log: it may quote the match's secrets).
-                for (channel, _) in data.service.damaged() {
-                    if let Err(e) = serenity::ChannelId::new(channel).say(ctx, DAMAGED_NOTICE).await {
-                        tracing::warn!(channel, "cannot report a damaged match: {e}");
+                let host = host::Host::new(ctx.http.clone(), setup_service.clone());
+                host.start_reminders(reminder_check);
+                *setup_hosts.lock().expect("lock") = Some(host.clone());
+                let data = Data { service: setup_service, moderator_role, host };
+                // Replay every stored match in the background (the bot answers meanwhile; a
+                // command loads its match on demand) and tell each channel whose stored match
+                // could not be read how to restore it (the detail stays in the log: it may
+                // quote the match's secrets).
+                let (service, http) = (data.service.clone(), ctx.http.clone());
+                tokio::spawn(async move {
+                    let checker = service.clone();
+                    let _ = tokio::task::spawn_blocking(move || checker.check_all()).await;
+                    for (channel, _) in service.damaged() {
+                        if let Err(e) = serenity::ChannelId::new(channel).say(&http, DAMAGED_NOTICE).await {
+                            tracing::warn!(channel, "cannot report a damaged match: {e}");
+                        }
                     }
-                }
+                });
                 Ok(data)
             })
         })
@@ -224,7 +272,8 @@ pub async fn run(config: Config, shutdown: impl Future<Output = ()> + Send) -> R
     let mut client =
         ClientBuilder::new_with_http(http.build(), GatewayIntents::GUILDS).framework(framework).await?;
     let shards = client.shard_manager.clone();
-    let mut task = tokio::spawn(async move { client.start().await });
+    // Discord says how many shards the bot needs (one per ~1,000 servers).
+    let mut task = tokio::spawn(async move { client.start_autosharded().await });
     let result = tokio::select! {
         r = &mut task => r.unwrap_or(Ok(())),
         () = shutdown => {
@@ -240,8 +289,13 @@ pub async fn run(config: Config, shutdown: impl Future<Output = ()> + Send) -> R
         }
     };
     drop(service);
-    // Handlers still running hold the service; wait briefly so the store closes with them.
-    for _ in 0..50 {
+    let host = hosts.lock().expect("lock").take();
+    if let Some(host) = host {
+        host.shutdown();
+    }
+    // Handlers and queues still posting hold the service; wait briefly so the store closes
+    // with them.
+    for _ in 0..100 {
         if Arc::strong_count(&store) == 1 {
             break;
         }

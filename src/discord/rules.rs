@@ -159,21 +159,26 @@ impl Topic {
 /// The text of `/rebellion help`: how to play with the bot.
 pub const HELP: &str = "\
 **Playing Star Wars: Rebellion with Holonet**
-• `/rebellion new` opens a match in this channel (`quick_setup` places the starting units for you).
-• `/rebellion join faction:` takes a seat; when both seats are taken, `/rebellion start`.
-• When it is your turn, the bot mentions you. Public choices (opposing, retreating, combat damage) \
-are buttons on that message, for you only; secret ones open your private menu with **Show my \
-options**. Menus narrow step by step (a mission, then its leaders).
-• You can also type moves: `/play assign`, `/play done`, `/play reveal`, `/play activate`, \
-`/play oppose`, `/play objective`, `/play action`, `/play pass`, or `/play choose` for any prompt. \
-Their options autocomplete from *your* legal choices.
-• Your secrets (hand, base, probes) arrive by DM. If your DMs are closed, use `/rebellion hand`.
-• `/rebellion status`, `board` and `log` show the public state; `rules` explains a topic.
+• `/rebellion new` opens a match here (`quick_setup` places the starting units for you); \
+`/rebellion join` takes a seat; when both are taken, `/rebellion start`.
+• When a decision becomes yours, the bot mentions you on the match's live message. Public choices \
+(opposing, retreating, combat damage) are buttons on it, for you only; secret ones open your \
+private menu with **Show my options**. Menus narrow step by step (a mission, then its leaders). \
+While you act on, the same message follows along; the board is posted when the turn passes, a \
+battle or mission ends, or a phase ends.
+• Misclicked? `/play undo` takes back your last action if nothing was revealed and no dice were \
+rolled since (the other player sees what you took back).
+• You can also type moves: `/play assign`, `done`, `reveal`, `activate`, `oppose`, `objective`, \
+`action`, `pass`, or `/play choose` for any prompt; options autocomplete from *your* choices.
+• Your secrets arrive by DM; `/rebellion hand` shows them with your private board any time.
+• `/rebellion status` catches you up (whose turn, latest events, your hand); `board` and `log` \
+show the public state; `rules` explains a topic. A player who keeps a decision waiting is \
+reminded after a day, and again after two.
 • `/rebellion cancel` during play asks to cancel; the match ends when the other player agrees \
-the same way before the next move (or when a moderator cancels it).
+(or a moderator cancels it). When a match ends, everything hidden is revealed here.
 • Moderators (Manage Channels or the configured role) have `/mod`: pause, resume, end, replace, \
-kick, rollback, export. Every moderator action is announced here. A moderator who plays cannot \
-export their match or take a seat while it runs; once it is over, anyone can `/mod export` it.";
+kick, rollback, export, import, reminders, status. A moderator who plays cannot export their \
+match or take a seat while it runs.";
 
 #[cfg(test)]
 mod tests {

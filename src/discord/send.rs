@@ -1,20 +1,24 @@
-//! Turning a service `Outcome` into Discord messages: the caller's ephemeral answer, channel
-//! posts (with the board image, or a text board until the game draws one), DMs with private
-//! information (a channel notice without content when a DM fails), and the prompt message.
+//! Turning a service `Outcome` into Discord messages: the caller's ephemeral answer, and (from
+//! the channel's queue, see `host`) channel posts with the board drawn from the state they
+//! report, DMs with private information (closed DMs mentioned once per match), the live
+//! message of the pending decision (edited in place while the same player acts on, posted anew
+//! with a ping when the decision changes hands) and the reveal when a match ends.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use serenity::{
     ChannelId, ComponentInteraction, CreateActionRow, CreateAllowedMentions, CreateAttachment,
-    CreateInteractionResponseFollowup, CreateMessage, Http, UserId,
+    CreateInteractionResponseFollowup, CreateMessage, EditMessage, Http, MessageId, UserId,
 };
 
 use super::components::{option_menus, prompt_components};
-use super::messages::{MAX_CONTENT, chunks, code_blocks, dm_failed, options_intro, prompt_announcement};
-use super::{Context, Data, Error};
+use super::messages::{IMAGE_MISSING, MAX_CONTENT, chunks, code_blocks, dm_closed, live_text, options_intro};
+use super::{Context, Error};
 use crate::game::Game;
-use crate::service::{Outcome, Service};
+use crate::games::rebellion::Rebellion;
+use crate::service::{Outcome, Reminder, Service, StateAt};
 
 /// Where the caller's private answers go: a slash command (through poise) or a component.
 pub enum Responder<'a> {
@@ -97,15 +101,9 @@ impl Responder<'_> {
     }
 }
 
-/// Delivers an outcome: the caller's private answer (and file), then everything else
-/// (see [`post_outcome`]).
-pub async fn deliver(
-    responder: &Responder<'_>,
-    http: &Http,
-    data: &Data,
-    channel: ChannelId,
-    outcome: Outcome,
-) -> Result<(), Error> {
+/// Answers the caller of a service call privately: the answer (or "posted in the channel"),
+/// the options when they decide next too, and a file. Channel posts go through the queue.
+pub async fn deliver(responder: &Responder<'_>, outcome: &Outcome) -> Result<(), Error> {
     let file =
         outcome.file.as_ref().map(|(name, bytes)| CreateAttachment::bytes(bytes.clone(), name.clone()));
     let mut text = if outcome.reply_public {
@@ -120,14 +118,53 @@ pub async fn deliver(
         text.push_str(&format!("\n{}", options_intro(p)));
         components = option_menus(p, 0);
     }
-    responder.send(text, components, file).await?;
-    post_outcome(http, &data.service, channel, &outcome).await;
-    Ok(())
+    responder.send(text, components, file).await
 }
 
-async fn post(http: &Http, channel: ChannelId, msg: CreateMessage) {
-    if let Err(e) = channel.send_message(http, msg).await {
-        tracing::warn!(channel = channel.get(), "cannot post in channel: {e}");
+/// The Discord error code of a failed call (50007: cannot DM the user, 10003: unknown
+/// channel, 10008: unknown message, 50013: missing permissions), if Discord sent one.
+pub fn discord_code(e: &serenity::Error) -> Option<isize> {
+    match e {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => Some(r.error.code),
+        _ => None,
+    }
+}
+
+/// Whether a failed call may work when tried again (a server error or a dropped connection,
+/// not a refusal).
+fn retryable(e: &serenity::Error) -> bool {
+    match e {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => r.status_code.is_server_error(),
+        serenity::Error::Http(serenity::HttpError::Request(_)) => true,
+        _ => false,
+    }
+}
+
+/// Sends a message, trying again twice after a server error.
+async fn send(
+    http: &Http,
+    channel: ChannelId,
+    msg: CreateMessage,
+) -> Result<serenity::Message, serenity::Error> {
+    let mut tries = 0;
+    loop {
+        match channel.send_message(http, msg.clone()).await {
+            Err(e) if tries < 2 && retryable(&e) => {
+                tries += 1;
+                tokio::time::sleep(Duration::from_millis(500 * tries)).await;
+            }
+            r => return r,
+        }
+    }
+}
+
+async fn post(http: &Http, channel: ChannelId, msg: CreateMessage) -> Option<MessageId> {
+    match send(http, channel, msg).await {
+        Ok(m) => Some(m.id),
+        Err(e) => {
+            tracing::warn!(channel = channel.get(), "cannot post in channel: {e}");
+            None
+        }
     }
 }
 
@@ -143,29 +180,46 @@ pub async fn post_text(http: &Http, channel: ChannelId, text: &str) {
     }
 }
 
+/// Posts text with files attached to its last part; if the files cannot be attached (no
+/// Attach Files permission, too large), the text still goes out, saying so.
+async fn post_with_files(http: &Http, channel: ChannelId, text: &str, files: Vec<CreateAttachment>) {
+    let mut parts = chunks(text, MAX_CONTENT);
+    let last = parts.pop().unwrap_or_default();
+    for p in parts {
+        post_text(http, channel, &p).await;
+    }
+    if files.is_empty() {
+        return post_text(http, channel, &last).await;
+    }
+    let msg = CreateMessage::new().content(last.clone()).allowed_mentions(CreateAllowedMentions::new());
+    if let Err(e) = send(http, channel, msg.files(files)).await {
+        tracing::warn!(channel = channel.get(), "cannot attach files: {e}");
+        let note = format!("{last}\n{IMAGE_MISSING}");
+        post_text(http, channel, &note).await;
+    }
+}
+
 /// Renders a board image off the async runtime (`None` if the game draws none).
 pub async fn render_png<G: Game>(state: Arc<G::State>, viewer: Option<String>) -> Option<Vec<u8>> {
     tokio::task::spawn_blocking(move || G::board_png(&state, viewer.as_deref())).await.ok().flatten()
 }
 
-/// Posts the public board: the image when the game draws one, else a text board.
-pub async fn post_board<G: Game>(http: &Http, channel: ChannelId, text: &str, state: Arc<G::State>) {
-    match render_png::<G>(state.clone(), None).await {
+/// The Rebellion state an outcome reports, shared for drawing.
+fn state_of(state: &StateAt) -> Option<Arc<<Rebellion as Game>::State>> {
+    state.get::<<Rebellion as Game>::State>().cloned().map(Arc::new)
+}
+
+/// Posts the public board of `state` under `text`: the image when the game draws one, else a
+/// text board.
+pub async fn post_board(http: &Http, channel: ChannelId, text: &str, state: &StateAt) {
+    let Some(state) = state_of(state) else { return post_text(http, channel, text).await };
+    match render_png::<Rebellion>(state.clone(), None).await {
         Some(png) => {
-            let mut parts = chunks(text, MAX_CONTENT);
-            let last = parts.pop().unwrap_or_default();
-            for p in parts {
-                post_text(http, channel, &p).await;
-            }
-            let msg = CreateMessage::new()
-                .content(last)
-                .allowed_mentions(CreateAllowedMentions::new())
-                .add_file(CreateAttachment::bytes(png, "board.png"));
-            post(http, channel, msg).await;
+            post_with_files(http, channel, text, vec![CreateAttachment::bytes(png, "board.png")]).await
         }
         None => {
             let mut parts = chunks(text, MAX_CONTENT);
-            parts.extend(code_blocks(&G::board_text(&state, None)));
+            parts.extend(code_blocks(&Rebellion::board_text(&state, None)));
             for p in parts {
                 post_text(http, channel, &p).await;
             }
@@ -173,13 +227,26 @@ pub async fn post_board<G: Game>(http: &Http, channel: ChannelId, text: &str, st
     }
 }
 
-/// Sends a DM; `false` if Discord refused (closed DMs, blocked bot).
-async fn dm(http: &Http, user: u64, text: &str, png: Option<Vec<u8>>) -> bool {
+/// How a DM went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dm {
+    /// Delivered.
+    Sent,
+    /// The user does not accept DMs from the bot (Discord's "cannot send messages to this user").
+    Closed,
+    /// Something else failed (logged; the user can still look with `/rebellion hand`).
+    Failed,
+}
+
+/// Sends a DM (text, and an image on its last part). Only Discord's "cannot send messages to
+/// this user" counts as closed DMs; server errors are tried again.
+pub async fn dm(http: &Http, user: u64, text: &str, png: Option<Vec<u8>>) -> Dm {
     let channel = match UserId::new(user).create_dm_channel(http).await {
         Ok(c) => c.id,
+        Err(e) if discord_code(&e) == Some(50007) => return Dm::Closed,
         Err(e) => {
             tracing::info!(user, "cannot open DM: {e}");
-            return false;
+            return Dm::Failed;
         }
     };
     let mut parts = chunks(text, MAX_CONTENT);
@@ -195,48 +262,148 @@ async fn dm(http: &Http, user: u64, text: &str, png: Option<Vec<u8>>) -> bool {
         {
             msg = msg.add_file(CreateAttachment::bytes(bytes, "your-board.png"));
         }
-        if let Err(e) = channel.send_message(http, msg).await {
-            tracing::info!(user, "cannot DM: {e}");
-            return false;
+        match send(http, channel, msg).await {
+            Ok(_) => {}
+            Err(e) if discord_code(&e) == Some(50007) => return Dm::Closed,
+            Err(e) => {
+                tracing::info!(user, "cannot DM: {e}");
+                return Dm::Failed;
+            }
         }
     }
-    true
+    Dm::Sent
 }
 
-/// Posts everything of an outcome except the caller's answer: a public reply, channel posts
-/// with the board, private posts by DM, and the prompt message with its button.
-pub async fn post_outcome<G: Game>(http: &Http, service: &Service<G>, channel: ChannelId, outcome: &Outcome) {
+/// Sends a DM; when the user's DMs are closed, tells them in the channel — once per match.
+async fn dm_or_tell(
+    http: &Http,
+    service: &Arc<Service<Rebellion>>,
+    channel: ChannelId,
+    user: u64,
+    text: &str,
+    png: Option<Vec<u8>>,
+) {
+    if dm(http, user, text, png).await != Dm::Closed {
+        return;
+    }
+    let service = service.clone();
+    let first = tokio::task::spawn_blocking(move || service.note_dm_closed(channel.get(), user)).await;
+    if matches!(first, Ok(Ok(true))) {
+        let msg = CreateMessage::new()
+            .content(dm_closed(user))
+            .allowed_mentions(CreateAllowedMentions::new().users([UserId::new(user)]));
+        post(http, channel, msg).await;
+    }
+}
+
+/// Posts everything of an outcome except the caller's answer, in order: a public reply, the
+/// channel posts (boards of the reported state), private messages, the live message, and the
+/// reveal when the match ended.
+pub async fn publish(http: &Http, service: &Arc<Service<Rebellion>>, channel: ChannelId, outcome: &Outcome) {
     if outcome.reply_public && !outcome.reply.is_empty() {
         post_text(http, channel, &outcome.reply).await;
     }
-    let needs_state = outcome.public.iter().any(|p| p.board) || outcome.private.iter().any(|p| p.board);
-    let state = if needs_state { service.state(channel.get()).ok().flatten().map(Arc::new) } else { None };
+    let state = outcome.state.as_ref().and_then(state_of);
     for p in &outcome.public {
-        match (&state, p.board) {
-            (Some(state), true) => post_board::<G>(http, channel, &p.text, state.clone()).await,
+        match (&outcome.state, p.board) {
+            (Some(s), true) => post_board(http, channel, &p.text, s).await,
             _ => post_text(http, channel, &p.text).await,
         }
     }
     for p in &outcome.private {
         let png = match (&state, p.board) {
-            (Some(state), true) => render_png::<G>(state.clone(), Some(p.seat.clone())).await,
+            (Some(state), true) => render_png::<Rebellion>(state.clone(), Some(p.seat.clone())).await,
             _ => None,
         };
-        if !dm(http, p.user, &p.text, png).await {
-            let msg = CreateMessage::new()
-                .content(dm_failed(p.user))
-                .allowed_mentions(CreateAllowedMentions::new().users([UserId::new(p.user)]));
-            post(http, channel, msg).await;
+        dm_or_tell(http, service, channel, p.user, &p.text, png).await;
+    }
+    live_message(http, service, channel, outcome).await;
+    if let Some(r) = &outcome.reveal {
+        let mut files = vec![CreateAttachment::bytes(r.log.1.clone(), r.log.0.clone())];
+        if let Some(chart) = &r.chart {
+            files.push(CreateAttachment::bytes(chart.clone(), "how-the-game-went.png"));
         }
+        post_with_files(http, channel, &r.text, files).await;
     }
-    if let Some(prompt) = &outcome.prompt {
-        let mut msg = CreateMessage::new().content(prompt_announcement(prompt));
-        msg = match prompt.user {
-            Some(u) => msg
-                .allowed_mentions(CreateAllowedMentions::new().users([UserId::new(u)]))
-                .components(prompt_components(prompt)),
-            None => msg.allowed_mentions(CreateAllowedMentions::new()),
-        };
-        post(http, channel, msg).await;
+}
+
+/// Keeps the live message in step with the outcome: a new decision for someone else (or a
+/// fresh announcement) retires the old message's buttons and posts a new one that mentions
+/// the decider; the same player acting on edits it in place; a match that ended retires it.
+async fn live_message(http: &Http, service: &Arc<Service<Rebellion>>, channel: ChannelId, outcome: &Outcome) {
+    let (svc, ch) = (service.clone(), channel.get());
+    let live =
+        tokio::task::spawn_blocking(move || svc.live_message(ch)).await.ok().and_then(Result::ok).flatten();
+    let retire = |id: u64| async move {
+        let e = EditMessage::new().components(vec![]);
+        if let Err(e) = channel.edit_message(http, MessageId::new(id), e).await {
+            tracing::info!(channel = channel.get(), "cannot retire an old live message: {e}");
+        }
+    };
+    let Some(p) = &outcome.prompt else {
+        if outcome.reveal.is_some()
+            && let Some(id) = live
+        {
+            retire(id).await;
+            remember_live(service, channel, None).await;
+        }
+        return;
+    };
+    let content = live_text(p, &outcome.recent);
+    let components = prompt_components(p);
+    if let (Some(id), false) = (live, outcome.ping) {
+        let e = EditMessage::new()
+            .content(content.clone())
+            .components(components.clone())
+            .allowed_mentions(CreateAllowedMentions::new());
+        match channel.edit_message(http, MessageId::new(id), e).await {
+            Ok(_) => return,
+            // Deleted by someone: post a new one (below).
+            Err(e) => tracing::info!(channel = channel.get(), "cannot edit the live message: {e}"),
+        }
+    } else if let Some(id) = live {
+        retire(id).await;
     }
+    let mentions = match (p.user, outcome.ping) {
+        (Some(u), true) => CreateAllowedMentions::new().users([UserId::new(u)]),
+        _ => CreateAllowedMentions::new(),
+    };
+    let msg = CreateMessage::new().content(content).components(components).allowed_mentions(mentions);
+    match send(http, channel, msg).await {
+        Ok(m) => remember_live(service, channel, Some(m.id.get())).await,
+        // The channel is gone (deleted while the bot was away): end its match, kept for export.
+        Err(e) if discord_code(&e) == Some(10003) => {
+            let (svc, ch) = (service.clone(), channel.get());
+            let ended =
+                tokio::task::spawn_blocking(move || svc.archive_channel(ch, "its channel was deleted"));
+            if let Ok(Err(e)) = ended.await {
+                tracing::warn!(channel = ch, "cannot end the match of a deleted channel: {e}");
+            }
+        }
+        Err(e) => tracing::warn!(channel = channel.get(), "cannot post the live message: {e}"),
+    }
+}
+
+async fn remember_live(service: &Arc<Service<Rebellion>>, channel: ChannelId, id: Option<u64>) {
+    let service = service.clone();
+    let ch = channel.get();
+    if let Ok(Err(e)) = tokio::task::spawn_blocking(move || service.set_live_message(ch, id)).await {
+        tracing::warn!(channel = ch, "cannot record the live message: {e}");
+    }
+}
+
+/// Posts a reminder in the channel (mentioning the player) and DMs it when they accept DMs.
+pub async fn post_reminder(
+    http: &Http,
+    _service: &Arc<Service<Rebellion>>,
+    channel: ChannelId,
+    r: &Reminder,
+) {
+    let text = r.text();
+    let msg = CreateMessage::new()
+        .content(text.clone())
+        .allowed_mentions(CreateAllowedMentions::new().users([UserId::new(r.user)]));
+    post(http, channel, msg).await;
+    let dm_text = format!("{text}\nThe match is in <#{}>.", channel.get());
+    let _ = dm(http, r.user, &dm_text, None).await;
 }

@@ -1,4 +1,5 @@
 //! Adapters that put each game's engine behind the `Game` trait.
 
 pub mod rebellion;
+pub mod rebellion_history;
 pub mod rebellion_words;

@@ -50,7 +50,8 @@ impl Game for Rebellion {
     }
 
     fn apply(state: &mut State, seat: &str, action: Action) -> Result<Vec<Notice>, String> {
-        let f = seat_faction(seat).ok_or_else(|| format!("unknown seat `{seat}`"))?;
+        // The seat can come from an import file: quoted short and on one line.
+        let f = seat_faction(seat).ok_or_else(|| format!("unknown seat `{}`", crate::content::echo(seat)))?;
         let events = engine::apply(state, f, action).map_err(|e| e.to_string())?;
         Ok(events
             .into_iter()
@@ -108,33 +109,7 @@ impl Game for Rebellion {
     }
 
     fn private_text(state: &State, seat: &str) -> String {
-        let v = view(state, viewer(Some(seat)));
-        let mut out = String::new();
-        if let Some(b) = &v.base.system
-            && seat == "rebel"
-        {
-            out.push_str(&format!("Your base: {b}{}\n", if v.base.revealed { " (revealed)" } else { "" }));
-        }
-        if let Some(hand) = seat_faction(seat).and_then(|f| v.hands.get(&f)) {
-            for (kind, cards) in hand {
-                if let engine::view::Cards::Visible(ids) = cards {
-                    out.push_str(&format!(
-                        "{kind}: {}\n",
-                        if ids.is_empty() { "—".into() } else { ids.join(", ") }
-                    ));
-                }
-            }
-        }
-        if let Some(asg) = seat_faction(seat).and_then(|f| v.assignments.get(&f)) {
-            for a in asg {
-                out.push_str(&format!(
-                    "assigned: {} <- {}\n",
-                    a.mission.clone().unwrap_or_default(),
-                    a.leaders.join(", ")
-                ));
-            }
-        }
-        out
+        private_words(state, seat)
     }
 
     fn view_json(state: &State, v: Option<&str>) -> serde_json::Value {
@@ -145,9 +120,120 @@ impl Game for Rebellion {
         Some(crate::render::board::render_png(&view(state, viewer(v))))
     }
 
+    fn board_fingerprint(state: &State) -> Option<u64> {
+        use std::hash::{Hash, Hasher};
+        let mut v = view(state, Viewer::Public);
+        // Whose turn, which phase and which round are in the post's text; the pieces (the time
+        // marker among them) are what an image adds.
+        v.version = 0;
+        v.round = 0;
+        v.phase.clear();
+        v.waiting = None;
+        let mut h = std::hash::DefaultHasher::new();
+        serde_json::to_string(&v).ok()?.hash(&mut h);
+        Some(h.finish())
+    }
+
     fn board_text(state: &State, v: Option<&str>) -> String {
         summary(state, v)
     }
+
+    fn milestone(before: &State, after: &State) -> bool {
+        milestone(before, after)
+    }
+
+    fn undoable(before: &State, after: &State) -> bool {
+        engine::undo::can_take_back(before, after)
+    }
+
+    fn chart_png(seed: u64, options: &MatchOptions, log: &[(String, Action)]) -> Option<Vec<u8>> {
+        let actions: Vec<(Faction, Action)> =
+            log.iter().map(|(seat, a)| Some((seat_faction(seat)?, a.clone()))).collect::<Option<_>>()?;
+        match crate::games::rebellion_history::history(seed, options, &actions) {
+            Ok(points) => Some(crate::render::chart::render_png(&points)),
+            Err(e) => {
+                tracing::warn!("cannot chart a match: {e}");
+                None
+            }
+        }
+    }
+
+    fn reveal_text(state: &State, _seats: &[String]) -> String {
+        let mut out = String::new();
+        match state.base.system {
+            Some(b) if state.base.revealed => {
+                out.push_str(&format!("The Rebel base was in {} (found).\n", b.name()))
+            }
+            Some(b) => out.push_str(&format!("The Rebel base was hidden in {}.\n", b.name())),
+            None => {}
+        }
+        for f in Faction::BOTH {
+            let held = holdings(state, f);
+            out.push_str(&format!(
+                "**The {f} player held**\n{}",
+                if held.is_empty() { "nothing\n".into() } else { held }
+            ));
+        }
+        out
+    }
+}
+
+/// Whether the step is a moment to post the board (see `Game::milestone`): a new phase or
+/// round, the end of a battle or of a mission, the Command Phase turn passing, or, in setup and
+/// Refresh, the other player taking over. All of it is public.
+fn milestone(before: &State, after: &State) -> bool {
+    let phase = engine::view::phase_name(after);
+    let decider = |s: &State| decision(s).map(|d| d.seat);
+    phase != engine::view::phase_name(before)
+        || before.round != after.round
+        || (before.combat().is_some() && after.combat().is_none())
+        || (before.mission().is_some() && after.mission().is_none())
+        || command_turn(before) != command_turn(after)
+        || (matches!(phase, "setup" | "refresh") && decider(before) != decider(after))
+}
+
+/// Whose Command Phase turn it is, during that phase.
+fn command_turn(s: &State) -> Option<Faction> {
+    s.stack.iter().find_map(|f| if let engine::Frame::Command(c) = f { Some(c.turn) } else { None })
+}
+
+/// A seat's secrets in words: the base (Rebels), the cards in hand and the facedown missions,
+/// by their printed names.
+fn private_words(state: &State, seat: &str) -> String {
+    let Some(f) = seat_faction(seat) else { return String::new() };
+    let mut out = String::new();
+    if f == Faction::Rebel
+        && let Some(b) = state.base.system
+    {
+        let how = if state.base.revealed { "revealed" } else { "hidden" };
+        out.push_str(&format!("Your base: {} ({how})\n", b.name()));
+    }
+    out.push_str(&holdings(state, f));
+    out
+}
+
+/// A faction's hand and facedown missions in words, one line per kind of card held.
+fn holdings(state: &State, f: Faction) -> String {
+    let hand = state.hands.get(f);
+    let mut lines = vec![];
+    // Every kind of card the faction uses is listed, "none" included; tactic cards only
+    // while held (during a combat).
+    let mut line = |label: &str, names: Vec<&'static str>, always: bool| {
+        if always || !names.is_empty() {
+            let list = if names.is_empty() { "none".to_string() } else { names.join(", ") };
+            lines.push(format!("{label}: {list}"));
+        }
+    };
+    line("Missions", hand.missions.iter().map(|m| m.name()).collect(), true);
+    line("Action cards", hand.actions.iter().map(|a| a.name()).collect(), true);
+    line("Objectives", hand.objectives.iter().map(|o| o.name()).collect(), f == Faction::Rebel);
+    line("Probe cards", hand.probes.iter().map(|s| s.name()).collect(), f == Faction::Empire);
+    line("Tactic cards", hand.tactics.iter().map(|t| t.name()).collect(), false);
+    for a in state.assignments.get(f) {
+        let leaders: Vec<&str> = a.leaders.iter().map(|l| l.name()).collect();
+        lines.push(format!("Face down: {} with {}", a.mission.name(), leaders.join(" and ")));
+    }
+    lines.iter().map(|l| format!("{l}\n")).collect()
 }
 
 /// A text summary of a viewer's view (for text fallbacks).

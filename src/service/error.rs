@@ -10,7 +10,7 @@ pub enum ServiceError {
     #[error("there is no match in this channel; create one with `/rebellion new`")]
     NoMatch,
     /// The channel already has a match.
-    #[error("this channel already has a match ({0:?}); finish it or ask a moderator to `/mod end` it")]
+    #[error("this channel already has a match ({}); finish it or ask a moderator to `/mod end` it", .0.words())]
     MatchExists(MatchStatus),
     /// Only possible while players are joining.
     #[error("the match has already started")]
@@ -31,13 +31,16 @@ pub enum ServiceError {
     #[error("you are not seated in this match; join with `/rebellion join` before it starts")]
     NotSeated,
     /// The seat name is unknown.
-    #[error("unknown seat `{seat}`; seats are: {valid}")]
+    #[error("unknown seat `{}`; seats are: {valid}", crate::content::echo(.seat))]
     UnknownSeat {
         /// What was asked.
         seat: String,
         /// The valid seats.
         valid: String,
     },
+    /// Nobody holds the seat (a moderator's kick).
+    #[error("nobody holds the {0} seat")]
+    SeatEmpty(String),
     /// The seat is taken.
     #[error("the {0} seat is taken")]
     SeatTaken(String),
@@ -124,6 +127,24 @@ pub enum ServiceError {
         "this channel's match could not be read from storage; a moderator can restore it from an export with `/mod import`"
     )]
     Damaged,
+    /// Nothing to take back.
+    #[error("there is no action to take back")]
+    NothingToUndo,
+    /// The last action is someone else's.
+    #[error("only the player who made the last action can take it back (a moderator can `/mod rollback`)")]
+    UndoNotYours,
+    /// The last action showed someone something.
+    #[error(
+        "that action cannot be taken back: it rolled dice or drew, showed or revealed cards \
+         (a moderator can `/mod rollback` if something went wrong)"
+    )]
+    UndoRevealed,
+    /// Reminder delays in the wrong order.
+    #[error("the second reminder must come after the first (or be 0 for none)")]
+    ReminderOrder,
+    /// Reminder delays over a year.
+    #[error("reminder delays are at most a year (8760 hours)")]
+    ReminderTooLate,
     /// Storage failed; nothing was changed.
     #[error(transparent)]
     Store(#[from] StoreError),

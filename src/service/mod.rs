@@ -6,12 +6,16 @@ mod error;
 mod keys;
 mod moderation;
 mod outcome;
+mod posting;
+mod presence;
 mod replay;
+mod undo;
 
 pub use error::ServiceError;
 pub use keys::{FINGERPRINT_LEN, fingerprint};
-pub use outcome::{Outcome, PrivatePost, PromptPost, PublicPost};
-pub use replay::{public_log, rebuild};
+pub use outcome::{Outcome, PrivatePost, PromptPost, PublicPost, Reveal, StateAt};
+pub use presence::{Reminder, duration_words};
+pub use replay::{full_log, public_log, rebuild};
 
 use std::collections::{BTreeMap, HashMap};
 use std::marker::PhantomData;
@@ -56,6 +60,9 @@ pub struct Match<G: Game> {
     pub state: Option<G::State>,
     /// The action log (as stored).
     pub log: Vec<LogEntry>,
+    /// Whether the log and state are in memory: a start reads only metadata, and a match is
+    /// loaded (replayed) the first time a command needs it.
+    pub loaded: bool,
 }
 
 /// Take a snapshot every this many actions.
@@ -129,32 +136,80 @@ impl<G: Game> Service<G> {
         self
     }
 
-    /// Reloads every stored match that is not over; returns how many were loaded. A match
-    /// whose records cannot be read or replayed is set aside as damaged (see [`Self::damaged`])
-    /// and the others load; only a failure of the store itself (listing) is an error.
+    /// Registers every stored match that is not over; returns how many. Only their metadata is
+    /// read (a start stays quick with thousands of stored matches); each match is replayed the
+    /// first time a command needs it (and [`Self::check_all`] replays them all to find damaged
+    /// records early). A match whose metadata cannot be read is set aside as damaged (see
+    /// [`Self::damaged`]) and the others load; only a failure of the store itself (listing) is
+    /// an error.
     pub fn load_all(&self) -> Result<usize, ServiceError> {
         let mut n = 0;
         for id in self.store.list()? {
-            let loaded = self.store.load(&id).map_err(ServiceError::from).and_then(|stored| match stored {
-                Some(s) if s.meta.game == G::ID && s.meta.status != MatchStatus::Ended => {
-                    self.materialise(s).map(Some)
-                }
-                _ => Ok(None),
-            });
-            match loaded {
-                Ok(Some(m)) => {
+            match self.store.load_meta(&id) {
+                Ok(Some(meta)) if meta.game == G::ID && meta.status != MatchStatus::Ended => {
                     self.damaged.lock().expect("lock").remove(&id);
+                    let m = Match { meta, state: None, log: vec![], loaded: false };
                     self.matches.lock().expect("lock").insert(id, Arc::new(Mutex::new(m)));
                     n += 1;
                 }
-                Ok(None) => {}
-                Err(e) => {
-                    tracing::error!(match_id = %id, "stored match cannot be loaded: {e}");
-                    self.damaged.lock().expect("lock").insert(id, e.to_string());
-                }
+                Ok(_) => {}
+                Err(e) => self.set_aside(&id, &e.into()),
             }
         }
         Ok(n)
+    }
+
+    /// Replays every registered match not loaded yet, setting aside those whose records no
+    /// longer replay; returns their channels (to tell them how to restore the match). The
+    /// replayed states are not kept: a match is loaded again when it is used.
+    pub fn check_all(&self) -> Vec<u64> {
+        let matches: Vec<_> = self.matches.lock().expect("lock").values().cloned().collect();
+        let mut damaged = vec![];
+        for m in matches {
+            let m = m.lock().expect("match lock");
+            if m.loaded {
+                continue;
+            }
+            let id = m.meta.id.clone();
+            let checked = self.store.load(&id).map_err(ServiceError::from).and_then(|stored| match stored {
+                Some(s) => self.materialise(s).map(drop),
+                None => Ok(()),
+            });
+            if let Err(e) = checked {
+                self.set_aside(&id, &e);
+                damaged.push(m.meta.channel);
+            }
+        }
+        damaged
+    }
+
+    /// Records a match whose stored records cannot be used.
+    fn set_aside(&self, id: &str, e: &ServiceError) {
+        tracing::error!(match_id = %id, "stored match cannot be loaded: {e}");
+        self.damaged.lock().expect("lock").insert(id.to_string(), e.to_string());
+    }
+
+    /// Reads and replays a registered match's log the first time it is needed.
+    fn load(&self, m: &mut Match<G>) -> Result<(), ServiceError> {
+        if m.loaded {
+            return Ok(());
+        }
+        let id = m.meta.id.clone();
+        let loaded = self.store.load(&id).map_err(ServiceError::from).and_then(|stored| match stored {
+            Some(s) => self.materialise(s),
+            None => Err(ServiceError::NoMatch),
+        });
+        match loaded {
+            Ok(full) => {
+                *m = full;
+                Ok(())
+            }
+            Err(ServiceError::NoMatch) => Err(ServiceError::NoMatch),
+            Err(e) => {
+                self.set_aside(&id, &e);
+                Err(ServiceError::Damaged)
+            }
+        }
     }
 
     /// The channels whose stored match could not be loaded, with what is wrong (for the
@@ -177,7 +232,7 @@ impl<G: Game> Service<G> {
             MatchStatus::Lobby => None,
             _ => Some(rebuild::<G>(&stored.meta, &stored.log, stored.snapshot.as_ref())?),
         };
-        Ok(Match { meta: stored.meta, state, log: stored.log })
+        Ok(Match { meta: stored.meta, state, log: stored.log, loaded: true })
     }
 
     fn get(&self, channel: u64) -> Result<Arc<Mutex<Match<G>>>, ServiceError> {
@@ -193,6 +248,7 @@ impl<G: Game> Service<G> {
     ) -> Result<R, ServiceError> {
         let m = self.get(channel)?;
         let mut guard = m.lock().expect("match lock");
+        self.load(&mut guard)?;
         f(&mut guard)
     }
 
@@ -240,11 +296,14 @@ impl<G: Game> Service<G> {
             cancel_request: None,
             exported_after_end: false,
             shown: BTreeMap::new(),
+            presence: Default::default(),
+            reminders: Default::default(),
+            ended_because: None,
         };
         self.store.delete(&id)?;
         self.store.put_meta(&meta)?;
         self.store.flush()?;
-        map.insert(id, Arc::new(Mutex::new(Match { meta, state: None, log: vec![] })));
+        map.insert(id, Arc::new(Mutex::new(Match { meta, state: None, log: vec![], loaded: true })));
         let seats = G::seats(&options).join(", ");
         Ok(Outcome::announce(format!(
             "A new match is open in this channel. Take a seat ({seats}) with `/rebellion join`."
@@ -332,17 +391,21 @@ impl<G: Game> Service<G> {
             let mut meta = m.meta.clone();
             meta.status = MatchStatus::Active;
             let prompt = prompt_post_of::<G>(&meta, &state);
+            self.track_wait(&mut meta, prompt.as_ref());
             note_shown(&mut meta, prompt.as_ref(), caller.user);
             self.save_meta(&mut meta)?;
             m.meta = meta;
+            let status = G::status_text(&state);
+            let snapshot = StateAt::new(state.clone());
             m.state = Some(state);
-            let status = G::status_text(m.state.as_ref().expect("just set"));
             Ok(Outcome {
                 reply: "The match begins!".into(),
                 reply_public: true,
                 public: vec![PublicPost { text: status, board: true }],
                 private: hand_posts(m, &seats),
                 prompt,
+                ping: true,
+                state: Some(snapshot),
                 ..Default::default()
             })
         })
@@ -370,9 +433,12 @@ impl<G: Game> Service<G> {
             let mut meta = m.meta.clone();
             meta.status = MatchStatus::Ended;
             meta.cancel_request = None;
+            meta.reminders.waiting = None;
+            meta.ended_because = Some("cancelled".into());
+            let reveal = m.state.as_ref().map(|state| self.reveal(&meta, &m.log, None, state));
             self.save_meta(&mut meta)?;
             m.meta = meta;
-            Ok(Outcome::announce(text))
+            Ok(Outcome { reveal, ..Outcome::announce(text) })
         })
     }
 
@@ -436,7 +502,9 @@ impl<G: Game> Service<G> {
                     if key != current {
                         return Err(ServiceError::Stale);
                     }
-                    prompt.options.get(index).cloned().ok_or(ServiceError::NoSuchOption(index + 1))?
+                    // Saturating: an index of usize::MAX (a forged custom id) must not overflow.
+                    let number = index.saturating_add(1);
+                    prompt.options.get(index).cloned().ok_or(ServiceError::NoSuchOption(number))?
                 }
                 Answer::Numbered(n) => {
                     // A number means "option n of the list I saw": refuse it unless the list this
@@ -452,11 +520,13 @@ impl<G: Game> Service<G> {
             };
             let mut next = state.clone();
             let notices = G::apply(&mut next, &prompt.seat, action.clone()).map_err(ServiceError::Rule)?;
+            let over = G::outcome(&next);
             let entry = LogEntry {
                 seat: prompt.seat.clone(),
                 action: serde_json::to_value(&action).map_err(|e| ServiceError::Parse(e.to_string()))?,
                 user: caller.user,
                 at: (self.clock)(),
+                undoable: over.is_none() && G::undoable(state, &next),
             };
             let index = m.log.len() as u64;
             self.store.append(&m.meta.id, index, &entry)?;
@@ -468,80 +538,73 @@ impl<G: Game> Service<G> {
                 self.store.put_snapshot(&m.meta.id, &snap)?;
             }
             let mut meta = m.meta.clone();
-            let over = G::outcome(&next);
             if over.is_some() {
                 meta.status = MatchStatus::Ended;
             }
             meta.updated_at = entry.at;
             let withdrawn = meta.cancel_request.take().is_some();
-            let next_prompt = prompt_post_of::<G>(&meta, &next);
-            note_shown(&mut meta, next_prompt.as_ref(), caller.user);
+            let secrets_before: BTreeMap<String, String> =
+                meta.seats.keys().map(|s| (s.clone(), G::private_text(state, s))).collect();
+            let step = posting::Step::<G> {
+                seat: &prompt.seat,
+                user: caller.user,
+                before: state,
+                after: &next,
+                notices,
+                secrets_before,
+            };
+            let mut out = posting::outcome_of_step::<G>(&mut meta, step, over.as_deref());
+            self.track_wait(&mut meta, out.prompt.as_ref());
+            note_shown(&mut meta, out.prompt.as_ref(), caller.user);
+            if over.is_some() {
+                out.reveal = Some(self.reveal(&meta, &m.log, Some(&entry), &next));
+            }
             self.store.put_meta(&meta)?;
             self.store.flush()?;
-            // Persisted: now commit in memory and build the messages.
-            let before: BTreeMap<String, String> =
-                m.meta.seats.keys().map(|s| (s.clone(), G::private_text(state, s))).collect();
+            // Persisted: now commit in memory.
             m.meta = meta;
             m.log.push(entry);
             m.state = Some(next);
-            let state = m.state.as_ref().expect("just set");
-            let mut out = self.outcome_after(m, &before, notices, over, state);
-            if withdrawn && let Some(post) = out.public.first_mut() {
-                post.text.push_str("\nThe request to cancel the match is withdrawn.");
+            if withdrawn {
+                out.recent.push("The request to cancel the match is withdrawn.".into());
+                if let Some(post) = out.public.first_mut() {
+                    post.text.push_str("\nThe request to cancel the match is withdrawn.");
+                }
             }
             Ok(out)
         })
     }
 
-    fn outcome_after(
-        &self,
-        m: &Match<G>,
-        before: &BTreeMap<String, String>,
-        notices: Vec<crate::game::Notice>,
-        over: Option<String>,
-        state: &G::State,
-    ) -> Outcome {
-        let public: Vec<String> = notices.iter().filter(|n| n.to.is_none()).map(|n| n.text.clone()).collect();
-        let mut out = Outcome { reply: "Done.".into(), ..Default::default() };
-        let mut text = public.join("\n");
-        if let Some(result) = &over {
-            text.push_str(&format!("\n**Game over.** {result}"));
-        } else {
-            text.push_str(&format!("\n{}", G::status_text(state)));
-        }
-        out.public.push(PublicPost { text: text.trim().to_string(), board: true });
-        for (seat, user) in &m.meta.seats {
-            let mine: Vec<String> =
-                notices.iter().filter(|n| n.to.as_deref() == Some(seat)).map(|n| n.text.clone()).collect();
-            let now = G::private_text(state, seat);
-            let changed = before.get(seat) != Some(&now);
-            if !mine.is_empty() || changed {
-                let mut text = mine.join("\n");
-                if changed {
-                    text.push_str(&format!("\nYour secrets as the {seat} player:\n{now}"));
-                }
-                out.private.push(PrivatePost {
-                    user: *user,
-                    seat: seat.clone(),
-                    text: text.trim().to_string(),
-                    board: changed,
-                });
-            }
-        }
-        out.prompt = prompt_post(m);
-        out.events = notices;
-        out
-    }
-
-    /// The public status of the channel's match.
-    pub fn status(&self, channel: u64) -> Result<Outcome, ServiceError> {
+    /// Where the channel's match stands, for the caller alone: whose decision, the round,
+    /// reputation against time, the last ten public events in words and, for a player, what
+    /// they hold.
+    pub fn status(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError> {
         self.with(channel, |m| {
             let seats: Vec<String> = m.meta.seats.iter().map(|(s, u)| format!("{s}: <@{u}>")).collect();
-            let game = match &m.state {
+            let mut lines = vec![match &m.state {
                 Some(s) => G::status_text(s),
                 None => "Waiting for players.".into(),
-            };
-            Ok(Outcome::announce(format!("{game}\nStatus: {:?}. Seats: {}", m.meta.status, seats.join(", "))))
+            }];
+            lines.push(format!("The match is {}. Seats: {}.", m.meta.status.words(), seats.join(", ")));
+            if let Some(why) = &m.meta.ended_because {
+                lines.push(format!("It ended: {why}."));
+            }
+            if let Some(state) = &m.state {
+                // Kept with the match since it began; older matches replay their log once.
+                let log = match m.meta.presence.latest.as_slice() {
+                    [] => public_log::<G>(&m.meta, &m.log)?,
+                    kept => kept.to_vec(),
+                };
+                if !log.is_empty() {
+                    lines.push("**Latest events**".into());
+                    lines.extend(log[log.len().saturating_sub(10)..].iter().map(|l| format!("• {l}")));
+                }
+                for (seat, _) in m.meta.seats.iter().filter(|(_, u)| **u == caller.user) {
+                    lines.push(format!("**You hold, as the {seat} player**"));
+                    lines.push(G::private_text(state, seat));
+                }
+            }
+            Ok(Outcome::reply(lines.join("\n")))
         })
     }
 

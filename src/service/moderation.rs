@@ -3,9 +3,10 @@
 use std::sync::{Arc, Mutex};
 
 use super::keys::{note_shown, prompt_post_of};
+use super::replay::json_problem;
 use super::{Caller, Match, Outcome, PublicPost, Service, ServiceError, hand_posts, options_of, rebuild};
 use crate::game::Game;
-use crate::store::{MatchExport, MatchMeta, MatchStatus, StoredMatch};
+use crate::store::{MatchExport, MatchMeta, MatchStatus, StoreError, StoredMatch};
 
 impl<G: Game> Service<G> {
     fn moderate(&self, caller: Caller) -> Result<(), ServiceError> {
@@ -38,13 +39,25 @@ impl<G: Game> Service<G> {
                 (Some(state), MatchStatus::Active) => prompt_post_of::<G>(&meta, state),
                 _ => None,
             };
+            // A paused match waits for nobody (no reminders); resuming starts the wait anew.
+            meta.reminders.waiting = None;
+            self.track_wait(&mut meta, prompt.as_ref());
             note_shown(&mut meta, prompt.as_ref(), caller.user);
+            if status == MatchStatus::Ended {
+                meta.ended_because = Some(format!("ended by moderator <@{}>", caller.user));
+            }
+            let reveal = match (&m.state, status) {
+                (Some(state), MatchStatus::Ended) => Some(self.reveal(&meta, &m.log, None, state)),
+                _ => None,
+            };
             self.save_meta(&mut meta)?;
             m.meta = meta;
             Ok(Outcome {
                 reply: format!("Moderator <@{}> {text}.", caller.user),
                 reply_public: true,
+                ping: prompt.is_some(),
                 prompt,
+                reveal,
                 ..Default::default()
             })
         })
@@ -97,6 +110,7 @@ impl<G: Game> Service<G> {
             meta.shown.remove(&seat);
             meta.cancel_request = None;
             let prompt = m.state.as_ref().and_then(|state| prompt_post_of::<G>(&meta, state));
+            self.track_wait(&mut meta, prompt.as_ref());
             note_shown(&mut meta, prompt.as_ref(), caller.user);
             self.save_meta(&mut meta)?;
             m.meta = meta;
@@ -104,7 +118,9 @@ impl<G: Game> Service<G> {
                 reply: format!("Moderator <@{}> gave the {seat} seat to <@{user}>.", caller.user),
                 reply_public: true,
                 private: hand_posts(m, std::slice::from_ref(&seat)),
+                ping: prompt.as_ref().is_some_and(|p| p.seat == seat),
                 prompt,
+                state: self.board_state(m),
                 ..Default::default()
             })
         })
@@ -117,19 +133,28 @@ impl<G: Game> Service<G> {
             let seat = seat.to_lowercase();
             let mut meta = m.meta.clone();
             let Some(user) = meta.seats.remove(&seat) else {
-                return Err(ServiceError::UnknownSeat {
-                    seat,
-                    valid: m.meta.seats.keys().cloned().collect::<Vec<_>>().join(", "),
-                });
+                // A seat of the game that nobody holds is not an unknown seat (and with no seat
+                // taken, a list of the taken ones would be empty).
+                let seats = G::seats(&options_of::<G>(&m.meta));
+                if seats.contains(&seat) {
+                    return Err(ServiceError::SeatEmpty(seat));
+                }
+                return Err(ServiceError::UnknownSeat { seat, valid: seats.join(", ") });
             };
             meta.shown.remove(&seat);
             meta.cancel_request = None;
+            let prompt = m.state.as_ref().and_then(|state| prompt_post_of::<G>(&meta, state));
+            self.track_wait(&mut meta, prompt.as_ref());
             self.save_meta(&mut meta)?;
             m.meta = meta;
-            Ok(Outcome::announce(format!(
-                "Moderator <@{}> removed <@{user}> from the {seat} seat; `/mod replace` fills it.",
-                caller.user
-            )))
+            Ok(Outcome {
+                ping: prompt.as_ref().is_some_and(|p| p.seat == seat),
+                prompt,
+                ..Outcome::announce(format!(
+                    "Moderator <@{}> removed <@{user}> from the {seat} seat; `/mod replace` fills it.",
+                    caller.user
+                ))
+            })
         })
     }
 
@@ -154,13 +179,11 @@ impl<G: Game> Service<G> {
             }
             meta.updated_at = (self.clock)();
             meta.cancel_request = None;
-            let prompt = prompt_post_of::<G>(&meta, &state);
-            note_shown(&mut meta, prompt.as_ref(), caller.user);
-            self.store.put_meta(&meta)?;
-            self.store.flush()?;
-            m.meta = meta;
-            m.log.truncate(keep);
-            m.state = Some(state);
+            meta.ended_because = None;
+            meta.presence.recent.clear();
+            meta.presence.board_shown = None;
+            meta.reminders.waiting = None;
+            let prompt = self.rewind(m, keep, state, meta, caller.user)?;
             let seats: Vec<String> = m.meta.seats.keys().cloned().collect();
             let status = G::status_text(m.state.as_ref().expect("just set"));
             Ok(Outcome {
@@ -168,7 +191,9 @@ impl<G: Game> Service<G> {
                 reply_public: true,
                 public: vec![PublicPost { text: status, board: true }],
                 private: hand_posts(m, &seats),
+                ping: prompt.is_some(),
                 prompt,
+                state: self.board_state(m),
                 ..Default::default()
             })
         })
@@ -238,12 +263,19 @@ impl<G: Game> Service<G> {
     pub fn import(&self, channel: u64, caller: Caller, json: &[u8]) -> Result<Outcome, ServiceError> {
         self.moderate(caller)?;
         let export: MatchExport =
-            serde_json::from_slice(json).map_err(|e| ServiceError::BadImport(e.to_string()))?;
+            serde_json::from_slice(json).map_err(|e| ServiceError::BadImport(json_problem(&e)))?;
         if export.format != "holonet-match" || export.format_version != 1 {
             return Err(ServiceError::BadImport("not a holonet-match version 1 file".into()));
         }
         if export.meta.game != G::ID {
-            return Err(ServiceError::BadImport(format!("it holds a `{}` match", export.meta.game)));
+            // The name is the file's text: named only when it reads as a name.
+            let game = &export.meta.game;
+            let named = game.len() <= 40 && game.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-');
+            return Err(ServiceError::BadImport(if named && !game.is_empty() {
+                format!("it holds a `{game}` match")
+            } else {
+                "it holds a match of another game".to_string()
+            }));
         }
         let mut map = self.matches.lock().expect("lock");
         let id = channel.to_string();
@@ -254,6 +286,16 @@ impl<G: Game> Service<G> {
                 return Err(ServiceError::MatchExists(status));
             }
         }
+        // A lobby has no state to replay the log onto: `start` would deal a fresh game while
+        // the log stays, and the next restart would replay that log onto it.
+        if export.meta.status == MatchStatus::Lobby && !export.log.is_empty() {
+            return Err(ServiceError::BadImport("a match in its lobby cannot have played actions".into()));
+        }
+        // Seat names are shown and matched everywhere: only the game's own seats may be held.
+        let seats = G::seats(&options_of::<G>(&export.meta));
+        if export.meta.seats.keys().any(|s| !seats.contains(s)) {
+            return Err(ServiceError::BadImport(format!("its seats must be among: {}", seats.join(", "))));
+        }
         let mut meta = export.meta;
         meta.id = id.clone();
         meta.channel = channel;
@@ -262,11 +304,19 @@ impl<G: Game> Service<G> {
         meta.shown.clear();
         let state = match meta.status {
             MatchStatus::Lobby => None,
-            _ => Some(
-                rebuild::<G>(&meta, &export.log, None).map_err(|e| ServiceError::BadImport(e.to_string()))?,
-            ),
+            _ => Some(rebuild::<G>(&meta, &export.log, None).map_err(|e| {
+                // "stored data … is unreadable" would misname a file: say what is wrong in it.
+                ServiceError::BadImport(match e {
+                    ServiceError::Store(StoreError::Corrupt { detail, .. }) => detail,
+                    e => e.to_string(),
+                })
+            })?),
         };
         let prompt = state.as_ref().and_then(|state| prompt_post_of::<G>(&meta, state));
+        // The old channel's live message is not this channel's; waits start now.
+        meta.presence.live_message = None;
+        meta.reminders.waiting = None;
+        self.track_wait(&mut meta, prompt.as_ref());
         note_shown(&mut meta, prompt.as_ref(), caller.user);
         self.store.delete(&id)?;
         self.store.put_meta(&meta)?;
@@ -275,11 +325,12 @@ impl<G: Game> Service<G> {
         }
         self.store.flush()?;
         self.damaged.lock().expect("lock").remove(&id);
-        let m = Match { meta, state, log: export.log };
+        let m = Match { meta, state, log: export.log, loaded: true };
         map.insert(id, Arc::new(Mutex::new(m)));
         Ok(Outcome {
             reply: format!("Moderator <@{}> imported a match.", caller.user),
             reply_public: true,
+            ping: prompt.is_some(),
             prompt,
             ..Default::default()
         })

@@ -1,8 +1,57 @@
 //! What a service call hands back to a front end: plain data, no Discord types.
 
+use std::any::Any;
+use std::sync::Arc;
+
 use serde::Serialize;
 
 use crate::game::{Notice, OptionText};
+
+/// The game state as of one outcome, for drawing its board images later (off the match's
+/// lock, after other commands may have changed the match): a post shows the board it reports.
+/// Opaque here, so outcomes stay free of game types; front ends read it back with [`Self::get`].
+#[derive(Clone)]
+pub struct StateAt(Arc<dyn Any + Send + Sync>);
+
+impl StateAt {
+    /// Wraps a state.
+    pub fn new<S: Any + Send + Sync>(state: S) -> Self {
+        StateAt(Arc::new(state))
+    }
+    /// The state, if it is of type `S`.
+    pub fn get<S: Any>(&self) -> Option<&S> {
+        self.0.downcast_ref()
+    }
+}
+
+impl std::fmt::Debug for StateAt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("StateAt(..)")
+    }
+}
+
+/// Two outcomes are equal whatever states they carry (the state is a copy of what they
+/// report, not part of what they say).
+impl PartialEq for StateAt {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for StateAt {}
+
+/// The reveal posted when a started match ends: what both sides kept hidden, the whole log,
+/// and a chart of how the game went.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Reveal {
+    /// Every secret, in words (the base, both hands, facedown missions).
+    pub text: String,
+    /// The full log (public and private lines, each marked with who saw it then), as a file.
+    pub log: (String, Vec<u8>),
+    /// A chart of the match's course (PNG), when the game draws one.
+    #[serde(skip)]
+    pub chart: Option<Vec<u8>>,
+}
 
 /// A post in the match's channel.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -76,6 +125,20 @@ pub struct Outcome {
     /// The game's own messages for the applied action, in order (public or for one seat);
     /// `public` and `private` already carry them, this keeps them apart for text front ends.
     pub events: Vec<Notice>,
+    /// Whether the pending decision became its user's with this call (or needs a fresh
+    /// announcement: start, resume, rollback). Front ends then post a new live message that
+    /// mentions them and retire the old one; otherwise they edit the live message in place,
+    /// pinging nobody (the caller acts on, and already has their options).
+    pub ping: bool,
+    /// The public lines of the current run no post has carried yet: what the live message
+    /// shows under the pending decision.
+    pub recent: Vec<String>,
+    /// The state this outcome reports, for drawing its board images (`None` when nothing
+    /// changed on the board).
+    #[serde(skip)]
+    pub state: Option<StateAt>,
+    /// When the match ended with this call: everything that was hidden, for everyone.
+    pub reveal: Option<Reveal>,
 }
 
 impl Outcome {

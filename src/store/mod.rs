@@ -2,9 +2,11 @@
 //! (sled in production, memory in tests), plus the documented JSON export.
 
 mod memory;
+mod presence;
 mod sled_store;
 
 pub use memory::MemoryStore;
+pub use presence::{HOUR, MAX_LATEST, MAX_RECENT, Presence, Reminders, Waiting};
 pub use sled_store::SledStore;
 
 use serde::{Deserialize, Serialize};
@@ -22,6 +24,18 @@ pub enum MatchStatus {
     Paused,
     /// Finished or ended by a moderator.
     Ended,
+}
+
+impl MatchStatus {
+    /// The status in words ("being played").
+    pub fn words(self) -> &'static str {
+        match self {
+            MatchStatus::Lobby => "waiting for players",
+            MatchStatus::Active => "being played",
+            MatchStatus::Paused => "paused",
+            MatchStatus::Ended => "over",
+        }
+    }
 }
 
 /// The digits of a match nonce (base36).
@@ -94,6 +108,17 @@ pub struct MatchMeta {
     /// (`/play choose N` is checked against it).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub shown: BTreeMap<String, PromptKey>,
+    /// How the match shows in its channel between commands (live message, lines not yet
+    /// posted, closed DMs already mentioned).
+    #[serde(default)]
+    pub presence: Presence,
+    /// Reminder delays and the decision being waited for.
+    #[serde(default)]
+    pub reminders: Reminders,
+    /// Why the match ended when it did not end by the rules (cancelled, ended by a moderator,
+    /// its channel deleted), in words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended_because: Option<String>,
 }
 
 impl MatchMeta {
@@ -136,6 +161,10 @@ pub struct LogEntry {
     pub user: u64,
     /// When (seconds since the Unix epoch).
     pub at: u64,
+    /// Whether its player may take it back (nobody learnt anything from it; see
+    /// `Game::undoable`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub undoable: bool,
 }
 
 /// A saved state after the first `actions` log entries.
@@ -186,6 +215,10 @@ pub trait MatchStore: Send + Sync {
     fn put_snapshot(&self, id: &str, snap: &Snapshot) -> Result<(), StoreError>;
     /// Loads a match.
     fn load(&self, id: &str) -> Result<Option<StoredMatch>, StoreError>;
+    /// Loads only a match's metadata (what a start needs; the log is read on first use).
+    fn load_meta(&self, id: &str) -> Result<Option<MatchMeta>, StoreError> {
+        Ok(self.load(id)?.map(|m| m.meta))
+    }
     /// Ids of every stored match.
     fn list(&self) -> Result<Vec<String>, StoreError>;
     /// Deletes a match.

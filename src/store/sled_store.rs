@@ -108,6 +108,12 @@ impl MatchStore for SledStore {
         };
         Ok(Some(StoredMatch { meta, log, snapshot }))
     }
+    fn load_meta(&self, id: &str) -> Result<Option<MatchMeta>, StoreError> {
+        match self.meta.get(id.as_bytes()).map_err(db_err)? {
+            Some(m) => decode(id, &m).map(Some),
+            None => Ok(None),
+        }
+    }
     fn list(&self) -> Result<Vec<String>, StoreError> {
         self.meta
             .iter()

@@ -106,7 +106,7 @@ impl Pick {
         const USAGE: &str = "pick system|leader|unit|queued|mission|objective|probe|face|die|theater …";
         let (&what, rest) = args.split_first().ok_or(ParseError::Usage(USAGE))?;
         let need = |n: usize| if rest.len() < n { Err(ParseError::Usage(USAGE)) } else { Ok(()) };
-        let num = |s: &str| s.parse::<u8>().map_err(|_| ParseError::Number(s.to_string()));
+        let num = |s: &str| s.parse::<u8>().map_err(|_| ParseError::Number(echo(s)));
         Ok(match what.to_lowercase().as_str() {
             "system" => {
                 need(1)?;
@@ -425,7 +425,7 @@ impl Action {
         let need = |n: usize, usage: &'static str| {
             if args.len() < n { Err(ParseError::Usage(usage)) } else { Ok(()) }
         };
-        let num = |s: &str| s.parse::<u8>().map_err(|_| ParseError::Number(s.to_string()));
+        let num = |s: &str| s.parse::<u8>().map_err(|_| ParseError::Number(echo(s)));
         let place = |s: &str| super::state::Place::parse(s).map_err(ParseError::Name);
         let a = match verb.to_lowercase().as_str() {
             "place" => {
@@ -557,7 +557,7 @@ impl Action {
                 Action::UseRing { leader: LeaderId::parse(args[0])? }
             }
             "done" | "decline" | "skip" | "no" => Action::Done,
-            other => return Err(ParseError::Verb(other.to_string())),
+            other => return Err(ParseError::Verb(echo(other))),
         };
         Ok(a)
     }

@@ -232,6 +232,7 @@ impl fmt::Display for EventKind {
             Phase { round, phase } => write!(f, "Round {round}: {phase}"),
             UnitsMoved { faction, from, to, unit, count } => {
                 let n = unit.name();
+                let (from, to) = (from.map(Place::name), to.map(Place::name));
                 match (from, to) {
                     (Some(a), Some(b)) => write!(f, "{faction} moves {count} {n} from {a} to {b}"),
                     (None, Some(b)) => write!(f, "{faction} places {count} {n} in {b}"),
@@ -239,16 +240,16 @@ impl fmt::Display for EventKind {
                     (None, None) => write!(f, "{faction} handles {count} {n}"),
                 }
             }
-            LeaderPlaced { leader, place } => write!(f, "{} goes to {place}", leader.name()),
+            LeaderPlaced { leader, place } => write!(f, "{} goes to {}", leader.name(), place.name()),
             Activated { faction, place, leader } => {
-                write!(f, "{faction} activates {place} with {}", leader.name())
+                write!(f, "{faction} activates {} with {}", place.name(), leader.name())
             }
             Assigned { faction, leaders } => {
                 write!(f, "{faction} assigns {} leader(s) to a facedown mission", leaders.len())
             }
             Passed { faction } => write!(f, "{faction} passes"),
             MissionRevealed { faction, mission, place } => match place {
-                Some(p) => write!(f, "{faction} reveals {} in {p}", mission.name()),
+                Some(p) => write!(f, "{faction} reveals {} in {}", mission.name(), p.name()),
                 None => write!(f, "{faction} reveals {}", mission.name()),
             },
             MissionResult { mission, success } => {
@@ -273,11 +274,11 @@ impl fmt::Display for EventKind {
                 let w = if *sabotaged { "is sabotaged" } else { "is no longer sabotaged" };
                 write!(f, "{} {w}", system.name())
             }
-            CombatStarted { place, attacker } => write!(f, "Combat in {place} ({attacker} attacks)"),
+            CombatStarted { place, attacker } => write!(f, "Combat in {} ({attacker} attacks)", place.name()),
             UnitDestroyed { faction, unit, place } => {
-                write!(f, "{faction} {} destroyed in {place}", unit.name())
+                write!(f, "{faction} {} destroyed in {}", unit.name(), place.name())
             }
-            CombatEnded { place } => write!(f, "Combat in {place} ends"),
+            CombatEnded { place } => write!(f, "Combat in {} ends", place.name()),
             CardsDrawn { faction, deck, count } => write!(f, "{faction} draws {count} {deck} card(s)"),
             CardsSeen { deck, cards } => {
                 let names: Vec<String> = cards.iter().map(|c| card_name(deck, c)).collect();

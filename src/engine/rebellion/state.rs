@@ -43,6 +43,13 @@ impl Place {
         }
         SystemId::parse(s).map(Place::System)
     }
+    /// The place's printed name, for messages ("Mon Calamari", "the Rebel Base space").
+    pub fn name(self) -> &'static str {
+        match self {
+            Place::System(s) => s.name(),
+            Place::BaseSpace => "the Rebel Base space",
+        }
+    }
     /// The system, if this is one.
     pub fn system(self) -> Option<SystemId> {
         match self {

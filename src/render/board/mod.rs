@@ -11,13 +11,13 @@
 //! `background`) and copied, so a render only draws the match-dependent parts.
 
 mod background;
-mod draw;
-mod icons;
+pub(crate) mod draw;
+pub(crate) mod icons;
 mod layout;
 mod legend;
 mod panels;
 mod systems;
-mod theme;
+pub(crate) mod theme;
 
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ExtendedColorType, ImageEncoder, RgbImage};

@@ -1,0 +1,172 @@
+//! Keeps each channel's posts in order. Every service call that changes a match runs through
+//! [`Host::call`], which holds the channel's turn while the service applies it and queues what
+//! it produced; one task per channel then posts the queue in order (boards drawn from the state
+//! each outcome reports). The caller's own ephemeral answer does not wait for the queue.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use serenity::Http;
+use tokio::sync::{Notify, mpsc, oneshot};
+
+use super::send::{post_board, post_reminder, publish};
+use super::{Error, blocking};
+use crate::games::rebellion::Rebellion;
+use crate::service::{Outcome, Reminder, Service, ServiceError, StateAt};
+
+/// A channel's queue task ends after this long without work (a new one starts on demand).
+const IDLE: Duration = Duration::from_secs(600);
+
+/// Something to post in a channel, in turn.
+pub enum Job {
+    /// Everything an outcome posts besides the caller's answer.
+    Outcome(Box<Outcome>),
+    /// The public board, on request.
+    Board {
+        /// The text above it.
+        text: String,
+        /// The state to draw.
+        state: StateAt,
+    },
+    /// A reminder for a player who keeps a decision waiting.
+    Reminder(Reminder),
+    /// Answers when every job queued before it is posted.
+    Flush(oneshot::Sender<()>),
+}
+
+/// The per-channel post queues and the turns of service calls.
+pub struct Host {
+    http: Arc<Http>,
+    service: Arc<Service<Rebellion>>,
+    queues: Mutex<HashMap<u64, mpsc::UnboundedSender<Job>>>,
+    turns: Mutex<HashMap<u64, Arc<tokio::sync::Mutex<()>>>>,
+    /// Set at shutdown: queues finish what they hold and end, reminders stop.
+    closing: AtomicBool,
+    closed: Notify,
+}
+
+impl Host {
+    /// A host posting through `http`.
+    pub fn new(http: Arc<Http>, service: Arc<Service<Rebellion>>) -> Arc<Self> {
+        Arc::new(Host {
+            http,
+            service,
+            queues: Mutex::new(HashMap::new()),
+            turns: Mutex::new(HashMap::new()),
+            closing: AtomicBool::new(false),
+            closed: Notify::new(),
+        })
+    }
+
+    /// The service.
+    pub fn service(&self) -> &Arc<Service<Rebellion>> {
+        &self.service
+    }
+
+    /// Runs a service call that changes the channel's match and queues its posts; the posts
+    /// of two calls go out in the order the service applied them.
+    pub async fn call(
+        self: &Arc<Self>,
+        channel: u64,
+        f: impl FnOnce(&Service<Rebellion>) -> Result<Outcome, ServiceError> + Send + 'static,
+    ) -> Result<Outcome, Error> {
+        let turn = self.turns.lock().expect("lock").entry(channel).or_default().clone();
+        let _turn = turn.lock().await;
+        let service = self.service.clone();
+        let outcome = blocking(move || f(&service)).await?;
+        self.queue(channel, Job::Outcome(Box::new(outcome.clone())));
+        Ok(outcome)
+    }
+
+    /// Shuts down: every queue posts what it holds and ends, reminders stop, and nothing new
+    /// is queued; the tasks then let go of the service (and its store).
+    pub fn shutdown(&self) {
+        self.closing.store(true, Ordering::SeqCst);
+        self.closed.notify_one();
+        self.queues.lock().expect("lock").clear();
+    }
+
+    /// Queues a job for a channel, starting its task if needed.
+    pub fn queue(self: &Arc<Self>, channel: u64, job: Job) {
+        let mut queues = self.queues.lock().expect("lock");
+        if self.closing.load(Ordering::SeqCst) {
+            tracing::warn!(channel, "shutting down: a post is dropped");
+            return;
+        }
+        let job = match queues.get(&channel) {
+            Some(tx) => match tx.send(job) {
+                Ok(()) => return,
+                Err(mpsc::error::SendError(job)) => job,
+            },
+            None => job,
+        };
+        let (tx, rx) = mpsc::unbounded_channel();
+        let _ = tx.send(job);
+        queues.insert(channel, tx);
+        let host = self.clone();
+        tokio::spawn(async move { host.drain(channel, rx).await });
+    }
+
+    /// Waits until everything queued for the channel so far is posted.
+    pub async fn flush(self: &Arc<Self>, channel: u64) {
+        let (tx, rx) = oneshot::channel();
+        self.queue(channel, Job::Flush(tx));
+        let _ = rx.await;
+    }
+
+    /// Posts a channel's jobs in order; ends when idle (after removing its queue, so the next
+    /// job starts a new task).
+    async fn drain(self: Arc<Self>, channel: u64, mut rx: mpsc::UnboundedReceiver<Job>) {
+        loop {
+            let job = match tokio::time::timeout(IDLE, rx.recv()).await {
+                Ok(Some(job)) => job,
+                Ok(None) => return,
+                Err(_) => {
+                    let mut queues = self.queues.lock().expect("lock");
+                    match rx.try_recv() {
+                        Ok(job) => job,
+                        Err(_) => {
+                            queues.remove(&channel);
+                            return;
+                        }
+                    }
+                }
+            };
+            let ch = serenity::ChannelId::new(channel);
+            match job {
+                Job::Outcome(outcome) => publish(&self.http, &self.service, ch, &outcome).await,
+                Job::Board { text, state } => post_board(&self.http, ch, &text, &state).await,
+                Job::Reminder(r) => post_reminder(&self.http, &self.service, ch, &r).await,
+                Job::Flush(done) => {
+                    let _ = done.send(());
+                }
+            }
+        }
+    }
+
+    /// Checks for due reminders every `every` and queues them, until the process ends.
+    pub fn start_reminders(self: &Arc<Self>, every: Duration) {
+        let host = self.clone();
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(every);
+            loop {
+                tokio::select! {
+                    _ = tick.tick() => {}
+                    () = host.closed.notified() => return,
+                }
+                if host.closing.load(Ordering::SeqCst) {
+                    return;
+                }
+                let service = host.service.clone();
+                let due =
+                    tokio::task::spawn_blocking(move || service.due_reminders()).await.unwrap_or_default();
+                for r in due {
+                    host.queue(r.channel, Job::Reminder(r));
+                }
+            }
+        });
+    }
+}

@@ -1,0 +1,143 @@
+//! What a match remembers about how it is presented in its channel between commands: the live
+//! message, the lines of the current run not yet posted, who was told their DMs are closed,
+//! and who is waiting how long for whom (reminders). Stored with the match's metadata, so a
+//! restart neither pings twice nor forgets a reminder.
+
+use std::collections::BTreeSet;
+
+use serde::{Deserialize, Serialize};
+
+/// One hour, in seconds.
+pub const HOUR: u64 = 3600;
+
+/// The channel side of a match: its live message and the public lines waiting for a post.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Presence {
+    /// The front end's id of the live message: the one that shows the pending decision (with
+    /// its buttons) and is edited in place while the same player acts on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub live_message: Option<u64>,
+    /// Public lines of the current run of actions that no channel post has carried yet (the
+    /// live message shows them; the next board or ping post carries them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub recent: Vec<String>,
+    /// The last public lines of the match (at most `MAX_LATEST`), for catching up without
+    /// replaying the log.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub latest: Vec<String>,
+    /// Users already told in the channel that Holonet cannot DM them (told once per match).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub dm_closed: BTreeSet<u64>,
+    /// The fingerprint of the board last posted from a played action (`Game::board_fingerprint`):
+    /// a milestone that leaves the board as it was posts its lines without a new image.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board_shown: Option<u64>,
+}
+
+/// How many of the latest public lines a match keeps for `/rebellion status`.
+pub const MAX_LATEST: usize = 10;
+
+/// The most public lines a run keeps for the live message (older ones drop off; the log has
+/// them all).
+pub const MAX_RECENT: usize = 12;
+
+/// Reminder settings of a match and the decision being waited for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reminders {
+    /// Seconds a decision waits before its player is reminded (0: never).
+    pub first: u64,
+    /// Seconds (from the same start) before the second reminder (0: none).
+    pub second: u64,
+    /// The decision being waited for, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub waiting: Option<Waiting>,
+}
+
+impl Default for Reminders {
+    fn default() -> Self {
+        Reminders { first: 24 * HOUR, second: 48 * HOUR, waiting: None }
+    }
+}
+
+/// Who a match waits for, since when, and how many reminders they already had.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Waiting {
+    /// The deciding seat.
+    pub seat: String,
+    /// Its user (`None` while the seat is vacant: nobody to remind).
+    pub user: Option<u64>,
+    /// What they decide, in words (for the reminder, without loading the match).
+    #[serde(default)]
+    pub kind: String,
+    /// When the decision became theirs (seconds since the Unix epoch).
+    pub since: u64,
+    /// Reminders sent for this wait (0, 1 or 2).
+    #[serde(default)]
+    pub sent: u8,
+}
+
+impl Reminders {
+    /// Notes who decides now: a new wait starts when the seat or its user changes (a run of
+    /// decisions by the same player is one wait); `None` when nothing is pending.
+    pub fn wait_for(&mut self, decider: Option<(&str, Option<u64>, &str)>, now: u64) {
+        self.waiting = match (decider, self.waiting.take()) {
+            (None, _) => None,
+            (Some((seat, user, kind)), Some(w)) if w.seat == seat && w.user == user => {
+                Some(Waiting { kind: kind.to_string(), ..w })
+            }
+            (Some((seat, user, kind)), _) => {
+                Some(Waiting { seat: seat.to_string(), user, kind: kind.to_string(), since: now, sent: 0 })
+            }
+        };
+    }
+
+    /// The reminder due at `now` (1 or 2), if any: each fires at most once per wait.
+    pub fn due(&self, now: u64) -> Option<u8> {
+        let w = self.waiting.as_ref()?;
+        w.user?;
+        let waited = now.saturating_sub(w.since);
+        let first_due = self.first > 0 && waited >= self.first;
+        let second_due = self.second > 0 && waited >= self.second;
+        // A wait overdue by both delays (the bot was down) gets one reminder, the second.
+        match w.sent {
+            0 if second_due => Some(2),
+            0 if first_due => Some(1),
+            1 if second_due => Some(2),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_is_one_wait_and_each_reminder_fires_once() {
+        let mut r = Reminders::default();
+        r.wait_for(Some(("rebel", Some(1), "k")), 100);
+        r.wait_for(Some(("rebel", Some(1), "k")), 5_000);
+        assert_eq!(r.waiting.as_ref().unwrap().since, 100, "the same player acting on keeps the wait");
+        assert_eq!(r.due(100 + 24 * HOUR - 1), None);
+        assert_eq!(r.due(100 + 24 * HOUR), Some(1));
+        r.waiting.as_mut().unwrap().sent = 1;
+        assert_eq!(r.due(100 + 30 * HOUR), None, "the first reminder fires once");
+        assert_eq!(r.due(100 + 48 * HOUR), Some(2));
+        r.waiting.as_mut().unwrap().sent = 2;
+        assert_eq!(r.due(100 + 100 * HOUR), None);
+        r.wait_for(Some(("empire", Some(2), "k")), 200_000);
+        assert_eq!(r.waiting.as_ref().unwrap().sent, 0, "a new decider starts a new wait");
+        r.wait_for(Some(("empire", None, "k")), 200_001);
+        assert_eq!(r.due(200_001 + 100 * HOUR), None, "a vacant seat is not reminded");
+        r.first = 0;
+        r.wait_for(Some(("rebel", Some(1), "k")), 0);
+        assert_eq!(r.due(100 * HOUR), Some(2), "first reminder off: only the second");
+    }
+
+    #[test]
+    fn an_overdue_wait_gets_one_reminder_not_two() {
+        let mut r = Reminders::default();
+        r.wait_for(Some(("rebel", Some(1), "k")), 0);
+        assert_eq!(r.due(72 * HOUR), Some(2));
+    }
+}
