@@ -443,38 +443,40 @@ fn items(c: &Choice) -> Vec<String> {
 
 /// The printed names of a command's arguments, in order (numbers and words stay as they are).
 fn args(c: &Choice, a: &Action) -> Vec<String> {
-    let mut names: Vec<(String, String)> = vec![];
-    if let Some(k) = c.card {
-        let key = match k {
-            CardName::Mission(m) => m.key(),
-            CardName::Action(x) => x.key(),
-            CardName::Objective(x) => x.key(),
-            CardName::Tactic(x) => x.key(),
-            CardName::Probe(s) => s.key(),
-        };
-        names.push((key.to_string(), k.name().to_string()));
-    }
-    for l in c.leaders.iter().chain(c.against.iter()) {
-        names.push((l.key().to_string(), l.name().to_string()));
-    }
-    for p in c.from.iter().chain(c.to.iter()) {
-        names.push((p.key(), capitalise(&place_name(*p))));
-    }
-    for s in &c.systems {
-        names.push((s.key().to_string(), s.name().to_string()));
-    }
-    for (u, _) in &c.units {
-        names.push((u.key().to_string(), u.name().to_string()));
-    }
-    if let Some((f, _)) = c.face {
-        names.push((f.label().replace(' ', "_"), f.label().to_string()));
-    }
+    // Looked up word by word without building a table: this runs for every option of every
+    // prompt (hundreds at an assignment).
+    let name = |word: &str| -> Option<String> {
+        if let Some(k) = c.card {
+            let key = match k {
+                CardName::Mission(m) => m.key(),
+                CardName::Action(x) => x.key(),
+                CardName::Objective(x) => x.key(),
+                CardName::Tactic(x) => x.key(),
+                CardName::Probe(s) => s.key(),
+            };
+            if key == word {
+                return Some(k.name().to_string());
+            }
+        }
+        if let Some(l) = c.leaders.iter().chain(c.against.iter()).find(|l| l.key() == word) {
+            return Some(l.name().to_string());
+        }
+        if let Some(p) = c.from.iter().chain(c.to.iter()).find(|p| p.key() == word) {
+            return Some(capitalise(&place_name(*p)));
+        }
+        if let Some(s) = c.systems.iter().find(|s| s.key() == word) {
+            return Some(s.name().to_string());
+        }
+        if let Some((u, _)) = c.units.iter().find(|(u, _)| u.key() == word) {
+            return Some(u.name().to_string());
+        }
+        let (f, _) = c.face?;
+        (f.label().replace(' ', "_") == word).then(|| f.label().to_string())
+    };
     a.command()
         .split_whitespace()
         .skip(1)
-        .map(|word| {
-            names.iter().find(|(k, _)| k == word).map_or_else(|| word.to_string(), |(_, v)| v.clone())
-        })
+        .map(|word| name(word).unwrap_or_else(|| word.to_string()))
         .collect()
 }
 

@@ -15,6 +15,11 @@ pub const FINGERPRINT_LEN: usize = 8;
 /// It is computed from the decider's private options, so only the decider may see it.
 pub fn fingerprint<G: Game>(p: &GamePrompt<G::Action>) -> String {
     let options: Vec<String> = p.options.iter().map(G::action_text).collect();
+    fingerprint_of(p, &options)
+}
+
+/// The fingerprint of a prompt whose options are already written as command lines.
+fn fingerprint_of<A>(p: &GamePrompt<A>, options: &[String]) -> String {
     let mut parts: Vec<&str> = vec![&p.seat, &p.kind];
     // The counts keep options and context apart (a line could move from one list to the other).
     let counts = format!("{}:{}", options.len(), p.context.len());
@@ -27,17 +32,19 @@ pub fn fingerprint<G: Game>(p: &GamePrompt<G::Action>) -> String {
 /// The pending prompt of a started match, addressed to its seat's user.
 pub fn prompt_post_of<G: Game>(meta: &MatchMeta, state: &G::State) -> Option<PromptPost> {
     let p = G::prompt(state)?;
+    // Written once: the fingerprint and the post both use the command lines.
+    let options: Vec<String> = p.options.iter().map(G::action_text).collect();
     Some(PromptPost {
         match_id: meta.id.clone(),
         nonce: meta.nonce.clone(),
         user: meta.seats.get(&p.seat).copied(),
         version: G::version(state),
-        fingerprint: fingerprint::<G>(&p),
+        fingerprint: fingerprint_of(&p, &options),
         texts: G::option_texts(state, &p),
         public: G::options_public(state, &p),
         seat: p.seat,
         kind: p.kind,
-        options: p.options.iter().map(G::action_text).collect(),
+        options,
         context: p.context,
     })
 }
