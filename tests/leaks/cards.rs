@@ -378,9 +378,11 @@ impl Universe {
 
     /// Whether a line is the public answer of a card that asks about the base ("Interrogation:
     /// the Rebel base is not in Tatooine", "…: the Rebel base is in one of A, B, C"): those
-    /// cards exist to make the Rebels say it.
+    /// cards exist to make the Rebels say it. A list's bullet before the card's name is allowed.
     fn intel_line(&self, line: &str) -> bool {
-        line.split_once(": the Rebel base is ").is_some_and(|(card, _)| self.card_names.contains(&card))
+        line.split_once(": the Rebel base is ").is_some_and(|(card, _)| {
+            self.card_names.contains(&card.trim_start_matches(|c: char| !c.is_alphanumeric()))
+        })
     }
 
     /// Every card a text names (by printed name or id), for intel notes a seat may read.

@@ -324,6 +324,20 @@ pub fn check_outcome(c: &mut Checker, out: &Outcome, caller: Who, s: &State) {
             check_board(c, s, Who::Public, "the public board");
         }
     }
+    // The live message shows the run's latest public lines.
+    for line in &out.recent {
+        c.text(Who::Public, "the live message", line);
+    }
+    // Images are drawn from the state the outcome carries: it must be the state just reached.
+    if let Some(at) = &out.state
+        && at.get::<State>() != Some(s)
+    {
+        c.findings.push("an outcome's board state is not the state after its action".into());
+    }
+    // The reveal shows every secret, so it may only come with the end of the match.
+    if out.reveal.is_some() && s.winner.is_none() {
+        c.findings.push("the reveal was posted while the match runs".into());
+    }
     for p in &out.private {
         let f = seat_faction(&p.seat);
         if seat_of_user(p.user) != Some(f) {
@@ -392,7 +406,7 @@ fn observe<G: Game<State = State, Action = Action, Options = MatchOptions>>(
     let prompt = svc.prompt(CH).expect("prompt");
     match who {
         Who::Public => {
-            out.push(svc.status(CH).map(|o| o.reply).unwrap_or_else(|e| e.to_string()));
+            out.push(svc.status(CH, STRANGER).map(|o| o.reply).unwrap_or_else(|e| e.to_string()));
             if let Some(p) = &prompt {
                 out.push(prompt_announcement(p));
                 out.push(serde_json::to_string(&prompt_components(p)).expect("json"));
@@ -402,6 +416,7 @@ fn observe<G: Game<State = State, Action = Action, Options = MatchOptions>>(
             }
         }
         Who::Seat(f) => {
+            out.push(svc.status(CH, caller(f)).map(|o| o.reply).unwrap_or_else(|e| e.to_string()));
             let hand = svc.hand(CH, caller(f)).map(|o| (o.reply, o.prompt));
             match hand {
                 Ok((reply, p)) => {
@@ -435,6 +450,7 @@ fn project(out: &Outcome, who: Who, caller: Who) -> Vec<String> {
             for p in &out.public {
                 v.push(format!("post (board {}): {}", p.board, p.text));
             }
+            v.push(format!("live message (ping {}): {}", out.ping, out.recent.join(" / ")));
             for e in out.events.iter().filter(|e| e.to.is_none()) {
                 v.push(format!("event: {}", e.text));
             }
@@ -812,7 +828,7 @@ pub fn play<G: Game<State = State, Action = Action, Options = MatchOptions>>(
     let mut c = Checker::new(u, &know, end);
     let log = svc.log(CH, usize::MAX).map_err(err)?;
     c.text(Who::Public, "the public log", &log.reply);
-    c.text(Who::Public, "the status", &svc.status(CH).map_err(err)?.reply);
+    c.text(Who::Public, "the status", &svc.status(CH, STRANGER).map_err(err)?.reply);
     done(&c, &mut stats, seed, end)?;
     stats.games += 1;
     Ok(stats)
@@ -833,9 +849,11 @@ fn probes<G: Game<State = State, Action = Action, Options = MatchOptions>>(
     stats: &mut Stats,
 ) -> Result<(), Leak> {
     let mut c = Checker::new(u, know, s);
-    let status = svc.status(CH).map(|o| o.reply).unwrap_or_else(|e| e.to_string());
+    let status = svc.status(CH, STRANGER).map(|o| o.reply).unwrap_or_else(|e| e.to_string());
     c.text(Who::Public, "the status", &status);
     for f in Faction::BOTH {
+        let status = svc.status(CH, caller(f)).map(|o| o.reply).unwrap_or_else(|e| e.to_string());
+        c.text(Who::Seat(f), "the status", &status);
         match svc.hand(CH, caller(f)) {
             Ok(o) => {
                 c.text(Who::Seat(f), "the hand answer", &o.reply);

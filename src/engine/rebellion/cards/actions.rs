@@ -3,9 +3,9 @@
 //! starting a card's ability. Engine steps ask only a player who holds a usable card, so async
 //! players are never stopped for nothing.
 
+use super::CardRef;
 use super::catalog::{LeaderRule, Trigger, action_behavior};
 use super::run::{CardRun, can_all};
-use super::CardRef;
 use crate::content::*;
 use crate::engine::rebellion::event::EventKind;
 use crate::engine::rebellion::flow::{Ctx, Frame};
@@ -44,7 +44,13 @@ pub fn shows(card: ActionCardId, l: LeaderId) -> bool {
 
 /// Puts into `out` the leaders of `f` shown on the card for whom `pred` holds, in catalog order
 /// (`out` is cleared first; the caller may reuse one list for many cards).
-fn shown_into(s: &State, f: Faction, card: ActionCardId, pred: impl Fn(LeaderId) -> bool, out: &mut Vec<LeaderId>) {
+fn shown_into(
+    s: &State,
+    f: Faction,
+    card: ActionCardId,
+    pred: impl Fn(LeaderId) -> bool,
+    out: &mut Vec<LeaderId>,
+) {
     // The leaders `shows` accepts are the printed ones and maybe Luke Skywalker (Jedi): listed
     // from those (in catalog order, as `LeaderId::all` would give them), not by asking of
     // every leader in the game.
