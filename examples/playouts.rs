@@ -1,9 +1,9 @@
 //! Plays random games of seeds `1..=N` (default 50): a fixed workload for profiling the engine
 //! (`valgrind --tool=callgrind target/release/examples/playouts 50`). With `--digest` it prints,
-//! per game, a digest of every action, every event and the final state, to check that an
-//! optimisation changes nothing.
+//! per game, a digest of every action, every event, every decision offered (with its context)
+//! and the final state, to check that an optimisation changes nothing.
 
-use holonet::engine::rebellion::MatchOptions;
+use holonet::engine::rebellion::{MatchOptions, decision};
 use holonet::hash::fnv1a;
 use holonet::sim::{playout, playout_with};
 
@@ -20,8 +20,9 @@ fn main() {
             continue;
         }
         let mut log = String::new();
-        let p = playout_with(seed, MatchOptions::default(), |step, _, events| {
+        let p = playout_with(seed, MatchOptions::default(), |step, state, events| {
             log.push_str(&format!("{:?} {}\n{events:?}\n", step.seat, step.action.command()));
+            log.push_str(&format!("{:?}\n", decision(state)));
         });
         let state = serde_json::to_string(&p.state).expect("state serialises");
         println!(

@@ -40,12 +40,15 @@ pub fn random_action(state: &State, rng: &mut GameRng) -> Option<(Faction, Actio
 
 /// The random choice of `random_action`, from a decision already worked out.
 pub fn random_answer(d: &Decision, rng: &mut GameRng) -> (Faction, Action) {
-    let others: Vec<&Action> = d.actions.iter().filter(|a| **a != Action::RevealBase).collect();
-    if others.len() == d.actions.len() || others.is_empty() || rng.below(64) == 0 {
+    // Counted, not collected: this runs once per action of every playout.
+    let is_other = |a: &&Action| !matches!(a, Action::RevealBase);
+    let others = d.actions.iter().filter(is_other).count();
+    if others == d.actions.len() || others == 0 || rng.below(64) == 0 {
         let i = rng.below(d.actions.len());
         return (d.seat, d.actions[i].clone());
     }
-    (d.seat, others[rng.below(others.len())].clone())
+    let i = rng.below(others);
+    (d.seat, d.actions.iter().filter(is_other).nth(i).expect("i < others").clone())
 }
 
 /// Plays a whole match with random legal players; `on_step` sees each action, the state

@@ -1453,7 +1453,7 @@ async fn clicks_scenario() {
         let others: Vec<&Action> = d.actions.iter().filter(|a| **a != Action::RevealBase).collect();
         others[rng.below(others.len())].clone()
     };
-    let combat = prepared(combat_ch, 13, is_kind(PromptKind::AssignDamage), random);
+    let combat = prepared(combat_ch, 14, is_kind(PromptKind::AssignDamage), random);
     std::fs::create_dir_all(&dir).unwrap();
     for (ch, (file, ..)) in [(assign_ch, &assign), (move_ch, &moving), (combat_ch, &combat)] {
         holonet::cli::admin::import(&dir, ch, file).unwrap();

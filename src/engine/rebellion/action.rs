@@ -620,7 +620,10 @@ impl<'a> IntoIterator for &'a Leaders {
 
 impl PartialEq for Leaders {
     fn eq(&self, other: &Self) -> bool {
-        **self == **other
+        // The same as comparing the slices: a single leader fills both slots (`one`), so the
+        // unused slot never differs between equal lists. One comparison, for the hundreds of
+        // assignments `apply` looks through.
+        self.len == other.len && self.ids == other.ids
     }
 }
 

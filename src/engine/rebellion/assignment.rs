@@ -33,9 +33,11 @@ pub fn distinct(hand: &[MissionId]) -> Vec<MissionId> {
 pub fn decision(s: &State, p: &AssignmentPhase) -> Option<Decision> {
     let f = p.turn;
     let pool = s.leader_pool.get(f);
-    let missions = distinct(&s.hands.get(f).missions);
-    let mut actions = Vec::with_capacity(missions.len() * pool.len() * (pool.len() + 1) / 2 + 4);
-    for m in missions {
+    let hand = &s.hands.get(f).missions;
+    let mut actions = Vec::with_capacity(hand.len() * pool.len() * (pool.len() + 1) / 2 + 4);
+    // Each mission once, in hand order (`distinct`, without building the list).
+    let firsts = hand.iter().enumerate().filter(|&(i, m)| !hand[..i].contains(m));
+    for (_, &m) in firsts {
         for (i, &a) in pool.iter().enumerate() {
             actions.push(Action::Assign { mission: m, leaders: Leaders::one(a) });
             for &b in &pool[i + 1..] {

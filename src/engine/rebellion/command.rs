@@ -59,7 +59,7 @@ pub fn decision(s: &State, p: &CommandPhase) -> Option<Decision> {
     }
     let f = p.turn;
     let c = catalog();
-    let mut actions = vec![];
+    let mut actions = Vec::with_capacity(64);
     for (i, asg) in s.assignments.get(f).iter().enumerate() {
         if s.assignments.get(f)[..i].iter().any(|x| x.mission == asg.mission) {
             continue;
@@ -68,11 +68,10 @@ pub fn decision(s: &State, p: &CommandPhase) -> Option<Decision> {
             actions.push(Action::Reveal { mission: asg.mission, target });
         }
     }
+    let places = activation_places(s, f);
     for &l in s.leader_pool.get(f) {
         if c.leader(l).has_tactics() {
-            for place in activation_places(s, f) {
-                actions.push(Action::Activate { place, leader: l });
-            }
+            actions.extend(places.iter().map(|&place| Action::Activate { place, leader: l }));
         }
     }
     actions.push(Action::Pass);

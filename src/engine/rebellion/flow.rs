@@ -181,12 +181,14 @@ pub fn decision(s: &State) -> Option<Decision> {
 }
 
 fn may_reveal_base(s: &State, d: &Decision) -> bool {
+    // The cheap tests first: this runs for every decision, and most are not the Rebels' in
+    // their own turn.
     d.seat == Faction::Rebel
         && !s.base.revealed
         && s.base.system.is_some()
-        && d.actions != [Action::Done]
-        && !d.actions.contains(&Action::RevealBase)
         && s.stack.iter().any(|f| matches!(f, Frame::Command(c) if c.turn == Faction::Rebel))
+        && !matches!(d.actions.as_slice(), [Action::Done])
+        && !d.actions.iter().any(|a| matches!(a, Action::RevealBase))
 }
 
 /// The decision of the frame on top of the stack.
@@ -228,7 +230,7 @@ fn apply_decided(
         return Err(RuleError::NotYourDecision { waiting: d.seat, what: d.kind.describe().to_string() });
     }
     let action = canonical(d, action);
-    if !d.actions.contains(&action) {
+    if !offered(&d.actions, &action) {
         return Err(explain(state, d, &action));
     }
     if refuses_nothing(state, &action) {
@@ -249,16 +251,45 @@ fn apply_decided(
     Ok((events, next_decision))
 }
 
-/// Whether `dispatch` cannot refuse this legal action: revealing the base, or an answer to a
-/// Setup, Assignment, Command or Refresh step, whose handlers return no error. `apply` changes
-/// the state in place for those (most actions of a game) and works on a copy for the others,
-/// whose handlers may still refuse after changing something.
+/// Whether an action is one of the legal ones: `actions.contains(action)`, with the long lists
+/// (hundreds of assignments or activations, compared at every action) scanned by their fields
+/// instead of calling the whole enum's comparison for each.
+fn offered(actions: &[Action], action: &Action) -> bool {
+    match *action {
+        Action::Assign { mission, leaders } => actions
+            .iter()
+            .any(|x| matches!(*x, Action::Assign { mission: m, leaders: l } if m == mission && l == leaders)),
+        Action::Activate { place, leader } => actions
+            .iter()
+            .any(|x| matches!(*x, Action::Activate { place: p, leader: l } if p == place && l == leader)),
+        _ => {
+            let kind = std::mem::discriminant(action);
+            actions.iter().any(|x| std::mem::discriminant(x) == kind && x == action)
+        }
+    }
+}
+
+/// Whether `dispatch` cannot refuse this legal action, so `apply` may change the state in
+/// place; it works on a copy for the others, whose handlers may still refuse after changing
+/// something. In place: revealing the base; an answer to a Setup, Assignment, Command or
+/// Refresh step or a combat, whose handlers return no error; and a move of an activation, a
+/// Rapid Mobilization choice or an answer to a mission's opposition, whose handlers refuse
+/// only actions their decisions never offer.
 fn refuses_nothing(s: &State, action: &Action) -> bool {
-    *action == Action::RevealBase
+    matches!(action, Action::RevealBase)
         || matches!(
             s.stack.last(),
-            Some(Frame::Setup(_) | Frame::Assignment(_) | Frame::Command(_) | Frame::Refresh(_))
+            Some(
+                Frame::Setup(_)
+                    | Frame::Assignment(_)
+                    | Frame::Command(_)
+                    | Frame::Refresh(_)
+                    | Frame::Combat(_)
+                    | Frame::Activation(_)
+                    | Frame::Mobilize(_)
+            )
         )
+        || matches!(s.stack.last(), Some(Frame::Mission(m)) if m.step == mission::MissionStep::Oppose)
 }
 
 /// A match state together with its pending decision, worked out once per action. For callers
@@ -304,7 +335,7 @@ fn canonical(d: &Decision, action: Action) -> Action {
         && leaders.len() == 2
     {
         let swapped = Action::Assign { mission: *mission, leaders: Leaders::two(leaders[1], leaders[0]) };
-        if d.actions.contains(&swapped) {
+        if offered(&d.actions, &swapped) {
             return swapped;
         }
     }
@@ -313,7 +344,7 @@ fn canonical(d: &Decision, action: Action) -> Action {
 
 /// Hands the action to the handler of the top frame.
 fn dispatch(ctx: &mut Ctx, action: Action) -> Result<(), RuleError> {
-    if action == Action::RevealBase {
+    if matches!(action, Action::RevealBase) {
         // Legal at any Rebel decision of a Rebel turn: the step waiting stays as it is.
         victory::reveal_base(ctx);
         return Ok(());
@@ -335,8 +366,9 @@ fn dispatch(ctx: &mut Ctx, action: Action) -> Result<(), RuleError> {
 }
 
 /// Runs automatic steps until a player must decide or the game ends. A decision whose only
-/// legal answer is `done` is answered automatically. Returns the decision it stopped at (what
-/// `decision` says of the state it leaves).
+/// legal answer is `done` is answered automatically (unless skipping it would give a secret
+/// away: `asks_anyway`). Returns the decision it stopped at (what `decision` says of the state
+/// it leaves).
 pub fn advance(ctx: &mut Ctx) -> Option<Decision> {
     for _ in 0..100_000 {
         victory::update_markers(ctx);
@@ -344,7 +376,7 @@ pub fn advance(ctx: &mut Ctx) -> Option<Decision> {
             return None;
         }
         if let Some(d) = decision(ctx.s) {
-            if d.actions == [Action::Done] {
+            if matches!(d.actions.as_slice(), [Action::Done]) && !asks_anyway(ctx.s, &d) {
                 dispatch(ctx, Action::Done).expect("done is legal");
                 continue;
             }
@@ -375,6 +407,18 @@ pub fn advance(ctx: &mut Ctx) -> Option<Decision> {
         ctx.s.stack.extend(frames);
     }
     panic!("engine made no progress: {:?}", ctx.s.stack);
+}
+
+/// Whether a decision whose only answer is `done` is asked all the same, because skipping it
+/// would give a secret away: while the base is hidden and Rebel units wait in the Rebel Base
+/// space, whether they could move into the system the Rebels activated depends on where the
+/// base is, so the Rebels' move step is always asked (everyone sees who is deciding).
+fn asks_anyway(s: &State, d: &Decision) -> bool {
+    d.kind == PromptKind::MoveUnits
+        && d.seat == Faction::Rebel
+        && !s.base.revealed
+        && s.base.system.is_some()
+        && !s.base_space.units.rebel.is_empty()
 }
 
 /// Builds the most helpful error for an action that is not among the legal ones.

@@ -1,8 +1,9 @@
 //! The facts that hold after every applied action, checked by tests and simulations: every unit
 //! is in exactly one documented place, every leader in at most one, rings agree with captures
 //! and turned leaders, hands keep their limits; and from one state to the next, time never
-//! goes back.
+//! goes back and no leader in play leaves it.
 
+use super::cards::leaders::counts_as;
 use super::flow::Frame;
 use super::refresh::HAND_LIMIT;
 use super::state::{Ring, State};
@@ -19,6 +20,20 @@ pub fn unit_total(s: &State, u: UnitId) -> u32 {
     n + s.build_queue.get(f).iter().map(|q| q.count(u) as u32).sum::<u32>()
 }
 
+/// In how many places a leader is: leader pools, facedown missions, systems, the Rebel Base
+/// space and the eliminated pile (0 before it is recruited; 1 from then on).
+pub fn leader_places(s: &State, l: LeaderId) -> usize {
+    let mut seen = 0;
+    for g in Faction::BOTH {
+        seen += s.leader_pool.get(g).iter().filter(|&&x| x == l).count();
+        seen += s.assignments.get(g).iter().filter(|a| a.leaders.contains(&l)).count();
+        for p in s.places() {
+            seen += s.zone(p).leaders.get(g).iter().filter(|&&x| x == l).count();
+        }
+    }
+    seen + s.eliminated.iter().filter(|&&x| x == l).count()
+}
+
 /// Every broken invariant, in words (empty when all hold).
 pub fn violations(s: &State) -> Vec<String> {
     let c = catalog();
@@ -32,15 +47,7 @@ pub fn violations(s: &State) -> Vec<String> {
     }
     for l in LeaderId::all() {
         let f = s.leader_faction(l);
-        let mut seen = 0;
-        for g in Faction::BOTH {
-            seen += s.leader_pool.get(g).iter().filter(|&&x| x == l).count();
-            seen += s.assignments.get(g).iter().filter(|a| a.leaders.contains(&l)).count();
-            for p in s.places() {
-                seen += s.zone(p).leaders.get(g).iter().filter(|&&x| x == l).count();
-            }
-        }
-        seen += s.eliminated.iter().filter(|&&x| x == l).count();
+        let seen = leader_places(s, l);
         if seen > 1 {
             out.push(format!("leader {l} ({f}) is in {seen} places at once"));
         }
@@ -87,7 +94,7 @@ pub fn violations(s: &State) -> Vec<String> {
 }
 
 /// What must hold from one state to the next: the time marker never goes back, the round never
-/// decreases, and the version counts every applied action.
+/// decreases, the version counts every applied action, and a leader in play stays somewhere.
 pub fn step_violations(before: &State, after: &State) -> Vec<String> {
     let mut out = vec![];
     if after.time < before.time {
@@ -98,6 +105,18 @@ pub fn step_violations(before: &State, after: &State) -> Vec<String> {
     }
     if after.version != before.version + 1 {
         out.push(format!("version {} after {}", after.version, before.version));
+    }
+    // A leader in play stays in play (eliminated leaders go to their own pile), unless another
+    // side of it takes its place (Luke Skywalker becoming a Jedi).
+    let entered: Vec<LeaderId> =
+        LeaderId::all().filter(|&m| leader_places(before, m) == 0 && leader_places(after, m) > 0).collect();
+    for l in LeaderId::all() {
+        if leader_places(before, l) > 0
+            && leader_places(after, l) == 0
+            && !entered.iter().any(|&m| counts_as(m, l))
+        {
+            out.push(format!("leader {l} left play"));
+        }
     }
     out
 }

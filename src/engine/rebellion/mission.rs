@@ -135,8 +135,12 @@ pub fn system_ok(s: &State, sys: SystemId, cond: &TargetCondition) -> bool {
 
 /// Whether a leader meets one "against a leader" condition.
 pub fn leader_ok(s: &State, l: LeaderId, cond: &TargetCondition) -> bool {
+    s.leader_place(l).is_some_and(|p| leader_ok_at(s, l, p, cond))
+}
+
+/// `leader_ok` for a leader known to stand in `p`.
+fn leader_ok_at(s: &State, l: LeaderId, p: Place, cond: &TargetCondition) -> bool {
     use TargetCondition::*;
-    let Some(p) = s.leader_place(l) else { return false };
     match cond {
         CapturedLeader => s.is_captured(l),
         RebelLeaderOnBoard => s.leader_faction(l) == Faction::Rebel,
@@ -165,9 +169,11 @@ pub fn reveal_targets(s: &State, f: Faction, asg: &Assignment) -> Vec<Option<Tar
         MissionTargetKind::RebelBaseSpace => vec![None],
         MissionTargetKind::AgainstLeader => LeaderId::all()
             .filter(|&l| s.leader_faction(l) != f || s.is_captured(l))
-            .filter(|&l| s.leader_place(l).and_then(Place::system).is_some_and(|x| !locked(x)))
-            .filter(|&l| d.conditions.iter().all(|c| leader_ok(s, l, c)))
-            .map(|l| Some(Target::Leader(l)))
+            // Each leader's place is looked up once, for every condition.
+            .filter_map(|l| Some((l, s.leader_place(l)?)))
+            .filter(|&(_, p)| p.system().is_some_and(|x| !locked(x)))
+            .filter(|&(l, p)| d.conditions.iter().all(|c| leader_ok_at(s, l, p, c)))
+            .map(|(l, _)| Some(Target::Leader(l)))
             .collect(),
         MissionTargetKind::None => vec![None],
     }
@@ -248,7 +254,8 @@ pub fn decision(s: &State, run: &MissionRun) -> Option<Decision> {
     }
 }
 
-/// Applies a mission decision.
+/// Applies a mission decision. At the opposition step it refuses only actions the decision
+/// never offers, so `apply` changes the state in place there.
 pub fn act(ctx: &mut Ctx, mut run: MissionRun, a: Action) -> Result<Frames, RuleError> {
     match (run.step, a) {
         (MissionStep::Oppose, Action::Oppose { leader }) => {

@@ -114,7 +114,8 @@ pub fn decision(s: &State, m: &Mobilize) -> Option<Decision> {
     Some(d)
 }
 
-/// Applies the Rebel's choice.
+/// Applies the Rebel's choice. Refuses only actions the decision never offers, so `apply`
+/// changes the state in place for offered ones.
 pub fn act(ctx: &mut Ctx, mut m: Mobilize, a: Action) -> Result<Frames, RuleError> {
     match (&mut m.step, a) {
         (MobilizeStep::Choose, Action::Mode { n: 1 }) => {

@@ -19,6 +19,7 @@ pub mod mission;
 pub mod mission_windows;
 pub mod mobilize;
 pub mod movement;
+pub mod named;
 pub mod objectives;
 pub mod recruit;
 pub mod refresh;

@@ -145,7 +145,8 @@ pub fn decision(s: &State, a: &Activation) -> Option<Decision> {
     Some(Decision::new(a.faction, PromptKind::MoveUnits, actions))
 }
 
-/// Applies a move or `done`.
+/// Applies a move or `done`. Refuses only actions the decision never offers, so `apply`
+/// changes the state in place for offered ones.
 pub fn act(ctx: &mut Ctx, mut a: Activation, act: Action) -> Result<Frames, RuleError> {
     match act {
         Action::Move { from, unit, count } => {

@@ -10,6 +10,7 @@ use super::cards::intel::draw_probes;
 
 use super::event::EventKind;
 use super::flow::{Ctx, Decision, Frame, Frames, PromptKind};
+use super::named::named;
 use super::objectives;
 use super::recruit;
 use super::setup::draw;
@@ -127,7 +128,8 @@ pub fn decision(s: &State, r: &RefreshPhase) -> Option<Decision> {
             if short.is_empty() && *scrapped == 0 {
                 return None;
             }
-            let mut actions = vec![];
+            // Room for a unit type or two in each place, so the list rarely grows.
+            let mut actions = Vec::with_capacity(2 * catalog().systems.len());
             for place in s.places() {
                 for (unit, _) in s.units(place, f).iter() {
                     actions.push(Action::Scrap { place, unit });
@@ -147,7 +149,8 @@ pub fn decision(s: &State, r: &RefreshPhase) -> Option<Decision> {
         RefreshStep::Build { choices } => {
             let (icon, _) = choices.first()?;
             let actions: Vec<Action> = build_units(Faction::Rebel, *icon)
-                .into_iter()
+                .iter()
+                .copied()
                 .filter(|&u| s.supply.rebel.count(u) > 0)
                 .map(|unit| Action::Build { unit })
                 .collect();
@@ -157,11 +160,17 @@ pub fn decision(s: &State, r: &RefreshPhase) -> Option<Decision> {
             Some(Decision::new(Faction::Rebel, PromptKind::BuildChoice, actions))
         }
         RefreshStep::Deploy { faction, placed } => {
-            let mut actions = vec![];
-            for (u, _) in s.ready.get(*faction).iter() {
-                for p in deploy_places(s, *faction, u, placed) {
-                    actions.push(Action::Deploy { unit: u, place: p });
-                }
+            let ready = s.ready.get(*faction);
+            let mut actions = Vec::with_capacity(ready.iter().count() * 8 + 1);
+            // Every unit but the Death Star deploys to the same places: worked out once.
+            let mut common: Option<Vec<Place>> = None;
+            for (u, _) in ready.iter() {
+                let places = if Some(u) == named().death_star {
+                    &deploy_places(s, *faction, u, placed)
+                } else {
+                    &*common.get_or_insert_with(|| deploy_places(s, *faction, u, placed))
+                };
+                actions.extend(places.iter().map(|&p| Action::Deploy { unit: u, place: p }));
             }
             actions.push(Action::Done);
             Some(Decision::new(*faction, PromptKind::Deploy, actions))
@@ -171,26 +180,19 @@ pub fn decision(s: &State, r: &RefreshPhase) -> Option<Decision> {
 }
 
 /// Units an icon builds for a faction.
-pub fn build_units(f: Faction, icon: ResourceIcon) -> Vec<UnitId> {
-    catalog()
-        .build_options
-        .get(f)
-        .iter()
-        .find(|o| o.icon == icon)
-        .map(|o| o.units.clone())
-        .unwrap_or_default()
+pub fn build_units(f: Faction, icon: ResourceIcon) -> &'static [UnitId] {
+    catalog().build_options.get(f).iter().find(|o| o.icon == icon).map_or(&[], |o| &o.units)
 }
 
 /// Places a unit may deploy to, given what was already deployed this phase.
 pub fn deploy_places(s: &State, f: Faction, unit: UnitId, placed: &[(Place, u8)]) -> Vec<Place> {
-    let c = catalog();
     let used = |p: Place| placed.iter().find(|x| x.0 == p).map_or(0, |x| x.1);
-    let dsuc = c.unit_by_key("death_star_under_construction");
-    let is_death_star = c.unit(unit).id == "death_star";
+    let dsuc = named().death_star_under_construction;
+    let is_death_star = Some(unit) == named().death_star;
     let mut out = vec![];
-    for sys in SystemId::all() {
+    for (i, (st, &populous)) in s.systems.iter().zip(&named().populous).enumerate() {
+        let sys = SystemId(i as u16);
         let p = Place::System(sys);
-        let st = s.sys(sys);
         // A Death Star deploys onto its Death Star Under Construction, which stands in a remote
         // system (Construct Death Star): there loyalty cannot be had, so only the station
         // decides where it goes (Rules Reference, Death Star).
@@ -198,7 +200,7 @@ pub fn deploy_places(s: &State, f: Faction, unit: UnitId, placed: &[(Place, u8)]
         if is_death_star && !onto_station {
             continue;
         }
-        if (onto_station || (c.system(sys).populous && !st.destroyed && s.controls(sys, f)))
+        if (onto_station || (populous && !st.destroyed && s.controls(sys, f)))
             && !st.sabotaged
             && !s.has_units(p, f.opponent())
             && used(p) < 2
@@ -308,9 +310,8 @@ pub fn queue(ctx: &mut Ctx, f: Faction, unit: UnitId, space: u8) {
 /// Places one unit that left the build queue in a place (a Death Star replaces the Death Star
 /// Under Construction there); where it may go is the caller's check.
 pub fn deploy(ctx: &mut Ctx, f: Faction, unit: UnitId, place: Place) {
-    let c = catalog();
-    if c.unit(unit).id == "death_star"
-        && let Some(d) = c.unit_by_key("death_star_under_construction")
+    if Some(unit) == named().death_star
+        && let Some(d) = named().death_star_under_construction
         && ctx.s.units(place, f).count(d) > 0
     {
         ctx.s.zone_mut(place).units.get_mut(f).remove(d, 1);
@@ -322,35 +323,35 @@ pub fn deploy(ctx: &mut Ctx, f: Faction, unit: UnitId, place: Place) {
 
 /// The resource icons a faction builds from this Refresh Phase, with their queue spaces.
 pub fn build_icons(s: &State, f: Faction) -> Vec<(ResourceIcon, u8)> {
+    icons_to_build(s, f).collect()
+}
+
+/// `build_icons`, one at a time (asked at every step of a build, so nothing is collected).
+fn icons_to_build(s: &State, f: Faction) -> impl Iterator<Item = (ResourceIcon, u8)> + '_ {
     let c = catalog();
-    let mut out = vec![];
-    for sys in SystemId::all() {
-        let st = s.sys(sys);
-        let d = c.system(sys);
-        if st.destroyed
-            || st.sabotaged
-            || !s.controls(sys, f)
-            || s.has_units(Place::System(sys), f.opponent())
-        {
-            continue;
-        }
+    let systems = s.systems.iter().zip(&c.systems).enumerate().flat_map(move |(i, (st, d))| {
+        let sys = SystemId(i as u16);
+        let builds = !st.destroyed
+            && !st.sabotaged
+            && s.controls(sys, f)
+            && st.zone.units.get(f.opponent()).is_empty();
         let subjugated_only = f == Faction::Empire && st.subjugated && st.loyalty != Some(Faction::Empire);
-        let icons: &[ResourceIcon] =
-            if subjugated_only { &d.icons[..d.icons.len().min(1)] } else { &d.icons };
-        out.extend(icons.iter().map(|&i| (i, d.build_queue_space)));
-    }
-    if f == Faction::Rebel {
-        let usable = match (s.base.revealed, s.base.system) {
+        let icons: &[ResourceIcon] = match (builds, subjugated_only) {
+            (false, _) => &[],
+            (true, true) => &d.icons[..d.icons.len().min(1)],
+            (true, false) => &d.icons,
+        };
+        icons.iter().map(|&i| (i, d.build_queue_space))
+    });
+    let base = f == Faction::Rebel
+        && match (s.base.revealed, s.base.system) {
             (true, Some(b)) => {
                 !s.has_units(Place::System(b), Faction::Empire) && s.sys(b).loyalty != Some(Faction::Empire)
             }
             _ => true,
         };
-        if usable {
-            out.extend(c.base_space_icons.iter().map(|&i| (i, c.base_space_queue)));
-        }
-    }
-    out
+    let base_icons: &[ResourceIcon] = if base { &c.base_space_icons } else { &[] };
+    systems.chain(base_icons.iter().map(|&i| (i, c.base_space_queue)))
 }
 
 fn begin_build(ctx: &mut Ctx) -> RefreshStep {
@@ -367,8 +368,8 @@ fn begin_build(ctx: &mut Ctx) -> RefreshStep {
 pub fn shortfall(s: &State, f: Faction) -> Vec<(Vec<UnitId>, u32)> {
     let supply = s.supply.get(f);
     let mut fixed: Vec<(UnitId, u32)> = vec![];
-    let mut groups: Vec<(Vec<UnitId>, u32)> = vec![];
-    for (icon, _) in build_icons(s, f) {
+    let mut groups: Vec<(&[UnitId], u32)> = vec![];
+    for (icon, _) in icons_to_build(s, f) {
         let units = build_units(f, icon);
         let bucket = match units.len() {
             0 => continue,
@@ -391,7 +392,7 @@ pub fn shortfall(s: &State, f: Faction) -> Vec<(Vec<UnitId>, u32)> {
         // A choice icon may take any of its units the fixed icons leave over.
         let spare: u32 = units.iter().map(|&u| (supply.count(u) as u32).saturating_sub(need(u))).sum();
         if n > spare {
-            out.push((units, n - spare));
+            out.push((units.to_vec(), n - spare));
         }
     }
     out

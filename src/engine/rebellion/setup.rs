@@ -254,11 +254,17 @@ pub fn decision(s: &State, step: &SetupStep) -> Option<Decision> {
         }
         SetupStep::ImperialPlacement { remaining } => {
             let systems = imperial_systems(s);
-            let mut actions = vec![Action::AutoPlace];
+            // Worked out once for every option, not per option.
+            let missing = ground_missing(s, &systems);
+            let left = ground_left(remaining);
+            let mut actions = Vec::with_capacity(128);
+            actions.push(Action::AutoPlace);
             for &sys in &systems {
+                let has_ground = s.has_ground(Place::System(sys), Faction::Empire);
                 for (u, n) in remaining.iter() {
+                    let ground = catalog().unit(u).theater == Theater::Ground;
                     for count in 1..=n {
-                        if imperial_placement_ok(s, remaining, &systems, sys, u, count) {
+                        if imperial_placement_ok(missing, left, has_ground, ground, count) {
                             actions.push(Action::Place { place: Place::System(sys), unit: u, count });
                         }
                     }
@@ -276,7 +282,8 @@ pub fn decision(s: &State, step: &SetupStep) -> Option<Decision> {
                         .map(Place::System),
                 ),
             }
-            let mut actions = vec![Action::AutoPlace];
+            let mut actions = Vec::with_capacity(128);
+            actions.push(Action::AutoPlace);
             for &p in &places {
                 for (u, n) in remaining.iter() {
                     for count in 1..=n {
@@ -287,11 +294,9 @@ pub fn decision(s: &State, step: &SetupStep) -> Option<Decision> {
             Some(Decision::new(Faction::Rebel, PromptKind::PlaceStartingUnits, actions))
         }
         SetupStep::ChooseBase => {
-            let actions = s
-                .decks
-                .probes
-                .iter()
-                .copied()
+            // In catalog order, not the probe deck's: the options must not show the deck order.
+            let actions = SystemId::all()
+                .filter(|x| s.decks.probes.contains(x))
                 .filter(|&x| !s.has_units(Place::System(x), Faction::Empire))
                 .map(|system| Action::ChooseBase { system })
                 .collect::<Vec<_>>();
@@ -300,18 +305,12 @@ pub fn decision(s: &State, step: &SetupStep) -> Option<Decision> {
     }
 }
 
-fn imperial_placement_ok(
-    s: &State,
-    remaining: &Units,
-    systems: &[SystemId],
-    sys: SystemId,
-    u: UnitId,
-    count: u8,
-) -> bool {
-    let ground = catalog().unit(u).theater == Theater::Ground;
-    let has_ground = s.has_ground(Place::System(sys), Faction::Empire);
-    let missing_after = ground_missing(s, systems) - usize::from(ground && !has_ground);
-    let left_after = ground_left(remaining) - if ground { count as u32 } else { 0 };
+/// Whether placing `count` units (ground units or not) in a system (that has an Imperial
+/// ground unit or not) still leaves enough ground units for every Imperial system without one,
+/// given how many such systems there are (`missing`) and how many ground units remain (`left`).
+fn imperial_placement_ok(missing: usize, left: u32, has_ground: bool, ground: bool, count: u8) -> bool {
+    let missing_after = missing - usize::from(ground && !has_ground);
+    let left_after = left - if ground { count as u32 } else { 0 };
     left_after as usize >= missing_after
 }
 

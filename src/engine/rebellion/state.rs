@@ -93,21 +93,41 @@ impl Units {
     }
     /// Whether there are none.
     pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&n| n == 0)
+        let (a, b) = words(&self.0);
+        a | b as u128 == 0
     }
     /// Iterates (type, count) over the types present, in catalog order.
     pub fn iter(&self) -> impl Iterator<Item = (UnitId, u8)> + '_ {
-        self.0.iter().enumerate().filter(|(_, n)| **n > 0).map(|(i, &n)| (UnitId(i as u16), n))
+        // Most counts of a place are empty: those are skipped without looking at each type.
+        let types = if self.is_empty() { 0 } else { MAX_UNIT_TYPES };
+        self.0[..types].iter().enumerate().filter(|(_, n)| **n > 0).map(|(i, &n)| (UnitId(i as u16), n))
     }
     /// Whether any unit of the theater is present.
     pub fn has_theater(&self, t: Theater) -> bool {
-        let mask = catalog().theater_mask(t);
-        self.0.iter().zip(mask).fold(0, |any, (&n, &m)| any | (n & m)) != 0
+        self.any_of(catalog().theater_mask(t))
+    }
+    /// Whether any unit of the types a mask marks (`Catalog::theater_mask`) is present; for
+    /// loops that look up the mask once.
+    pub fn any_of(&self, mask: &[u8; MAX_UNIT_TYPES]) -> bool {
+        let (a, b) = words(&self.0);
+        let (ma, mb) = words(mask);
+        (a & ma) | (b & mb) as u128 != 0
     }
     /// Units of one theater.
     pub fn in_theater(&self, t: Theater) -> impl Iterator<Item = (UnitId, u8)> + '_ {
         self.iter().filter(move |(u, _)| catalog().unit(*u).theater == t)
     }
+}
+
+/// A count array as two machine words, so whole-array tests (empty, any unit of a theater) are
+/// a few instructions: they run for every system at every step of the engine.
+const _: () = assert!(MAX_UNIT_TYPES == 16 + 2, "`words` splits a count array into 16 + 2 bytes");
+fn words(c: &[u8; MAX_UNIT_TYPES]) -> (u128, u16) {
+    let (head, tail) = c.split_at(16);
+    (
+        u128::from_ne_bytes(head.try_into().expect("16 bytes")),
+        u16::from_ne_bytes(tail.try_into().expect("2 bytes")),
+    )
 }
 
 impl std::fmt::Debug for Units {
@@ -394,7 +414,12 @@ impl State {
     /// Where a leader is on the board (system or Rebel Base space), if it is on the board.
     pub fn leader_place(&self, l: LeaderId) -> Option<Place> {
         let f = self.leader_faction(l);
-        self.places().find(|&p| self.zone(p).leaders.get(f).contains(&l))
+        // The order of `places`, walking the zones directly: asked many times per step.
+        let here = |z: &Zone| z.leaders.get(f).contains(&l);
+        match self.systems.iter().position(|st| here(&st.zone)) {
+            Some(i) => Some(Place::System(SystemId(i as u16))),
+            None => here(&self.base_space).then_some(Place::BaseSpace),
+        }
     }
     /// The ring a leader wears, if any.
     pub fn ring(&self, l: LeaderId) -> Option<Ring> {

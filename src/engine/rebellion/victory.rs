@@ -4,7 +4,8 @@
 
 use super::event::EventKind;
 use super::flow::{Ctx, Frame};
-use super::state::{Place, Ring, State};
+use super::named::named;
+use super::state::{Place, Ring, State, SystemState};
 use crate::content::*;
 
 /// Moves the reputation marker `n` spaces toward the time marker, one at a time; the game
@@ -79,15 +80,32 @@ pub fn update_markers(ctx: &mut Ctx) {
     if ctx.s.stack.iter().any(|f| matches!(f, Frame::Setup(_))) {
         return;
     }
-    for sys in SystemId::all() {
-        let p = Place::System(sys);
-        if ctx.s.sys(sys).subjugated && !ctx.s.has_ground(p, Faction::Empire) {
-            ctx.s.sys_mut(sys).subjugated = false;
-            ctx.public(EventKind::Subjugation { system: sys, subjugated: false });
+    // One look at every system finds both the markers to lift and (outside an activation) the
+    // ones to place: this runs after every automatic step. A lifted marker's system has no
+    // Imperial ground unit, so it is never one to place a marker on as well.
+    let placing = !mid_activation(ctx.s);
+    let ground_mask = catalog().theater_mask(Theater::Ground);
+    let (mut lift, mut place) = (Vec::new(), Vec::new());
+    for (i, (st, &populous)) in ctx.s.systems.iter().zip(&named().populous).enumerate() {
+        // The markers first, without branches; the units only where a marker could change.
+        let open = !st.subjugated & !st.destroyed & (st.loyalty != Some(Faction::Empire)) & populous;
+        if !(st.subjugated | (placing & open)) {
+            continue;
+        }
+        let ground = st.zone.units.empire.any_of(ground_mask);
+        if st.subjugated & !ground {
+            lift.push(SystemId(i as u16));
+        } else if placing & open & ground {
+            place.push(SystemId(i as u16));
         }
     }
-    if !mid_activation(ctx.s) {
-        subjugate_all(ctx);
+    for sys in lift {
+        ctx.s.sys_mut(sys).subjugated = false;
+        ctx.public(EventKind::Subjugation { system: sys, subjugated: false });
+    }
+    for sys in place {
+        ctx.s.sys_mut(sys).subjugated = true;
+        ctx.public(EventKind::Subjugation { system: sys, subjugated: true });
     }
     if !ctx.s.base.revealed
         && let Some(b) = ctx.s.base.system
@@ -117,16 +135,16 @@ pub fn update_markers(ctx: &mut Ctx) {
 pub fn subjugate_all(ctx: &mut Ctx) {
     for sys in SystemId::all() {
         let st = ctx.s.sys(sys);
-        if !st.subjugated
-            && !st.destroyed
-            && st.loyalty != Some(Faction::Empire)
-            && catalog().system(sys).populous
-            && ctx.s.has_ground(Place::System(sys), Faction::Empire)
-        {
+        if subjugates(st, catalog().system(sys), st.zone.units.empire.has_theater(Theater::Ground)) {
             ctx.s.sys_mut(sys).subjugated = true;
             ctx.public(EventKind::Subjugation { system: sys, subjugated: true });
         }
     }
+}
+
+/// Whether a system takes a subjugation marker, given whether Imperial ground units stand in it.
+fn subjugates(st: &SystemState, def: &SystemDef, imperial_ground: bool) -> bool {
+    !st.subjugated && !st.destroyed && st.loyalty != Some(Faction::Empire) && def.populous && imperial_ground
 }
 
 /// Reveals the Rebel base: everything in the Rebel Base space moves to its system.

@@ -3,12 +3,13 @@
 //! starting a card's ability. Engine steps ask only a player who holds a usable card, so async
 //! players are never stopped for nothing.
 
+use super::CardRef;
 use super::catalog::{LeaderRule, Trigger, action_behavior};
 use super::run::{CardRun, can_all};
-use super::{CardRef, Effect};
 use crate::content::*;
 use crate::engine::rebellion::event::EventKind;
 use crate::engine::rebellion::flow::{Ctx, Frame};
+use crate::engine::rebellion::named::named;
 use crate::engine::rebellion::state::{Place, State};
 
 /// A moment at which action cards may be used.
@@ -37,15 +38,30 @@ pub enum Moment {
 /// Whether an action card shows a leader (Luke Skywalker (Jedi) counts as Luke Skywalker).
 pub fn shows(card: ActionCardId, l: LeaderId) -> bool {
     let shown = &catalog().action_card(card).leaders;
-    shown.contains(&l)
-        || (l.key() == "luke_skywalker_jedi" && shown.iter().any(|x| x.key() == "luke_skywalker"))
+    let n = named();
+    shown.contains(&l) || (Some(l) == n.luke_jedi && n.luke.is_some_and(|luke| shown.contains(&luke)))
 }
 
-fn shown(s: &State, f: Faction, card: ActionCardId, pred: impl Fn(LeaderId) -> bool) -> Vec<LeaderId> {
-    let mut all: Vec<LeaderId> =
-        LeaderId::all().filter(|&l| shows(card, l) && s.leader_faction(l) == f).collect();
-    all.retain(|&l| pred(l));
-    all
+/// Puts into `out` the leaders of `f` shown on the card for whom `pred` holds, in catalog order
+/// (`out` is cleared first; the caller may reuse one list for many cards).
+fn shown_into(
+    s: &State,
+    f: Faction,
+    card: ActionCardId,
+    pred: impl Fn(LeaderId) -> bool,
+    out: &mut Vec<LeaderId>,
+) {
+    // The leaders `shows` accepts are the printed ones and maybe Luke Skywalker (Jedi): listed
+    // from those (in catalog order, as `LeaderId::all` would give them), not by asking of
+    // every leader in the game.
+    let printed = &catalog().action_card(card).leaders;
+    let n = named();
+    let jedi = n.luke_jedi.filter(|_| n.luke.is_some_and(|luke| printed.contains(&luke)));
+    out.clear();
+    out.extend(printed.iter().copied().chain(jedi));
+    out.sort_unstable();
+    out.dedup();
+    out.retain(|&l| s.leader_faction(l) == f && pred(l));
 }
 
 fn timing_fits(card: ActionCardId, m: &Moment) -> bool {
@@ -69,57 +85,72 @@ fn place_of(m: &Moment) -> Option<Place> {
 
 /// The run a card would start at this moment, if it can be used now.
 pub fn usable_run(s: &State, f: Faction, card: ActionCardId, m: &Moment) -> Option<CardRun> {
-    let b = action_behavior(card);
-    let effects: &Vec<Effect> = &b.effects;
-    if !timing_fits(card, m) {
+    let mut run = CardRun::new(CardRef::Action(card), f, vec![]);
+    if !probe(s, f, card, m, &mut run) {
         return None;
+    }
+    run.effects = action_behavior(card).effects.clone();
+    Some(run)
+}
+
+/// Whether a card can be used at this moment, filling `run` (a run of no effects, reused from
+/// card to card when checking a whole hand) with what it would start with: the card, its user,
+/// the place and the leaders. The effects are copied into a run only once it is known to be
+/// usable (no effect's check looks at the run's own list).
+fn probe(s: &State, f: Faction, card: ActionCardId, m: &Moment, run: &mut CardRun) -> bool {
+    let b = action_behavior(card);
+    if !timing_fits(card, m) {
+        return false;
     }
     let place = place_of(m);
     // Boba Fett? Where?: no Rebel action card in the system he watches this round.
     if f == Faction::Rebel
         && place.and_then(Place::system).is_some_and(|x| s.round_effects.locked.contains(&x))
     {
-        return None;
+        return false;
     }
-    let free = |l: LeaderId| !s.is_captured(l);
-    let leaders = match b.leader {
-        LeaderRule::None => vec![],
-        LeaderRule::InPool => shown(s, f, card, |l| s.leader_pool.get(f).contains(&l)),
-        LeaderRule::InSystem => {
-            shown(s, f, card, |l| free(l) && place.is_some() && s.leader_place(l) == place)
-        }
-        LeaderRule::OnBoard => {
-            shown(s, f, card, |l| free(l) && s.leader_place(l).is_some_and(|p| p.system().is_some()))
-        }
-        LeaderRule::OnMission => match m {
-            Moment::Trigger { mission_leaders, .. } => shown(s, f, card, |l| mission_leaders.contains(&l)),
-            _ => vec![],
-        },
-        LeaderRule::Captured => match m {
-            Moment::Trigger { captured: Some(c), .. } => shown(s, f, card, |l| l == *c),
-            _ => vec![],
-        },
-    };
-    if b.leader != LeaderRule::None && leaders.is_empty() {
-        return None;
-    }
-    // The effects are copied into the run only once it is known to be usable (no effect's
-    // check looks at the run's own list).
-    let mut run = CardRun::new(CardRef::Action(card), f, vec![]);
+    run.card = CardRef::Action(card);
+    run.faction = f;
     run.here = place;
-    run.leaders = leaders;
-    if !can_all(s, &run, effects) {
-        return None;
+    let leaders = &mut run.leaders;
+    let free = |l: LeaderId| !s.is_captured(l);
+    match (b.leader, m) {
+        (LeaderRule::None, _) => leaders.clear(),
+        (LeaderRule::InPool, _) => shown_into(s, f, card, |l| s.leader_pool.get(f).contains(&l), leaders),
+        (LeaderRule::InSystem, _) => {
+            shown_into(s, f, card, |l| free(l) && place.is_some() && s.leader_place(l) == place, leaders)
+        }
+        (LeaderRule::OnBoard, _) => shown_into(
+            s,
+            f,
+            card,
+            |l| free(l) && s.leader_place(l).is_some_and(|p| p.system().is_some()),
+            leaders,
+        ),
+        (LeaderRule::OnMission, Moment::Trigger { mission_leaders, .. }) => {
+            shown_into(s, f, card, |l| mission_leaders.contains(&l), leaders)
+        }
+        (LeaderRule::Captured, Moment::Trigger { captured: Some(c), .. }) => {
+            shown_into(s, f, card, |l| l == *c, leaders)
+        }
+        (LeaderRule::OnMission | LeaderRule::Captured, _) => leaders.clear(),
     }
-    run.effects = effects.clone();
-    Some(run)
+    if b.leader != LeaderRule::None && run.leaders.is_empty() {
+        return false;
+    }
+    can_all(s, run, &b.effects)
 }
 
 /// The cards in a faction's hand usable at this moment (each card once, in hand order).
 pub fn usable(s: &State, f: Faction, m: &Moment) -> Vec<ActionCardId> {
     let mut out: Vec<ActionCardId> = vec![];
+    let mut run: Option<CardRun> = None;
     for &card in &s.hands.get(f).actions {
-        if !out.contains(&card) && usable_run(s, f, card, m).is_some() {
+        if out.contains(&card) {
+            continue;
+        }
+        let run = run.get_or_insert_with(|| CardRun::new(CardRef::Action(card), f, vec![]));
+        if probe(s, f, card, m, run) {
             out.push(card);
         }
     }

@@ -79,14 +79,16 @@ pub fn holds(s: &State, combat: Option<&Combat>, r: &Requirement) -> bool {
     };
     match r {
         Requirement::SystemsAtLeast { count, all, any } => {
-            SystemId::all().filter(|&x| meets(x, all, any)).count() >= *count as usize
+            // Counting stops once there are enough.
+            let n = *count as usize;
+            SystemId::all().filter(|&x| meets(x, all, any)).take(n).count() >= n
         }
         Requirement::WholeRegion { all } => RegionId::all().any(|r| {
             let c = catalog();
-            let left: Vec<SystemId> = SystemId::all()
+            let mut left = SystemId::all()
                 .filter(|&x| c.system(x).region == r && c.system(x).populous && !s.sys(x).destroyed)
-                .collect();
-            !left.is_empty() && left.iter().all(|&x| meets(x, all, &[]))
+                .peekable();
+            left.peek().is_some() && left.all(|x| meets(x, all, &[]))
         }),
         Requirement::NoCapturedLeader => s.captured.is_empty(),
         Requirement::RebelsAttacked => combat.is_some_and(|c| c.attacker == Faction::Rebel),

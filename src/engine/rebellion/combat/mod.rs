@@ -410,7 +410,8 @@ pub fn decision(s: &State, c: &Combat) -> Option<Decision> {
     }
 }
 
-/// Applies a combat decision.
+/// Applies a combat decision. Never refuses (the error result is for the flow's sake), so
+/// `apply` changes the state in place for it.
 pub fn act(ctx: &mut Ctx, mut c: Combat, a: Action) -> Result<Frames, RuleError> {
     if c.effect == Some(Effect::RingReroll) {
         rings::reroll_act(ctx, &mut c, a);
@@ -612,41 +613,36 @@ fn after_start_of_combat(c: &Combat, f: Faction) -> Step {
 
 /// Describes the combat's units by number, for prompts.
 pub fn describe_units(c: &Combat) -> String {
-    let parts: Vec<String> = c
-        .units
-        .iter()
-        .enumerate()
-        .map(|(i, u)| {
-            let mut s = format!("{i}={} ({}", u.unit.key(), u.faction);
-            if u.damage > 0 {
-                s.push_str(&format!(", {} damage", u.damage));
-            }
-            if u.doomed {
-                s.push_str(", destroyed");
-            }
-            s.push(')');
-            s
-        })
-        .collect();
-    format!("units: {}", parts.join(" "))
+    use std::fmt::Write;
+    // Written into one string (prompts are built at every step of a combat).
+    let mut out = String::from("units: ");
+    for (i, u) in c.units.iter().enumerate() {
+        let sep = if i > 0 { " " } else { "" };
+        let _ = write!(out, "{sep}{i}={} ({}", u.unit.key(), u.faction);
+        if u.damage > 0 {
+            let _ = write!(out, ", {} damage", u.damage);
+        }
+        if u.doomed {
+            out.push_str(", destroyed");
+        }
+        out.push(')');
+    }
+    out
 }
 
 /// Describes the current dice by position, for prompts.
 pub fn describe_dice(c: &Combat) -> String {
-    let parts: Vec<String> = c
-        .dice
-        .iter()
-        .enumerate()
-        .map(|(i, d)| {
-            let mut s = format!("{i}={}({}", d.face.label(), d.color.label());
-            if d.spent {
-                s.push_str(", spent");
-            } else if d.assigned {
-                s.push_str(", assigned");
-            }
-            s.push(')');
-            s
-        })
-        .collect();
-    format!("dice: {}", parts.join(" "))
+    use std::fmt::Write;
+    let mut out = String::from("dice: ");
+    for (i, d) in c.dice.iter().enumerate() {
+        let sep = if i > 0 { " " } else { "" };
+        let _ = write!(out, "{sep}{i}={}({}", d.face.label(), d.color.label());
+        if d.spent {
+            out.push_str(", spent");
+        } else if d.assigned {
+            out.push_str(", assigned");
+        }
+        out.push(')');
+    }
+    out
 }

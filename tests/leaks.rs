@@ -1,0 +1,248 @@
+//! No leak, ever (issue 12): seeded random matches played through the service layer as the
+//! Discord host plays them (create, join, start, then an option of each pending prompt by its
+//! key), with every outbound payload checked after every action.
+//!
+//! A plain `cargo test` plays 500 games (seeds 0–499; even seeds use quick setup, odd ones the
+//! full setup and a moderator rollback). The long run, 10,000 games on every core:
+//!
+//! ```text
+//! HOLONET_LEAK_GAMES=10000 cargo test --release --test leaks random_games -- --nocapture
+//! ```
+//!
+//! On the 2-core CI machine the 500 games of `cargo test` take about 6 minutes (the test
+//! profile builds this crate at opt-level 1; two threads).
+//!
+//! Other knobs: `HOLONET_LEAK_FIRST_SEED` (replay one failing seed with `HOLONET_LEAK_GAMES=1`,
+//! as a failure says), `HOLONET_LEAK_TWIN_EVERY` (one twin comparison per that many actions on
+//! average, default 20; 1 compares at every action), `HOLONET_LEAK_THREADS`.
+//!
+//! After every action of every game (`leaks/harness.rs`):
+//! - **Canaries** (`leaks/knowledge.rs`, `leaks/cards.rs`). For each receiver — the channel,
+//!   the Rebel seat, the Empire seat — the canaries are the cards lying where it cannot see them
+//!   (the opponent's hand and facedown missions, every deck) that it has not seen by the rules
+//!   (starting missions, cards played or revealed in the open, cards drawn, shown or searched
+//!   for). None may appear, by printed name or id, in anything sent to it: the caller's answer,
+//!   channel posts, DMs, the game's events, the prompt's channel message (announcement, buttons
+//!   and menus with their custom ids, the options when public), the decider's options, option
+//!   texts, menus, context and fingerprint, autocomplete answers (at sampled actions), error
+//!   texts, `status`/`hand` answers, the public log (at the end), and the views the public and
+//!   private board images are drawn from. A deck's never-seen cards are canaries for everyone,
+//!   owner included (deck order). While the base is hidden, nothing sent to the channel or the
+//!   Empire may name its system on a line with the word "base" (except the public answer of a
+//!   card that asks about the base), and their board inputs must carry no base system, no
+//!   opponent's hand card or facedown mission and no opponent's intel.
+//! - **Invariants** (`engine::rebellion::invariants`): units conserved (and all shown on the
+//!   public board), each leader in at most one place and none leaving play, hand limits, the
+//!   time marker and the round never going back, and the service's state equal to the engine's.
+//!
+//! At sampled actions (`leaks/twins.rs`), a **twin** that differs only in one secret is loaded
+//! into its own service: the base in another system the Empire cannot rule out (its probe card
+//! taking the base's place in the deck); hand cards (missions, action cards, objectives, probe
+//! cards, tactic cards) swapped with deck cards the opponent has not seen; a facedown mission
+//! swapped; every deck reshuffled; another random stream. Every receiver who may not know the
+//! difference must get byte-identical status, prompt (announcement and components; for a
+//! deciding observer the whole prompt, its menus and the refusals of illegal commands), `hand`
+//! answer, board input and text board — and the same outcome of the same next action, unless
+//! that action legitimately showed them the difference (their view afterwards differs: a card
+//! drawn, the base revealed; cards shown to them; or a card that asks the Rebels about their
+//! base in public).
+//!
+//! One exception is documented and counted, not failed: a card window — a mission's or
+//! combat's response window, the tactic card steps of a combat, the objective step — asks only
+//! a player who holds something usable there (`mission_windows.rs`, the combat steps), so
+//! whether the channel reads "waiting for the rebel player: use an action card or a ring now"
+//! depends on the Rebel hand. Twins that differ only in that way are counted in `windows`.
+
+mod leaks {
+    pub mod cards;
+    pub mod harness;
+    pub mod knowledge;
+    pub mod leaky;
+    pub mod strings;
+    pub mod twins;
+}
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use holonet::games::rebellion::Rebellion;
+use leaks::cards::Universe;
+use leaks::harness::{Config, Leak, Stats, play};
+
+/// Games in a plain `cargo test`.
+const GAMES: u64 = 500;
+
+fn env(name: &str, default: u64) -> u64 {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+/// Plays `games` matches from `first` on, on every core, stopping at the first leak.
+fn run<G>(first: u64, games: u64, cfg: Config) -> Result<Stats, Leak>
+where
+    G: holonet::game::Game<
+            State = holonet::engine::rebellion::State,
+            Action = holonet::engine::rebellion::Action,
+            Options = holonet::engine::rebellion::MatchOptions,
+        >,
+{
+    holonet::content::init().expect("content loads");
+    let u = Universe::new();
+    let next = AtomicU64::new(first);
+    let total = Mutex::new(Stats::default());
+    let failure: Mutex<Option<Leak>> = Mutex::new(None);
+    let threads = std::thread::available_parallelism()
+        .map_or(2, |n| n.get())
+        .min(env("HOLONET_LEAK_THREADS", 64) as usize);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let seed = next.fetch_add(1, Ordering::Relaxed);
+                    if seed >= first + games || failure.lock().expect("lock").is_some() {
+                        return;
+                    }
+                    match play::<G>(seed, &u, cfg) {
+                        Ok(s) => total.lock().expect("lock").merge(&s),
+                        Err(l) => {
+                            let mut f = failure.lock().expect("lock");
+                            if f.as_ref().is_none_or(|x| x.seed > l.seed) {
+                                *f = Some(l);
+                            }
+                            return;
+                        }
+                    }
+                }
+            });
+        }
+    });
+    match failure.into_inner().expect("lock") {
+        Some(l) => Err(l),
+        None => Ok(total.into_inner().expect("lock")),
+    }
+}
+
+#[test]
+fn random_games_leak_nothing_through_the_service() {
+    let games = env("HOLONET_LEAK_GAMES", GAMES);
+    let first = env("HOLONET_LEAK_FIRST_SEED", 0);
+    let cfg = Config { twin_every: env("HOLONET_LEAK_TWIN_EVERY", 20) as usize };
+    let start = std::time::Instant::now();
+    let stats = run::<Rebellion>(first, games, cfg).unwrap_or_else(|l| {
+        panic!(
+            "{l}\n(reproduce: HOLONET_LEAK_FIRST_SEED={} HOLONET_LEAK_GAMES=1 HOLONET_LEAK_TWIN_EVERY={} \
+             cargo test --test leaks random_games)",
+            l.seed, cfg.twin_every
+        )
+    });
+    eprintln!("{games} games from seed {first} in {:.0?}: {stats:#?}", start.elapsed());
+    assert_eq!(stats.games, games);
+    // A harness that checks nothing is a defect: these must have had work to do.
+    assert!(stats.armed * 2 > stats.payloads, "most payloads had secrets to keep: {stats:?}");
+    let kinds = stats.twins_now.len();
+    assert!(games < 50 || kinds >= 8, "every kind of twin was compared: {:?}", stats.twins_now);
+    assert!(games < 50 || stats.twins_next.values().sum::<u64>() > games, "next actions compared");
+}
+
+mod self_tests {
+    use super::leaks::leaky::{LeakyBase, LeakyCard, LeakyHand, LeakyPrompt};
+    use super::*;
+
+    fn fails<G>(what: &str) -> String
+    where
+        G: holonet::game::Game<
+                State = holonet::engine::rebellion::State,
+                Action = holonet::engine::rebellion::Action,
+                Options = holonet::engine::rebellion::MatchOptions,
+            >,
+    {
+        match run::<G>(1, 2, Config { twin_every: 1 }) {
+            Ok(s) => panic!("{what}: the harness missed a planted leak ({s:?})"),
+            Err(l) => l.to_string(),
+        }
+    }
+
+    #[test]
+    fn a_hidden_card_named_in_the_status_is_caught_by_the_canaries() {
+        let e = fails::<LeakyCard>("status names a Rebel hand card");
+        assert!(e.contains("the channel was sent card"), "{e}");
+    }
+
+    #[test]
+    fn the_base_hashed_into_the_status_is_caught_by_the_twins() {
+        let e = fails::<LeakyBase>("status hints at the base");
+        assert!(e.contains("can tell the base location apart"), "{e}");
+    }
+
+    #[test]
+    fn the_rebel_options_on_the_channel_are_caught() {
+        let e = fails::<LeakyPrompt>("Rebel command options made public");
+        assert!(e.contains("the channel was sent"), "{e}");
+    }
+
+    #[test]
+    fn the_rebel_hand_summed_into_an_empire_dm_is_caught_by_the_twins() {
+        let e = fails::<LeakyHand>("Empire DM hints at the Rebel hand");
+        assert!(e.contains("can tell the rebel hand"), "{e}");
+    }
+}
+
+mod scanner {
+    use holonet::content::{MissionId, SystemId};
+
+    use super::leaks::cards::{Card, Cards, Finding, Secrets, Universe};
+    use super::leaks::strings::Role;
+
+    fn universe() -> Universe {
+        holonet::content::init().expect("content loads");
+        Universe::new()
+    }
+
+    fn only(u: &Universe, missions: &[&str], base: Option<&str>) -> Secrets {
+        let mut cards = Cards::default();
+        for m in missions {
+            cards.add(u.index(Card::Mission(MissionId::parse(m).unwrap())));
+        }
+        Secrets { cards, held: cards, base: base.map(|b| SystemId::parse(b).unwrap()) }
+    }
+
+    fn scan(u: &Universe, text: &str, s: Secrets) -> Vec<Finding> {
+        let mut out = vec![];
+        u.scan_text(text, s, &mut out);
+        out
+    }
+
+    #[test]
+    fn names_are_matched_whole_and_longest_first() {
+        let u = universe();
+        let s = only(&u, &["interrogation", "sabotage"], None);
+        assert!(scan(&u, "empire reveals Interrogation Droid in hoth", s).is_empty());
+        assert_eq!(scan(&u, "empire reveals Interrogation in hoth", s).len(), 1);
+        assert!(scan(&u, "Hoth is sabotaged; draw the sabotage marker", s).is_empty(), "words, not the card");
+        assert_eq!(scan(&u, "You see missions: Sabotage", s).len(), 1);
+        let mut out = vec![];
+        u.scan_command("assign sabotage han_solo", s, &mut out);
+        assert_eq!(out.len(), 1, "a command's words are ids");
+        out.clear();
+        u.scan_string("sabotage", Role::Value, s, &mut out);
+        assert_eq!(out.len(), 1, "a whole value is an id");
+        out.clear();
+        u.scan_string("detained", Role::Key, only(&u, &["detained"], None), &mut out);
+        assert!(out.is_empty(), "a field name is not the Detained card");
+    }
+
+    #[test]
+    fn the_base_is_found_next_to_the_word_base_only() {
+        let u = universe();
+        let s = only(&u, &[], Some("bothawui"));
+        assert_eq!(scan(&u, "The Rebel base is hidden in Bothawui", s).len(), 1);
+        assert_eq!(scan(&u, "base: bothawui", s).len(), 1);
+        assert!(scan(&u, "rebel moves 2 x_wing from rebel_base to bothawui", s).is_empty());
+        assert!(scan(&u, "rebel reveals Base Defenses in bothawui", s).is_empty(), "a card's name");
+        assert!(scan(&u, "Deploy an X-wing to the Rebel Base space; Bothawui", s).is_empty());
+        assert!(
+            scan(&u, "Interrogation: the Rebel base is not in Bothawui", s).is_empty(),
+            "the answer a card asks for in public"
+        );
+        assert!(scan(&u, "The Rebel base is hidden in Bothawui", only(&u, &[], None)).is_empty());
+    }
+}

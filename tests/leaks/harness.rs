@@ -1,0 +1,884 @@
+//! The game driver: plays one seeded random match through the service exactly as the Discord
+//! host drives it (create, join, start, then an option of each pending prompt by its key), and
+//! after every action checks every payload of the outcome against the canaries, the engine's
+//! invariants, and — at sampled actions — the twins.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+
+use holonet::content::{Faction, UnitId, catalog};
+use holonet::discord::commands::suggestions;
+use holonet::discord::components::{option_menus, prompt_components};
+use holonet::discord::messages::{options_intro, prompt_announcement};
+use holonet::engine::rebellion::invariants::{step_violations, violations};
+use holonet::engine::rebellion::view::{Cards as ViewCards, View};
+use holonet::engine::rebellion::{Action, MatchOptions, Position, PromptKind, State, Viewer, view};
+use holonet::engine::rng::GameRng;
+use holonet::game::{Game, OptionText};
+use holonet::service::{Answer, Caller, Outcome, PromptPost, Service, ServiceError};
+use holonet::sim::random_answer;
+use holonet::store::{MatchStore, MemoryStore, Snapshot};
+use serde::Serialize;
+
+use super::cards::{Card, Finding, Secrets, Universe};
+use super::knowledge::{Knowledge, Who};
+use super::strings;
+use super::twins::{self, Kind, Twin};
+
+/// The channel of every harness match.
+pub const CH: u64 = 4242;
+const REBEL: Caller = Caller { user: 11, moderator: false };
+const EMPIRE: Caller = Caller { user: 22, moderator: false };
+const STRANGER: Caller = Caller { user: 33, moderator: false };
+const MODERATOR: Caller = Caller { user: 99, moderator: true };
+
+fn caller(f: Faction) -> Caller {
+    match f {
+        Faction::Rebel => REBEL,
+        Faction::Empire => EMPIRE,
+    }
+}
+
+fn seat_of_user(user: u64) -> Option<Faction> {
+    match user {
+        11 => Some(Faction::Rebel),
+        22 => Some(Faction::Empire),
+        _ => None,
+    }
+}
+
+fn seat_faction(seat: &str) -> Faction {
+    match seat {
+        "rebel" => Faction::Rebel,
+        "empire" => Faction::Empire,
+        other => panic!("unknown seat {other}"),
+    }
+}
+
+/// How a run samples the costly checks.
+#[derive(Clone, Copy, Debug)]
+pub struct Config {
+    /// On average one twin comparison (and one round of error and status probes) per this many
+    /// actions.
+    pub twin_every: usize,
+}
+
+/// What a run checked, for the summary (a harness that checks nothing is a defect).
+#[derive(Clone, Debug, Default)]
+pub struct Stats {
+    /// Games played to the end.
+    pub games: u64,
+    /// Actions applied through the service.
+    pub actions: u64,
+    /// Payloads scanned for canaries.
+    pub payloads: u64,
+    /// Payloads whose receiver had a card of the opponent's hand or facedown missions, or the
+    /// hidden base, to be kept from (every payload has deck cards to keep from).
+    pub armed: u64,
+    /// Twins compared now, by kind.
+    pub twins_now: BTreeMap<String, u64>,
+    /// Twins compared after the same next action, by kind.
+    pub twins_next: BTreeMap<String, u64>,
+    /// Next-action differences explained by what the viewer legitimately learnt (a drawn card,
+    /// the base revealed), by kind.
+    pub learnt: BTreeMap<String, u64>,
+    /// Twins whose pending decision differs only in a card window of a seat whose hand differs
+    /// (a window asks only a player holding something usable there): the documented exception,
+    /// by kind of decision.
+    pub windows: BTreeMap<String, u64>,
+    /// Illegal commands whose error texts were checked.
+    pub errors: u64,
+    /// Moderator rollbacks checked.
+    pub rollbacks: u64,
+}
+
+impl Stats {
+    /// Adds another run's counts.
+    pub fn merge(&mut self, o: &Stats) {
+        self.games += o.games;
+        self.actions += o.actions;
+        self.payloads += o.payloads;
+        self.armed += o.armed;
+        self.errors += o.errors;
+        self.rollbacks += o.rollbacks;
+        for (a, b) in [
+            (&mut self.twins_now, &o.twins_now),
+            (&mut self.twins_next, &o.twins_next),
+            (&mut self.learnt, &o.learnt),
+            (&mut self.windows, &o.windows),
+        ] {
+            for (k, v) in b {
+                *a.entry(k.clone()).or_default() += v;
+            }
+        }
+    }
+}
+
+/// A broken check: where, and what.
+#[derive(Debug)]
+pub struct Leak {
+    /// The match seed.
+    pub seed: u64,
+    /// The state version when it was found.
+    pub version: u64,
+    /// What went wrong.
+    pub what: String,
+}
+
+impl std::fmt::Display for Leak {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "seed {} at version {}: {}", self.seed, self.version, self.what)
+    }
+}
+
+/// Scans payloads for one state: the secrets of each receiver are worked out once.
+pub struct Checker<'a> {
+    u: &'a Universe,
+    secrets: [Secrets; 3],
+    findings: Vec<String>,
+    payloads: u64,
+    armed: u64,
+}
+
+fn slot(w: Who) -> usize {
+    match w {
+        Who::Public => 0,
+        Who::Seat(Faction::Rebel) => 1,
+        Who::Seat(Faction::Empire) => 2,
+    }
+}
+
+impl<'a> Checker<'a> {
+    /// The checker of a state.
+    pub fn new(u: &'a Universe, k: &Knowledge, s: &State) -> Self {
+        let secrets = Who::ALL.map(|w| k.secrets(u, s, w));
+        Checker { u, secrets, findings: vec![], payloads: 0, armed: 0 }
+    }
+
+    fn report(&mut self, who: Who, label: &str, found: Vec<Finding>) {
+        for f in found {
+            self.findings.push(format!("{who} was sent {} in {label}: {:?}", f.what, f.context));
+        }
+    }
+
+    fn count(&mut self, who: Who) -> Secrets {
+        let s = self.secrets[slot(who)];
+        self.payloads += 1;
+        if !s.held.is_empty() || s.base.is_some() {
+            self.armed += 1;
+        }
+        s
+    }
+
+    /// A text payload (message, DM, ephemeral answer, error).
+    pub fn text(&mut self, who: Who, label: &str, text: &str) {
+        let s = self.count(who);
+        let mut found = vec![];
+        self.u.scan_text(text, s, &mut found);
+        self.report(who, label, found);
+    }
+
+    /// The answer to a command the receiver typed: the cards it names are theirs to mention.
+    pub fn answer_to(&mut self, who: Who, label: &str, typed: &str, text: &str) {
+        let mut s = self.count(who);
+        for word in typed.split_whitespace() {
+            if let Some(i) = self.u.by_key(word) {
+                s.cards.0 &= !(1u128 << i);
+                s.held.0 &= !(1u128 << i);
+            }
+        }
+        let mut found = vec![];
+        self.u.scan_text(text, s, &mut found);
+        self.report(who, label, found);
+    }
+
+    /// Command lines (a prompt's options).
+    pub fn commands(&mut self, who: Who, label: &str, lines: &[String]) {
+        let s = self.count(who);
+        let mut found = vec![];
+        for l in lines {
+            self.u.scan_command(l, s, &mut found);
+        }
+        self.report(who, label, found);
+    }
+
+    /// Options in words: every label, narrowing level, item and argument name.
+    pub fn option_texts(&mut self, who: Who, label: &str, texts: &[OptionText]) {
+        let s = self.count(who);
+        let mut found = vec![];
+        for t in texts {
+            self.u.scan_line(&t.label, s, &mut found);
+            for l in &t.levels {
+                self.u.scan_line(&l.label, s, &mut found);
+                self.u.scan_line(&l.section, s, &mut found);
+            }
+            for x in t.items.iter().chain(&t.args) {
+                self.u.scan_string(x, strings::Role::Value, s, &mut found);
+            }
+        }
+        self.report(who, label, found);
+    }
+
+    /// A structure (view, components, option texts): every string in it.
+    pub fn structure<T: Serialize + ?Sized>(&mut self, who: Who, label: &str, value: &T) {
+        let s = self.count(who);
+        let mut found = vec![];
+        let u = self.u;
+        strings::visit(value, &mut |text, role| u.scan_string(text, role, s, &mut found));
+        self.report(who, label, found);
+    }
+}
+
+/// Checks the redaction of a view for its viewer: the opponent's hand only as counts (except
+/// tactic cards Good Intel shows), the opponent's facedown missions without names, the hidden
+/// base without a system, only the viewer's own intel; and that every unit is shown somewhere.
+pub fn check_view(v: &View, s: &State, who: Who, out: &mut Vec<String>) {
+    for f in Faction::BOTH {
+        if who == Who::Seat(f) {
+            continue;
+        }
+        let shown_tactics =
+            who == Who::Seat(f.opponent()) && s.combat().is_some_and(|c| c.mods.tactics_shown.contains(&f));
+        for (kind, cards) in v.hands.get(&f).into_iter().flatten() {
+            if matches!(cards, ViewCards::Visible(_)) && !(kind == "tactics" && shown_tactics) {
+                out.push(format!("{who}'s board shows the {f} hand's {kind}: {cards:?}"));
+            }
+        }
+        for a in v.assignments.get(&f).into_iter().flatten() {
+            if a.mission.is_some() {
+                out.push(format!("{who}'s board names a facedown {f} mission: {:?}", a.mission));
+            }
+        }
+        if v.intel.contains_key(&f) {
+            out.push(format!("{who}'s board carries the {f} intel"));
+        }
+    }
+    if who != Who::Seat(Faction::Rebel) && !s.base.revealed && v.base.system.is_some() {
+        out.push(format!("{who}'s board shows the hidden base: {:?}", v.base.system));
+    }
+    // Units are public: one receiver's board is enough to see that none is out of sight.
+    for u in UnitId::all().filter(|_| who == Who::Public) {
+        let boxed = catalog().unit(u).count_in_box as u32;
+        if v.unit_total(u.key()) != boxed {
+            out.push(format!("{who}'s board shows {} {u}, the box holds {boxed}", v.unit_total(u.key())));
+        }
+    }
+}
+
+fn viewer(who: Who) -> Viewer {
+    match who {
+        Who::Public => Viewer::Public,
+        Who::Seat(f) => Viewer::Faction(f),
+    }
+}
+
+/// Checks a board image's input: the view `board_png` draws for the receiver, every string
+/// scanned and its redaction checked.
+pub fn check_board(c: &mut Checker, s: &State, who: Who, label: &str) {
+    let v = view(s, viewer(who));
+    c.structure(who, label, &v);
+    let mut out = vec![];
+    check_view(&v, s, who, &mut out);
+    c.findings.extend(out);
+}
+
+/// Checks a prompt post as the Discord host sends it: the channel message (announcement and
+/// components, with the options when they are public) and the decider's private menus.
+pub fn check_prompt(c: &mut Checker, p: &PromptPost) {
+    c.text(Who::Public, "the prompt announcement", &prompt_announcement(p));
+    c.structure(Who::Public, "the prompt's channel components", &prompt_components(p));
+    if p.public {
+        c.commands(Who::Public, "a public prompt's options", &p.options);
+        c.option_texts(Who::Public, "a public prompt's option texts", &p.texts);
+    }
+    let decider = Who::Seat(seat_faction(&p.seat));
+    c.commands(decider, "the decider's options", &p.options);
+    c.option_texts(decider, "the decider's option texts", &p.texts);
+    c.text(decider, "the decider's options intro", &options_intro(p));
+    c.text(decider, "the fingerprint", &p.fingerprint);
+    c.structure(decider, "the decider's option menus", &option_menus(p, 0));
+}
+
+/// Checks autocomplete answers: what each `/play` option would suggest to the decider.
+pub fn check_autocomplete(c: &mut Checker, p: &PromptPost) {
+    let decider = Who::Seat(seat_faction(&p.seat));
+    let names: Vec<Vec<String>> = p.texts.iter().map(|t| t.args.clone()).collect();
+    for (verb, positions) in
+        [("assign", 3), ("reveal", 2), ("activate", 2), ("oppose", 1), ("objective", 1), ("action", 1)]
+    {
+        for pos in 1..=positions {
+            let got = suggestions(&p.options, &names, verb, pos, &[], "");
+            c.structure(decider, "autocomplete", &got);
+        }
+    }
+}
+
+/// Checks every payload of an outcome: the caller's answer, channel posts (and the public
+/// board drawn with them), DMs (and their private boards), the game's events, the prompt.
+pub fn check_outcome(c: &mut Checker, out: &Outcome, caller: Who, s: &State) {
+    let answer_to = if out.reply_public { Who::Public } else { caller };
+    c.text(answer_to, "the answer", &out.reply);
+    for p in &out.public {
+        c.text(Who::Public, "a channel post", &p.text);
+        if p.board {
+            check_board(c, s, Who::Public, "the public board");
+        }
+    }
+    // The live message shows the run's latest public lines.
+    for line in &out.recent {
+        c.text(Who::Public, "the live message", line);
+    }
+    // Images are drawn from the state the outcome carries: it must be the state just reached.
+    if let Some(at) = &out.state
+        && at.get::<State>() != Some(s)
+    {
+        c.findings.push("an outcome's board state is not the state after its action".into());
+    }
+    // The reveal shows every secret, so it may only come with the end of the match.
+    if out.reveal.is_some() && s.winner.is_none() {
+        c.findings.push("the reveal was posted while the match runs".into());
+    }
+    for p in &out.private {
+        let f = seat_faction(&p.seat);
+        if seat_of_user(p.user) != Some(f) {
+            c.findings.push(format!("a DM with the {} seat's secrets went to user {}", p.seat, p.user));
+        }
+        c.text(Who::Seat(f), "a DM", &p.text);
+        if p.board {
+            check_board(c, s, Who::Seat(f), "a private board");
+        }
+    }
+    for e in &out.events {
+        let who = e.to.as_deref().map_or(Who::Public, |x| Who::Seat(seat_faction(x)));
+        c.text(who, "an event", &e.text);
+    }
+    if let Some((name, _)) = &out.file {
+        c.findings.push(format!("an outcome carried a file {name} during play"));
+    }
+    if let Some(p) = &out.prompt {
+        check_prompt(c, p);
+    }
+}
+
+fn leak(seed: u64, s: &State, what: impl Into<String>) -> Leak {
+    // What the engine was doing helps tell a leak from a rule that shows the card.
+    let frame: String = format!("{:?}", s.stack.last()).chars().take(1_500).collect();
+    Leak { seed, version: s.version, what: format!("{}\nthe engine was at: {frame}", what.into()) }
+}
+
+fn done(c: &Checker, stats: &mut Stats, seed: u64, s: &State) -> Result<(), Leak> {
+    stats.payloads += c.payloads;
+    stats.armed += c.armed;
+    if c.findings.is_empty() {
+        return Ok(());
+    }
+    let mut f = c.findings.clone();
+    f.dedup();
+    f.truncate(12);
+    Err(leak(seed, s, f.join("\n")))
+}
+
+/// A service holding `state` as the channel's match, with the same metadata (nonce, seats) as
+/// the original, so everything it produces is comparable byte for byte.
+fn twin_service<G: Game<State = State, Action = Action, Options = MatchOptions>>(
+    store: &MemoryStore,
+    state: &State,
+) -> Service<G> {
+    let meta = store.load(&CH.to_string()).expect("load").expect("stored").meta;
+    let twin_store = Arc::new(MemoryStore::new());
+    twin_store.put_meta(&meta).expect("meta");
+    let snap = Snapshot { actions: 0, state: serde_json::to_value(state).expect("state serialises") };
+    twin_store.put_snapshot(&meta.id, &snap).expect("snapshot");
+    let svc = Service::with_clock(twin_store, Box::new(|| 1_000));
+    assert_eq!(svc.load_all().expect("twin loads"), 1);
+    svc
+}
+
+/// Everything one receiver gets from the service about the current state, as text: the public
+/// status, the pending prompt as the channel shows it, a seat's `/rebellion hand` answer and,
+/// when it decides, its whole prompt; and the board input.
+fn observe<G: Game<State = State, Action = Action, Options = MatchOptions>>(
+    svc: &Service<G>,
+    s: &State,
+    who: Who,
+) -> Vec<String> {
+    let mut out = vec![];
+    let prompt = svc.prompt(CH).expect("prompt");
+    match who {
+        Who::Public => {
+            out.push(svc.status(CH, STRANGER).map(|o| o.reply).unwrap_or_else(|e| e.to_string()));
+            if let Some(p) = &prompt {
+                out.push(prompt_announcement(p));
+                out.push(serde_json::to_string(&prompt_components(p)).expect("json"));
+                if p.public {
+                    out.push(serde_json::to_string(&(&p.options, &p.texts)).expect("json"));
+                }
+            }
+        }
+        Who::Seat(f) => {
+            out.push(svc.status(CH, caller(f)).map(|o| o.reply).unwrap_or_else(|e| e.to_string()));
+            let hand = svc.hand(CH, caller(f)).map(|o| (o.reply, o.prompt));
+            match hand {
+                Ok((reply, p)) => {
+                    out.push(reply);
+                    if let Some(p) = p.filter(|p| p.seat == f.to_string()) {
+                        out.push(serde_json::to_string(&p).expect("json"));
+                        out.push(serde_json::to_string(&option_menus(&p, 0)).expect("json"));
+                    }
+                }
+                Err(e) => out.push(e.to_string()),
+            }
+        }
+    }
+    out.push(G::board_text(s, who.seat()));
+    out
+}
+
+/// The board input a receiver gets (what `board_png` draws), as the game serialises it.
+fn board_input<G: Game<State = State>>(s: &State, who: Who) -> serde_json::Value {
+    G::view_json(s, who.seat())
+}
+
+/// What a receiver gets from an applied action's outcome, as text.
+fn project(out: &Outcome, who: Who, caller: Who) -> Vec<String> {
+    let mut v = vec![];
+    match who {
+        Who::Public => {
+            if out.reply_public {
+                v.push(format!("answer: {}", out.reply));
+            }
+            for p in &out.public {
+                v.push(format!("post (board {}): {}", p.board, p.text));
+            }
+            v.push(format!("live message (ping {}): {}", out.ping, out.recent.join(" / ")));
+            for e in out.events.iter().filter(|e| e.to.is_none()) {
+                v.push(format!("event: {}", e.text));
+            }
+            if let Some(p) = &out.prompt {
+                v.push(prompt_announcement(p));
+                v.push(serde_json::to_string(&prompt_components(p)).expect("json"));
+                if p.public {
+                    v.push(serde_json::to_string(&(&p.options, &p.texts)).expect("json"));
+                }
+            }
+        }
+        Who::Seat(f) => {
+            let seat = f.to_string();
+            if caller == who && !out.reply_public {
+                v.push(format!("answer: {}", out.reply));
+            }
+            for p in out.private.iter().filter(|p| p.seat == seat) {
+                v.push(format!("dm to {} (board {}): {}", p.user, p.board, p.text));
+            }
+            for e in out.events.iter().filter(|e| e.to.as_deref() == Some(seat.as_str())) {
+                v.push(format!("event: {}", e.text));
+            }
+            if let Some(p) = out.prompt.as_ref().filter(|p| p.seat == seat) {
+                v.push(serde_json::to_string(p).expect("json"));
+                v.push(serde_json::to_string(&option_menus(p, 0)).expect("json"));
+            }
+        }
+    }
+    v
+}
+
+/// The public answer of a card that asks the Rebels about their base ("Interrogation: the
+/// Rebel base is not in Tatooine"): it differs between base twins by design.
+fn intel_answer(line: &str) -> bool {
+    line.contains(": the Rebel base is ")
+}
+
+fn diff(a: &[String], b: &[String]) -> String {
+    let only_a: Vec<&String> = a.iter().filter(|x| !b.contains(x)).collect();
+    let only_b: Vec<&String> = b.iter().filter(|x| !a.contains(x)).collect();
+    let cut = |v: Vec<&String>| -> Vec<String> {
+        v.into_iter().map(|s| s.chars().take(600).collect::<String>()).collect()
+    };
+    format!("original only: {:#?}\ntwin only: {:#?}", cut(only_a), cut(only_b))
+}
+
+/// A twin under comparison: its service, and its outcome of the next action if it applied.
+struct Pending<G: Game> {
+    twin: Twin,
+    svc: Service<G>,
+    next: Option<Outcome>,
+}
+
+/// The decisions that a player is asked only while holding a card usable there: the response
+/// windows of missions and combats, tactic card steps, objectives.
+const CARD_WINDOWS: [PromptKind; 5] = [
+    PromptKind::Respond,
+    PromptKind::StartOfCombat,
+    PromptKind::CombatActions,
+    PromptKind::BlockDamage,
+    PromptKind::Objective,
+];
+
+/// Whether the decisions of two states differ only in the way the documented exception allows:
+/// a card window (see `CARD_WINDOWS`) of a seat whose hand differs between them exists in one
+/// of them only — a window asks only a player holding something usable there. Returns the
+/// decision's kind.
+fn window(a: &State, b: &State) -> Option<String> {
+    let (wa, wb) = (twins::waiting(a), twins::waiting(b));
+    if wa == wb {
+        return None;
+    }
+    let windows: Vec<String> = CARD_WINDOWS.iter().map(|k| k.describe().to_string()).collect();
+    let involved = [&wa, &wb]
+        .into_iter()
+        .flatten()
+        .find(|(seat, kind)| windows.contains(kind) && a.hands.get(*seat) != b.hands.get(*seat))?;
+    Some(involved.1.clone())
+}
+
+/// Compares a state with one twin now, and prepares the next-action comparison.
+fn twin_now<G: Game<State = State, Action = Action, Options = MatchOptions>>(
+    seed: u64,
+    store: &MemoryStore,
+    svc: &Service<G>,
+    s: &State,
+    twin: Twin,
+    next: (Faction, &Action),
+    stats: &mut Stats,
+) -> Result<Option<Pending<G>>, Leak> {
+    let label = twin.kind.to_string();
+    if let Some(kind) = window(s, &twin.state) {
+        *stats.windows.entry(kind).or_default() += 1;
+        return Ok(None);
+    }
+    if twins::waiting(s) != twins::waiting(&twin.state) {
+        return Err(leak(
+            seed,
+            s,
+            format!(
+                "who decides what depends on the {label}: {:?} vs {:?}",
+                twins::waiting(s),
+                twins::waiting(&twin.state)
+            ),
+        ));
+    }
+    let tsvc = twin_service::<G>(store, &twin.state);
+    for &who in &twin.observers {
+        let a = observe(svc, s, who);
+        let b = observe(&tsvc, &twin.state, who);
+        let (va, vb) = (board_input::<G>(s, who), board_input::<G>(&twin.state, who));
+        if va != vb {
+            let (a, b) = (vec![va.to_string()], vec![vb.to_string()]);
+            return Err(leak(
+                seed,
+                s,
+                format!("{who}'s board input tells the {label} apart:\n{}", diff(&a, &b)),
+            ));
+        }
+        if a != b {
+            return Err(leak(seed, s, format!("{who} can tell the {label} apart now:\n{}", diff(&a, &b))));
+        }
+    }
+    // The same illegal commands must be refused in the same words for an observer who decides.
+    if let Some(d) = holonet::engine::rebellion::decision(s)
+        && twin.observers.contains(&Who::Seat(d.seat))
+    {
+        for line in illegal_commands(s, &d.actions) {
+            let a = svc.act(CH, caller(d.seat), Answer::Command(line.clone())).map(|_| ());
+            let b = tsvc.act(CH, caller(d.seat), Answer::Command(line.clone())).map(|_| ());
+            let (a, b) = (err_text(a), err_text(b));
+            if a != b {
+                return Err(leak(
+                    seed,
+                    s,
+                    format!(
+                        "the {} seat's refused `{line}` reads differently with the {label}: {a:?} vs {b:?}",
+                        d.seat
+                    ),
+                ));
+            }
+        }
+    }
+    *stats.twins_now.entry(label.clone()).or_default() += 1;
+    let (seat, action) = next;
+    let legal = holonet::engine::rebellion::decision(&twin.state).is_some_and(|d| d.actions.contains(action));
+    let next = if legal && twin.kind != Kind::Rng {
+        Some(tsvc.act(CH, caller(seat), Answer::Command(action.command())).map_err(|e| {
+            leak(seed, s, format!("`{}` legal in the {label} twin was refused: {e}", action.command()))
+        })?)
+    } else {
+        None
+    };
+    Ok(Some(Pending { twin, svc: tsvc, next }))
+}
+
+fn err_text(r: Result<(), ServiceError>) -> String {
+    match r {
+        Ok(()) => "applied".into(),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// Compares the original's outcome of the next action with the twin's.
+fn twin_next<G: Game<State = State, Action = Action, Options = MatchOptions>>(
+    seed: u64,
+    before: &State,
+    after: &State,
+    p: Pending<G>,
+    out: &Outcome,
+    caller_who: Who,
+    stats: &mut Stats,
+) -> Result<(), Leak> {
+    let Some(tout) = &p.next else { return Ok(()) };
+    let label = p.twin.kind.to_string();
+    let tafter = p.svc.state(CH).expect("state").expect("started");
+    for &who in &p.twin.observers {
+        let a = project(out, who, caller_who);
+        let b = project(tout, who, caller_who);
+        if a == b {
+            continue;
+        }
+        // What the viewer legitimately learnt differs (a card drawn, the base revealed): their
+        // views after the action differ beyond whose decision it is.
+        let quiet = |s: &State| {
+            let mut v = view(s, viewer(who));
+            v.waiting = None;
+            v
+        };
+        // Cards shown to the viewer by the action itself (drawn, looked at) differ.
+        let seen = |o: &Outcome| -> Vec<String> {
+            o.events
+                .iter()
+                .filter(|e| e.to.as_deref() == who.seat() && e.to.is_some() && e.text.starts_with("You see "))
+                .map(|e| e.text.clone())
+                .collect()
+        };
+        if quiet(after) != quiet(&tafter) || seen(out) != seen(tout) {
+            *stats.learnt.entry(label.clone()).or_default() += 1;
+            continue;
+        }
+        if let Some(kind) = window(after, &tafter) {
+            *stats.windows.entry(kind).or_default() += 1;
+            continue;
+        }
+        let lines = |v: &[String]| -> BTreeSet<String> {
+            v.iter().flat_map(|x| x.lines().map(str::to_string)).collect()
+        };
+        let only_intel = lines(&a).symmetric_difference(&lines(&b)).all(|l| intel_answer(l));
+        if only_intel && p.twin.kind == Kind::Base {
+            *stats.learnt.entry(label.clone()).or_default() += 1;
+            continue;
+        }
+        return Err(leak(
+            seed,
+            before,
+            format!("{who} can tell the {label} apart after the same action:\n{}", diff(&a, &b)),
+        ));
+    }
+    *stats.twins_next.entry(label).or_default() += 1;
+    Ok(())
+}
+
+/// A few commands the decider might type that are not legal now: each legal option with one
+/// word replaced by another name of the same kind, and a few fixed shapes.
+pub fn illegal_commands(s: &State, legal: &[Action]) -> Vec<String> {
+    let mut rng = GameRng::from_seed(s.version ^ 0x1EA4);
+    let c = catalog();
+    let systems: Vec<&str> = holonet::content::SystemId::all().map(|x| x.key()).collect();
+    let leaders: Vec<&str> = holonet::content::LeaderId::all().map(|x| x.key()).collect();
+    let missions: Vec<&str> = holonet::content::MissionId::all().map(|x| x.key()).collect();
+    let mut lines = vec![];
+    for _ in 0..3 {
+        let a = &legal[rng.below(legal.len())];
+        let mut words: Vec<String> = a.command().split_whitespace().map(str::to_string).collect();
+        if words.len() < 2 {
+            continue;
+        }
+        let i = 1 + rng.below(words.len() - 1);
+        let w = &words[i];
+        let pool = if c.system_by_key(w).is_some() {
+            &systems
+        } else if c.leader_by_key(w).is_some() {
+            &leaders
+        } else if c.mission_by_key(w).is_some() {
+            &missions
+        } else {
+            continue;
+        };
+        words[i] = pool[rng.below(pool.len())].to_string();
+        lines.push(words.join(" "));
+    }
+    let sys = systems[rng.below(systems.len())];
+    let lead = leaders[rng.below(leaders.len())];
+    let mis = missions[rng.below(missions.len())];
+    lines.push(format!("activate {sys} {lead}"));
+    lines.push(format!("reveal {mis} {sys}"));
+    lines.push(format!("assign {mis} {lead}"));
+    // Only those the engine refuses (a replaced word may still name a legal option).
+    lines.retain(|l| {
+        Action::parse(l).is_ok_and(|a| {
+            let mut t = s.clone();
+            let seat = holonet::engine::rebellion::decision(s).map(|d| d.seat).unwrap_or(Faction::Rebel);
+            holonet::engine::rebellion::apply(&mut t, seat, a).is_err()
+        })
+    });
+    lines
+}
+
+/// Plays one seeded match to its end; every check runs after every action.
+pub fn play<G: Game<State = State, Action = Action, Options = MatchOptions>>(
+    seed: u64,
+    u: &Universe,
+    cfg: Config,
+) -> Result<Stats, Leak> {
+    let mut stats = Stats::default();
+    let store = Arc::new(MemoryStore::new());
+    let svc: Service<G> = Service::with_clock(store.clone(), Box::new(|| 1_000));
+    let options = MatchOptions { quick_setup: seed.is_multiple_of(2) };
+    let err = |e: ServiceError| Leak { seed, version: 0, what: format!("service refused: {e}") };
+    for (c, seat) in [(REBEL, "rebel"), (EMPIRE, "empire")] {
+        if seat == "rebel" {
+            svc.create(CH, Some(1), c, options.clone(), Some(seed)).map_err(err)?;
+        }
+        svc.join(CH, c, Some(seat)).map_err(err)?;
+    }
+    let out = svc.start(CH, REBEL).map_err(err)?;
+    let mut pos = Position::new(svc.state(CH).map_err(err)?.expect("started"));
+    let mut know = Knowledge::new(u, pos.state());
+    {
+        let mut c = Checker::new(u, &know, pos.state());
+        check_outcome(&mut c, &out, Who::Seat(Faction::Rebel), pos.state());
+        done(&c, &mut stats, seed, pos.state())?;
+    }
+    let mut prompt = out.prompt;
+    // The players' choices have their own stream, so a seed plays the same game whatever is
+    // sampled for checking (and in debug and release alike).
+    let mut play = GameRng::from_seed(seed ^ 0x1EAC_5EED);
+    let mut rng = GameRng::from_seed(seed ^ 0x7EA5_C4EC);
+    let rollback_at = if seed % 2 == 1 { Some(50 + play.below(200) as u64) } else { None };
+    let mut rolled_back = false;
+    while let Some(d) = pos.decision().cloned() {
+        let s = pos.state().clone();
+        let Some(p) = prompt.take() else {
+            return Err(leak(seed, &s, "the engine waits for a decision but the service shows no prompt"));
+        };
+        if p.seat != d.seat.to_string() || p.options.len() != d.actions.len() {
+            return Err(leak(seed, &s, "the service's prompt is not the engine's decision"));
+        }
+        let (seat, action) = random_answer(&d, &mut play);
+        let index = d.actions.iter().position(|a| *a == action).expect("chosen among the options");
+        let sample = rng.below(cfg.twin_every) == 0;
+        let mut pending = None;
+        if sample {
+            let kinds = twins::kinds(&s);
+            // The base is the one secret that ends a match: compare it at every other sample.
+            let kind = match kinds.contains(&Kind::Base) && rng.below(2) == 0 {
+                true => Kind::Base,
+                false => kinds[rng.below(kinds.len())],
+            };
+            let unknown = |f: Faction, c: Card| !know.has_seen(Who::Seat(f), u.index(c));
+            if let Some(twin) = twins::make(&s, kind, &mut rng, &unknown) {
+                pending = twin_now::<G>(seed, &store, &svc, &s, twin, (seat, &action), &mut stats)?;
+            }
+            probes(seed, u, &know, &svc, &s, &d, &action, &mut stats)?;
+        }
+        let out = svc
+            .act(CH, caller(seat), Answer::Option { key: p.key(), index })
+            .map_err(|e| leak(seed, &s, format!("legal `{}` refused: {e}", action.command())))?;
+        let events = pos
+            .apply(seat, action.clone())
+            .map_err(|e| leak(seed, &s, format!("the engine refused `{}`: {e}", action.command())))?;
+        stats.actions += 1;
+        let now = pos.state();
+        if out.events.len() != events.len() {
+            return Err(leak(seed, now, "the service's events are not the engine's"));
+        }
+        let mut broken = violations(now);
+        broken.extend(step_violations(&s, now));
+        if !broken.is_empty() {
+            return Err(leak(seed, now, format!("invariants broken: {broken:?}")));
+        }
+        know.observe(u, &events);
+        know.observe_state(u, now);
+        let mut c = Checker::new(u, &know, now);
+        check_outcome(&mut c, &out, Who::Seat(seat), now);
+        if sample && let Some(p) = &out.prompt {
+            check_autocomplete(&mut c, p);
+        }
+        done(&c, &mut stats, seed, now)?;
+        if let Some(p) = pending {
+            twin_next::<G>(seed, &s, now, p, &out, Who::Seat(seat), &mut stats)?;
+        }
+        if now.version.is_multiple_of(64) && svc.state(CH).map_err(err)?.as_ref() != Some(now) {
+            return Err(leak(seed, now, "the service's state is not the engine's"));
+        }
+        prompt = out.prompt;
+        if !rolled_back && rollback_at.is_some_and(|v| now.version >= v) {
+            rolled_back = true;
+            let steps = 1 + play.below(3) as u64;
+            let out = svc.rollback(CH, MODERATOR, steps).map_err(err)?;
+            pos = Position::new(svc.state(CH).map_err(err)?.expect("started"));
+            know.observe_state(u, pos.state());
+            let mut c = Checker::new(u, &know, pos.state());
+            check_outcome(&mut c, &out, Who::Public, pos.state());
+            done(&c, &mut stats, seed, pos.state())?;
+            stats.rollbacks += 1;
+            prompt = out.prompt;
+        }
+    }
+    let end = pos.state();
+    if end.winner.is_none() {
+        return Err(leak(seed, end, "the match stopped without a winner"));
+    }
+    let mut c = Checker::new(u, &know, end);
+    let log = svc.log(CH, usize::MAX).map_err(err)?;
+    c.text(Who::Public, "the public log", &log.reply);
+    c.text(Who::Public, "the status", &svc.status(CH, STRANGER).map_err(err)?.reply);
+    done(&c, &mut stats, seed, end)?;
+    stats.games += 1;
+    Ok(stats)
+}
+
+/// The occasional commands a Discord host also answers: `/rebellion status` and `hand`,
+/// moves sent by the wrong seat or a stranger, and illegal moves of the decider; their answers
+/// are checked against the receiver's canaries.
+#[allow(clippy::too_many_arguments)]
+fn probes<G: Game<State = State, Action = Action, Options = MatchOptions>>(
+    seed: u64,
+    u: &Universe,
+    know: &Knowledge,
+    svc: &Service<G>,
+    s: &State,
+    d: &holonet::engine::rebellion::Decision,
+    action: &Action,
+    stats: &mut Stats,
+) -> Result<(), Leak> {
+    let mut c = Checker::new(u, know, s);
+    let status = svc.status(CH, STRANGER).map(|o| o.reply).unwrap_or_else(|e| e.to_string());
+    c.text(Who::Public, "the status", &status);
+    for f in Faction::BOTH {
+        let status = svc.status(CH, caller(f)).map(|o| o.reply).unwrap_or_else(|e| e.to_string());
+        c.text(Who::Seat(f), "the status", &status);
+        match svc.hand(CH, caller(f)) {
+            Ok(o) => {
+                c.text(Who::Seat(f), "the hand answer", &o.reply);
+                if let Some(p) = &o.prompt {
+                    check_prompt(&mut c, p);
+                }
+            }
+            Err(e) => c.text(Who::Seat(f), "the hand answer", &e.to_string()),
+        }
+    }
+    let other = d.seat.opponent();
+    // The decider's own move, sent by the other seat and by a stranger: the refusal must not
+    // show what it names (it may be a hidden card of the decider).
+    let line = action.command();
+    let wrong = svc.act(CH, caller(other), Answer::Command(line.clone()));
+    c.text(Who::Seat(other), "an error", &err_text(wrong.map(|_| ())));
+    let stranger = svc.act(CH, STRANGER, Answer::Command(line));
+    c.text(Who::Public, "an error", &err_text(stranger.map(|_| ())));
+    for line in illegal_commands(s, &d.actions) {
+        let r = svc.act(CH, caller(d.seat), Answer::Command(line.clone()));
+        c.answer_to(Who::Seat(d.seat), "an error", &line, &err_text(r.map(|_| ())));
+        stats.errors += 1;
+    }
+    if svc.state(CH).ok().flatten().as_ref() != Some(s) {
+        return Err(leak(seed, s, "a refused command changed the state"));
+    }
+    done(&c, stats, seed, s)
+}

@@ -1,0 +1,280 @@
+//! Non-interference: twins of a state that differ only in one side's secrets (or in what no one
+//! may know: deck order, the random stream), loaded into their own service so everything is
+//! produced as the Discord host would get it, must look byte-identical to every viewer who may
+//! not know the difference — now, and after the same next action.
+
+use holonet::content::{Faction, SystemId, Theater, catalog};
+use holonet::engine::rebellion::state::State;
+use holonet::engine::rebellion::{Place, decision};
+use holonet::engine::rng::GameRng;
+
+use super::cards::Card;
+use super::knowledge::Who;
+
+/// Which secret a twin changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Kind {
+    /// The hidden base moved to another system the Empire cannot rule out (its probe card
+    /// takes the base's place in the probe deck).
+    Base,
+    /// Cards of one kind in a faction's hand swapped with cards of that faction's deck.
+    Hand(Faction, Pile),
+    /// A facedown mission swapped with another mission of the same faction.
+    Facedown(Faction),
+    /// Every deck in another order.
+    Decks,
+    /// Another random stream (future dice and shuffles).
+    Rng,
+}
+
+/// A kind of hand card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Pile {
+    /// Missions.
+    Missions,
+    /// Action cards.
+    Actions,
+    /// Objectives (Rebel).
+    Objectives,
+    /// Probe cards (Empire).
+    Probes,
+    /// Tactic cards (during a combat).
+    Tactics,
+}
+
+impl Pile {
+    /// The key of this kind in a view's `hands`.
+    pub fn view_key(self) -> &'static str {
+        match self {
+            Pile::Missions => "missions",
+            Pile::Actions => "actions",
+            Pile::Objectives => "objectives",
+            Pile::Probes => "probes",
+            Pile::Tactics => "tactics",
+        }
+    }
+}
+
+impl std::fmt::Display for Kind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Kind::Base => f.write_str("base location"),
+            Kind::Hand(x, p) => write!(f, "{x} hand ({})", p.view_key()),
+            Kind::Facedown(x) => write!(f, "{x} facedown missions"),
+            Kind::Decks => f.write_str("deck order"),
+            Kind::Rng => f.write_str("random stream"),
+        }
+    }
+}
+
+/// A twin state and who must not tell it from the original.
+pub struct Twin {
+    /// What differs.
+    pub kind: Kind,
+    /// The twin.
+    pub state: State,
+    /// The receivers who may not know the difference.
+    pub observers: Vec<Who>,
+}
+
+/// Systems the hidden base could be in as far as the public and the Empire can tell: still in
+/// the probe deck (not in the Imperial hand, not handed over), not destroyed, with no Imperial
+/// ground unit or loyalty (either would have revealed it).
+fn base_candidates(s: &State) -> Vec<SystemId> {
+    s.decks
+        .probes
+        .iter()
+        .copied()
+        .filter(|&x| {
+            let st = s.sys(x);
+            Some(x) != s.base.system
+                && !st.destroyed
+                && st.loyalty != Some(Faction::Empire)
+                && !s.has_ground(Place::System(x), Faction::Empire)
+        })
+        .collect()
+}
+
+fn pick<T: Copy>(v: &[T], rng: &mut GameRng) -> Option<T> {
+    (!v.is_empty()).then(|| v[rng.below(v.len())])
+}
+
+/// Swaps each card of `hand` with probability 1/2 (at least one) with a random card of `deck`,
+/// among the cards `unknown` says the observers cannot know (a card may have shown them some:
+/// Retrieve the Plans shows the Empire the Rebel objectives it picks from).
+fn swap_some<T: Copy + PartialEq>(
+    hand: &mut [T],
+    deck: &mut [T],
+    rng: &mut GameRng,
+    unknown: impl Fn(T) -> bool,
+) -> bool {
+    let pool: Vec<usize> = (0..deck.len()).filter(|&j| unknown(deck[j])).collect();
+    let mine: Vec<usize> = (0..hand.len()).filter(|&i| unknown(hand[i])).collect();
+    if mine.is_empty() || pool.is_empty() {
+        return false;
+    }
+    let forced = mine[rng.below(mine.len())];
+    let mut changed = false;
+    for (i, card) in hand.iter_mut().enumerate().filter(|(i, _)| mine.contains(i)) {
+        if i == forced || rng.below(2) == 0 {
+            let j = pool[rng.below(pool.len())];
+            if *card != deck[j] {
+                std::mem::swap(card, &mut deck[j]);
+                changed = true;
+            }
+        }
+    }
+    changed
+}
+
+/// The twin kinds that can be built from a state.
+pub fn kinds(s: &State) -> Vec<Kind> {
+    let mut out = vec![];
+    if !s.base.revealed && s.base.system.is_some() && !base_candidates(s).is_empty() {
+        out.push(Kind::Base);
+    }
+    for f in Faction::BOTH {
+        let h = s.hands.get(f);
+        let d = &s.decks;
+        if !h.missions.is_empty() && !d.missions.get(f).is_empty() {
+            out.push(Kind::Hand(f, Pile::Missions));
+        }
+        if !h.actions.is_empty() && !d.actions.get(f).is_empty() {
+            out.push(Kind::Hand(f, Pile::Actions));
+        }
+        if f == Faction::Rebel && !h.objectives.is_empty() && !d.objectives.is_empty() {
+            out.push(Kind::Hand(f, Pile::Objectives));
+        }
+        if f == Faction::Empire && !h.probes.is_empty() && !d.probes.is_empty() {
+            out.push(Kind::Hand(f, Pile::Probes));
+        }
+        let tactic_decks = !d.space_tactics.is_empty() || !d.ground_tactics.is_empty();
+        if !h.tactics.is_empty() && tactic_decks {
+            out.push(Kind::Hand(f, Pile::Tactics));
+        }
+        let other_missions = !h.missions.is_empty() || !d.missions.get(f).is_empty();
+        if !s.assignments.get(f).is_empty() && other_missions {
+            out.push(Kind::Facedown(f));
+        }
+    }
+    out.push(Kind::Decks);
+    out.push(Kind::Rng);
+    out
+}
+
+/// Builds a twin of `s` of one kind; `None` if this draw changed nothing.
+pub fn make(
+    s: &State,
+    kind: Kind,
+    rng: &mut GameRng,
+    unknown: &dyn Fn(Faction, Card) -> bool,
+) -> Option<Twin> {
+    let mut t = s.clone();
+    // Whose secret differs (`None`: no one's, as deck order): they may tell the twins apart.
+    let (owner, changed) = match kind {
+        Kind::Base => {
+            let b = pick(&base_candidates(s), rng)?;
+            let old = s.base.system?;
+            t.base.system = Some(b);
+            for p in &mut t.decks.probes {
+                if *p == b {
+                    *p = old;
+                }
+            }
+            (Some(Faction::Rebel), true)
+        }
+        Kind::Hand(f, pile) => {
+            let (h, d) = (&mut t.hands, &mut t.decks);
+            let opp = f.opponent();
+            let changed = match pile {
+                Pile::Missions => swap_some(&mut h.get_mut(f).missions, d.missions.get_mut(f), rng, |m| {
+                    unknown(opp, Card::Mission(m))
+                }),
+                Pile::Actions => swap_some(&mut h.get_mut(f).actions, d.actions.get_mut(f), rng, |a| {
+                    unknown(opp, Card::Action(a))
+                }),
+                Pile::Objectives => swap_some(&mut h.get_mut(f).objectives, &mut d.objectives, rng, |o| {
+                    unknown(opp, Card::Objective(o))
+                }),
+                Pile::Probes => swap_some(&mut h.get_mut(f).probes, &mut d.probes, rng, |_| true),
+                Pile::Tactics => {
+                    // Each card is swapped within its own deck (space for space, ground for ground).
+                    let mut changed = false;
+                    for card in h.get_mut(f).tactics.iter_mut() {
+                        let deck = match catalog().tactic(*card).theater {
+                            Theater::Space => &mut d.space_tactics,
+                            Theater::Ground => &mut d.ground_tactics,
+                        };
+                        let pool: Vec<usize> =
+                            (0..deck.len()).filter(|&j| unknown(opp, Card::Tactic(deck[j]))).collect();
+                        if unknown(opp, Card::Tactic(*card)) && !pool.is_empty() && rng.below(2) == 0 {
+                            let j = pool[rng.below(pool.len())];
+                            if *card != deck[j] {
+                                std::mem::swap(card, &mut deck[j]);
+                                changed = true;
+                            }
+                        }
+                    }
+                    changed
+                }
+            };
+            (Some(f), changed)
+        }
+        Kind::Facedown(f) => {
+            let n = t.assignments.get(f).len();
+            let i = rng.below(n);
+            let from_hand = !t.hands.get(f).missions.is_empty()
+                && (t.decks.missions.get(f).is_empty() || rng.below(2) == 0);
+            let other =
+                if from_hand { &mut t.hands.get_mut(f).missions } else { t.decks.missions.get_mut(f) };
+            let j = rng.below(other.len());
+            let a = &mut t.assignments.get_mut(f)[i];
+            let changed = a.mission != other[j];
+            std::mem::swap(&mut a.mission, &mut other[j]);
+            (Some(f), changed)
+        }
+        Kind::Decks => {
+            let d = &mut t.decks;
+            for f in Faction::BOTH {
+                rng.shuffle(d.missions.get_mut(f));
+                rng.shuffle(d.actions.get_mut(f));
+            }
+            rng.shuffle(&mut d.projects);
+            rng.shuffle(&mut d.objectives);
+            rng.shuffle(&mut d.probes);
+            rng.shuffle(&mut d.space_tactics);
+            rng.shuffle(&mut d.ground_tactics);
+            (None, t.decks != s.decks)
+        }
+        Kind::Rng => {
+            t.rng = GameRng::from_seed(rng.below(usize::MAX) as u64);
+            (None, true)
+        }
+    };
+    if !changed || t == *s {
+        return None;
+    }
+    let observers = Who::ALL
+        .into_iter()
+        .filter(|&w| match (kind, w) {
+            (_, Who::Public) => true,
+            (Kind::Decks | Kind::Rng, _) => true,
+            (_, Who::Seat(x)) if Some(x) == owner => false,
+            // A hand the viewer sees anyway (the opponent's tactic cards under Good Intel).
+            (Kind::Hand(f, pile), Who::Seat(x)) => {
+                let v = holonet::engine::rebellion::view(s, holonet::engine::rebellion::Viewer::Faction(x));
+                matches!(
+                    v.hands.get(&f).and_then(|h| h.get(pile.view_key())),
+                    Some(holonet::engine::rebellion::view::Cards::Hidden(_))
+                )
+            }
+            _ => true,
+        })
+        .collect();
+    Some(Twin { kind, state: t, observers })
+}
+
+/// Who decides what in a state (seat and kind), as everyone sees it.
+pub fn waiting(s: &State) -> Option<(Faction, String)> {
+    decision(s).map(|d| (d.seat, d.kind.describe().to_string()))
+}
