@@ -153,3 +153,32 @@ fn an_import_whose_log_names_an_odd_seat_is_refused_in_one_line() {
     let text = refusal(svc.import(CH, MOD, &serde_json::to_vec(&v).unwrap()));
     assert_eq!(text, "cannot import: action 2 no longer applies: unknown seat `x?y?z`");
 }
+
+#[test]
+fn an_import_whose_options_do_not_read_is_refused() {
+    // Found by cargo-fuzz: a lobby imported with `"options": null` started with the default
+    // options, and the stored match could not be read back at the next start.
+    for options in [serde_json::Value::Null, 7.into(), serde_json::json!({"quick_setup": "yes"})] {
+        let mut v = export_of_a_few_moves();
+        v["meta"]["status"] = "lobby".into();
+        v["log"] = serde_json::json!([]);
+        v["meta"]["options"] = options;
+        let svc = Service::<Rebellion>::with_clock(Arc::new(MemoryStore::new()), Box::new(|| 1_000));
+        let text = refusal(svc.import(CH, MOD, &serde_json::to_vec(&v).unwrap()));
+        assert!(text.starts_with("cannot import: the match options: "), "{text}");
+        assert!(
+            matches!(svc.status(CH, Caller { user: 3, moderator: false }), Err(ServiceError::NoMatch)),
+            "nothing was imported"
+        );
+    }
+}
+
+#[test]
+fn the_fuzz_input_that_imported_unreadable_options_keeps_every_promise() {
+    let data: &[u8] = &[
+        0x0, 0x3c, 0xf4, 0xf4, 0x2a, 0x39, 0x3c, 0xf4, 0xc0, 0x26, 0xaf, 0x7a, 0x4, 0x4, 0x4, 0x86, 0xb4,
+        0x86, 0x20, 0x3f, 0x0, 0x86, 0xf5, 0x44, 0xf, 0x45, 0xf4, 0xf4, 0x39, 0x3e, 0xf4, 0xc0, 0x5, 0x44,
+        0x45, 0x0, 0x2b, 0x0, 0x2b, 0x4a,
+    ];
+    ok(data);
+}

@@ -277,6 +277,11 @@ impl<G: Game> Service<G> {
                 "it holds a match of another game".to_string()
             }));
         }
+        // Options that do not read would be taken as the defaults now and make the stored
+        // match unreadable at the next start.
+        if let Err(e) = serde_json::from_value::<G::Options>(export.meta.options.clone()) {
+            return Err(ServiceError::BadImport(format!("the match options: {}", json_problem(&e))));
+        }
         let mut map = self.matches.lock().expect("lock");
         let id = channel.to_string();
         // Importing is how a damaged match is restored: it replaces the unreadable records.
