@@ -6,6 +6,8 @@
 //! `tests/render.rs` does. Regenerate them after an intended change with
 //! `HOLONET_BLESS=1 cargo test --test chart`, then look at them before committing.
 
+mod golden_image;
+
 use holonet::content::{Faction, SystemId};
 use holonet::engine::rebellion::{Action, MatchOptions, State, Viewer, apply, new_game, view};
 use holonet::engine::rng::GameRng;
@@ -13,9 +15,6 @@ use holonet::games::rebellion_history::{HistoryError, Moment, RoundPoint, histor
 use holonet::render::chart::{HEIGHT, WIDTH, render_image, render_png};
 use holonet::sim::{playout, playout_with, random_action};
 use holonet::store::LogEntry;
-use image::codecs::png::{CompressionType, FilterType, PngEncoder};
-use image::{ExtendedColorType, ImageEncoder, RgbImage};
-use std::path::{Path, PathBuf};
 
 fn log_of(seed: u64) -> (State, Vec<(Faction, Action)>) {
     let p = playout(seed, MatchOptions::default());
@@ -236,63 +235,9 @@ fn long_game(n: u32) -> Vec<RoundPoint> {
     h
 }
 
-fn half(img: &RgbImage) -> RgbImage {
-    let (w, h) = (img.width() / 2, img.height() / 2);
-    RgbImage::from_fn(w, h, |x, y| {
-        let mut sum = [0u32; 3];
-        for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
-            let p = img.get_pixel(2 * x + dx, 2 * y + dy).0;
-            for i in 0..3 {
-                sum[i] += p[i] as u32;
-            }
-        }
-        // Quantised to steps of 16 (error ≤ 8, inside the tolerance) for small golden files.
-        image::Rgb(sum.map(|v| ((((v + 2) / 4 + 8) / 16) * 16).min(255) as u8))
-    })
-}
-
-fn golden_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests").join("golden").join("chart")
-}
-
-fn write_png(path: &Path, img: &RgbImage) {
-    let mut out = vec![];
-    PngEncoder::new_with_quality(&mut out, CompressionType::Best, FilterType::Adaptive)
-        .write_image(img.as_raw(), img.width(), img.height(), ExtendedColorType::Rgb8)
-        .expect("encodes");
-    std::fs::write(path, out).expect("writes the golden file");
-}
-
-/// Compares a chart with its golden image: a pixel differs when a channel is off by more than
-/// 24; at most 0.1% of the pixels may differ.
+/// Compares a chart with its golden image (`tests/golden_image`).
 fn check_golden(name: &str, points: &[RoundPoint]) {
-    let img = half(&render_image(points));
-    let path = golden_dir().join(format!("{name}.png"));
-    if std::env::var_os("HOLONET_BLESS").is_some() {
-        std::fs::create_dir_all(golden_dir()).expect("creates tests/golden/chart");
-        write_png(&path, &img);
-        return;
-    }
-    let golden = image::open(&path)
-        .unwrap_or_else(|e| panic!("{}: {e}; run HOLONET_BLESS=1 cargo test --test chart", path.display()))
-        .to_rgb8();
-    assert_eq!(golden.dimensions(), img.dimensions(), "{name}: image size changed");
-    let differing = img
-        .pixels()
-        .zip(golden.pixels())
-        .filter(|(a, b)| a.0.iter().zip(b.0.iter()).any(|(x, y)| x.abs_diff(*y) > 24))
-        .count();
-    let allowed = (img.width() * img.height()) as usize / 1000;
-    if differing > allowed {
-        let out = std::env::temp_dir().join(format!("holonet-chart-{name}-actual.png"));
-        write_png(&out, &img);
-        panic!(
-            "{name}: {differing} pixels differ from {} (allowed {allowed}); actual image written to {}. \
-             If the change is intended: HOLONET_BLESS=1 cargo test --test chart",
-            path.display(),
-            out.display()
-        );
-    }
+    golden_image::check("chart", "chart", name, &render_image(points));
 }
 
 #[test]

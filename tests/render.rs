@@ -6,14 +6,13 @@
 //! layout, colour or text. Regenerate them after an intended change with
 //! `HOLONET_BLESS=1 cargo test --test render`, then look at them before committing.
 
+mod golden_image;
+
 use holonet::content::{Faction, SystemId};
 use holonet::engine::rebellion::{MatchOptions, State, Viewer, apply, decision, new_game, view};
 use holonet::engine::rng::GameRng;
 use holonet::render::board::{HEIGHT, WIDTH, render_image, render_png};
 use holonet::sim::{playout, random_action};
-use image::codecs::png::{CompressionType, FilterType, PngEncoder};
-use image::{ExtendedColorType, ImageEncoder, RgbImage};
-use std::path::PathBuf;
 
 /// Setup done: quick setup, then the Rebels' first legal base choice.
 fn setup_done(seed: u64) -> State {
@@ -34,64 +33,9 @@ fn mid_game(seed: u64, n: usize) -> State {
     s
 }
 
-fn half(img: &RgbImage) -> RgbImage {
-    let (w, h) = (img.width() / 2, img.height() / 2);
-    RgbImage::from_fn(w, h, |x, y| {
-        let mut sum = [0u32; 3];
-        for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
-            let p = img.get_pixel(2 * x + dx, 2 * y + dy).0;
-            for i in 0..3 {
-                sum[i] += p[i] as u32;
-            }
-        }
-        // Quantised to steps of 16 (error ≤ 8, well inside the comparison tolerance): fewer
-        // distinct values make the committed files much smaller.
-        image::Rgb(sum.map(|v| ((((v + 2) / 4 + 8) / 16) * 16).min(255) as u8))
-    })
-}
-
-fn golden_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests").join("golden").join("board")
-}
-
-fn write_png(path: &std::path::Path, img: &RgbImage) {
-    let mut out = vec![];
-    PngEncoder::new_with_quality(&mut out, CompressionType::Best, FilterType::Adaptive)
-        .write_image(img.as_raw(), img.width(), img.height(), ExtendedColorType::Rgb8)
-        .expect("encodes");
-    std::fs::write(path, out).expect("writes the golden file");
-}
-
-/// Compares a board with its golden image: a pixel differs when a channel is off by more than
-/// 24; at most 0.1% of the pixels may differ (room for rounding in other float code paths).
+/// Compares a board with its golden image (`tests/golden_image`).
 fn check_golden(name: &str, s: &State, viewer: Viewer) {
-    let img = half(&render_image(&view(s, viewer)));
-    let path = golden_dir().join(format!("{name}.png"));
-    if std::env::var_os("HOLONET_BLESS").is_some() {
-        std::fs::create_dir_all(golden_dir()).expect("creates tests/golden/board");
-        write_png(&path, &img);
-        return;
-    }
-    let golden = image::open(&path)
-        .unwrap_or_else(|e| panic!("{}: {e}; run HOLONET_BLESS=1 cargo test --test render", path.display()))
-        .to_rgb8();
-    assert_eq!(golden.dimensions(), img.dimensions(), "{name}: image size changed");
-    let differing = img
-        .pixels()
-        .zip(golden.pixels())
-        .filter(|(a, b)| a.0.iter().zip(b.0.iter()).any(|(x, y)| x.abs_diff(*y) > 24))
-        .count();
-    let allowed = (img.width() * img.height()) as usize / 1000;
-    if differing > allowed {
-        let out = std::env::temp_dir().join(format!("holonet-{name}-actual.png"));
-        write_png(&out, &img);
-        panic!(
-            "{name}: {differing} pixels differ from {} (allowed {allowed}); actual image written to {}. \
-             If the change is intended: HOLONET_BLESS=1 cargo test --test render",
-            path.display(),
-            out.display()
-        );
-    }
+    golden_image::check("board", "render", name, &render_image(&view(s, viewer)));
 }
 
 #[test]

@@ -1,8 +1,9 @@
 //! Star Wars: Rebellion behind the `Game` trait.
 
-use crate::content::Faction;
+use crate::content::{ActionCardId, Faction, LeaderId, MissionId, ObjectiveId, SystemId, TacticId};
+use crate::engine::rebellion::view::Cards;
 use crate::engine::rebellion::{
-    self as engine, Action, Audience, MatchOptions, State, Viewer, decision, view,
+    self as engine, Action, Audience, MatchOptions, State, View, Viewer, decision, view,
 };
 use crate::game::{Game, GamePrompt, Notice, OptionText};
 use crate::games::rebellion_words;
@@ -159,16 +160,16 @@ impl Game for Rebellion {
     }
 
     fn reveal_text(state: &State, _seats: &[String]) -> String {
+        // The end of the match shows everything: the full view.
+        let v = view(state, Viewer::Full);
         let mut out = String::new();
-        match state.base.system {
-            Some(b) if state.base.revealed => {
-                out.push_str(&format!("The Rebel base was in {} (found).\n", b.name()))
-            }
-            Some(b) => out.push_str(&format!("The Rebel base was hidden in {}.\n", b.name())),
+        match base_name(&v) {
+            Some(b) if v.base.revealed => out.push_str(&format!("The Rebel base was in {b} (found).\n")),
+            Some(b) => out.push_str(&format!("The Rebel base was hidden in {b}.\n")),
             None => {}
         }
         for f in Faction::BOTH {
-            let held = holdings(state, f);
+            let held = holdings(&v, f);
             out.push_str(&format!(
                 "**The {f} player held**\n{}",
                 if held.is_empty() { "nothing\n".into() } else { held }
@@ -197,41 +198,75 @@ fn command_turn(s: &State) -> Option<Faction> {
     s.stack.iter().find_map(|f| if let engine::Frame::Command(c) = f { Some(c.turn) } else { None })
 }
 
-/// A seat's secrets in words: the base (Rebels), the cards in hand and the facedown missions,
-/// by their printed names.
+/// A seat's secrets in words, from that seat's view: the base (Rebels), the cards in hand and
+/// the facedown missions, by their printed names.
 fn private_words(state: &State, seat: &str) -> String {
     let Some(f) = seat_faction(seat) else { return String::new() };
+    let v = view(state, Viewer::Faction(f));
     let mut out = String::new();
     if f == Faction::Rebel
-        && let Some(b) = state.base.system
+        && let Some(b) = base_name(&v)
     {
-        let how = if state.base.revealed { "revealed" } else { "hidden" };
-        out.push_str(&format!("Your base: {} ({how})\n", b.name()));
+        let how = if v.base.revealed { "revealed" } else { "hidden" };
+        out.push_str(&format!("Your base: {b} ({how})\n"));
     }
-    out.push_str(&holdings(state, f));
+    out.push_str(&holdings(&v, f));
     out
 }
 
-/// A faction's hand and facedown missions in words, one line per kind of card held.
-fn holdings(state: &State, f: Faction) -> String {
-    let hand = state.hands.get(f);
+/// The printed name of the base's system, when the view shows it.
+fn base_name(v: &View) -> Option<&'static str> {
+    v.base.system.as_deref().and_then(|id| SystemId::parse(id).ok()).map(SystemId::name)
+}
+
+/// The printed names of catalog ids as a view carries them (an unknown id stays as it is).
+fn names(ids: &[String], name: impl Fn(&str) -> Option<&'static str>) -> Vec<String> {
+    ids.iter().map(|id| name(id).map_or_else(|| id.clone(), str::to_string)).collect()
+}
+
+/// A faction's hand and facedown missions in words, one line per kind of card held, as far as
+/// the view shows them.
+fn holdings(v: &View, f: Faction) -> String {
+    let empty = vec![];
+    let visible = |kind: &str| match v.hands.get(&f).and_then(|h| h.get(kind)) {
+        Some(Cards::Visible(ids)) => ids,
+        _ => &empty,
+    };
     let mut lines = vec![];
     // Every kind of card the faction uses is listed, "none" included; tactic cards only
     // while held (during a combat).
-    let mut line = |label: &str, names: Vec<&'static str>, always: bool| {
+    let mut line = |label: &str, names: Vec<String>, always: bool| {
         if always || !names.is_empty() {
             let list = if names.is_empty() { "none".to_string() } else { names.join(", ") };
             lines.push(format!("{label}: {list}"));
         }
     };
-    line("Missions", hand.missions.iter().map(|m| m.name()).collect(), true);
-    line("Action cards", hand.actions.iter().map(|a| a.name()).collect(), true);
-    line("Objectives", hand.objectives.iter().map(|o| o.name()).collect(), f == Faction::Rebel);
-    line("Probe cards", hand.probes.iter().map(|s| s.name()).collect(), f == Faction::Empire);
-    line("Tactic cards", hand.tactics.iter().map(|t| t.name()).collect(), false);
-    for a in state.assignments.get(f) {
-        let leaders: Vec<&str> = a.leaders.iter().map(|l| l.name()).collect();
-        lines.push(format!("Face down: {} with {}", a.mission.name(), leaders.join(" and ")));
+    let mission = |id: &str| MissionId::parse(id).ok().map(MissionId::name);
+    line("Missions", names(visible("missions"), mission), true);
+    line(
+        "Action cards",
+        names(visible("actions"), |id| ActionCardId::parse(id).ok().map(ActionCardId::name)),
+        true,
+    );
+    line(
+        "Objectives",
+        names(visible("objectives"), |id| ObjectiveId::parse(id).ok().map(ObjectiveId::name)),
+        f == Faction::Rebel,
+    );
+    line(
+        "Probe cards",
+        names(visible("probes"), |id| SystemId::parse(id).ok().map(SystemId::name)),
+        f == Faction::Empire,
+    );
+    line("Tactic cards", names(visible("tactics"), |id| TacticId::parse(id).ok().map(TacticId::name)), false);
+    for a in v.assignments.get(&f).into_iter().flatten() {
+        let Some(m) = &a.mission else { continue };
+        let leaders = names(&a.leaders, |id| LeaderId::parse(id).ok().map(LeaderId::name));
+        lines.push(format!(
+            "Face down: {} with {}",
+            names(std::slice::from_ref(m), mission)[0],
+            leaders.join(" and ")
+        ));
     }
     lines.iter().map(|l| format!("{l}\n")).collect()
 }
@@ -239,4 +274,37 @@ fn holdings(state: &State, f: Faction) -> String {
 /// A text summary of a viewer's view (for text fallbacks).
 pub fn summary(state: &State, v: Option<&str>) -> String {
     text::summary(&view(state, viewer(v)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::rebellion::new_game;
+
+    #[test]
+    fn private_text_names_the_seats_own_secrets_and_the_reveal_names_everything() {
+        crate::content::init().expect("content loads");
+        let mut s = new_game(3, MatchOptions { quick_setup: true });
+        // The Rebels hide their base first.
+        while s.base.system.is_none() {
+            let d = decision(&s).expect("a decision");
+            crate::engine::rebellion::apply(&mut s, d.seat, d.actions[0].clone()).expect("legal");
+        }
+        let rebel = Rebellion::private_text(&s, "rebel");
+        let empire = Rebellion::private_text(&s, "empire");
+        let base = s.base.system.expect("quick setup hides the base").name();
+        assert!(rebel.contains(&format!("Your base: {base} (hidden)")), "{rebel}");
+        for m in &s.hands.rebel.missions {
+            assert!(rebel.contains(m.name()), "{rebel}");
+            assert!(!empire.contains(m.name()), "an Empire text names a Rebel mission: {empire}");
+        }
+        for p in &s.hands.empire.probes {
+            assert!(empire.contains(p.name()), "{empire}");
+        }
+        let reveal = Rebellion::reveal_text(&s, &[]);
+        assert!(reveal.contains(&format!("hidden in {base}")), "{reveal}");
+        for m in s.hands.rebel.missions.iter().chain(&s.hands.empire.missions) {
+            assert!(reveal.contains(m.name()), "{reveal}");
+        }
+    }
 }
