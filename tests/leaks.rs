@@ -245,4 +245,56 @@ mod scanner {
         );
         assert!(scan(&u, "The Rebel base is hidden in Bothawui", only(&u, &[], None)).is_empty());
     }
+
+    #[test]
+    fn every_string_of_a_value_is_visited_with_its_role() {
+        #[derive(serde::Serialize)]
+        enum Kind {
+            Plain,
+            Tagged(String),
+            Pair(u8, String),
+            Named { inner: String },
+        }
+        #[derive(serde::Serialize)]
+        struct Payload {
+            text: String,
+            kinds: Vec<Kind>,
+            map: std::collections::BTreeMap<String, (String, char)>,
+            nothing: Option<String>,
+        }
+        let value = Payload {
+            text: "hoth".into(),
+            kinds: vec![
+                Kind::Plain,
+                Kind::Tagged("a".into()),
+                Kind::Pair(1, "b".into()),
+                Kind::Named { inner: "c".into() },
+            ],
+            map: [("k".to_string(), ("v".to_string(), 'x'))].into(),
+            nothing: None,
+        };
+        let mut seen = vec![];
+        super::leaks::strings::visit(&value, &mut |s, role| seen.push((s.to_string(), role)));
+        let (k, v) = (Role::Key, Role::Value);
+        let want = [
+            ("text", k),
+            ("hoth", v),
+            ("kinds", k),
+            ("Plain", v),
+            ("Tagged", k),
+            ("a", v),
+            ("Pair", k),
+            ("b", v),
+            ("Named", k),
+            ("inner", k),
+            ("c", v),
+            ("map", k),
+            ("k", k),
+            ("v", v),
+            ("x", v),
+            ("nothing", k),
+        ];
+        let want: Vec<(String, Role)> = want.iter().map(|(s, r)| (s.to_string(), *r)).collect();
+        assert_eq!(seen, want);
+    }
 }

@@ -147,49 +147,28 @@ impl ser::Serializer for &mut Visitor<'_> {
     }
 }
 
-impl ser::SerializeSeq for &mut Visitor<'_> {
-    type Ok = ();
-    type Error = Never;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Never> {
-        self.with(Role::Value, v)
-    }
-    fn end(self) -> Result<(), Never> {
-        Ok(())
-    }
+/// The compound serialisers whose elements are all values (sequences, tuples, tuple variants).
+macro_rules! elements {
+    ($($trait:ident::$method:ident),*) => {$(
+        impl ser::$trait for &mut Visitor<'_> {
+            type Ok = ();
+            type Error = Never;
+            fn $method<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Never> {
+                self.with(Role::Value, v)
+            }
+            fn end(self) -> Result<(), Never> {
+                Ok(())
+            }
+        }
+    )*};
 }
 
-impl ser::SerializeTuple for &mut Visitor<'_> {
-    type Ok = ();
-    type Error = Never;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Never> {
-        self.with(Role::Value, v)
-    }
-    fn end(self) -> Result<(), Never> {
-        Ok(())
-    }
-}
-
-impl ser::SerializeTupleStruct for &mut Visitor<'_> {
-    type Ok = ();
-    type Error = Never;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Never> {
-        self.with(Role::Value, v)
-    }
-    fn end(self) -> Result<(), Never> {
-        Ok(())
-    }
-}
-
-impl ser::SerializeTupleVariant for &mut Visitor<'_> {
-    type Ok = ();
-    type Error = Never;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Never> {
-        self.with(Role::Value, v)
-    }
-    fn end(self) -> Result<(), Never> {
-        Ok(())
-    }
-}
+elements!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field
+);
 
 impl ser::SerializeMap for &mut Visitor<'_> {
     type Ok = ();
@@ -205,26 +184,21 @@ impl ser::SerializeMap for &mut Visitor<'_> {
     }
 }
 
-impl ser::SerializeStruct for &mut Visitor<'_> {
-    type Ok = ();
-    type Error = Never;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, name: &'static str, v: &T) -> Result<(), Never> {
-        (self.f)(name, Role::Key);
-        self.with(Role::Value, v)
-    }
-    fn end(self) -> Result<(), Never> {
-        Ok(())
-    }
+/// The compound serialisers of named fields (structs, struct variants): a key, then a value.
+macro_rules! fields {
+    ($($trait:ident),*) => {$(
+        impl ser::$trait for &mut Visitor<'_> {
+            type Ok = ();
+            type Error = Never;
+            fn serialize_field<T: Serialize + ?Sized>(&mut self, name: &'static str, v: &T) -> Result<(), Never> {
+                (self.f)(name, Role::Key);
+                self.with(Role::Value, v)
+            }
+            fn end(self) -> Result<(), Never> {
+                Ok(())
+            }
+        }
+    )*};
 }
 
-impl ser::SerializeStructVariant for &mut Visitor<'_> {
-    type Ok = ();
-    type Error = Never;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, name: &'static str, v: &T) -> Result<(), Never> {
-        (self.f)(name, Role::Key);
-        self.with(Role::Value, v)
-    }
-    fn end(self) -> Result<(), Never> {
-        Ok(())
-    }
-}
+fields!(SerializeStruct, SerializeStructVariant);
