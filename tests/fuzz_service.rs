@@ -115,25 +115,30 @@ fn export_of_a_few_moves() -> serde_json::Value {
     serde_json::from_slice(&file).unwrap()
 }
 
+/// Imports `v` into an empty service: the refusal's text, after checking nothing was imported.
+fn refused_import(v: &serde_json::Value) -> String {
+    let svc = Service::<Rebellion>::with_clock(Arc::new(MemoryStore::new()), Box::new(|| 1_000));
+    let text = refusal(svc.import(CH, MOD, &serde_json::to_vec(v).unwrap()));
+    assert!(
+        matches!(svc.status(CH, Caller { user: 3, moderator: false }), Err(ServiceError::NoMatch)),
+        "nothing was imported: {text}"
+    );
+    text
+}
+
 #[test]
 fn an_import_of_a_lobby_with_played_actions_is_refused() {
     let mut v = export_of_a_few_moves();
     v["meta"]["status"] = "lobby".into();
-    let svc = Service::<Rebellion>::with_clock(Arc::new(MemoryStore::new()), Box::new(|| 1_000));
-    let text = refusal(svc.import(CH, MOD, &serde_json::to_vec(&v).unwrap()));
+    let text = refused_import(&v);
     assert!(text.contains("lobby"), "{text}");
-    assert!(
-        matches!(svc.status(CH, Caller { user: 3, moderator: false }), Err(ServiceError::NoMatch)),
-        "nothing was imported"
-    );
 }
 
 #[test]
 fn an_import_with_a_seat_the_game_lacks_is_refused() {
     let mut v = export_of_a_few_moves();
     v["meta"]["seats"]["dr\u{1}oid"] = 3.into();
-    let svc = Service::<Rebellion>::with_clock(Arc::new(MemoryStore::new()), Box::new(|| 1_000));
-    let text = refusal(svc.import(CH, MOD, &serde_json::to_vec(&v).unwrap()));
+    let text = refused_import(&v);
     assert_eq!(text, "cannot import: its seats must be among: rebel, empire");
 }
 
@@ -149,8 +154,7 @@ fn kicking_a_vacant_seat_says_so() {
 fn an_import_whose_log_names_an_odd_seat_is_refused_in_one_line() {
     let mut v = export_of_a_few_moves();
     v["log"][2]["seat"] = "x\u{15}y\nz".into();
-    let svc = Service::<Rebellion>::with_clock(Arc::new(MemoryStore::new()), Box::new(|| 1_000));
-    let text = refusal(svc.import(CH, MOD, &serde_json::to_vec(&v).unwrap()));
+    let text = refused_import(&v);
     assert_eq!(text, "cannot import: action 2 no longer applies: unknown seat `x?y?z`");
 }
 
@@ -163,13 +167,8 @@ fn an_import_whose_options_do_not_read_is_refused() {
         v["meta"]["status"] = "lobby".into();
         v["log"] = serde_json::json!([]);
         v["meta"]["options"] = options;
-        let svc = Service::<Rebellion>::with_clock(Arc::new(MemoryStore::new()), Box::new(|| 1_000));
-        let text = refusal(svc.import(CH, MOD, &serde_json::to_vec(&v).unwrap()));
+        let text = refused_import(&v);
         assert!(text.starts_with("cannot import: the match options: "), "{text}");
-        assert!(
-            matches!(svc.status(CH, Caller { user: 3, moderator: false }), Err(ServiceError::NoMatch)),
-            "nothing was imported"
-        );
     }
 }
 
