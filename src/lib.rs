@@ -16,3 +16,11 @@ pub mod render;
 pub mod service;
 pub mod sim;
 pub mod store;
+
+/// The allocator of every program built on this crate (the bot, tests, benchmarks, the fuzz
+/// target): mimalloc instead of the system's. The engine and the service build many small,
+/// short-lived values (decision lists, events, prompt texts); with glibc's allocator, `malloc`
+/// and `free` took about a quarter of a random playout's time, and mimalloc makes a playout
+/// about 13% faster. Set here, in the library, so that benchmarks measure what the bot runs.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
