@@ -30,7 +30,7 @@ fn objective(k: &str) -> ObjectiveId {
 /// An empty board: no units, leaders, hands or frames; full tactic decks.
 fn blank() -> State {
     let mut s = new_game(7, MatchOptions::default());
-    for st in &mut s.systems {
+    for st in s.systems_mut() {
         *st = Default::default();
     }
     s.base_space = Default::default();
@@ -1025,7 +1025,7 @@ fn random_playouts_never_panic() {
             steps += 1;
         }
         let total: u32 =
-            s.systems.iter().map(|x| x.zone.units.rebel.total() + x.zone.units.empire.total()).sum();
+            s.systems().iter().map(|x| x.zone.units.rebel.total() + x.zone.units.empire.total()).sum();
         assert!(total <= 12);
         assert!(s.hands.rebel.tactics.is_empty() || in_combat(&s));
     }

@@ -1,6 +1,7 @@
 //! The facts that hold after every applied action, checked by tests and simulations: every unit
 //! is in exactly one documented place, every leader in at most one, rings agree with captures
-//! and turned leaders, hands keep their limits; and from one state to the next, time never
+//! and turned leaders, hands keep their limits, subjugation markers stand exactly where Imperial
+//! ground units hold a populous system; and from one state to the next, time never
 //! goes back and no leader in play leaves it.
 
 use super::cards::leaders::counts_as;
@@ -88,6 +89,31 @@ pub fn violations(s: &State) -> Vec<String> {
             if n > HAND_LIMIT {
                 out.push(format!("{f} holds {n} missions in the Assignment Phase (limit {HAND_LIMIT})"));
             }
+        }
+    }
+    out.extend(subjugation_violations(s));
+    out
+}
+
+/// Subjugation markers out of place (Rules Reference, Subjugation): a marker stays only while
+/// Imperial ground units are in its system, and, outside an activation or combat (when they
+/// are placed), every populous, undestroyed system without Imperial loyalty that holds
+/// Imperial ground units has one. Not checked during setup, which places none.
+fn subjugation_violations(s: &State) -> Vec<String> {
+    let mut out = vec![];
+    if s.stack.iter().any(|f| matches!(f, Frame::Setup(_))) {
+        return out;
+    }
+    let placing = !s.stack.iter().any(|f| matches!(f, Frame::Activation(_) | Frame::Combat(_)));
+    for sys in SystemId::all() {
+        let st = s.sys(sys);
+        let ground = st.zone.units.empire.has_theater(Theater::Ground);
+        if st.subjugated && !ground {
+            out.push(format!("{sys} is subjugated without Imperial ground units"));
+        }
+        let open = catalog().system(sys).populous && !st.destroyed && st.loyalty != Some(Faction::Empire);
+        if placing && open && ground && !st.subjugated {
+            out.push(format!("{sys} holds Imperial ground units but no subjugation marker"));
         }
     }
     out

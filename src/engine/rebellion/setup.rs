@@ -73,6 +73,7 @@ pub fn new_game(seed: u64, options: MatchOptions) -> State {
         revealed_probes: vec![],
         stack: vec![],
         rng: GameRng::from_seed(seed),
+        markers: Default::default(),
     };
     for sys in SystemId::all() {
         if c.system(sys).fixed_imperial {

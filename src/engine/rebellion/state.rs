@@ -323,8 +323,10 @@ pub struct State {
     pub winner: Option<Faction>,
     /// The Rebel base.
     pub base: Base,
-    /// Every system, indexed by `SystemId`.
-    pub systems: Vec<SystemState>,
+    /// Every system, indexed by `SystemId`. Changed only through [`State::sys_mut`],
+    /// [`State::zone_mut`] and [`State::systems_mut`], which note the change for
+    /// [`MarkerScan`]; read it with [`State::systems`].
+    pub(in crate::engine::rebellion) systems: Vec<SystemState>,
     /// The "Rebel Base" space.
     pub base_space: Zone,
     /// Build queues; index 0 is space "1".
@@ -366,7 +368,30 @@ pub struct State {
     pub stack: Vec<Frame>,
     /// The match's random stream.
     pub rng: GameRng,
+    /// Whether the systems changed since subjugation markers were last brought up to date
+    /// (not part of the match: never saved, never compared).
+    #[serde(skip)]
+    pub(in crate::engine::rebellion) markers: MarkerScan,
 }
+
+/// What the last look at every system for subjugation markers left behind, so that the look
+/// is skipped until a system changes: it runs after every automatic step of the engine, and
+/// most steps change no system. A cache beside the state, not part of it: two states that
+/// differ only here are equal, and it is not saved (a loaded state looks again).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MarkerScan {
+    /// `Some(placing)`: every system was looked at, with markers being placed (`true`) or only
+    /// lifted (`false`, mid-activation), and no system has changed since.
+    pub(in crate::engine::rebellion) clean_for: Option<bool>,
+}
+
+impl PartialEq for MarkerScan {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for MarkerScan {}
 
 impl State {
     /// The system's state.
@@ -375,7 +400,17 @@ impl State {
     }
     /// The system's state, mutably.
     pub fn sys_mut(&mut self, s: SystemId) -> &mut SystemState {
+        self.markers.clean_for = None;
         &mut self.systems[s.0 as usize]
+    }
+    /// Every system, indexed by `SystemId`.
+    pub fn systems(&self) -> &[SystemState] {
+        &self.systems
+    }
+    /// Every system, mutably (for setting up test positions).
+    pub fn systems_mut(&mut self) -> &mut [SystemState] {
+        self.markers.clean_for = None;
+        &mut self.systems
     }
     /// The zone of a place.
     pub fn zone(&self, p: Place) -> &Zone {

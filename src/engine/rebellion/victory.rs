@@ -82,8 +82,40 @@ pub fn update_markers(ctx: &mut Ctx) {
     }
     // One look at every system finds both the markers to lift and (outside an activation) the
     // ones to place: this runs after every automatic step. A lifted marker's system has no
-    // Imperial ground unit, so it is never one to place a marker on as well.
+    // Imperial ground unit, so it is never one to place a marker on as well. The look is
+    // skipped when no system changed since the last one, made with the same `placing`: it
+    // would find nothing (what it found then was brought up to date).
     let placing = !mid_activation(ctx.s);
+    if ctx.s.markers.clean_for != Some(placing) {
+        scan_markers(ctx, placing);
+        ctx.s.markers.clean_for = Some(placing);
+    }
+    if !ctx.s.base.revealed
+        && let Some(b) = ctx.s.base.system
+    {
+        let moving = ctx.s.stack.iter().any(|f| match f {
+            Frame::Activation(a) => a.is_moving(),
+            _ => false,
+        });
+        let p = Place::System(b);
+        if !moving && (ctx.s.has_ground(p, Faction::Empire) || ctx.s.sys(b).loyalty == Some(Faction::Empire))
+        {
+            reveal_base(ctx);
+        }
+    }
+    let captured = ctx.s.captured.clone();
+    for l in captured {
+        if let Some(p) = ctx.s.leader_place(l)
+            && !ctx.s.has_units(p, Faction::Empire)
+        {
+            rescue(ctx, l);
+        }
+    }
+}
+
+/// Lifts subjugation markers from systems without Imperial ground units and, when `placing`,
+/// places them where Imperial ground units stand in an open populous system.
+fn scan_markers(ctx: &mut Ctx, placing: bool) {
     let ground_mask = catalog().theater_mask(Theater::Ground);
     let (mut lift, mut place) = (Vec::new(), Vec::new());
     for (i, (st, &populous)) in ctx.s.systems.iter().zip(&named().populous).enumerate() {
@@ -106,27 +138,6 @@ pub fn update_markers(ctx: &mut Ctx) {
     for sys in place {
         ctx.s.sys_mut(sys).subjugated = true;
         ctx.public(EventKind::Subjugation { system: sys, subjugated: true });
-    }
-    if !ctx.s.base.revealed
-        && let Some(b) = ctx.s.base.system
-    {
-        let moving = ctx.s.stack.iter().any(|f| match f {
-            Frame::Activation(a) => a.is_moving(),
-            _ => false,
-        });
-        let p = Place::System(b);
-        if !moving && (ctx.s.has_ground(p, Faction::Empire) || ctx.s.sys(b).loyalty == Some(Faction::Empire))
-        {
-            reveal_base(ctx);
-        }
-    }
-    let captured = ctx.s.captured.clone();
-    for l in captured {
-        if let Some(p) = ctx.s.leader_place(l)
-            && !ctx.s.has_units(p, Faction::Empire)
-        {
-            rescue(ctx, l);
-        }
     }
 }
 
