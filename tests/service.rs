@@ -153,6 +153,40 @@ fn moderators_pause_replace_kick_rollback_and_end() {
     assert!(matches!(answer_once(&svc), Err(ServiceError::Ended)));
 }
 
+/// The "latest events" lines of a status reply.
+fn latest_events(svc: &Service<Rebellion>) -> Vec<String> {
+    let reply = svc.status(CH, STRANGER).unwrap().reply;
+    reply.lines().filter(|l| l.starts_with("• ")).map(String::from).collect()
+}
+
+#[test]
+fn after_a_rollback_or_an_import_status_lists_only_events_of_the_log() {
+    let (_, svc) = memory();
+    started(&svc);
+    for _ in 0..20 {
+        answer_first(&svc);
+    }
+    let at_20 = latest_events(&svc);
+    assert!(!at_20.is_empty());
+    for _ in 0..12 {
+        answer_first(&svc);
+    }
+    assert_ne!(latest_events(&svc), at_20, "twelve more actions brought new events");
+    svc.rollback(CH, MOD, 12).unwrap();
+    assert_eq!(latest_events(&svc), at_20, "the events of the rolled-back actions are gone");
+
+    // An export whose kept lines were tampered with: the log decides what is shown.
+    svc.end(CH, MOD).unwrap();
+    let (_, bytes) = svc.export(CH, MOD).unwrap().file.unwrap();
+    let mut export: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+    export["meta"]["presence"]["latest"] = serde_json::json!(["The Death Star destroyed Yavin."]);
+    let (_, other) = memory();
+    other.import(CH, MOD, &serde_json::to_vec(&export).unwrap()).unwrap();
+    let shown = latest_events(&other);
+    assert!(!shown.iter().any(|l| l.contains("Yavin")), "{shown:?}");
+    assert_eq!(shown, latest_events(&svc));
+}
+
 fn answer_once(svc: &Service<Rebellion>) -> Result<Outcome, ServiceError> {
     let p = svc.prompt(CH).unwrap().expect("prompt");
     svc.act(CH, REBEL, Answer::Option { key: p.key(), index: 0 })

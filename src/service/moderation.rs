@@ -3,7 +3,7 @@
 use std::sync::{Arc, Mutex};
 
 use super::keys::{note_shown, prompt_post_of};
-use super::replay::json_problem;
+use super::replay::{json_problem, latest_lines};
 use super::{Caller, Match, Outcome, PublicPost, Service, ServiceError, hand_posts, options_of, rebuild};
 use crate::game::Game;
 use crate::store::{MatchExport, MatchMeta, MatchStatus, StoreError, StoredMatch};
@@ -182,6 +182,8 @@ impl<G: Game> Service<G> {
             meta.ended_because = None;
             meta.presence.recent.clear();
             meta.presence.board_shown = None;
+            // `/rebellion status` must not list events of the actions rolled back.
+            meta.presence.latest = latest_lines::<G>(&m.meta, &m.log[..keep])?;
             meta.reminders.waiting = None;
             let prompt = self.rewind(m, keep, state, meta, caller.user)?;
             let seats: Vec<String> = m.meta.seats.keys().cloned().collect();
@@ -316,6 +318,11 @@ impl<G: Game> Service<G> {
                     e => e.to_string(),
                 })
             })?),
+        };
+        // The latest events come from the log, not from what the file says they were.
+        meta.presence.latest = match state {
+            Some(_) => latest_lines::<G>(&meta, &export.log)?,
+            None => vec![],
         };
         let prompt = state.as_ref().and_then(|state| prompt_post_of::<G>(&meta, state));
         // The old channel's live message is not this channel's; waits start now.

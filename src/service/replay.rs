@@ -72,6 +72,15 @@ pub fn public_log<G: Game>(meta: &MatchMeta, log: &[LogEntry]) -> Result<Vec<Str
     Ok(lines)
 }
 
+/// The last public lines of a match (what `Presence::latest` keeps), by replaying its log: for
+/// a match whose log was cut back (rollback) or brought from elsewhere (import), whose kept
+/// lines would otherwise tell of actions that are no longer in its log.
+pub fn latest_lines<G: Game>(meta: &MatchMeta, log: &[LogEntry]) -> Result<Vec<String>, ServiceError> {
+    let mut lines = public_log::<G>(meta, log)?;
+    lines.drain(..lines.len().saturating_sub(crate::store::MAX_LATEST));
+    Ok(lines)
+}
+
 /// A replayed match: the lines of its log file and its actions by seat.
 pub type FullLog<A> = (Vec<String>, Vec<(String, A)>);
 
