@@ -12,8 +12,9 @@
 //! arbitrary bytes as import files), plus legal moves so that games get deep.
 //!
 //! What is checked, besides "never panics":
-//! - a refused call changes nothing: the store's records of both channels, and what the
-//!   service shows (public status, each seat's private text, the pending prompt, the seats);
+//! - a refused call changes nothing: the store's records of both channels, the match's state
+//!   (so each seat's private text, a function of the state alone, too), and what the service
+//!   shows (public status, the pending prompt, the seats);
 //! - a refusal's text is one clear sentence: one line, not empty, short, no Debug-format noise;
 //! - at the end, a service restarted from the same store agrees with the running one about
 //!   every match that has not ended.
@@ -32,7 +33,6 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::engine::rebellion::State;
-use crate::game::Game;
 use crate::games::rebellion::Rebellion;
 use crate::service::{Caller, PromptKey, PromptPost, Service, ServiceError};
 use crate::store::{MatchStore, MemoryStore, StoredMatch};
@@ -180,7 +180,6 @@ struct Seen {
     seats: String,
     prompt: Option<PromptPost>,
     state: Option<State>,
-    private: Vec<String>,
 }
 
 /// The script's running state.
@@ -247,23 +246,18 @@ impl Fuzz<'_> {
         let stored = self.store.load(&channel.to_string()).expect("the memory store never fails");
         let seats = format!("{:?}", self.service.seats(channel).ok());
         let state = self.service.state(channel).ok().flatten();
-        Seen { stored, status: String::new(), seats, prompt: None, state, private: vec![] }
+        Seen { stored, status: String::new(), seats, prompt: None, state }
     }
 
-    /// Adds what the service derives from a channel's match (public status, prompt, private
-    /// texts), which costs about as much as a move. Private texts depend on the state alone, so
-    /// those of `like` are reused when its state is the same.
-    fn derive(&self, channel: u64, mut seen: Seen, like: Option<&Seen>) -> Seen {
+    /// Adds what the service derives from a channel's match (public status, prompt), which
+    /// costs about as much as a move. (The seats' private texts are not taken: they are a
+    /// function of the state, which `records` holds.)
+    fn derive(&self, channel: u64, mut seen: Seen) -> Seen {
         seen.status = match self.service.status(channel, NOBODY) {
             Ok(o) => o.reply,
             Err(e) => format!("error: {e}"),
         };
         seen.prompt = self.service.prompt(channel).ok().flatten();
-        seen.private = match (&seen.state, like) {
-            (Some(s), Some(like)) if like.state.as_ref() == Some(s) => like.private.clone(),
-            (Some(s), _) => ["rebel", "empire"].iter().map(|seat| Rebellion::private_text(s, seat)).collect(),
-            (None, _) => vec![],
-        };
         seen
     }
 
@@ -277,14 +271,9 @@ impl Fuzz<'_> {
             && c.seats == records.seats
             && c.state == records.state
         {
-            return Seen {
-                status: c.status.clone(),
-                prompt: c.prompt.clone(),
-                private: c.private.clone(),
-                ..records
-            };
+            return Seen { status: c.status.clone(), prompt: c.prompt.clone(), ..records };
         }
-        let full = self.derive(channel, records, None);
+        let full = self.derive(channel, records);
         self.cache[slot] = Some(full.clone());
         full
     }
@@ -325,8 +314,7 @@ impl Fuzz<'_> {
         }
         let after: Vec<Seen> = CHANNELS
             .iter()
-            .zip(&before)
-            .map(|(&c, b)| if c == ch { self.derive(c, self.records(c), Some(b)) } else { self.records(c) })
+            .map(|&c| if c == ch { self.derive(c, self.records(c)) } else { self.records(c) })
             .collect();
         self.cache[slot(ch)] = after.iter().zip(CHANNELS).find(|(_, c)| *c == ch).map(|(a, _)| a.clone());
         for (i, (b, a)) in before.iter().zip(&after).enumerate() {
@@ -388,9 +376,6 @@ fn difference(b: &Seen, a: &Seen) -> String {
     }
     if b.state != a.state {
         out.push("the state".into());
-    }
-    if b.private != a.private {
-        out.push("a private text".into());
     }
     out.join(", ")
 }
