@@ -40,15 +40,21 @@ pub fn random_action(state: &State, rng: &mut GameRng) -> Option<(Faction, Actio
 
 /// The random choice of `random_action`, from a decision already worked out.
 pub fn random_answer(d: &Decision, rng: &mut GameRng) -> (Faction, Action) {
-    // Counted, not collected: this runs once per action of every playout.
-    let is_other = |a: &&Action| !matches!(a, Action::RevealBase);
-    let others = d.actions.iter().filter(is_other).count();
+    (d.seat, d.actions[random_index(d, rng)].clone())
+}
+
+/// The position in `d.actions` of `random_answer`'s choice.
+pub fn random_index(d: &Decision, rng: &mut GameRng) -> usize {
+    // `decision` offers revealing the base, if at all, as its last action: the others are the
+    // ones before it (no need to look through hundreds of assignments for it).
+    let others = match d.actions.last() {
+        Some(Action::RevealBase) => d.actions.len() - 1,
+        _ => d.actions.len(),
+    };
     if others == d.actions.len() || others == 0 || rng.below(64) == 0 {
-        let i = rng.below(d.actions.len());
-        return (d.seat, d.actions[i].clone());
+        return rng.below(d.actions.len());
     }
-    let i = rng.below(others);
-    (d.seat, d.actions.iter().filter(is_other).nth(i).expect("i < others").clone())
+    rng.below(others)
 }
 
 /// Plays a whole match with random legal players; `on_step` sees each action, the state
@@ -61,9 +67,12 @@ pub fn playout_with(
     let mut game = Position::new(new_game(seed, options));
     let mut rng = GameRng::from_seed(seed ^ 0x0005_eed0_fa11_ba11);
     let mut steps = vec![];
-    while let Some((seat, action)) = game.decision().map(|d| random_answer(d, &mut rng)) {
+    while let Some((i, seat, action)) = game.decision().map(|d| {
+        let i = random_index(d, &mut rng);
+        (i, d.seat, d.actions[i].clone())
+    }) {
         let events = game
-            .apply(seat, action.clone())
+            .apply_option(i)
             .unwrap_or_else(|e| panic!("seed {seed}: legal action {} refused: {e}", action.command()));
         let step = Step { seat, action };
         on_step(&step, game.state(), &events);

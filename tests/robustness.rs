@@ -93,3 +93,36 @@ fn every_listed_command_parses_back_to_the_same_action() {
         }
     }
 }
+
+/// `Position::apply_option` (how random players answer, by position) does what `apply` does
+/// with the same action, keeps the decision it returns equal to `decision` of the new state,
+/// and refuses an index past the options without changing anything.
+#[test]
+fn applying_an_option_by_position_is_applying_that_action() {
+    use holonet::engine::rebellion::Position;
+    for seed in 0..4u64 {
+        let mut game = Position::new(new_game(seed, MatchOptions::default()));
+        let mut plain = game.state().clone();
+        let mut rng = GameRng::from_seed(seed + 2000);
+        let mut steps = 0;
+        while let Some(d) = game.decision().cloned() {
+            let before = game.state().clone();
+            let past = game.apply_option(d.actions.len());
+            assert!(matches!(past, Err(RuleError::Illegal { .. })), "{past:?}");
+            assert_eq!(game.state(), &before, "a refused index changed the state");
+            assert_eq!(game.decision(), Some(&d));
+            let i = rng.below(d.actions.len());
+            let events = game.apply_option(i).expect("a listed option applies");
+            assert_eq!(
+                apply(&mut plain, d.seat, d.actions[i].clone()).expect("the same action applies"),
+                events
+            );
+            assert_eq!(game.state(), &plain);
+            assert_eq!(game.decision(), decision(&plain).as_ref());
+            steps += 1;
+            assert!(steps < 100_000);
+        }
+        assert!(game.state().winner.is_some());
+        assert!(game.apply_option(0).is_err(), "nothing to answer once the game is over");
+    }
+}

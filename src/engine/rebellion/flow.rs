@@ -165,7 +165,8 @@ impl Ctx<'_> {
 /// continues, then any child frame it started). Empty means the frame is finished.
 pub type Frames = Vec<Frame>;
 
-/// The decision the engine currently waits for, if any.
+/// The decision the engine currently waits for, if any. Revealing the base, when offered, is
+/// always the last action (no frame offers it itself).
 pub fn decision(s: &State) -> Option<Decision> {
     if s.winner.is_some() {
         return None;
@@ -174,6 +175,7 @@ pub fn decision(s: &State) -> Option<Decision> {
     // Rules Reference, Revealing the Rebel Base: the Rebels may reveal it at any time during
     // one of their Command Phase turns. Offered at each of their real choices in that turn (a
     // step whose only answer is `done` still passes by itself).
+    debug_assert!(!d.actions.iter().any(|a| matches!(a, Action::RevealBase)), "frames never offer it");
     if may_reveal_base(s, &d) {
         d.actions.push(Action::RevealBase);
     }
@@ -188,7 +190,6 @@ fn may_reveal_base(s: &State, d: &Decision) -> bool {
         && s.base.system.is_some()
         && s.stack.iter().any(|f| matches!(f, Frame::Command(c) if c.turn == Faction::Rebel))
         && !matches!(d.actions.as_slice(), [Action::Done])
-        && !d.actions.iter().any(|a| matches!(a, Action::RevealBase))
 }
 
 /// The decision of the frame on top of the stack.
@@ -233,6 +234,11 @@ fn apply_decided(
     if !offered(&d.actions, &action) {
         return Err(explain(state, d, &action));
     }
+    apply_offered(state, action)
+}
+
+/// Applies an action known to be among the legal ones of the pending decision.
+fn apply_offered(state: &mut State, action: Action) -> Result<(Vec<Event>, Option<Decision>), RuleError> {
     if refuses_nothing(state, &action) {
         let mut ctx = Ctx { s: state, events: Vec::new() };
         dispatch(&mut ctx, action).expect("these handlers return no error");
@@ -320,6 +326,22 @@ impl Position {
     /// Applies one action of one seat, as `apply` does. On error nothing changes.
     pub fn apply(&mut self, seat: Faction, action: Action) -> Result<Vec<Event>, RuleError> {
         let (events, next) = apply_decided(&mut self.state, self.decision.as_ref(), seat, action)?;
+        self.decision = next;
+        Ok(events)
+    }
+    /// Applies the pending decision's option number `index` (an index into its `actions`) for
+    /// the seat that decides, as `apply` does but without looking the action up among the
+    /// legal ones: it is one of them. For players that choose by position (random players).
+    /// An index out of range is refused; on error nothing changes.
+    pub fn apply_option(&mut self, index: usize) -> Result<Vec<Event>, RuleError> {
+        let d = self.decision.as_ref().ok_or(RuleError::GameOver)?;
+        let Some(action) = d.actions.get(index).cloned() else {
+            return Err(illegal(
+                "Legal options",
+                format!("there is no option {index} of {}", d.actions.len()),
+            ));
+        };
+        let (events, next) = apply_offered(&mut self.state, action)?;
         self.decision = next;
         Ok(events)
     }
