@@ -5,7 +5,7 @@ use holonet::content::*;
 use holonet::engine::rebellion::combat::{self, Combat, Die};
 use holonet::engine::rebellion::flow::{self, Ctx};
 use holonet::engine::rebellion::{
-    Action, Frame, MatchOptions, Place, PromptKind, State, apply, decision, new_game,
+    Action, Dice, Frame, MatchOptions, Place, PromptKind, State, apply, decision, new_game,
 };
 
 use DieColor::{Black, Red};
@@ -480,13 +480,28 @@ fn concentrate_fire_rerolls_up_to_two_dice() {
         roll_as(&mut s, &[(Black, Blank), (Black, Blank), (Red, Blank)]);
         go(&mut s, Action::PlayTactic { card });
         let a = actions(&s);
-        assert!(a.contains(&Action::Reroll { dice: vec![0, 2] }));
-        assert!(a.iter().all(|x| !matches!(x, Action::Reroll { dice } if dice.len() > 2)));
+        assert!(a.contains(&Action::Reroll { dice: Dice::two(0, 2) }));
         let before = s.rng.clone();
-        go(&mut s, Action::Reroll { dice: vec![0, 2] });
+        go(&mut s, Action::Reroll { dice: Dice::two(0, 2) });
         assert_ne!(s.rng, before, "dice were rolled");
         assert!(s.hands.rebel.tactics.is_empty());
     }
+}
+
+/// A reroll names one or two dice: typed, read and stored as a list, as before it was held
+/// inline.
+#[test]
+fn a_reroll_names_one_or_two_dice() {
+    let two = Action::Reroll { dice: Dice::two(0, 2) };
+    assert_eq!(Action::parse("reroll 0 2").unwrap(), two);
+    assert_eq!(Action::parse("reroll 1").unwrap(), Action::Reroll { dice: Dice::one(1) });
+    assert!(Action::parse("reroll 0 1 2").is_err() && Action::parse("reroll").is_err());
+    assert_eq!(two.command(), "reroll 0 2");
+    let json = serde_json::to_value(&two).unwrap();
+    assert_eq!(json, serde_json::json!({"type": "reroll", "dice": [0, 2]}));
+    assert_eq!(serde_json::from_value::<Action>(json).unwrap(), two);
+    assert!(serde_json::from_str::<Action>(r#"{"type":"reroll","dice":[0,1,2]}"#).is_err());
+    assert!(!std::mem::needs_drop::<Action>(), "an action owns nothing on the heap");
 }
 
 #[test]

@@ -259,8 +259,8 @@ pub enum Action {
     },
     /// Combat: reroll these of your dice (by position in the roll).
     Reroll {
-        /// Die positions.
-        dice: Vec<u8>,
+        /// Die positions: one or two.
+        dice: Dice,
     },
     /// Combat: assign one die's damage to a unit (by its number in the combat).
     Damage {
@@ -488,7 +488,13 @@ impl Action {
                 need(1, "tactic <card>")?;
                 Action::PlayTactic { card: TacticId::parse(args[0])? }
             }
-            "reroll" => Action::Reroll { dice: args.iter().map(|s| num(s)).collect::<Result<_, _>>()? },
+            "reroll" => {
+                let dice: Vec<u8> = args.iter().map(|s| num(s)).collect::<Result<_, _>>()?;
+                Action::Reroll {
+                    dice: Dice::try_from(dice.as_slice())
+                        .map_err(|_| ParseError::Usage("reroll <die> [<die>]"))?,
+                }
+            }
             "damage" => {
                 need(2, "damage <die> <unit number>")?;
                 Action::Damage { die: num(args[0])?, unit: num(args[1])? }
@@ -632,6 +638,79 @@ impl Eq for Leaders {}
 impl From<LeaderId> for Leaders {
     fn from(a: LeaderId) -> Self {
         Leaders::one(a)
+    }
+}
+
+/// The one or two dice a reroll names, by position in the roll, held inline like [`Leaders`]:
+/// with no list on the heap, an action owns nothing to free, so the long lists of legal actions
+/// are dropped and copied without looking at each one. Reads as a slice; serialised as a JSON
+/// list.
+#[derive(Clone, Copy)]
+pub struct Dice {
+    n: [u8; 2],
+    len: u8,
+}
+
+impl Dice {
+    /// One die.
+    pub fn one(a: u8) -> Self {
+        Dice { n: [a, a], len: 1 }
+    }
+    /// Two dice, in this order.
+    pub fn two(a: u8, b: u8) -> Self {
+        Dice { n: [a, b], len: 2 }
+    }
+}
+
+impl std::ops::Deref for Dice {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        &self.n[..self.len as usize]
+    }
+}
+
+impl std::fmt::Debug for Dice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // As the list it stands for.
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl PartialEq for Dice {
+    fn eq(&self, other: &Self) -> bool {
+        // A single die fills both slots (`one`), so equal lists have equal arrays.
+        self.len == other.len && self.n == other.n
+    }
+}
+
+impl Eq for Dice {}
+
+/// Not one or two dice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a reroll names one or two dice, not {0}")]
+pub struct DiceCount(pub usize);
+
+impl TryFrom<&[u8]> for Dice {
+    type Error = DiceCount;
+    fn try_from(ds: &[u8]) -> Result<Self, DiceCount> {
+        match *ds {
+            [a] => Ok(Dice::one(a)),
+            [a, b] => Ok(Dice::two(a, b)),
+            _ => Err(DiceCount(ds.len())),
+        }
+    }
+}
+
+impl Serialize for Dice {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for Dice {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let ds = Vec::<u8>::deserialize(d)?;
+        Dice::try_from(ds.as_slice()).map_err(serde::de::Error::custom)
     }
 }
 

@@ -29,7 +29,7 @@ pub mod undo;
 pub mod victory;
 pub mod view;
 
-pub use action::{Action, LeaderCount, Leaders, ParseError, Pick, Target};
+pub use action::{Action, Dice, DiceCount, LeaderCount, Leaders, ParseError, Pick, Target};
 pub use error::RuleError;
 pub use event::{Audience, Event, EventKind};
 pub use flow::{Decision, Frame, Position, PromptKind, apply, decision};

@@ -67,25 +67,33 @@ pub fn check(ctx: &mut Ctx) -> bool {
     false
 }
 
-/// Whether the flow is inside an activation or combat, where subjugation waits for the
-/// activation's last step.
-fn mid_activation(s: &State) -> bool {
-    s.stack.iter().any(|f| matches!(f, Frame::Activation(_) | Frame::Combat(_)))
-}
-
 /// Keeps the always-true rules true: subjugation markers leave systems without Imperial
 /// ground units, the base is revealed when Imperial ground units or loyalty are in its
 /// system, and captured leaders with no Imperial unit beside them are rescued.
 pub fn update_markers(ctx: &mut Ctx) {
-    if ctx.s.stack.iter().any(|f| matches!(f, Frame::Setup(_))) {
+    // What the stack says, in one pass: this runs after every automatic step.
+    let (mut setup, mut mid_activation, mut moving) = (false, false, false);
+    for f in &ctx.s.stack {
+        match f {
+            Frame::Setup(_) => setup = true,
+            Frame::Activation(a) => {
+                mid_activation = true;
+                moving |= a.is_moving();
+            }
+            Frame::Combat(_) => mid_activation = true,
+            _ => {}
+        }
+    }
+    if setup {
         return;
     }
+    // Inside an activation or combat, subjugation waits for the activation's last step.
     // One look at every system finds both the markers to lift and (outside an activation) the
     // ones to place: this runs after every automatic step. A lifted marker's system has no
     // Imperial ground unit, so it is never one to place a marker on as well. The look is
     // skipped when no system changed since the last one, made with the same `placing`: it
     // would find nothing (what it found then was brought up to date).
-    let placing = !mid_activation(ctx.s);
+    let placing = !mid_activation;
     if ctx.s.markers.clean_for != Some(placing) {
         scan_markers(ctx, placing);
         ctx.s.markers.clean_for = Some(placing);
@@ -93,10 +101,6 @@ pub fn update_markers(ctx: &mut Ctx) {
     if !ctx.s.base.revealed
         && let Some(b) = ctx.s.base.system
     {
-        let moving = ctx.s.stack.iter().any(|f| match f {
-            Frame::Activation(a) => a.is_moving(),
-            _ => false,
-        });
         let p = Place::System(b);
         if !moving && (ctx.s.has_ground(p, Faction::Empire) || ctx.s.sys(b).loyalty == Some(Faction::Empire))
         {

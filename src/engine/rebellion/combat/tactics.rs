@@ -3,7 +3,7 @@
 use super::attack::{damageable, deal};
 use super::{Combat, Effect, Step, describe_dice, describe_units};
 use crate::content::*;
-use crate::engine::rebellion::action::Action;
+use crate::engine::rebellion::action::{Action, Dice};
 use crate::engine::rebellion::cards::actions::{self, Moment};
 use crate::engine::rebellion::event::EventKind;
 use crate::engine::rebellion::flow::{Ctx, Decision, PromptKind};
@@ -216,9 +216,9 @@ pub(super) fn effect_decision(s: &State, c: &Combat, e: &Effect) -> Option<Decis
                 .collect();
             let mut actions = Vec::new();
             for (k, &a) in free.iter().enumerate() {
-                actions.push(Action::Reroll { dice: vec![a] });
+                actions.push(Action::Reroll { dice: Dice::one(a) });
                 for &b in &free[k + 1..] {
-                    actions.push(Action::Reroll { dice: vec![a, b] });
+                    actions.push(Action::Reroll { dice: Dice::two(a, b) });
                 }
             }
             actions.push(Action::Done);
