@@ -234,14 +234,31 @@ fn apply_decided(
     if !offered(&d.actions, &action) {
         return Err(explain(state, d, &action));
     }
-    apply_offered(state, action)
+    apply_offered(state, action, Atomic::Yes)
+}
+
+/// Whether `apply_offered` keeps the state untouched should a handler refuse the action.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Atomic {
+    /// Work on a copy where a handler could refuse (what `apply` promises).
+    Yes,
+    /// Change the state in place: a refusal of an offered action is an engine bug, and panics
+    /// rather than go on with a state no one can trust.
+    No,
 }
 
 /// Applies an action known to be among the legal ones of the pending decision.
-fn apply_offered(state: &mut State, action: Action) -> Result<(Vec<Event>, Option<Decision>), RuleError> {
-    if refuses_nothing(state, &action) {
+fn apply_offered(
+    state: &mut State,
+    action: Action,
+    atomic: Atomic,
+) -> Result<(Vec<Event>, Option<Decision>), RuleError> {
+    if atomic == Atomic::No || refuses_nothing(state, &action) {
         let mut ctx = Ctx { s: state, events: Vec::new() };
-        dispatch(&mut ctx, action).expect("these handlers return no error");
+        // Handlers refuse only actions their decision does not offer: a refusal here is a bug,
+        // and the state is no longer the one before it.
+        dispatch(&mut ctx, action)
+            .unwrap_or_else(|e| panic!("engine bug: an offered action was refused: {e}"));
         let next_decision = advance(&mut ctx);
         let events = ctx.events;
         state.version += 1;
@@ -331,8 +348,17 @@ impl Position {
     }
     /// Applies the pending decision's option number `index` (an index into its `actions`) for
     /// the seat that decides, as `apply` does but without looking the action up among the
-    /// legal ones: it is one of them. For players that choose by position (random players).
-    /// An index out of range is refused; on error nothing changes.
+    /// legal ones: it is one of them. For players that choose by position (random players:
+    /// simulations, benchmarks, test playouts); the service answers players through `apply`.
+    /// An index out of range is refused and changes nothing.
+    ///
+    /// An offered option is applied in place, without the copy `apply` makes of the state for
+    /// the steps whose handlers could still refuse (cards, mission windows): they refuse only
+    /// what their decision does not offer.
+    ///
+    /// # Panics
+    /// If the engine refuses an option it offered: an engine bug, which `apply` would report
+    /// as an error with the state untouched, and after which this position is not to be trusted.
     pub fn apply_option(&mut self, index: usize) -> Result<Vec<Event>, RuleError> {
         let d = self.decision.as_ref().ok_or(RuleError::GameOver)?;
         let Some(action) = d.actions.get(index).cloned() else {
@@ -341,7 +367,7 @@ impl Position {
                 format!("there is no option {index} of {}", d.actions.len()),
             ));
         };
-        let (events, next) = apply_offered(&mut self.state, action)?;
+        let (events, next) = apply_offered(&mut self.state, action, Atomic::No)?;
         self.decision = next;
         Ok(events)
     }
