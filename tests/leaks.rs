@@ -43,15 +43,18 @@
 //! difference must get byte-identical status, prompt (announcement and components; for a
 //! deciding observer the whole prompt, its menus and the refusals of illegal commands), `hand`
 //! answer, board input and text board — and the same outcome of the same next action, unless
-//! that action legitimately showed them the difference (their view afterwards differs: a card
-//! drawn, the base revealed; cards shown to them; or a card that asks the Rebels about their
-//! base in public).
+//! that action legitimately showed them the difference (below; or a card that asks the Rebels
+//! about their base in public).
 //!
-//! One exception is documented and counted, not failed: a card window — a mission's or
-//! combat's response window, the tactic card steps of a combat, the objective step — asks only
-//! a player who holds something usable there (`mission_windows.rs`, the combat steps), so
-//! whether the channel reads "waiting for the rebel player: use an action card or a ring now"
-//! depends on the Rebel hand. Twins that differ only in that way are counted in `windows`.
+//! There is no exception: whether a seat is asked must not depend on anything its opponent
+//! (or the channel) may not know. After the next action, the twins may differ only where the
+//! action showed the receiver something that differs between them (a card drawn, played or
+//! shown, the base revealed or given away: `harness::shown`); a step asked in one twin and
+//! skipped in the other is a leak however it came about. Twin kinds vary only what is still
+//! hidden at that moment: hand cards with never-seen deck cards (never an Immediate card, which
+//! no hand can hold), facedown missions with hand missions (or never-seen deck missions), and
+//! one *live* action card — one whose leader stands where the card needs him — against one that
+//! is not, so that card windows are compared where they matter.
 
 mod leaks {
     pub mod cards;

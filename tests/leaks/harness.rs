@@ -3,16 +3,17 @@
 //! after every action checks every payload of the outcome against the canaries, the engine's
 //! invariants, and — at sampled actions — the twins.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::sync::Arc;
 
 use holonet::content::{Faction, UnitId, catalog};
 use holonet::discord::commands::suggestions;
 use holonet::discord::components::{option_menus, prompt_components};
 use holonet::discord::messages::{options_intro, prompt_announcement};
+use holonet::engine::rebellion::event::{Event, EventKind};
 use holonet::engine::rebellion::invariants::{step_violations, violations};
 use holonet::engine::rebellion::view::{Cards as ViewCards, View};
-use holonet::engine::rebellion::{Action, MatchOptions, Position, PromptKind, State, Viewer, view};
+use holonet::engine::rebellion::{Action, MatchOptions, Position, State, Viewer, view};
 use holonet::engine::rng::GameRng;
 use holonet::game::{Game, OptionText};
 use holonet::service::{Answer, Caller, Outcome, PromptPost, Service, ServiceError};
@@ -82,10 +83,6 @@ pub struct Stats {
     /// Next-action differences explained by what the viewer legitimately learnt (a drawn card,
     /// the base revealed), by kind.
     pub learnt: BTreeMap<String, u64>,
-    /// Twins whose pending decision differs only in a card window of a seat whose hand differs
-    /// (a window asks only a player holding something usable there): the documented exception,
-    /// by kind of decision.
-    pub windows: BTreeMap<String, u64>,
     /// Illegal commands whose error texts were checked.
     pub errors: u64,
     /// Moderator rollbacks checked.
@@ -105,7 +102,6 @@ impl Stats {
             (&mut self.twins_now, &o.twins_now),
             (&mut self.twins_next, &o.twins_next),
             (&mut self.learnt, &o.learnt),
-            (&mut self.windows, &o.windows),
         ] {
             for (k, v) in b {
                 *a.entry(k.clone()).or_default() += v;
@@ -497,38 +493,63 @@ fn diff(a: &[String], b: &[String]) -> String {
     format!("original only: {:#?}\ntwin only: {:#?}", cut(only_a), cut(only_b))
 }
 
-/// A twin under comparison: its service, and its outcome of the next action if it applied.
+/// A twin under comparison: its service, and its outcome of the next action if it applied
+/// (with the engine's events of it).
 struct Pending<G: Game> {
     twin: Twin,
     svc: Service<G>,
     next: Option<Outcome>,
+    events: Vec<Event>,
 }
 
-/// The decisions that a player is asked only while holding a card usable there: the response
-/// windows of missions and combats, tactic card steps, objectives.
-const CARD_WINDOWS: [PromptKind; 5] = [
-    PromptKind::Respond,
-    PromptKind::StartOfCombat,
-    PromptKind::CombatActions,
-    PromptKind::BlockDamage,
-    PromptKind::Objective,
-];
-
-/// Whether the decisions of two states differ only in the way the documented exception allows:
-/// a card window (see `CARD_WINDOWS`) of a seat whose hand differs between them exists in one
-/// of them only — a window asks only a player holding something usable there. Returns the
-/// decision's kind.
-fn window(a: &State, b: &State) -> Option<String> {
-    let (wa, wb) = (twins::waiting(a), twins::waiting(b));
-    if wa == wb {
-        return None;
+/// Whether an action legitimately showed a viewer something that differs between two twins:
+/// the first of the events it saw that differs between them reveals a card or the base (a card
+/// drawn, played or looked at, how many cards a draw gave, a mission revealed or its result,
+/// the base revealed, moved or chosen) — what follows from it may then differ too — or the
+/// cards its view shows of the opponent's hand (Good Intel), the base or its intel differ. A
+/// step asked in one twin and skipped in the other is not a revelation: one list of events
+/// then stops where the other goes on, or the two differ first in a plain note.
+fn learnt(who: Who, a: (&State, &[Event]), b: (&State, &[Event])) -> bool {
+    let seen = |events: &[Event]| -> Vec<EventKind> {
+        let me = match who {
+            Who::Public => None,
+            Who::Seat(f) => Some(f),
+        };
+        events.iter().filter(|e| e.audience.visible_to(me)).map(|e| e.kind.clone()).collect()
+    };
+    let (ea, eb) = (seen(a.1), seen(b.1));
+    let first = ea.iter().zip(&eb).find(|(x, y)| x != y);
+    let reveals = |k: &EventKind| {
+        matches!(
+            k,
+            EventKind::MissionRevealed { .. }
+                | EventKind::MissionResult { .. }
+                | EventKind::CardPlayed { .. }
+                | EventKind::CardsSeen { .. }
+                | EventKind::CardsDrawn { .. }
+                | EventKind::BaseRevealed { .. }
+                | EventKind::BaseMoved { .. }
+                | EventKind::BaseChosen { .. }
+        )
+    };
+    if let Some((x, y)) = first
+        && std::mem::discriminant(x) == std::mem::discriminant(y)
+        && reveals(x)
+    {
+        return true;
     }
-    let windows: Vec<String> = CARD_WINDOWS.iter().map(|k| k.describe().to_string()).collect();
-    let involved = [&wa, &wb]
-        .into_iter()
-        .flatten()
-        .find(|(seat, kind)| windows.contains(kind) && a.hands.get(*seat) != b.hands.get(*seat))?;
-    Some(involved.1.clone())
+    let shown = |s: &State| {
+        let v = view(s, viewer(who));
+        let others: Vec<(&Faction, &String, &ViewCards)> = v
+            .hands
+            .iter()
+            .filter(|(f, _)| Who::Seat(**f) != who)
+            .flat_map(|(f, h)| h.iter().map(move |(k, c)| (f, k, c)))
+            .filter(|(_, _, c)| matches!(c, ViewCards::Visible(_)))
+            .collect();
+        format!("{others:?}\n{:?}\n{:?}", v.base, v.intel)
+    };
+    shown(a.0) != shown(b.0)
 }
 
 /// Compares a state with one twin now, and prepares the next-action comparison.
@@ -542,10 +563,6 @@ fn twin_now<G: Game<State = State, Action = Action, Options = MatchOptions>>(
     stats: &mut Stats,
 ) -> Result<Option<Pending<G>>, Leak> {
     let label = twin.kind.to_string();
-    if let Some(kind) = window(s, &twin.state) {
-        *stats.windows.entry(kind).or_default() += 1;
-        return Ok(None);
-    }
     if twins::waiting(s) != twins::waiting(&twin.state) {
         return Err(leak(
             seed,
@@ -597,14 +614,17 @@ fn twin_now<G: Game<State = State, Action = Action, Options = MatchOptions>>(
     *stats.twins_now.entry(label.clone()).or_default() += 1;
     let (seat, action) = next;
     let legal = holonet::engine::rebellion::decision(&twin.state).is_some_and(|d| d.actions.contains(action));
-    let next = if legal && twin.kind != Kind::Rng {
-        Some(tsvc.act(CH, caller(seat), Answer::Command(action.command())).map_err(|e| {
+    let (next, events) = if legal && twin.kind != Kind::Rng {
+        let out = tsvc.act(CH, caller(seat), Answer::Command(action.command())).map_err(|e| {
             leak(seed, s, format!("`{}` legal in the {label} twin was refused: {e}", action.command()))
-        })?)
+        })?;
+        let mut t = twin.state.clone();
+        let events = holonet::engine::rebellion::apply(&mut t, seat, action.clone()).expect("legal");
+        (Some(out), events)
     } else {
-        None
+        (None, vec![])
     };
-    Ok(Some(Pending { twin, svc: tsvc, next }))
+    Ok(Some(Pending { twin, svc: tsvc, next, events }))
 }
 
 fn err_text(r: Result<(), ServiceError>) -> String {
@@ -615,10 +635,12 @@ fn err_text(r: Result<(), ServiceError>) -> String {
 }
 
 /// Compares the original's outcome of the next action with the twin's.
+#[allow(clippy::too_many_arguments)]
 fn twin_next<G: Game<State = State, Action = Action, Options = MatchOptions>>(
     seed: u64,
     before: &State,
     after: &State,
+    events: &[Event],
     p: Pending<G>,
     out: &Outcome,
     caller_who: Who,
@@ -633,27 +655,12 @@ fn twin_next<G: Game<State = State, Action = Action, Options = MatchOptions>>(
         if a == b {
             continue;
         }
-        // What the viewer legitimately learnt differs (a card drawn, the base revealed): their
-        // views after the action differ beyond whose decision it is.
-        let quiet = |s: &State| {
-            let mut v = view(s, viewer(who));
-            v.waiting = None;
-            v
-        };
-        // Cards shown to the viewer by the action itself (drawn, looked at) differ.
-        let seen = |o: &Outcome| -> Vec<String> {
-            o.events
-                .iter()
-                .filter(|e| e.to.as_deref() == who.seat() && e.to.is_some() && e.text.starts_with("You see "))
-                .map(|e| e.text.clone())
-                .collect()
-        };
-        if quiet(after) != quiet(&tafter) || seen(out) != seen(tout) {
+        // The viewer was legitimately shown something that differs between the twins (a card
+        // drawn or played, the base revealed or given away): what follows from it may differ
+        // too. Anything else that differs — whose turn it is, a step asked or skipped — is a
+        // leak, however it came about.
+        if learnt(who, (after, events), (&tafter, &p.events)) {
             *stats.learnt.entry(label.clone()).or_default() += 1;
-            continue;
-        }
-        if let Some(kind) = window(after, &tafter) {
-            *stats.windows.entry(kind).or_default() += 1;
             continue;
         }
         let lines = |v: &[String]| -> BTreeSet<String> {
@@ -738,6 +745,13 @@ pub fn play<G: Game<State = State, Action = Action, Options = MatchOptions>>(
         svc.join(CH, c, Some(seat)).map_err(err)?;
     }
     let out = svc.start(CH, REBEL).map_err(err)?;
+    // Public lines as they were posted, each checked against the secrets of its moment.
+    let mut posted: HashSet<String> = HashSet::new();
+    let mut post = |o: &Outcome| {
+        let public = o.events.iter().filter(|e| e.to.is_none());
+        posted.extend(public.flat_map(|e| e.text.lines().map(str::to_string)));
+    };
+    post(&out);
     let mut pos = Position::new(svc.state(CH).map_err(err)?.expect("started"));
     let mut know = Knowledge::new(u, pos.state());
     {
@@ -784,6 +798,7 @@ pub fn play<G: Game<State = State, Action = Action, Options = MatchOptions>>(
             .apply(seat, action.clone())
             .map_err(|e| leak(seed, &s, format!("the engine refused `{}`: {e}", action.command())))?;
         stats.actions += 1;
+        post(&out);
         let now = pos.state();
         if out.events.len() != events.len() {
             return Err(leak(seed, now, "the service's events are not the engine's"));
@@ -802,7 +817,7 @@ pub fn play<G: Game<State = State, Action = Action, Options = MatchOptions>>(
         }
         done(&c, &mut stats, seed, now)?;
         if let Some(p) = pending {
-            twin_next::<G>(seed, &s, now, p, &out, Who::Seat(seat), &mut stats)?;
+            twin_next::<G>(seed, &s, now, &events, p, &out, Who::Seat(seat), &mut stats)?;
         }
         if now.version.is_multiple_of(64) && svc.state(CH).map_err(err)?.as_ref() != Some(now) {
             return Err(leak(seed, now, "the service's state is not the engine's"));
@@ -812,6 +827,7 @@ pub fn play<G: Game<State = State, Action = Action, Options = MatchOptions>>(
             rolled_back = true;
             let steps = 1 + play.below(3) as u64;
             let out = svc.rollback(CH, MODERATOR, steps).map_err(err)?;
+            post(&out);
             pos = Position::new(svc.state(CH).map_err(err)?.expect("started"));
             know.observe_state(u, pos.state());
             let mut c = Checker::new(u, &know, pos.state());
@@ -827,7 +843,12 @@ pub fn play<G: Game<State = State, Action = Action, Options = MatchOptions>>(
     }
     let mut c = Checker::new(u, &know, end);
     let log = svc.log(CH, usize::MAX).map_err(err)?;
-    c.text(Who::Public, "the public log", &log.reply);
+    // A line posted during play was checked then, against what was secret at that moment (the
+    // base's old system is public once it moved, even if it moves back there later); any other
+    // line is checked now.
+    for line in log.reply.lines().filter(|l| !posted.contains(*l)) {
+        c.text(Who::Public, "the public log", line);
+    }
     c.text(Who::Public, "the status", &svc.status(CH, STRANGER).map_err(err)?.reply);
     done(&c, &mut stats, seed, end)?;
     stats.games += 1;

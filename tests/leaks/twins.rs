@@ -3,7 +3,8 @@
 //! produced as the Discord host would get it, must look byte-identical to every viewer who may
 //! not know the difference — now, and after the same next action.
 
-use holonet::content::{Faction, SystemId, Theater, catalog};
+use holonet::content::{ActionCardId, ActionTiming, Faction, SystemId, Theater, catalog};
+use holonet::engine::rebellion::cards::{LeaderRule, action_behavior};
 use holonet::engine::rebellion::state::State;
 use holonet::engine::rebellion::{Place, decision};
 use holonet::engine::rng::GameRng;
@@ -19,6 +20,10 @@ pub enum Kind {
     Base,
     /// Cards of one kind in a faction's hand swapped with cards of that faction's deck.
     Hand(Faction, Pile),
+    /// One action card of a faction's hand swapped with one of its deck, chosen so that one of
+    /// the two could answer a window soon (its leader stands where the card needs him) and the
+    /// other could not: whether a window opens must not depend on which of them is held.
+    LiveAction(Faction),
     /// A facedown mission swapped with another mission of the same faction.
     Facedown(Faction),
     /// Every deck in another order.
@@ -60,6 +65,7 @@ impl std::fmt::Display for Kind {
         match self {
             Kind::Base => f.write_str("base location"),
             Kind::Hand(x, p) => write!(f, "{x} hand ({})", p.view_key()),
+            Kind::LiveAction(x) => write!(f, "{x} hand (one live action card)"),
             Kind::Facedown(x) => write!(f, "{x} facedown missions"),
             Kind::Decks => f.write_str("deck order"),
             Kind::Rng => f.write_str("random stream"),
@@ -127,6 +133,26 @@ fn swap_some<T: Copy + PartialEq>(
     changed
 }
 
+/// Whether an action card can be in a hand: an Immediate card resolves the moment it is gained.
+fn holdable(a: ActionCardId) -> bool {
+    catalog().action_card(a).timing != ActionTiming::Immediate
+}
+
+/// Whether the leader an action card needs stands where the card needs him now (in the pool,
+/// on the board, on a mission or captured): a card that could answer a window soon.
+pub fn live(s: &State, f: Faction, a: ActionCardId) -> bool {
+    let shown = &catalog().action_card(a).leaders;
+    let mine = || shown.iter().copied().filter(move |&l| s.leader_faction(l) == f);
+    let on_board = |l| s.leader_place(l).is_some_and(|p| p.system().is_some());
+    match action_behavior(a).leader {
+        LeaderRule::None => false,
+        LeaderRule::InPool => mine().any(|l| s.leader_pool.get(f).contains(&l)),
+        LeaderRule::InSystem | LeaderRule::OnBoard => mine().any(|l| on_board(l) && !s.is_captured(l)),
+        LeaderRule::OnMission => mine().any(|l| s.assignments.get(f).iter().any(|x| x.leaders.contains(&l))),
+        LeaderRule::Captured => mine().any(on_board),
+    }
+}
+
 /// The twin kinds that can be built from a state.
 pub fn kinds(s: &State) -> Vec<Kind> {
     let mut out = vec![];
@@ -141,6 +167,7 @@ pub fn kinds(s: &State) -> Vec<Kind> {
         }
         if !h.actions.is_empty() && !d.actions.get(f).is_empty() {
             out.push(Kind::Hand(f, Pile::Actions));
+            out.push(Kind::LiveAction(f));
         }
         if f == Faction::Rebel && !h.objectives.is_empty() && !d.objectives.is_empty() {
             out.push(Kind::Hand(f, Pile::Objectives));
@@ -191,7 +218,7 @@ pub fn make(
                     unknown(opp, Card::Mission(m))
                 }),
                 Pile::Actions => swap_some(&mut h.get_mut(f).actions, d.actions.get_mut(f), rng, |a| {
-                    unknown(opp, Card::Action(a))
+                    unknown(opp, Card::Action(a)) && holdable(a)
                 }),
                 Pile::Objectives => swap_some(&mut h.get_mut(f).objectives, &mut d.objectives, rng, |o| {
                     unknown(opp, Card::Objective(o))
@@ -220,14 +247,43 @@ pub fn make(
             };
             (Some(f), changed)
         }
+        Kind::LiveAction(f) => {
+            let opp = f.opponent();
+            let ok = |a: ActionCardId| unknown(opp, Card::Action(a)) && holdable(a);
+            let (hand, deck) = (&s.hands.get(f).actions, s.decks.actions.get(f));
+            let pairs: Vec<(usize, usize)> = (0..hand.len())
+                .filter(|&i| ok(hand[i]))
+                .flat_map(|i| (0..deck.len()).map(move |j| (i, j)))
+                .filter(|&(i, j)| ok(deck[j]) && live(s, f, hand[i]) != live(s, f, deck[j]))
+                .collect();
+            let (i, j) = pick(&pairs, rng)?;
+            let (h, d) = (&mut t.hands.get_mut(f).actions, t.decks.actions.get_mut(f));
+            std::mem::swap(&mut h[i], &mut d[j]);
+            (Some(f), true)
+        }
         Kind::Facedown(f) => {
+            // A facedown mission may trade places with any mission of the hand (the opponent
+            // knows the hand and the facedown missions together, not which is where: starting
+            // missions and missions that went back to hand included), or with one of the deck
+            // that the opponent has never seen (a card it saw cannot be back in the deck).
+            let opp = f.opponent();
             let n = t.assignments.get(f).len();
             let i = rng.below(n);
-            let from_hand = !t.hands.get(f).missions.is_empty()
-                && (t.decks.missions.get(f).is_empty() || rng.below(2) == 0);
-            let other =
-                if from_hand { &mut t.hands.get_mut(f).missions } else { t.decks.missions.get_mut(f) };
-            let j = rng.below(other.len());
+            let mine = t.assignments.get(f)[i].mission;
+            let deck_ok = unknown(opp, Card::Mission(mine));
+            let deck: Vec<usize> = (0..t.decks.missions.get(f).len())
+                .filter(|&j| deck_ok && unknown(opp, Card::Mission(t.decks.missions.get(f)[j])))
+                .collect();
+            let hand_len = t.hands.get(f).missions.len();
+            if hand_len == 0 && deck.is_empty() {
+                return None;
+            }
+            let from_hand = hand_len > 0 && (deck.is_empty() || rng.below(2) == 0);
+            let (other, j) = if from_hand {
+                (&mut t.hands.get_mut(f).missions, rng.below(hand_len))
+            } else {
+                (t.decks.missions.get_mut(f), deck[rng.below(deck.len())])
+            };
             let a = &mut t.assignments.get_mut(f)[i];
             let changed = a.mission != other[j];
             std::mem::swap(&mut a.mission, &mut other[j]);
