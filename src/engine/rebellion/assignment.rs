@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::action::{Action, Leaders};
+use super::asking;
 use super::cards::actions::{self, Moment};
 use super::command::CommandPhase;
 use super::error::{RuleError, illegal};
@@ -50,7 +51,10 @@ pub fn decision(s: &State, p: &AssignmentPhase) -> Option<Decision> {
         actions.push(Action::PlayAction { card });
     }
     actions.push(Action::Done);
-    Some(Decision::new(f, PromptKind::AssignLeaders, actions))
+    // With no mission to assign, only an Assignment action card would keep the step open:
+    // whether it is asked follows from the cards the player could hold (`asking.rs`).
+    let open = asking::action_window(s, f, &Moment::Assignment);
+    Some(Decision::new(f, PromptKind::AssignLeaders, actions).always_asked(open))
 }
 
 /// Applies an assignment or `done`. Cannot refuse an offered action (no error result), so

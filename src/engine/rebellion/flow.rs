@@ -123,12 +123,21 @@ pub struct Decision {
     pub actions: Vec<Action>,
     /// Extra context shown with the prompt (e.g. the dice to assign); private to `seat`.
     pub context: Vec<String>,
+    /// Whether the seat is asked even when only one answer, or only `done`, is possible: its
+    /// options come from what only it knows (a hand, cards it drew, the hidden base), so
+    /// answering for it would tell the opponent about them (`asking.rs`).
+    pub always_asked: bool,
 }
 
 impl Decision {
     /// A decision with no extra context.
     pub fn new(seat: Faction, kind: PromptKind, actions: Vec<Action>) -> Self {
-        Decision { seat, kind, actions, context: Vec::new() }
+        Decision { seat, kind, actions, context: Vec::new(), always_asked: false }
+    }
+    /// The decision, asked even with a single answer when `yes` (see `always_asked`).
+    pub fn always_asked(mut self, yes: bool) -> Self {
+        self.always_asked = yes;
+        self
     }
 }
 
@@ -413,10 +422,14 @@ fn dispatch(ctx: &mut Ctx, action: Action) -> Result<(), RuleError> {
     Ok(())
 }
 
-/// Runs automatic steps until a player must decide or the game ends. A decision whose only
-/// legal answer is `done` is answered automatically (unless skipping it would give a secret
-/// away: `asks_anyway`). Returns the decision it stopped at (what `decision` says of the state
-/// it leaves).
+/// Runs automatic steps until a player must decide or the game ends. Returns the decision it
+/// stopped at (what `decision` says of the state it leaves).
+///
+/// Async players are not stopped for nothing: a decision whose only legal answer is `done` is
+/// answered for its seat, and so is a card's choice with one possible answer. Not so for a
+/// decision that is `always_asked`: whether a seat is asked, and what the public view says
+/// about it, is decided from what its opponent may know (`asking.rs`) — answering for the seat
+/// only when its hidden cards or base leave no choice would tell the opponent so.
 pub fn advance(ctx: &mut Ctx) -> Option<Decision> {
     for _ in 0..100_000 {
         victory::update_markers(ctx);
@@ -424,7 +437,10 @@ pub fn advance(ctx: &mut Ctx) -> Option<Decision> {
             return None;
         }
         if let Some(d) = decision(ctx.s) {
-            if matches!(d.actions.as_slice(), [Action::Done]) && !asks_anyway(ctx.s, &d) {
+            if d.always_asked {
+                return Some(d);
+            }
+            if matches!(d.actions.as_slice(), [Action::Done]) {
                 dispatch(ctx, Action::Done).expect("done is legal");
                 continue;
             }
@@ -455,18 +471,6 @@ pub fn advance(ctx: &mut Ctx) -> Option<Decision> {
         ctx.s.stack.extend(frames);
     }
     panic!("engine made no progress: {:?}", ctx.s.stack);
-}
-
-/// Whether a decision whose only answer is `done` is asked all the same, because skipping it
-/// would give a secret away: while the base is hidden and Rebel units wait in the Rebel Base
-/// space, whether they could move into the system the Rebels activated depends on where the
-/// base is, so the Rebels' move step is always asked (everyone sees who is deciding).
-fn asks_anyway(s: &State, d: &Decision) -> bool {
-    d.kind == PromptKind::MoveUnits
-        && d.seat == Faction::Rebel
-        && !s.base.revealed
-        && s.base.system.is_some()
-        && !s.base_space.units.rebel.is_empty()
 }
 
 /// Builds the most helpful error for an action that is not among the legal ones.

@@ -333,7 +333,13 @@ fn take_bonus(ctx: &mut Ctx, leaders: &[LeaderId]) -> u32 {
 pub fn auto(ctx: &mut Ctx, mut run: MissionRun) -> Frames {
     let next = match run.step {
         MissionStep::Revealed if is_attempt(&run) => MissionStep::Oppose,
-        MissionStep::Revealed => MissionStep::Effect,
+        // Rules Reference, Revealing a Mission: a resolved mission skips to Mission Success, so
+        // it is a successful mission for what answers one (Son of Skywalker, the Millennium
+        // Falcon).
+        MissionStep::Revealed => {
+            run.success = true;
+            MissionStep::Effect
+        }
         MissionStep::Oppose => MissionStep::BeforeDice,
         MissionStep::BeforeDice => MissionStep::Roll,
         MissionStep::Roll => {

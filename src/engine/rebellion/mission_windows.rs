@@ -1,9 +1,11 @@
 //! The windows of a mission where action cards and rings answer it: right after the reveal,
-//! before the dice, after the dice, at the result and after the ability. A window asks only a
-//! player who holds something usable there — the revealing player first (Rules Reference,
-//! Action Cards: the current player resolves first) — and closes when everyone asked is done.
+//! before the dice, after the dice, at the result and after the ability. A window asks a player
+//! who has a ring that acts there or could hold a card that answers it as far as public facts
+//! tell (`asking.rs`) — the revealing player first (Rules Reference, Action Cards: the current
+//! player resolves first) — and closes when everyone asked is done.
 
 use super::action::{Action, Pick};
+use super::asking;
 use super::cards::actions::{self, Moment};
 use super::cards::{Trigger, actions::usable_run};
 use super::error::RuleError;
@@ -98,21 +100,30 @@ fn rings(s: &State, run: &MissionRun, f: Faction) -> Vec<LeaderId> {
                 out.extend(bearer(Ring::C3po));
             }
         }
-        MissionStep::After => {
-            let captive =
-                run.place.is_some_and(|p| s.zone(p).leaders.get(f).iter().any(|l| s.is_captured(*l)));
-            if f == run.faction && run.success && captive {
-                out.extend(bearer(Ring::MillenniumFalcon));
-            }
+        MissionStep::After if f == run.faction && run.success && !captives_here(s, run, f).is_empty() => {
+            out.extend(bearer(Ring::MillenniumFalcon));
         }
         _ => {}
     }
     out
 }
 
-/// The die a ring acts on: R2-D2 turns one of the opponent's dice blank, Master Yoda rerolls
-/// one of the bearer's own.
-fn ring_dice(run: &MissionRun, f: Faction, ring: Ring) -> Vec<Action> {
+/// The captured leaders of `f` in the mission's system (whom the Millennium Falcon can rescue).
+fn captives_here(s: &State, run: &MissionRun, f: Faction) -> Vec<LeaderId> {
+    run.place
+        .map_or(vec![], |p| s.zone(p).leaders.get(f).iter().copied().filter(|l| s.is_captured(*l)).collect())
+}
+
+/// What a ring in use waits for: R2-D2 turns one of the opponent's dice blank, Master Yoda
+/// rerolls one of the bearer's own (the die), the Millennium Falcon rescues one captive here
+/// (the leader).
+fn ring_options(s: &State, run: &MissionRun, f: Faction, ring: Ring) -> Vec<Action> {
+    if ring == Ring::MillenniumFalcon {
+        return captives_here(s, run, f)
+            .into_iter()
+            .map(|leader| Action::Pick(Pick::Leader { leader }))
+            .collect();
+    }
     let (side, skip_blank) = if ring == Ring::R2d2 { (f.opponent(), true) } else { (f, false) };
     run.dice
         .get(side)
@@ -133,28 +144,36 @@ fn dice_text(run: &MissionRun, side: Faction) -> String {
     format!("{side} dice: {}", faces.join(" "))
 }
 
-/// The decision of the current window, if anyone can use something.
+/// Whether `f` gets this window: a ring of theirs acts here, or they could hold a card that
+/// answers one of its moments as far as public facts tell.
+fn window_open(s: &State, run: &MissionRun, f: Faction) -> bool {
+    !rings(s, run, f).is_empty()
+        || triggers(s, run, f).into_iter().any(|t| asking::action_window(s, f, &moment(s, run, f, t)))
+}
+
+/// The decision of the current window, if it opens for anyone.
 pub fn decision(s: &State, run: &MissionRun) -> Option<Decision> {
     if let Some(ring) = run.ring {
         let f = ring_owner(s, ring);
-        let mut d = Decision::new(f, PromptKind::CardChoice, ring_dice(run, f, ring));
-        d.context.push(format!("{}: pick the die", ring.name()));
-        d.context.push(dice_text(run, if ring == Ring::R2d2 { f.opponent() } else { f }));
+        let mut d = Decision::new(f, PromptKind::CardChoice, ring_options(s, run, f, ring));
+        if ring == Ring::MillenniumFalcon {
+            d.context.push(format!("{}: pick the captive to rescue", ring.name()));
+        } else {
+            d.context.push(format!("{}: pick the die", ring.name()));
+            d.context.push(dice_text(run, if ring == Ring::R2d2 { f.opponent() } else { f }));
+        }
         return Some(d);
     }
     for f in [run.faction, run.faction.opponent()] {
-        if run.passed.contains(&f) {
+        if run.passed.contains(&f) || !window_open(s, run, f) {
             continue;
         }
         let cards = cards(s, run, f);
         let rings = rings(s, run, f);
-        if cards.is_empty() && rings.is_empty() {
-            continue;
-        }
         let mut actions: Vec<Action> = cards.iter().map(|&(card, _)| Action::PlayAction { card }).collect();
         actions.extend(rings.iter().map(|&leader| Action::UseRing { leader }));
         actions.push(Action::Done);
-        let mut d = Decision::new(f, PromptKind::Respond, actions);
+        let mut d = Decision::new(f, PromptKind::Respond, actions).always_asked(true);
         d.context.push(format!("{} ({})", run.mission.name(), run.faction));
         if !run.dice.get(Faction::Rebel).is_empty() || !run.dice.get(Faction::Empire).is_empty() {
             d.context.push(format!(
@@ -205,17 +224,22 @@ pub fn act(ctx: &mut Ctx, mut run: MissionRun, a: Action) -> Result<Frames, Rule
                     run.success = true;
                     ctx.note(format!("{}'s failure becomes a success (C-3PO)", run.mission.name()));
                 }
-                Ring::MillenniumFalcon => {
-                    discard_ring(ctx, leader, ring);
-                    let captive = run.place.and_then(|p| {
-                        ctx.s.zone(p).leaders.get(f).iter().copied().find(|l| ctx.s.is_captured(*l))
-                    });
-                    if let Some(l) = captive {
-                        victory::rescue(ctx, l);
-                    }
-                }
+                // The captive to rescue is picked next (a forced pick when there is one).
+                Ring::MillenniumFalcon => run.ring = Some(ring),
                 Ring::Carbonite | Ring::LureOfTheDarkSide => return Err(wrong(&a)),
             }
+            Ok(vec![Frame::Mission(run)])
+        }
+        Action::Pick(Pick::Leader { leader }) => {
+            if run.ring != Some(Ring::MillenniumFalcon) || !captives_here(ctx.s, &run, f).contains(&leader) {
+                return Err(wrong(&a));
+            }
+            run.ring = None;
+            if let Some(bearer) = ctx.s.ring_bearer(Ring::MillenniumFalcon) {
+                discard_ring(ctx, bearer, Ring::MillenniumFalcon);
+            }
+            victory::rescue(ctx, leader);
+            run.passed.clear();
             Ok(vec![Frame::Mission(run)])
         }
         Action::Pick(Pick::Die { die }) => {

@@ -109,7 +109,10 @@ pub fn decision(s: &State, m: &Mobilize) -> Option<Decision> {
         }
     }
     actions.push(Action::Done);
-    let mut d = Decision::new(Faction::Rebel, PromptKind::CardChoice, actions);
+    // The drawn probe cards are the Rebels' secret: the choice of a new base is asked even when
+    // none of them is allowed, or everyone would learn what they were (`asking.rs`).
+    let secret = matches!(m.step, MobilizeStep::NewBase { .. });
+    let mut d = Decision::new(Faction::Rebel, PromptKind::CardChoice, actions).always_asked(secret);
     d.context = context;
     Some(d)
 }

@@ -4,6 +4,7 @@
 //! every legal action; [`view`] builds what one seat (or the public) may see.
 
 pub mod action;
+pub mod asking;
 pub mod assignment;
 pub mod board;
 pub mod cards;

@@ -142,7 +142,18 @@ pub fn decision(s: &State, a: &Activation) -> Option<Decision> {
         }
     }
     actions.push(Action::Done);
-    Some(Decision::new(a.faction, PromptKind::MoveUnits, actions))
+    Some(Decision::new(a.faction, PromptKind::MoveUnits, actions).always_asked(base_decides_moves(s, a)))
+}
+
+/// Whether what the Rebels can move here depends on where their hidden base is: units wait in
+/// the Rebel Base space (they move only to systems next to the base), or the Rebels activated
+/// the Rebel Base space itself (only units next to the base can come). The step is then asked
+/// even when nothing can move, or everyone would learn whether the base is near (`asking.rs`).
+fn base_decides_moves(s: &State, a: &Activation) -> bool {
+    a.faction == Faction::Rebel
+        && !s.base.revealed
+        && s.base.system.is_some()
+        && (!s.base_space.units.rebel.is_empty() || a.place == Place::BaseSpace)
 }
 
 /// Applies a move or `done`. Refuses only actions the decision never offers, so `apply`

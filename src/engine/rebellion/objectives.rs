@@ -21,14 +21,22 @@ pub fn reputation(s: &State, o: ObjectiveId) -> u8 {
     }
 }
 
+/// Whether a start-of-refresh objective could be played now (its requirements hold).
+fn fits_refresh(s: &State, o: ObjectiveId) -> bool {
+    catalog().objective(o).timing == ObjectiveTiming::StartOfRefresh && refresh_fulfilled(s, o)
+}
+
+/// Whether the Rebels are asked at the start of the Refresh Phase: an objective they could hold
+/// could be played now (`asking.rs`: not whether they hold one).
+pub fn refresh_window(s: &State) -> bool {
+    super::asking::objective_window(s, |o| fits_refresh(s, o))
+}
+
 /// Start-of-refresh objectives in the Rebel hand that can be played now.
 pub fn playable_at_refresh(s: &State) -> Vec<ObjectiveId> {
     let mut out: Vec<ObjectiveId> = vec![];
     for &o in &s.hands.rebel.objectives {
-        if catalog().objective(o).timing == ObjectiveTiming::StartOfRefresh
-            && refresh_fulfilled(s, o)
-            && !out.contains(&o)
-        {
+        if fits_refresh(s, o) && !out.contains(&o) {
             out.push(o);
         }
     }

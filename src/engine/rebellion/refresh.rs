@@ -101,7 +101,8 @@ pub fn decision(s: &State, r: &RefreshPhase) -> Option<Decision> {
                 .map(|card| Action::PlayObjective { card })
                 .collect();
             actions.push(Action::Done);
-            Some(Decision::new(Faction::Rebel, PromptKind::Objective, actions))
+            let open = objectives::refresh_window(s);
+            Some(Decision::new(Faction::Rebel, PromptKind::Objective, actions).always_asked(open))
         }
         RefreshStep::Discard { faction } if over_limit(s, *faction) => {
             let mut actions = vec![];

@@ -1,11 +1,11 @@
 //! Using action cards: which cards in a hand can be used at a moment of the game (their
-//! timing, where the leader shown on them is, and whether their effects can do anything), and
-//! starting a card's ability. Engine steps ask only a player who holds a usable card, so async
-//! players are never stopped for nothing.
+//! timing, where the leader shown on them is, and whether their effects can do anything),
+//! which cards *could* be used there as far as public facts tell (what decides whether a
+//! window opens: `asking.rs`), and starting a card's ability.
 
 use super::CardRef;
 use super::catalog::{LeaderRule, Trigger, action_behavior};
-use super::run::{CardRun, can_all};
+use super::run::{CardRun, can_all, can_all_publicly};
 use crate::content::*;
 use crate::engine::rebellion::event::EventKind;
 use crate::engine::rebellion::flow::{Ctx, Frame};
@@ -86,18 +86,34 @@ fn place_of(m: &Moment) -> Option<Place> {
 /// The run a card would start at this moment, if it can be used now.
 pub fn usable_run(s: &State, f: Faction, card: ActionCardId, m: &Moment) -> Option<CardRun> {
     let mut run = CardRun::new(CardRef::Action(card), f, vec![]);
-    if !probe(s, f, card, m, &mut run) {
+    if !probe(s, f, card, m, &mut run, can_all) {
         return None;
     }
     run.effects = action_behavior(card).effects.clone();
     Some(run)
 }
 
+/// Whether `f` could use this card at this moment if it held it, as far as public facts tell:
+/// its timing, where the leaders shown on it stand, Boba Fett's watched system, and each effect
+/// whose test reads only public facts (`run::can_publicly`). Never reads a secret: it decides
+/// whether a window opens for a card the seat may or may not hold.
+pub fn could_fit(s: &State, f: Faction, card: ActionCardId, m: &Moment, run: &mut CardRun) -> bool {
+    probe(s, f, card, m, run, can_all_publicly)
+}
+
 /// Whether a card can be used at this moment, filling `run` (a run of no effects, reused from
 /// card to card when checking a whole hand) with what it would start with: the card, its user,
-/// the place and the leaders. The effects are copied into a run only once it is known to be
-/// usable (no effect's check looks at the run's own list).
-fn probe(s: &State, f: Faction, card: ActionCardId, m: &Moment, run: &mut CardRun) -> bool {
+/// the place and the leaders; `effects_can` judges the card's effects. The effects are copied
+/// into a run only once it is known to be usable (no effect's check looks at the run's own
+/// list).
+fn probe(
+    s: &State,
+    f: Faction,
+    card: ActionCardId,
+    m: &Moment,
+    run: &mut CardRun,
+    effects_can: fn(&State, &CardRun, &[super::Effect]) -> bool,
+) -> bool {
     let b = action_behavior(card);
     if !timing_fits(card, m) {
         return false;
@@ -138,7 +154,7 @@ fn probe(s: &State, f: Faction, card: ActionCardId, m: &Moment, run: &mut CardRu
     if b.leader != LeaderRule::None && run.leaders.is_empty() {
         return false;
     }
-    can_all(s, run, &b.effects)
+    effects_can(s, run, &b.effects)
 }
 
 /// The cards in a faction's hand usable at this moment (each card once, in hand order).
@@ -150,7 +166,7 @@ pub fn usable(s: &State, f: Faction, m: &Moment) -> Vec<ActionCardId> {
             continue;
         }
         let run = run.get_or_insert_with(|| CardRun::new(CardRef::Action(card), f, vec![]));
-        if probe(s, f, card, m, run) {
+        if probe(s, f, card, m, run, can_all) {
             out.push(card);
         }
     }

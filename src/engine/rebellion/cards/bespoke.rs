@@ -80,10 +80,13 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
                     what: format!("adds {} successes to its next mission this round", b.successes),
                 });
             }
-            if can(ctx.s, run, &Op::ContingencyPlan { bonus }) {
-                Next::Wait(super::Pending::Bespoke(Pending::StartingMission))
-            } else {
+            // Asked whenever leaders wait to move, whatever the hand holds: skipping the choice
+            // when no starting mission is in hand (or taking the only one) would tell the
+            // opponent where the starting missions are (`asking.rs`).
+            if waiting_leaders(ctx.s, run).is_empty() {
                 Next::Done
+            } else {
+                Next::Wait(super::Pending::Bespoke(Pending::StartingMission))
             }
         }
     }
@@ -105,18 +108,17 @@ fn rapid_mobilization(ctx: &mut Ctx, run: &CardRun) -> Next {
 pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
     match p {
         Pending::StartingMission => {
-            let actions: Vec<Action> = starting_in_hand(s, run.faction)
+            let mut actions: Vec<Action> = starting_in_hand(s, run.faction)
                 .into_iter()
                 .map(|card| Action::Pick(Pick::Mission { card }))
                 .collect();
-            if actions.is_empty() {
-                return None;
-            }
-            Some(run.ask(
-                run.faction,
-                actions,
-                "pick the starting mission in your hand the leaders move onto (facedown); its skill requirement still applies",
-            ))
+            let what = if actions.is_empty() {
+                actions.push(Action::Done);
+                "no starting mission is in your hand: the leaders stay in your pool"
+            } else {
+                "pick the starting mission in your hand the leaders move onto (facedown); its skill requirement still applies"
+            };
+            Some(run.ask(run.faction, actions, what).always_asked(true))
         }
     }
 }
@@ -152,6 +154,9 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Ne
             ctx.s.leader_pool.get_mut(f).retain(|l| !leaders.contains(l));
             ctx.s.assignments.get_mut(f).push(Assignment { mission: card, leaders: leaders.clone() });
             ctx.public(EventKind::Assigned { faction: f, leaders });
+            Ok(Next::Done)
+        }
+        (Pending::StartingMission, Action::Done) if starting_in_hand(ctx.s, run.faction).is_empty() => {
             Ok(Next::Done)
         }
         (_, a) => Err(run.wrong(&a)),

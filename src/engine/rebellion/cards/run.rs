@@ -177,6 +177,45 @@ pub fn can_all(s: &State, run: &CardRun, effects: &[Effect]) -> bool {
     true
 }
 
+/// Whether an effect could do something now as far as public facts tell: its own test where
+/// that reads only what everyone sees (loyalty and system markers, build queues and the
+/// supply, leaders, the combat and the mission at hand), and `true` where it may read a secret
+/// the opponent cannot rule out (a deck's contents, a hand, the hidden base: units that move
+/// to or from the Rebel Base space, probe cards, decks, places a leader may go, bespoke
+/// abilities). Decides whether a window opens for a card the seat may or may not hold
+/// (`asking.rs`), so it must never read a secret.
+pub fn can_publicly(s: &State, run: &CardRun, e: &Effect) -> bool {
+    match e {
+        Effect::Systems(_)
+        | Effect::Queue(_)
+        | Effect::Leaders(_)
+        | Effect::Combat(_)
+        | Effect::Missions(_) => can(s, run, e),
+        Effect::Units(_)
+        | Effect::Intel(_)
+        | Effect::Decks(_)
+        | Effect::Placement(_)
+        | Effect::Bespoke(_) => true,
+        Effect::Control(Control::ChooseOne { options }) => options.iter().any(|o| {
+            let here_ok = match run.system() {
+                Some(sys) => o.requires.iter().all(|c| system_ok(s, sys, c)),
+                None => o.requires.is_empty(),
+            };
+            here_ok && can_all_publicly(s, run, &o.effects)
+        }),
+    }
+}
+
+/// Whether every effect of a list could do something now as far as public facts tell
+/// (`can_publicly`); an effect that places the card's leader ends the look (where he may go
+/// is not judged).
+pub fn can_all_publicly(s: &State, run: &CardRun, effects: &[Effect]) -> bool {
+    effects
+        .iter()
+        .take_while(|e| !matches!(e, Effect::Placement(placement::Op::PlaceLeader { .. })))
+        .all(|e| can_publicly(s, run, e))
+}
+
 fn start(ctx: &mut Ctx, run: &mut CardRun, e: Effect) -> Next {
     match e {
         Effect::Systems(op) => systems::start(ctx, run, op),

@@ -5,6 +5,7 @@ use super::tactics::{self, TacticKind};
 use super::{Combat, Die, Step, describe_dice, describe_units};
 use crate::content::*;
 use crate::engine::rebellion::action::Action;
+use crate::engine::rebellion::asking;
 use crate::engine::rebellion::event::EventKind;
 use crate::engine::rebellion::flow::{Ctx, Decision, PromptKind};
 use crate::engine::rebellion::state::State;
@@ -103,28 +104,29 @@ pub(super) fn actions_decision(s: &State, c: &Combat, t: Theater, side: Faction)
     if special && tactics::can_draw(s, t) {
         actions.push(Action::DrawTactic);
     }
+    let fits = |card: TacticId| {
+        let def = catalog().tactic(card);
+        def.theater == t
+            && def.window == TacticWindow::OwnAttack
+            && !c.tactics_forbidden(side, t)
+            && (special || !def.needs_special)
+            && tactics::attack_card_usable(s, c, t, side, card)
+    };
     let mut seen = Vec::new();
     for &card in &s.hands.get(side).tactics {
-        if seen.contains(&card) {
-            continue;
-        }
-        seen.push(card);
-        let def = catalog().tactic(card);
-        if def.theater != t || def.window != TacticWindow::OwnAttack || c.tactics_forbidden(side, t) {
-            continue;
-        }
-        if def.needs_special && !special {
-            continue;
-        }
-        if tactics::attack_card_usable(s, c, t, side, card) {
+        if !seen.contains(&card) && fits(card) {
             actions.push(Action::PlayTactic { card });
         }
+        seen.push(card);
     }
     if let Some(leader) = super::rings::yoda(s, c, side) {
         actions.push(Action::UseRing { leader });
     }
     actions.push(Action::Done);
-    let mut d = Decision::new(side, PromptKind::CombatActions, actions);
+    // Asked whenever a card of theirs could be played now as far as public facts tell
+    // (`asking.rs`), not only when one in hand can.
+    let open = asking::tactic_window(s, side, t, fits);
+    let mut d = Decision::new(side, PromptKind::CombatActions, actions).always_asked(open);
     d.context.push(describe_dice(c));
     d.context.push(describe_units(c));
     d.context.push(format!("tactic cards: {}", hand_text(s, side)));
@@ -262,34 +264,33 @@ pub(super) fn deal(c: &mut Combat, u: usize, n: u8) {
     unit.pending = unit.pending.saturating_add(n);
 }
 
-/// Step 4: the defender's block cards, if any damage of this attack can be blocked.
+/// Step 4: the defender's block cards, if any damage of this attack can be blocked and the
+/// defender could hold a block card that works now (`asking.rs`: not whether it does).
 pub(super) fn block_decision(s: &State, c: &Combat, t: Theater, side: Faction) -> Option<Decision> {
     let def = side.opponent();
     if c.no_block.contains(&def) || c.tactics_forbidden(def, t) || !c.of(def, t).any(|(_, u)| u.pending > 0) {
         return None;
     }
-    let hand = &s.hands.get(def).tactics;
-    let same_theater = hand.iter().filter(|&&x| catalog().tactic(x).theater == t).count();
-    let mut actions = Vec::new();
-    for &card in hand {
+    // A discard-and-block card needs another card of the theater (how many the defender holds
+    // of each deck is public).
+    let same_theater = asking::tactics_held(s, def, t);
+    let fits = |card: TacticId| {
         let d = catalog().tactic(card);
-        if d.theater != t || d.window != TacticWindow::Block {
-            continue;
-        }
         let needs_other = TacticKind::of(card) == TacticKind::DiscardBlock;
-        if needs_other && same_theater < 2 {
-            continue;
-        }
+        d.theater == t && d.window == TacticWindow::Block && (!needs_other || same_theater >= 2)
+    };
+    if !asking::tactic_window(s, def, t, fits) {
+        return None;
+    }
+    let mut actions = Vec::new();
+    for &card in &s.hands.get(def).tactics {
         let a = Action::PlayTactic { card };
-        if !actions.contains(&a) {
+        if fits(card) && !actions.contains(&a) {
             actions.push(a);
         }
     }
-    if actions.is_empty() {
-        return None;
-    }
     actions.push(Action::Done);
-    let mut d = Decision::new(def, PromptKind::BlockDamage, actions);
+    let mut d = Decision::new(def, PromptKind::BlockDamage, actions).always_asked(true);
     d.context.push(describe_units(c));
     Some(d)
 }

@@ -13,6 +13,7 @@ pub mod tactics;
 use serde::{Deserialize, Serialize};
 
 use super::action::Action;
+use super::asking;
 use super::cards::actions::{self, Moment};
 use super::error::RuleError;
 use super::event::EventKind;
@@ -372,26 +373,24 @@ pub fn decision(s: &State, c: &Combat) -> Option<Decision> {
     if let Some(e) = &c.effect {
         return tactics::effect_decision(s, c, e);
     }
-    if c.offer_objectives && !c.objective_played {
-        let cards = playable_objectives(s, c);
-        if !cards.is_empty() {
-            let mut actions: Vec<Action> =
-                cards.into_iter().map(|card| Action::PlayObjective { card }).collect();
-            actions.push(Action::Done);
-            return Some(Decision::new(Faction::Rebel, PromptKind::Objective, actions));
-        }
+    if c.offer_objectives && objectives::window_open(s, c) {
+        let mut actions: Vec<Action> =
+            playable_objectives(s, c).into_iter().map(|card| Action::PlayObjective { card }).collect();
+        actions.push(Action::Done);
+        return Some(Decision::new(Faction::Rebel, PromptKind::Objective, actions).always_asked(true));
     }
     match c.step {
         Step::AddLeader { faction } => add_leader_decision(s, c, faction),
         Step::StartOfCombat { faction } => {
-            let cards = start_of_combat_cards(s, c, faction);
-            if cards.is_empty() {
+            if !asking::action_window(s, faction, &Moment::StartOfCombat { place: c.place }) {
                 return None;
             }
-            let mut actions: Vec<Action> =
-                cards.into_iter().map(|card| Action::PlayAction { card }).collect();
+            let mut actions: Vec<Action> = start_of_combat_cards(s, c, faction)
+                .into_iter()
+                .map(|card| Action::PlayAction { card })
+                .collect();
             actions.push(Action::Done);
-            Some(Decision::new(faction, PromptKind::StartOfCombat, actions))
+            Some(Decision::new(faction, PromptKind::StartOfCombat, actions).always_asked(true))
         }
         Step::Roll { side, .. } => rings::roll_window(s, c, side),
         Step::Actions { theater, side } => Some(attack::actions_decision(s, c, theater, side)),
@@ -421,7 +420,7 @@ pub fn act(ctx: &mut Ctx, mut c: Combat, a: Action) -> Result<Frames, RuleError>
         tactics::effect_act(ctx, &mut c, e, a);
         return Ok(vec![Frame::Combat(Box::new(c))]);
     }
-    if c.offer_objectives && !c.objective_played && !playable_objectives(ctx.s, &c).is_empty() {
+    if c.offer_objectives && objectives::window_open(ctx.s, &c) {
         match a {
             Action::PlayObjective { card } => objectives::play(ctx, &mut c, card),
             _ => c.offer_objectives = false,

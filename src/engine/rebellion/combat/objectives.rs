@@ -4,6 +4,7 @@ use super::attack::destroy;
 use super::{Combat, Effect};
 use crate::content::*;
 use crate::engine::rebellion::action::Action;
+use crate::engine::rebellion::asking;
 use crate::engine::rebellion::cards::{self, requirements};
 use crate::engine::rebellion::event::EventKind;
 use crate::engine::rebellion::flow::{Ctx, Decision, PromptKind};
@@ -32,6 +33,18 @@ fn is_plans(o: ObjectiveId) -> bool {
     cards::objective_behavior(o).death_star_plans
 }
 
+/// Whether a combat objective fits this moment of the combat (the Death Star Plans have their
+/// own window).
+fn fits_now(s: &State, c: &Combat, o: ObjectiveId) -> bool {
+    catalog().objective(o).timing == ObjectiveTiming::Combat && !is_plans(o) && fulfilled(s, c, o)
+}
+
+/// Whether the Rebels get the objective window now: none was played in this combat, and an
+/// objective they could hold would be fulfilled (`asking.rs`: not whether they hold one).
+pub(super) fn window_open(s: &State, c: &Combat) -> bool {
+    !c.objective_played && asking::objective_window(s, |o| fits_now(s, c, o))
+}
+
 /// The combat objectives in the Rebel hand that could be played right now (the Death Star
 /// Plans have their own window and are not listed).
 pub fn playable_objectives(s: &State, c: &Combat) -> Vec<ObjectiveId> {
@@ -40,11 +53,7 @@ pub fn playable_objectives(s: &State, c: &Combat) -> Vec<ObjectiveId> {
     }
     let mut out = Vec::new();
     for &o in &s.hands.rebel.objectives {
-        let d = catalog().objective(o);
-        if d.timing != ObjectiveTiming::Combat || is_plans(o) || out.contains(&o) {
-            continue;
-        }
-        if fulfilled(s, c, o) {
+        if !out.contains(&o) && fits_now(s, c, o) {
             out.push(o);
         }
     }
@@ -81,18 +90,21 @@ pub(super) fn eliminate(ctx: &mut Ctx, c: &Combat, l: LeaderId) {
     ctx.public(EventKind::LeaderChange { leader: l, what: "is eliminated".into() });
 }
 
-/// The Death Star Plans cards the Rebels could reveal now.
-fn plans_playable(s: &State, c: &Combat) -> Vec<ObjectiveId> {
-    if c.plans_used || c.objective_played {
-        return Vec::new();
-    }
+/// Whether the Death Star Plans could be revealed in this combat now, as far as public facts
+/// tell: not yet used or outdone by another objective, the station and a Rebel fighter here.
+fn plans_moment(c: &Combat) -> bool {
     let station = c.has_key(Faction::Empire, "death_star")
         || c.has_key(Faction::Empire, "death_star_under_construction");
     let fighter = c
         .units
         .iter()
         .any(|u| u.faction == Faction::Rebel && catalog().unit(u.unit).class == UnitClass::Fighter);
-    if !station || !fighter {
+    !c.plans_used && !c.objective_played && station && fighter
+}
+
+/// The Death Star Plans cards the Rebels could reveal now.
+fn plans_playable(s: &State, c: &Combat) -> Vec<ObjectiveId> {
+    if !plans_moment(c) {
         return Vec::new();
     }
     let mut out = Vec::new();
@@ -104,13 +116,14 @@ fn plans_playable(s: &State, c: &Combat) -> Vec<ObjectiveId> {
     out
 }
 
-/// The Death Star Plans window after the space battle step.
+/// The Death Star Plans window after the space battle step: opened when the Rebels could hold
+/// the Plans (not whether they do: `asking.rs`).
 pub(super) fn plans_decision(s: &State, c: &Combat) -> Option<Decision> {
-    let cards = plans_playable(s, c);
-    if cards.is_empty() {
+    if !plans_moment(c) || !asking::objective_window(s, is_plans) {
         return None;
     }
-    let mut actions: Vec<Action> = cards.into_iter().map(|card| Action::PlayObjective { card }).collect();
+    let mut actions: Vec<Action> =
+        plans_playable(s, c).into_iter().map(|card| Action::PlayObjective { card }).collect();
     // One in a Million may set the Plans dice before they are rolled.
     if !c.mods.set_faces.iter().any(|x| x.0 == Faction::Rebel) {
         actions.extend(
@@ -120,8 +133,9 @@ pub(super) fn plans_decision(s: &State, c: &Combat) -> Option<Decision> {
         );
     }
     actions.push(Action::Done);
-    let mut d = Decision::new(Faction::Rebel, PromptKind::Objective, actions);
-    d.context.push("Death Star Plans: roll 3 dice; a direct hit destroys the station".into());
+    let mut d = Decision::new(Faction::Rebel, PromptKind::Objective, actions).always_asked(true);
+    // Worded without the card's name: the window opens whether or not the Rebels hold it.
+    d.context.push("a battle station and a Rebel fighter are here: an objective may attack the station now (3 dice; a direct hit destroys it)".into());
     Some(d)
 }
 

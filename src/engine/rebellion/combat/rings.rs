@@ -4,6 +4,7 @@
 use super::{Combat, Step};
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
+use crate::engine::rebellion::asking;
 use crate::engine::rebellion::cards::Trigger;
 use crate::engine::rebellion::cards::actions::{self, Moment};
 use crate::engine::rebellion::event::EventKind;
@@ -25,18 +26,16 @@ pub(super) fn dice_cards(s: &State, c: &Combat, f: Faction) -> Vec<ActionCardId>
     actions::usable(s, f, &dice_moment(c))
 }
 
-/// Before a side rolls: its dice cards, if it holds any usable.
+/// Before a side rolls: its dice cards, when it could hold one that fits as far as public facts
+/// tell (`asking.rs`).
 pub(super) fn roll_window(s: &State, c: &Combat, side: Faction) -> Option<Decision> {
-    if c.mods.roll_passed {
+    if c.mods.roll_passed || !asking::action_window(s, side, &dice_moment(c)) {
         return None;
     }
     let cards = dice_cards(s, c, side);
-    if cards.is_empty() {
-        return None;
-    }
     let mut actions: Vec<Action> = cards.into_iter().map(|card| Action::PlayAction { card }).collect();
     actions.push(Action::Done);
-    let mut d = Decision::new(side, PromptKind::Respond, actions);
+    let mut d = Decision::new(side, PromptKind::Respond, actions).always_asked(true);
     d.context.push("before your roll: set dice with a card, or `done` to roll".into());
     Some(d)
 }
