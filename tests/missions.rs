@@ -350,7 +350,13 @@ fn gather_intel_draws_one_probe_per_four_base_units_at_least_one() {
 
 #[test]
 fn research_and_development_both_modes() {
-    let projects = [mission("construct_death_star"), mission("construct_factory")];
+    // Four cards, so a card put back can be told apart on the top and on the bottom.
+    let projects = [
+        mission("construct_death_star"),
+        mission("construct_factory"),
+        mission("construct_super_star_destroyer"),
+        mission("oversee_project"),
+    ];
     let mut s = board(14)
         .loyalty("corellia", Some(EMPIRE))
         .assign(EMPIRE, "research_and_development", &["grand_moff_tarkin"])
@@ -362,9 +368,11 @@ fn research_and_development_both_modes() {
     // No sabotage marker to clear: only the first option is open, so it is taken at once.
     assert!(!is_legal(&s, "mode 2"), "no sabotage marker to clear");
     assert!(is_legal(&s, &format!("pick mission {}", projects[0])), "two projects drawn: {:?}", legal(&s));
+    assert!(!is_legal(&s, &format!("pick mission {}", projects[2])), "only the two drawn: {:?}", legal(&s));
     act(&mut s, EMPIRE, &format!("pick mission {}", projects[1]));
     assert!(s.hands.empire.missions.contains(&projects[1]));
-    assert_eq!(s.decks.projects, vec![projects[0]], "the other goes to the bottom");
+    assert!(!s.hands.empire.missions.contains(&projects[0]));
+    assert_eq!(s.decks.projects, vec![projects[2], projects[3], projects[0]], "the other goes to the bottom");
 
     let mut s = board(15)
         .loyalty("corellia", Some(EMPIRE))
@@ -377,7 +385,8 @@ fn research_and_development_both_modes() {
     act(&mut s, EMPIRE, "mode 2");
     assert!(!s.sys(sys("corellia")).sabotaged);
     assert!(s.hands.empire.missions.contains(&projects[0]), "one project drawn");
-    assert_eq!(s.decks.projects.len(), 1);
+    assert!(!s.hands.empire.missions.contains(&projects[1]));
+    assert_eq!(s.decks.projects, projects[1..], "the rest of the deck is untouched");
 }
 
 #[test]
