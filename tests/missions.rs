@@ -225,6 +225,23 @@ fn sabotage_places_a_marker() {
     assert!(s.hands.rebel.missions.contains(&mission("sabotage")));
 }
 
+#[test]
+fn sabotage_targets_only_populous_systems() {
+    // Errata: only a populous system may be sabotaged, never a remote one.
+    let mut s = board(9).assign(REBEL, "sabotage", &["general_rieekan"]).command(REBEL).build();
+    for remote in ["dagobah", "hoth", "ilum"] {
+        assert!(!holonet::content::catalog().system(sys(remote)).populous, "{remote} is remote");
+        assert!(!is_legal(&s, &format!("reveal sabotage {remote}")), "{remote} is remote");
+        let e = refuse(&mut s, REBEL, &format!("reveal sabotage {remote}"));
+        assert!(e.to_string().contains("Mission Cards"), "{e}");
+    }
+    assert!(is_legal(&s, "reveal sabotage kessel"), "a populous system may be sabotaged");
+    act(&mut s, REBEL, "reveal sabotage kessel");
+    act(&mut s, EMPIRE, "done");
+    assert!(s.sys(sys("kessel")).sabotaged);
+    assert!(!s.sys(sys("dagobah")).sabotaged);
+}
+
 fn mobilization(seed: u64) -> State {
     board(seed)
         .base("hoth", false)
