@@ -255,9 +255,10 @@ fn keep_them_from_escaping_forbids_the_rebel_retreat() {
 
 #[test]
 fn ready_for_action_brings_piett_from_the_pool_and_sends_him_back() {
+    // Two Mon Calamari Cruisers outlast round 1, so the Empire is asked whether to retreat.
     let mut s = board(EMPIRE, &["ready_for_action"])
-        .units("sullust", "star_destroyer", 1)
-        .units("sullust", "x_wing", 1)
+        .units("sullust", "star_destroyer", 2)
+        .units("sullust", "mon_calamari_cruiser", 2)
         .leader_at("sullust", "jan_dodonna")
         .command(EMPIRE)
         .build();
@@ -269,9 +270,12 @@ fn ready_for_action_brings_piett_from_the_pool_and_sends_him_back() {
     act(&mut s, EMPIRE, "pick leader admiral_piett");
     assert_eq!(s.leader_place(leader("admiral_piett")), Some(place("sullust")));
     drive(&mut s, |s, _| decision(s).is_some_and(|d| d.kind == PromptKind::Retreat && d.seat == EMPIRE));
-    if let Some(d) = decision(&s).filter(|d| d.kind == PromptKind::Retreat && d.seat == EMPIRE) {
-        assert!(d.actions.iter().all(|a| !a.command().contains("admiral_piett")), "Piett may not retreat");
-    }
+    let d = decision(&s)
+        .filter(|d| d.kind == PromptKind::Retreat && d.seat == EMPIRE)
+        .expect("the Empire is asked whether to retreat after round 1");
+    let retreats: Vec<String> = d.actions.iter().map(|a| a.command()).filter(|c| c != "done").collect();
+    assert!(retreats.iter().any(|c| c.contains("darth_vader")), "Vader may lead a retreat: {retreats:?}");
+    assert!(retreats.iter().all(|c| !c.contains("admiral_piett")), "Piett may not retreat: {retreats:?}");
     drive(&mut s, |_, _| false);
     assert!(s.leader_pool.empire.contains(&leader("admiral_piett")), "back to the pool after the combat");
 }
