@@ -204,24 +204,33 @@ fn good_intel_shows_the_rebel_tactic_cards_to_the_empire_only() {
     assert!(matches!(view(&s, Viewer::Faction(REBEL)).hands[&EMPIRE]["tactics"], Cards::Hidden(_)));
 }
 
-#[test]
-fn keep_them_from_escaping_forbids_the_rebel_retreat() {
+/// Two Star Destroyers attack Jan Dodonna and two Mon Calamari Cruisers in Sullust with
+/// Admiral Piett, the Empire holding Keep Them from Escaping: neither fleet can be wiped out in
+/// one round, and the Rebels have a leader and ships that can leave, so at the end of round 1
+/// they may retreat unless something forbids it. The Empire plays the card if `play`, else
+/// passes its window; everything else is declined or the first option. Returns whether the
+/// Rebels were offered a retreat, the last round the combat reached, and the state.
+fn escape_fight(play: bool) -> (bool, u32, State) {
     let mut s = board(EMPIRE, &["keep_them_from_escaping"])
-        .units("sullust", "tie_fighter", 1)
-        .units("sullust", "x_wing", 5)
+        .units("sullust", "star_destroyer", 2)
+        .units("sullust", "mon_calamari_cruiser", 2)
         .leader_at("sullust", "jan_dodonna")
         .command(EMPIRE)
         .build();
     s.leader_pool.empire.push(leader("admiral_piett"));
     start_fight(&mut s, EMPIRE, "admiral_piett");
-    act(&mut s, EMPIRE, "action keep_them_from_escaping");
-    assert_eq!(combat(&s).mods.no_retreat, vec![REBEL]);
-    let mut asked = false;
-    for _ in 0..300 {
-        let Some(d) = decision(&s) else { break };
+    assert!(is_legal(&s, "action keep_them_from_escaping"), "Piett is in Sullust");
+    if play {
+        act(&mut s, EMPIRE, "action keep_them_from_escaping");
+        assert_eq!(combat(&s).mods.no_retreat, vec![REBEL]);
+    }
+    let (mut asked, mut round) = (false, 1);
+    for _ in 0..500 {
         if !s.stack.iter().any(|f| matches!(f, Frame::Combat(_))) {
             break;
         }
+        round = round.max(combat(&s).round);
+        let Some(d) = decision(&s) else { break };
         asked |= d.seat == REBEL && d.kind == PromptKind::Retreat;
         let line = if d.actions.iter().any(|a| a.command() == "done") {
             "done".to_string()
@@ -230,14 +239,26 @@ fn keep_them_from_escaping_forbids_the_rebel_retreat() {
         };
         act(&mut s, d.seat, &line);
     }
+    (asked, round, s)
+}
+
+#[test]
+fn keep_them_from_escaping_forbids_the_rebel_retreat() {
+    // Without the card the same fight offers the Rebels a retreat: the card is what stops it.
+    let (asked, round, _) = escape_fight(false);
+    assert!(asked, "without the card the Rebels may retreat (the fight lasted {round} round(s))");
+    let (asked, round, s) = escape_fight(true);
+    assert!(round >= 2, "both fleets were still fighting after round 1, past the retreat step");
     assert!(!asked, "the Rebels are never offered a retreat in this combat");
+    assert!(!s.stack.iter().any(|f| matches!(f, Frame::Combat(_))), "the combat was fought to its end");
 }
 
 #[test]
 fn ready_for_action_brings_piett_from_the_pool_and_sends_him_back() {
+    // Two Mon Calamari Cruisers outlast round 1, so the Empire is asked whether to retreat.
     let mut s = board(EMPIRE, &["ready_for_action"])
-        .units("sullust", "star_destroyer", 1)
-        .units("sullust", "x_wing", 1)
+        .units("sullust", "star_destroyer", 2)
+        .units("sullust", "mon_calamari_cruiser", 2)
         .leader_at("sullust", "jan_dodonna")
         .command(EMPIRE)
         .build();
@@ -249,9 +270,12 @@ fn ready_for_action_brings_piett_from_the_pool_and_sends_him_back() {
     act(&mut s, EMPIRE, "pick leader admiral_piett");
     assert_eq!(s.leader_place(leader("admiral_piett")), Some(place("sullust")));
     drive(&mut s, |s, _| decision(s).is_some_and(|d| d.kind == PromptKind::Retreat && d.seat == EMPIRE));
-    if let Some(d) = decision(&s).filter(|d| d.kind == PromptKind::Retreat && d.seat == EMPIRE) {
-        assert!(d.actions.iter().all(|a| !a.command().contains("admiral_piett")), "Piett may not retreat");
-    }
+    let d = decision(&s)
+        .filter(|d| d.kind == PromptKind::Retreat && d.seat == EMPIRE)
+        .expect("the Empire is asked whether to retreat after round 1");
+    let retreats: Vec<String> = d.actions.iter().map(|a| a.command()).filter(|c| c != "done").collect();
+    assert!(retreats.iter().any(|c| c.contains("darth_vader")), "Vader may lead a retreat: {retreats:?}");
+    assert!(retreats.iter().all(|c| !c.contains("admiral_piett")), "Piett may not retreat: {retreats:?}");
     drive(&mut s, |_, _| false);
     assert!(s.leader_pool.empire.contains(&leader("admiral_piett")), "back to the pool after the combat");
 }

@@ -148,5 +148,12 @@ fn secret_weapons_research_draws_two_projects_and_keeps_both() {
     assert!(s.hands.empire.missions.contains(&projects[0]) && s.hands.empire.missions.contains(&projects[1]));
     assert_eq!(s.decks.projects, vec![projects[2]]);
     assert!(s.decks.mission_discard.empire.contains(&mission("secret_weapons_research")));
-    assert!(!seen_by(&ev, Some(REBEL)).contains(projects[0].key()), "the Rebels see only the count");
+    // What each side is sent: the Empire sees both cards, the Rebels and the public a count.
+    let (empire, rebel, public) = (sent_to(&ev, Some(EMPIRE)), sent_to(&ev, Some(REBEL)), sent_to(&ev, None));
+    for m in &projects[..2] {
+        assert!(empire.contains(m.name()), "the Empire is shown {m}: {empire}");
+        assert!(!names_card(&rebel, m.name(), m.key()), "the Rebels are not told {m}: {rebel}");
+        assert!(!names_card(&public, m.name(), m.key()), "the public is not told {m}: {public}");
+    }
+    assert!(rebel.contains("draws 2 project card(s)"), "the Rebels see the count: {rebel}");
 }

@@ -150,6 +150,8 @@ fn long_range_probe_answers_publicly_whether_the_base_is_there() {
 
 #[test]
 fn probe_droid_initiative_draws_two_or_four_with_ozzel() {
+    // Systems named by no other event of the mission, so only the drawn cards can name them.
+    let top = systems(&["kessel", "ryloth", "felucia", "utapau"]);
     for (who, n) in [("grand_moff_tarkin", 2), ("admiral_ozzel", 4)] {
         let mut s = board(5)
             .units("naboo", "star_destroyer", 1)
@@ -158,12 +160,22 @@ fn probe_droid_initiative_draws_two_or_four_with_ozzel() {
             .command(EMPIRE)
             .build();
         s.hands.empire.probes.clear();
-        let top: Vec<SystemId> = s.decks.probes[..n].to_vec();
+        s.decks.probes.retain(|x| !top.contains(x));
+        s.decks.probes.splice(0..0, top.clone());
+        let drawn = &top[..n];
         let e = refuse(&mut s, EMPIRE, "reveal probe_droid_initiative bespin");
         assert!(e.to_string().contains("Mission Cards"), "needs a Star Destroyer: {e}");
         let ev = act(&mut s, EMPIRE, "reveal probe_droid_initiative naboo");
         assert_eq!(decision(&s).unwrap().kind, PromptKind::CommandTurn, "resolved: nobody opposes");
-        assert_eq!(s.hands.empire.probes, top, "{who}");
-        assert!(!seen_by(&ev, Some(REBEL)).contains(top[0].key()), "the Rebels see only the count");
+        assert_eq!(s.hands.empire.probes, drawn, "{who}");
+        // What each side is sent: the Empire sees its cards, the Rebels and the public a count.
+        let (empire, rebel, public) =
+            (sent_to(&ev, Some(EMPIRE)), sent_to(&ev, Some(REBEL)), sent_to(&ev, None));
+        for x in drawn {
+            assert!(empire.contains(x.name()), "the Empire is shown {x}: {empire}");
+            assert!(!names_card(&rebel, x.name(), x.key()), "the Rebels are not told {x}: {rebel}");
+            assert!(!names_card(&public, x.name(), x.key()), "the public is not told {x}: {public}");
+        }
+        assert!(rebel.contains(&format!("draws {n} probe card(s)")), "the Rebels see the count: {rebel}");
     }
 }

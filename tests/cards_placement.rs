@@ -69,18 +69,26 @@ fn public_support_places_janus_with_three_stormtroopers_and_he_pins_nothing() {
 
 #[test]
 fn catch_them_by_surprise_is_an_activation_in_the_assignment_phase() {
+    // Coruscant is adjacent to Alderaan; Sullust is not (two steps away, through Corellia).
     let mut s = assigning(EMPIRE, &["catch_them_by_surprise"])
         .units("coruscant", "star_destroyer", 1)
+        .units("sullust", "star_destroyer", 1)
         .units("alderaan", "x_wing", 1)
         .build();
     s.leader_pool.empire.push(leader("admiral_ozzel"));
     act(&mut s, EMPIRE, "action catch_them_by_surprise");
     act(&mut s, EMPIRE, "pick system alderaan");
+    assert_eq!(s.leader_place(leader("admiral_ozzel")), Some(place("alderaan")));
     let d = decision(&s).unwrap();
     assert_eq!((d.seat, d.kind), (EMPIRE, PromptKind::MoveUnits), "units move in from adjacent systems");
-    assert!(!is_legal(&s, "move dantooine star_destroyer 1"));
+    assert!(is_legal(&s, "move coruscant star_destroyer 1"), "{:?}", legal(&s));
+    assert!(!is_legal(&s, "move sullust star_destroyer 1"), "Sullust is not adjacent to Alderaan");
+    let e = refuse(&mut s, EMPIRE, "move sullust star_destroyer 1");
+    assert!(e.to_string().contains("Moving Units"), "{e}");
     // Nothing else can move: the movement ends by itself and the fight begins.
     act(&mut s, EMPIRE, "move coruscant star_destroyer 1");
+    assert_eq!(s.units(place("alderaan"), EMPIRE).count(unit("star_destroyer")), 1);
+    assert_eq!(s.units(place("sullust"), EMPIRE).count(unit("star_destroyer")), 1, "it stayed");
     assert!(
         holonet::engine::rebellion::view(&s, holonet::engine::rebellion::Viewer::Public).combat.is_some(),
         "Rebel units there: a combat"

@@ -225,6 +225,23 @@ fn sabotage_places_a_marker() {
     assert!(s.hands.rebel.missions.contains(&mission("sabotage")));
 }
 
+#[test]
+fn sabotage_targets_only_populous_systems() {
+    // Errata: only a populous system may be sabotaged, never a remote one.
+    let mut s = board(9).assign(REBEL, "sabotage", &["general_rieekan"]).command(REBEL).build();
+    for remote in ["dagobah", "hoth", "ilum"] {
+        assert!(!holonet::content::catalog().system(sys(remote)).populous, "{remote} is remote");
+        assert!(!is_legal(&s, &format!("reveal sabotage {remote}")), "{remote} is remote");
+        let e = refuse(&mut s, REBEL, &format!("reveal sabotage {remote}"));
+        assert!(e.to_string().contains("Mission Cards"), "{e}");
+    }
+    assert!(is_legal(&s, "reveal sabotage kessel"), "a populous system may be sabotaged");
+    act(&mut s, REBEL, "reveal sabotage kessel");
+    act(&mut s, EMPIRE, "done");
+    assert!(s.sys(sys("kessel")).sabotaged);
+    assert!(!s.sys(sys("dagobah")).sabotaged);
+}
+
 fn mobilization(seed: u64) -> State {
     board(seed)
         .base("hoth", false)
@@ -289,6 +306,93 @@ fn rapid_mobilization_can_establish_a_new_base_from_probe_cards() {
     assert!(!s.decks.probes.contains(&new));
 }
 
+/// The systems the Rebels are offered as their new base now.
+fn new_base_options(s: &State) -> Vec<SystemId> {
+    let mut out: Vec<SystemId> = decision(s)
+        .map(|d| d.actions)
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|a| match a {
+            holonet::engine::rebellion::Action::NewBase { system } => Some(system),
+            _ => None,
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// Puts these probe cards on top of the probe deck, first on top.
+fn stack_probes(s: &mut State, top: &[SystemId]) {
+    s.decks.probes.retain(|x| !top.contains(x));
+    s.decks.probes.splice(0..0, top.iter().copied());
+}
+
+#[test]
+fn rapid_mobilization_with_two_leaders_draws_eight_probe_cards() {
+    // The top four cards are of Imperial systems, where no base may go: only cards 5 to 8,
+    // which a single leader would not draw, can be offered.
+    let imperial = ["corellia", "kessel", "naboo", "ryloth"];
+    let open = ["felucia", "mon_calamari", "sullust", "utapau"];
+    let mut sc = board(17).base("hoth", false);
+    for x in imperial {
+        sc = sc.loyalty(x, Some(Faction::Empire));
+    }
+    let mut s = sc
+        .assign(REBEL, "rapid_mobilization", &["general_rieekan", "mon_mothma"])
+        .command_opponent_passed(REBEL)
+        .build();
+    let top: Vec<SystemId> = imperial.iter().chain(&open).map(|x| sys(x)).collect();
+    stack_probes(&mut s, &top);
+    let before = s.decks.probes.len();
+    act(&mut s, REBEL, "reveal rapid_mobilization");
+    act(&mut s, REBEL, "pass");
+    act(&mut s, REBEL, "mode 2");
+    assert_eq!(s.decks.probes.len(), before - 8, "two leaders: eight cards");
+    let mut want: Vec<SystemId> = open.iter().map(|x| sys(x)).collect();
+    want.sort();
+    assert_eq!(new_base_options(&s), want, "the drawn cards of systems a base may go to");
+    assert!(!is_legal(&s, "new-base corellia"), "an Imperial system");
+    act(&mut s, REBEL, "new-base utapau");
+    assert_eq!(s.base.system, Some(sys("utapau")));
+    assert!(!s.base.revealed);
+    // The seven other cards went under the deck (the Refresh Phase then draws from the top).
+    assert_eq!(decision(&s).unwrap().kind, PromptKind::Recruit, "the Refresh Phase has begun");
+    let mut under: Vec<SystemId> = s.decks.probes[s.decks.probes.len() - 7..].to_vec();
+    let mut rest: Vec<SystemId> = top.iter().copied().filter(|&x| x != sys("utapau")).collect();
+    under.sort();
+    rest.sort();
+    assert_eq!(under, rest);
+}
+
+#[test]
+fn rapid_mobilization_after_the_base_is_revealed_can_only_move_the_base() {
+    let mut s = board(18)
+        .base("hoth", true)
+        // Units the base space option could pull in, were it offered.
+        .units("bespin", "x_wing", 2)
+        .assign(REBEL, "rapid_mobilization", &["general_rieekan"])
+        .command_opponent_passed(REBEL)
+        .build();
+    let top: Vec<SystemId> =
+        ["felucia", "mon_calamari", "sullust", "utapau"].iter().map(|x| sys(x)).collect();
+    stack_probes(&mut s, &top);
+    act(&mut s, REBEL, "reveal rapid_mobilization");
+    act(&mut s, REBEL, "pass");
+    let d = decision(&s).unwrap();
+    assert_eq!((d.seat, d.kind), (REBEL, PromptKind::CardChoice));
+    assert!(is_legal(&s, "mode 2"), "drawing probe cards for a new base is still possible");
+    assert!(!is_legal(&s, "mode 1"), "no base space to move units into once the base is revealed");
+    let e = refuse(&mut s, REBEL, "mode 1");
+    assert!(e.to_string().contains("mode 1"), "{e}");
+    act(&mut s, REBEL, "mode 2");
+    let mut want = top.clone();
+    want.sort();
+    assert_eq!(new_base_options(&s), want, "four cards drawn, all open");
+    act(&mut s, REBEL, "new-base sullust");
+    assert_eq!(s.base.system, Some(sys("sullust")));
+    assert!(!s.base.revealed, "the new base is hidden again");
+}
+
 #[test]
 fn unrevealed_missions_return_to_hand_at_the_end_of_the_command_phase() {
     let mut s =
@@ -350,7 +454,13 @@ fn gather_intel_draws_one_probe_per_four_base_units_at_least_one() {
 
 #[test]
 fn research_and_development_both_modes() {
-    let projects = [mission("construct_death_star"), mission("construct_factory")];
+    // Four cards, so a card put back can be told apart on the top and on the bottom.
+    let projects = [
+        mission("construct_death_star"),
+        mission("construct_factory"),
+        mission("construct_super_star_destroyer"),
+        mission("oversee_project"),
+    ];
     let mut s = board(14)
         .loyalty("corellia", Some(EMPIRE))
         .assign(EMPIRE, "research_and_development", &["grand_moff_tarkin"])
@@ -362,9 +472,11 @@ fn research_and_development_both_modes() {
     // No sabotage marker to clear: only the first option is open, so it is taken at once.
     assert!(!is_legal(&s, "mode 2"), "no sabotage marker to clear");
     assert!(is_legal(&s, &format!("pick mission {}", projects[0])), "two projects drawn: {:?}", legal(&s));
+    assert!(!is_legal(&s, &format!("pick mission {}", projects[2])), "only the two drawn: {:?}", legal(&s));
     act(&mut s, EMPIRE, &format!("pick mission {}", projects[1]));
     assert!(s.hands.empire.missions.contains(&projects[1]));
-    assert_eq!(s.decks.projects, vec![projects[0]], "the other goes to the bottom");
+    assert!(!s.hands.empire.missions.contains(&projects[0]));
+    assert_eq!(s.decks.projects, vec![projects[2], projects[3], projects[0]], "the other goes to the bottom");
 
     let mut s = board(15)
         .loyalty("corellia", Some(EMPIRE))
@@ -377,7 +489,8 @@ fn research_and_development_both_modes() {
     act(&mut s, EMPIRE, "mode 2");
     assert!(!s.sys(sys("corellia")).sabotaged);
     assert!(s.hands.empire.missions.contains(&projects[0]), "one project drawn");
-    assert_eq!(s.decks.projects.len(), 1);
+    assert!(!s.hands.empire.missions.contains(&projects[1]));
+    assert_eq!(s.decks.projects, projects[1..], "the rest of the deck is untouched");
 }
 
 #[test]

@@ -129,6 +129,23 @@ pub fn events_of(ev: &[Event], pred: impl Fn(&EventKind) -> bool) -> Vec<EventKi
     ev.iter().filter(|e| pred(&e.kind)).map(|e| e.kind.clone()).collect()
 }
 
+/// Everything a viewer (None = the public) is sent of these events, one event a line: the
+/// text a player reads (cards by printed name) and the event as stored (cards by id). A
+/// privacy check must look at both: a text check alone misses an id, and an id check alone
+/// misses a printed name.
+pub fn sent_to(ev: &[Event], viewer: Option<Faction>) -> String {
+    ev.iter()
+        .filter(|e| e.audience.visible_to(viewer))
+        .map(|e| format!("{} {}", e.kind, serde_json::to_string(&e.kind).expect("events serialize")))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Whether what was sent (see `sent_to`) names a card, by its printed name or by its id.
+pub fn names_card(sent: &str, name: &str, id: &str) -> bool {
+    sent.contains(name) || sent.contains(id)
+}
+
 /// A test position builder over a started game.
 pub struct Scenario {
     pub s: State,
