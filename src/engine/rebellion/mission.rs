@@ -85,17 +85,27 @@ pub struct MissionRun {
     pub ring: Option<Ring>,
 }
 
-/// Skill icons of a leader that count for this mission.
-pub fn icons(m: MissionId, l: LeaderId) -> u32 {
-    let md = catalog().mission(m);
-    let ld = catalog().leader(l);
-    if md.count_all_skills { ld.skills.iter().map(|&x| x as u32).sum() } else { ld.skill(md.skill) as u32 }
+/// Skill icons of a leader that match this mission's skill: what revealing it requires.
+pub fn matching_icons(m: MissionId, l: LeaderId) -> u32 {
+    catalog().leader(l).skill(catalog().mission(m).skill) as u32
 }
 
-/// Whether the assigned leaders meet the mission's skill requirement.
+/// Skill icons of a leader that give dice in this mission: the matching ones, or every icon
+/// for a card that counts them all. Counting them all changes the dice only, never whether
+/// the card can be revealed (Rules Reference: Mission Cards).
+pub fn dice_icons(m: MissionId, l: LeaderId) -> u32 {
+    let ld = catalog().leader(l);
+    if catalog().mission(m).count_all_skills {
+        ld.skills.iter().map(|&x| x as u32).sum()
+    } else {
+        matching_icons(m, l)
+    }
+}
+
+/// Whether the assigned leaders meet the mission's skill requirement (matching icons only).
 pub fn requirement_met(asg: &Assignment) -> bool {
     let need = catalog().mission(asg.mission).requirement as u32;
-    asg.leaders.iter().map(|&l| icons(asg.mission, l)).sum::<u32>() >= need
+    asg.leaders.iter().map(|&l| matching_icons(asg.mission, l)).sum::<u32>() >= need
 }
 
 fn has_unit_of(s: &State, sys: SystemId, f: Faction, pred: impl Fn(&UnitDef) -> bool) -> bool {
@@ -304,7 +314,7 @@ fn dice_for(s: &State, run: &MissionRun, side: Faction) -> (u32, bool) {
         leaders.push(t);
     }
     let present = !leaders.is_empty();
-    let mut n: u32 = leaders.iter().map(|&l| icons(run.mission, l)).sum();
+    let mut n: u32 = leaders.iter().map(|&l| dice_icons(run.mission, l)).sum();
     if side == run.faction {
         n += extra_dice(s, run);
     }
