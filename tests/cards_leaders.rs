@@ -261,6 +261,30 @@ fn detained_keeps_the_leader_on_the_board_through_the_next_retrieval() {
 }
 
 #[test]
+fn capture_rebel_operative_collect_bounty_and_detained_cannot_target_a_captive() {
+    // A captured leader is treated as if it were not in its system (Rules Reference: Mission
+    // Cards, Captured Leaders): only a card against a captured leader may target it. Han is
+    // frozen in carbonite; Leia stands free beside him.
+    for card in ["capture_rebel_operative", "collect_bounty", "detained"] {
+        let han = leader("han_solo");
+        let s = board(10)
+            .units("mustafar", "tie_fighter", 1)
+            .leader_at("mustafar", "han_solo")
+            .leader_at("mustafar", "princess_leia")
+            .assign(EMPIRE, card, &["darth_vader"])
+            .command(EMPIRE)
+            .build();
+        let mut s = captured(s, "han_solo");
+        s.rings.insert(han, Ring::Carbonite);
+        let e = refuse(&mut s, EMPIRE, &format!("reveal {card} han_solo"));
+        assert!(e.to_string().contains("Captured Leaders"), "{card}: {e}");
+        assert!(!is_legal(&s, &format!("reveal {card} han_solo")), "{card}");
+        assert!(is_legal(&s, &format!("reveal {card} princess_leia")), "{card}: the free leader is a target");
+        assert_eq!(s.ring(han), Some(Ring::Carbonite), "{card}: still frozen");
+    }
+}
+
+#[test]
 fn homing_beacon_releases_the_captive_in_the_base_region_and_tells_the_region() {
     let mothma = leader("mon_mothma");
     let s = board(10)

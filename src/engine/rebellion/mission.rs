@@ -178,7 +178,7 @@ pub fn reveal_targets(s: &State, f: Faction, asg: &Assignment) -> Vec<Option<Tar
             .collect(),
         MissionTargetKind::RebelBaseSpace => vec![None],
         MissionTargetKind::AgainstLeader => LeaderId::all()
-            .filter(|&l| s.leader_faction(l) != f || s.is_captured(l))
+            .filter(|&l| targetable(s, f, d, l))
             // Each leader's place is looked up once, for every condition.
             .filter_map(|l| Some((l, s.leader_place(l)?)))
             .filter(|&(_, p)| p.system().is_some_and(|x| !locked(x)))
@@ -186,6 +186,17 @@ pub fn reveal_targets(s: &State, f: Faction, asg: &Assignment) -> Vec<Option<Tar
             .map(|(l, _)| Some(Target::Leader(l)))
             .collect(),
         MissionTargetKind::None => vec![None],
+    }
+}
+
+/// Whether a leader may be the target of a mission "against a leader" of `f`: an enemy
+/// leader, or a captive for a card against a captured leader. A captured leader is treated as
+/// if it were not in its system (Rules Reference: Mission Cards), so no other card targets it.
+fn targetable(s: &State, f: Faction, d: &MissionDef, l: LeaderId) -> bool {
+    if s.is_captured(l) {
+        d.conditions.contains(&TargetCondition::CapturedLeader)
+    } else {
+        s.leader_faction(l) != f
     }
 }
 
@@ -444,6 +455,15 @@ pub fn explain(s: &State, f: Faction, asg: &Assignment, target: Option<Target>) 
                 "the leaders on {} do not have enough {:?} icons ({} needed)",
                 d.name, d.skill, d.requirement
             ),
+        );
+    }
+    if let Some(Target::Leader(l)) = target
+        && s.is_captured(l)
+        && !targetable(s, f, d, l)
+    {
+        return illegal(
+            "Captured Leaders",
+            format!("{} is captured: it counts as not being in its system, so {} cannot target it", l.name(), d.name),
         );
     }
     let targets = reveal_targets(s, f, asg);
