@@ -126,7 +126,7 @@ pub fn system_ok(s: &State, sys: SystemId, cond: &TargetCondition) -> bool {
         NoImperialUnit => !s.has_units(p, Faction::Empire),
         NoRebelUnit => !s.has_units(p, Faction::Rebel),
         NoRebelGroundUnit => !s.has_ground(p, Faction::Rebel),
-        Neutral => st.loyalty.is_none(),
+        Neutral => st.loyalty.is_none() && !st.subjugated,
         RebelLoyalty => st.loyalty == Some(Faction::Rebel),
         ContainsRebelUnit => s.has_units(p, Faction::Rebel),
         RebelSystem => s.is_rebel_system(sys),
