@@ -274,6 +274,26 @@ fn start_the_evacuation_moves_units_from_the_rebel_base_space_to_rieekans_system
 }
 
 #[test]
+fn start_the_evacuation_cannot_move_units_a_leader_holds_in_the_rebel_base_space() {
+    // The card only makes Rieekan's system adjacent to the Rebel Base space; every other
+    // movement rule holds (Rules Reference: Moving Units), so Dodonna, placed there by Rebel
+    // Planning, keeps the units in.
+    let mut s = assigning(REBEL, &["rebel_planning", "start_the_evacuation"])
+        .units("rebel_base", "x_wing", 2)
+        .units("rebel_base", "rebel_trooper", 2)
+        .units("rebel_base", "rebel_transport", 1)
+        .build();
+    assert!(is_legal(&s, "action start_the_evacuation"), "free to leave before Dodonna is there");
+    act(&mut s, REBEL, "action rebel_planning");
+    assert_eq!(seat(&s), Some(REBEL));
+    assert!(!is_legal(&s, "action start_the_evacuation"), "nothing could move: not offered");
+    // Refused, and Rieekan stays in the pool (no card in the hand is usable now, so the
+    // refusal names the step rather than the card).
+    refuse(&mut s, REBEL, "action start_the_evacuation");
+    assert!(s.leader_pool.rebel.contains(&leader("general_rieekan")));
+}
+
+#[test]
 fn ambush_places_madine_and_destroys_up_to_three_health_of_imperial_ground_units() {
     let mut s = assigning(REBEL, &["ambush"])
         .units("sullust", "at_st", 1)
