@@ -227,8 +227,10 @@ fn temporary_alliance_places_mon_mothma_in_a_neutral_system_and_builds_there() {
 fn temporary_alliance_refuses_a_subjugated_system() {
     // A subjugation marker makes a system non-neutral even without a loyalty marker (Rules
     // Reference: Neutral Systems); the stormtrooper keeps the marker there (Subjugation).
-    let mut s =
-        assigning(REBEL, &["temporary_alliance"]).units("sullust", "stormtrooper", 1).subjugated("sullust").build();
+    let mut s = assigning(REBEL, &["temporary_alliance"])
+        .units("sullust", "stormtrooper", 1)
+        .subjugated("sullust")
+        .build();
     act(&mut s, REBEL, "action temporary_alliance");
     assert!(!is_legal(&s, "pick system sullust"), "subjugated: not neutral");
     assert!(is_legal(&s, "pick system bespin"), "a neutral system with icons is offered");

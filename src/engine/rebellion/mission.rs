@@ -463,7 +463,11 @@ pub fn explain(s: &State, f: Faction, asg: &Assignment, target: Option<Target>) 
     {
         return illegal(
             "Captured Leaders",
-            format!("{} is captured: it counts as not being in its system, so {} cannot target it", l.name(), d.name),
+            format!(
+                "{} is captured: it counts as not being in its system, so {} cannot target it",
+                l.name(),
+                d.name
+            ),
         );
     }
     let targets = reveal_targets(s, f, asg);
