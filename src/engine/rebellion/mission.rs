@@ -80,6 +80,10 @@ pub struct MissionRun {
     /// The captured leaders when it was revealed (to see whom it rescued or captured).
     #[serde(default)]
     pub captured_before: Vec<LeaderId>,
+    /// Leaders its ability rescued whose rescue the opponent could already answer, right after
+    /// it (It Is Your Destiny): the windows after the ability do not offer that moment again.
+    #[serde(default)]
+    pub rescues_answered: Vec<LeaderId>,
     /// A ring ability waiting for the die it acts on.
     #[serde(default)]
     pub ring: Option<Ring>,
@@ -238,6 +242,7 @@ pub fn start(ctx: &mut Ctx, f: Faction, mission: MissionId, target: Option<Targe
         fails: false,
         success: false,
         captured_before: ctx.s.captured.clone(),
+        rescues_answered: vec![],
         ring: None,
     })
 }
