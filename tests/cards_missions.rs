@@ -367,6 +367,25 @@ fn r2_d2_ring_blanks_an_imperial_mission_die() {
 }
 
 #[test]
+fn boba_fett_where_leaves_rings_usable_in_the_watched_system() {
+    // The R2-D2 ring came from an action card, but acting with it later is the ring's
+    // ability, not using an action card (Rules Reference: Action Cards, Attachment Rings), so
+    // Boba Fett's watch does not stop it (docs/cards.md).
+    let mut s = board(REBEL, &[])
+        .units("bespin", "tie_fighter", 1)
+        .leader_at("bespin", "jan_dodonna")
+        .leader_at("bespin", "boba_fett")
+        .build();
+    s.round_effects.locked.push(sys("bespin"));
+    s.rings.insert(leader("jan_dodonna"), Ring::R2d2);
+    let dice = ByFaction { rebel: vec![DieFace::Hit], empire: vec![DieFace::Special] };
+    mission_at(&mut s, EMPIRE, "rule_by_fear", "bespin", &["darth_vader"], MissionStep::Dice, dice);
+    assert!(is_legal(&s, "ring jan_dodonna"), "{:?}", legal(&s));
+    act(&mut s, REBEL, "ring jan_dodonna");
+    assert_eq!(s.sys(sys("bespin")).loyalty, None, "the mission fails");
+}
+
+#[test]
 fn yoda_ring_rerolls_one_die_once_a_round() {
     let mut s =
         board(REBEL, &[]).units("bespin", "tie_fighter", 1).leader_at("bespin", "luke_skywalker").build();

@@ -172,8 +172,9 @@ pub fn reveal_targets(s: &State, f: Faction, asg: &Assignment) -> Vec<Option<Tar
     if !requirement_met(asg) {
         return vec![];
     }
-    // Boba Fett? Where?: no Rebel mission in the system he watches this round.
-    let locked = |x: SystemId| f == Faction::Rebel && s.round_effects.locked.contains(&x);
+    // Boba Fett? Where?: no Rebel *attempt* in the system he watches this round; a "resolve"
+    // mission is not attempted (Rules Reference: Mission Cards, step 3; docs/cards.md).
+    let locked = |x: SystemId| watched(s, f, d, x);
     match d.target {
         MissionTargetKind::System => SystemId::all()
             .filter(|&x| !locked(x))
@@ -191,6 +192,12 @@ pub fn reveal_targets(s: &State, f: Faction, asg: &Assignment) -> Vec<Option<Tar
             .collect(),
         MissionTargetKind::None => vec![None],
     }
+}
+
+/// Whether Boba Fett? Where? forbids this mission in `x`: a Rebel mission that is attempted,
+/// in the system he watches this round.
+fn watched(s: &State, f: Faction, d: &MissionDef, x: SystemId) -> bool {
+    f == Faction::Rebel && d.mode == MissionMode::Attempt && s.round_effects.locked.contains(&x)
 }
 
 /// Whether a leader may be the target of a mission "against a leader" of `f`: an enemy
@@ -445,8 +452,7 @@ pub fn announce_dice(ctx: &mut Ctx, run: &MissionRun) {
 pub fn explain(s: &State, f: Faction, asg: &Assignment, target: Option<Target>) -> RuleError {
     let d = catalog().mission(asg.mission);
     if let Some(Target::Place(Place::System(x))) = target
-        && f == Faction::Rebel
-        && s.round_effects.locked.contains(&x)
+        && watched(s, f, d, x)
     {
         return illegal(
             "Action Cards",
