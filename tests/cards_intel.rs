@@ -5,7 +5,7 @@ mod support;
 
 use holonet::content::SystemId;
 use holonet::engine::rebellion::event::Event;
-use holonet::engine::rebellion::{PromptKind, State, Viewer, decision, view};
+use holonet::engine::rebellion::{Frame, PromptKind, State, Viewer, decision, mission, view};
 use support::*;
 
 /// A cleared board with the base hidden in Dantooine.
@@ -127,6 +127,37 @@ fn interrogation_droid_makes_the_rebels_name_three_systems_one_the_base() {
     let public = seen_by(&ev, None);
     assert!(public.contains("one of Alderaan, Dantooine, Hoth"), "alphabetical, whatever the base: {public}");
     assert!(!s.base.revealed);
+}
+
+#[test]
+fn interrogation_droid_needs_three_matching_intel_icons_and_rolls_all_icons() {
+    // Grand Moff Tarkin has 3 icons but 1 intel; Boba Fett 5 but 2 intel: counting every icon
+    // is for the dice only, so neither reveals the card (Rules Reference: Mission Cards).
+    for who in ["grand_moff_tarkin", "boba_fett"] {
+        let mut s = board(5)
+            .units("mustafar", "tie_fighter", 1)
+            .leader_at("mustafar", "mon_mothma")
+            .assign(EMPIRE, "interrogation_droid", &[who])
+            .command(EMPIRE)
+            .build();
+        s.captured.push(leader("mon_mothma"));
+        let e = refuse(&mut s, EMPIRE, "reveal interrogation_droid mon_mothma");
+        assert!(e.to_string().contains("Mission Cards") && e.to_string().contains("icons"), "{who}: {e}");
+        assert!(!legal(&s).iter().any(|a| a.starts_with("reveal interrogation_droid")), "{who}");
+    }
+    // Tarkin with Boba Fett has 3 intel icons; their dice count all 8 icons, against the
+    // captive Mon Mothma's 4.
+    let mut s = board(5)
+        .units("mustafar", "tie_fighter", 1)
+        .leader_at("mustafar", "mon_mothma")
+        .assign(EMPIRE, "interrogation_droid", &["grand_moff_tarkin", "boba_fett"])
+        .command(EMPIRE)
+        .build();
+    s.captured.push(leader("mon_mothma"));
+    act(&mut s, EMPIRE, "reveal interrogation_droid mon_mothma");
+    let Some(Frame::Mission(run)) = s.stack.last() else { panic!("the mission runs: {:?}", s.stack.last()) };
+    assert_eq!(mission::dice_count(&s, run, EMPIRE), 8);
+    assert_eq!(mission::dice_count(&s, run, REBEL), 4);
 }
 
 #[test]

@@ -8,7 +8,9 @@ use holonet::engine::rebellion::event::{Audience, Event, EventKind};
 use holonet::engine::rebellion::flow::Ctx;
 use holonet::engine::rebellion::refresh::RefreshPhase;
 use holonet::engine::rebellion::state::Ring;
-use holonet::engine::rebellion::{Frame, PromptKind, State, Viewer, decision, recruit, victory, view};
+use holonet::engine::rebellion::{
+    Frame, PromptKind, State, Viewer, decision, mission, recruit, victory, view,
+};
 use support::*;
 
 /// A cleared board with the base hidden in Dantooine.
@@ -261,6 +263,30 @@ fn detained_keeps_the_leader_on_the_board_through_the_next_retrieval() {
 }
 
 #[test]
+fn capture_rebel_operative_collect_bounty_and_detained_cannot_target_a_captive() {
+    // A captured leader is treated as if it were not in its system (Rules Reference: Mission
+    // Cards, Captured Leaders): only a card against a captured leader may target it. Han is
+    // frozen in carbonite; Leia stands free beside him.
+    for card in ["capture_rebel_operative", "collect_bounty", "detained"] {
+        let han = leader("han_solo");
+        let s = board(10)
+            .units("mustafar", "tie_fighter", 1)
+            .leader_at("mustafar", "han_solo")
+            .leader_at("mustafar", "princess_leia")
+            .assign(EMPIRE, card, &["darth_vader"])
+            .command(EMPIRE)
+            .build();
+        let mut s = captured(s, "han_solo");
+        s.rings.insert(han, Ring::Carbonite);
+        let e = refuse(&mut s, EMPIRE, &format!("reveal {card} han_solo"));
+        assert!(e.to_string().contains("Captured Leaders"), "{card}: {e}");
+        assert!(!is_legal(&s, &format!("reveal {card} han_solo")), "{card}");
+        assert!(is_legal(&s, &format!("reveal {card} princess_leia")), "{card}: the free leader is a target");
+        assert_eq!(s.ring(han), Some(Ring::Carbonite), "{card}: still frozen");
+    }
+}
+
+#[test]
 fn homing_beacon_releases_the_captive_in_the_base_region_and_tells_the_region() {
     let mothma = leader("mon_mothma");
     let s = board(10)
@@ -321,6 +347,36 @@ fn lure_of_the_dark_side_turns_the_captive_and_costs_reputation_for_luke() {
         assert!(!s.leader_pool.rebel.contains(&l));
         assert!(holonet::engine::rebellion::invariants::violations(&s).is_empty());
     }
+}
+
+#[test]
+fn lure_of_the_dark_side_needs_three_matching_diplomacy_icons_and_rolls_all_icons() {
+    // Darth Vader has 2 diplomacy icons (5 icons in all): counting every icon is for the dice
+    // only, so he cannot reveal the card alone (Rules Reference: Mission Cards).
+    let alone = board(12)
+        .units("mustafar", "tie_fighter", 1)
+        .leader_at("mustafar", "han_solo")
+        .assign(EMPIRE, "lure_of_the_dark_side", &["darth_vader"])
+        .command(EMPIRE)
+        .build();
+    let mut alone = captured(alone, "han_solo");
+    let e = refuse(&mut alone, EMPIRE, "reveal lure_of_the_dark_side han_solo");
+    assert!(e.to_string().contains("Mission Cards") && e.to_string().contains("icons"), "{e}");
+    assert!(!legal(&alone).iter().any(|a| a.starts_with("reveal lure_of_the_dark_side")));
+
+    // With Janus Greejatus (2 + 2 diplomacy) it is revealed, and the dice count every icon:
+    // Vader 5 + Janus 3 against the captive Han's 4.
+    let s = board(12)
+        .units("mustafar", "tie_fighter", 1)
+        .leader_at("mustafar", "han_solo")
+        .assign(EMPIRE, "lure_of_the_dark_side", &["darth_vader", "janus_greejatus"])
+        .command(EMPIRE)
+        .build();
+    let mut s = captured(s, "han_solo");
+    act(&mut s, EMPIRE, "reveal lure_of_the_dark_side han_solo");
+    let Some(Frame::Mission(run)) = s.stack.last() else { panic!("the mission runs: {:?}", s.stack.last()) };
+    assert_eq!(mission::dice_count(&s, run, EMPIRE), 8, "all of Vader's and Janus's icons");
+    assert_eq!(mission::dice_count(&s, run, REBEL), 4, "all of Han's icons");
 }
 
 #[test]

@@ -67,6 +67,7 @@ fn mission_at(
             fails: false,
             success,
             captured_before: s.captured.clone(),
+            rescues_answered: vec![],
             ring: None,
         }),
     ];
@@ -221,6 +222,109 @@ fn it_is_your_destiny_captures_a_rescuer() {
     assert!(s.is_captured(leader("han_solo")));
 }
 
+/// Daring Rescue by Luke and Han in Bespin, where Vader guards the captive Leia beside a TIE
+/// fighter; the Rebels win the roll. Stops right after the rescue.
+fn daring_rescue_past_vader() -> State {
+    let mut s = board(EMPIRE, &["it_is_your_destiny"])
+        .units("bespin", "tie_fighter", 1)
+        .leader_at("bespin", "darth_vader")
+        .leader_at("bespin", "princess_leia")
+        .assign(REBEL, "daring_rescue", &["luke_skywalker", "han_solo"])
+        .command(REBEL)
+        .build();
+    s.captured.push(leader("princess_leia"));
+    s.round_effects.bonus.push((leader("luke_skywalker"), 20));
+    act(&mut s, REBEL, "reveal daring_rescue bespin");
+    // Nobody holds a card for the reveal or the dice: the mission runs to its ability.
+    while seat(&s) == Some(EMPIRE) && is_legal(&s, "done") && !is_legal(&s, "action it_is_your_destiny") {
+        act(&mut s, EMPIRE, "done");
+    }
+    assert!(!s.is_captured(leader("princess_leia")), "rescued");
+    s
+}
+
+#[test]
+fn it_is_your_destiny_answers_a_rescue_before_the_rescuers_go_along() {
+    // Reading chosen: "right after a leader has been rescued" comes before the rescuers' move
+    // to the Rebel Base space, which the Rules Reference lists after the rescue (Rescuing
+    // Captured Leaders); so the Rebels cannot dodge the card by leaving first.
+    let mut s = daring_rescue_past_vader();
+    let d = decision(&s).unwrap();
+    assert_eq!((d.seat, d.kind), (EMPIRE, PromptKind::Respond), "the Empire answers first");
+    assert_eq!(s.leader_place(leader("luke_skywalker")), Some(place("bespin")), "not gone yet");
+    act(&mut s, EMPIRE, "action it_is_your_destiny");
+    act(&mut s, EMPIRE, "pick leader luke_skywalker");
+    assert!(s.is_captured(leader("luke_skywalker")));
+    // Then the other rescuer may still go along; the captive may not.
+    assert_eq!(seat(&s), Some(REBEL));
+    assert!(!is_legal(&s, "pick leader luke_skywalker"), "captured: not moved by the Rebels");
+    act(&mut s, REBEL, "pick leader han_solo");
+    assert_eq!(s.leader_place(leader("han_solo")), Some(place("rebel_base")));
+    assert!(s.is_captured(leader("luke_skywalker")), "the capture holds beside the TIE fighter");
+    assert_eq!(s.leader_place(leader("luke_skywalker")), Some(place("bespin")));
+}
+
+#[test]
+fn it_is_your_destiny_declined_at_the_rescue_is_not_offered_again() {
+    let mut s = daring_rescue_past_vader();
+    act(&mut s, EMPIRE, "done");
+    // Han stays, Luke goes: the moment "right after the rescue" is over.
+    act(&mut s, REBEL, "pick leader luke_skywalker");
+    act(&mut s, REBEL, "done");
+    assert!(!is_legal(&s, "action it_is_your_destiny"), "{:?}", legal(&s));
+    assert!(s.hands.empire.actions.contains(&card("it_is_your_destiny")), "kept for later");
+}
+
+#[test]
+fn it_is_your_destiny_offers_only_rescuers_whose_capture_would_hold() {
+    // A leader in the Rebel Base space, or in a system without Imperial units, would be
+    // rescued again at once (Rules Reference: Rescuing Captured Leaders).
+    let mut s = board(EMPIRE, &["it_is_your_destiny"])
+        .units("bespin", "tie_fighter", 1)
+        .leader_at("bespin", "darth_vader")
+        .leader_at("bespin", "princess_leia")
+        .build();
+    s.captured.push(leader("princess_leia"));
+    mission_at(
+        &mut s,
+        REBEL,
+        "build_alliance",
+        "bespin",
+        &["han_solo", "chewbacca"],
+        MissionStep::After,
+        ByFaction::default(),
+    );
+    s.captured.clear();
+    // Chewbacca already went to the Rebel Base space.
+    s.zone_mut(place("bespin")).leaders.rebel.retain(|&l| l != leader("chewbacca"));
+    s.base_space.leaders.rebel.push(leader("chewbacca"));
+    act(&mut s, EMPIRE, "action it_is_your_destiny");
+    // Han is the only leader it can take: taken without asking.
+    assert!(s.is_captured(leader("han_solo")));
+    assert!(!s.is_captured(leader("chewbacca")), "out of reach in the Rebel Base space");
+
+    // With both rescuers out of reach the card is not offered at all.
+    let mut s = board(EMPIRE, &["it_is_your_destiny"])
+        .units("bespin", "tie_fighter", 1)
+        .leader_at("bespin", "darth_vader")
+        .leader_at("bespin", "princess_leia")
+        .build();
+    s.captured.push(leader("princess_leia"));
+    mission_at(
+        &mut s,
+        REBEL,
+        "build_alliance",
+        "bespin",
+        &["han_solo"],
+        MissionStep::After,
+        ByFaction::default(),
+    );
+    s.captured.clear();
+    s.zone_mut(place("bespin")).leaders.rebel.retain(|&l| l != leader("han_solo"));
+    s.base_space.leaders.rebel.push(leader("han_solo"));
+    assert!(!is_legal(&s, "action it_is_your_destiny"), "{:?}", legal(&s));
+}
+
 #[test]
 fn noble_sacrifice_eliminates_obi_wan_instead_of_his_capture() {
     let mut s = board(REBEL, &["noble_sacrifice"])
@@ -260,6 +364,25 @@ fn r2_d2_ring_blanks_an_imperial_mission_die() {
     // Only the special can be picked (the blanks are blank already): taken at once.
     assert_eq!(s.ring(leader("jan_dodonna")), None, "the ring is used up");
     assert_eq!(s.sys(sys("bespin")).loyalty, None, "1 Rebel success beats 0: the mission fails");
+}
+
+#[test]
+fn boba_fett_where_leaves_rings_usable_in_the_watched_system() {
+    // The R2-D2 ring came from an action card, but acting with it later is the ring's
+    // ability, not using an action card (Rules Reference: Action Cards, Attachment Rings), so
+    // Boba Fett's watch does not stop it (docs/cards.md).
+    let mut s = board(REBEL, &[])
+        .units("bespin", "tie_fighter", 1)
+        .leader_at("bespin", "jan_dodonna")
+        .leader_at("bespin", "boba_fett")
+        .build();
+    s.round_effects.locked.push(sys("bespin"));
+    s.rings.insert(leader("jan_dodonna"), Ring::R2d2);
+    let dice = ByFaction { rebel: vec![DieFace::Hit], empire: vec![DieFace::Special] };
+    mission_at(&mut s, EMPIRE, "rule_by_fear", "bespin", &["darth_vader"], MissionStep::Dice, dice);
+    assert!(is_legal(&s, "ring jan_dodonna"), "{:?}", legal(&s));
+    act(&mut s, REBEL, "ring jan_dodonna");
+    assert_eq!(s.sys(sys("bespin")).loyalty, None, "the mission fails");
 }
 
 #[test]

@@ -6,7 +6,9 @@ mod support;
 
 use holonet::content::{ActionCardId, Faction};
 use holonet::engine::rebellion::state::Ring;
-use holonet::engine::rebellion::{Action, MatchOptions, PromptKind, RuleError, apply, decision, new_game};
+use holonet::engine::rebellion::{
+    Action, MatchOptions, PromptKind, RuleError, State, apply, decision, new_game,
+};
 use support::*;
 
 fn card(name: &str) -> ActionCardId {
@@ -43,6 +45,64 @@ fn boba_fett_where_watches_an_imperial_system_for_the_round() {
     let e = refuse(&mut s, REBEL, "reveal infiltration corellia");
     assert!(matches!(e, RuleError::Illegal { rule: "Action Cards", .. }), "{e}");
     assert!(e.to_string().contains("Boba Fett"), "{e}");
+}
+
+/// Boba Fett watches Corellia this round; Lando, in Bespin, holds Undercover.
+fn watched_corellia() -> Scenario {
+    let mut sc = assigning(REBEL, &["undercover"])
+        .loyalty("corellia", Some(EMPIRE))
+        .units("corellia", "stormtrooper", 1)
+        .units("alderaan", "stormtrooper", 1)
+        .leader_at("corellia", "boba_fett")
+        .leader_at("bespin", "lando_calrissian");
+    sc.s.round_effects.locked.push(sys("corellia"));
+    sc
+}
+
+/// The Empire attempts Rule by Fear with Vader in `at`; the Rebels do not send a leader.
+fn rule_by_fear_in(sc: Scenario, at: &str) -> State {
+    let mut s = sc.assign(EMPIRE, "rule_by_fear", &["darth_vader"]).command(EMPIRE).build();
+    act(&mut s, EMPIRE, &format!("reveal rule_by_fear {at}"));
+    act(&mut s, REBEL, "done");
+    s
+}
+
+#[test]
+fn boba_fett_where_locks_rebel_action_cards_in_the_watched_system() {
+    // Watched: Undercover, usable against an Imperial attempt, is not offered there.
+    let s = rule_by_fear_in(watched_corellia(), "corellia");
+    assert!(!is_legal(&s, "action undercover"), "{:?}", legal(&s));
+    assert_eq!(s.sys(sys("corellia")).loyalty, Some(EMPIRE), "unopposed: the mission went on");
+    assert!(s.hands.rebel.actions.contains(&card("undercover")), "kept");
+
+    // Elsewhere the same round it is offered.
+    let s = rule_by_fear_in(watched_corellia(), "alderaan");
+    assert!(is_legal(&s, "action undercover"), "{:?}", legal(&s));
+
+    // The lock ends with the round: the Refresh Phase's retrieval lifts it.
+    let mut s = watched_corellia().refresh().build();
+    act(&mut s, REBEL, "done");
+    assert!(s.round_effects.locked.is_empty(), "lifted at the retrieval");
+    let s = rule_by_fear_in(Scenario { s }.leader_at("bespin", "lando_calrissian"), "corellia");
+    assert!(is_legal(&s, "action undercover"), "next round: {:?}", legal(&s));
+}
+
+#[test]
+fn boba_fett_where_blocks_attempts_but_not_resolve_missions() {
+    // The card forbids *attempting* missions; "resolve" missions are another kind (Rules
+    // Reference: Mission Cards, step 3), so Plant False Lead may still be resolved there.
+    let mut sc = assigning(REBEL, &[])
+        .loyalty("corellia", Some(EMPIRE))
+        .units("corellia", "tie_fighter", 1)
+        .leader_at("corellia", "boba_fett")
+        .assign(REBEL, "infiltration", &["jan_dodonna"])
+        .assign(REBEL, "plant_false_lead", &["general_rieekan"]);
+    sc.s.round_effects.locked.push(sys("corellia"));
+    let mut s = sc.command(REBEL).build();
+    assert!(!is_legal(&s, "reveal infiltration corellia"), "an attempt");
+    assert!(is_legal(&s, "reveal plant_false_lead corellia"), "{:?}", legal(&s));
+    act(&mut s, REBEL, "reveal plant_false_lead corellia");
+    assert_eq!(s.leader_place(leader("general_rieekan")), Some(place("corellia")));
 }
 
 #[test]
@@ -232,6 +292,21 @@ fn temporary_alliance_places_mon_mothma_in_a_neutral_system_and_builds_there() {
 }
 
 #[test]
+fn temporary_alliance_refuses_a_subjugated_system() {
+    // A subjugation marker makes a system non-neutral even without a loyalty marker (Rules
+    // Reference: Neutral Systems); the stormtrooper keeps the marker there (Subjugation).
+    let mut s = assigning(REBEL, &["temporary_alliance"])
+        .units("sullust", "stormtrooper", 1)
+        .subjugated("sullust")
+        .build();
+    act(&mut s, REBEL, "action temporary_alliance");
+    assert!(!is_legal(&s, "pick system sullust"), "subjugated: not neutral");
+    assert!(is_legal(&s, "pick system bespin"), "a neutral system with icons is offered");
+    let e = refuse(&mut s, REBEL, "pick system sullust");
+    assert!(e.to_string().contains("Action Cards"), "{e}");
+}
+
+#[test]
 fn scouting_mission_brings_up_to_four_tie_fighters_from_anywhere_and_fights_rebel_ships() {
     let mut s = assigning(EMPIRE, &["scouting_mission"])
         .units("coruscant", "tie_fighter", 3)
@@ -266,6 +341,26 @@ fn start_the_evacuation_moves_units_from_the_rebel_base_space_to_rieekans_system
     act(&mut s, REBEL, "move rebel_base rebel_trooper 2");
     assert_eq!(s.units(place("utapau"), REBEL).total(), 5, "as if adjacent, with transport");
     assert!(s.base_space.units.rebel.is_empty());
+}
+
+#[test]
+fn start_the_evacuation_cannot_move_units_a_leader_holds_in_the_rebel_base_space() {
+    // The card only makes Rieekan's system adjacent to the Rebel Base space; every other
+    // movement rule holds (Rules Reference: Moving Units), so Dodonna, placed there by Rebel
+    // Planning, keeps the units in.
+    let mut s = assigning(REBEL, &["rebel_planning", "start_the_evacuation"])
+        .units("rebel_base", "x_wing", 2)
+        .units("rebel_base", "rebel_trooper", 2)
+        .units("rebel_base", "rebel_transport", 1)
+        .build();
+    assert!(is_legal(&s, "action start_the_evacuation"), "free to leave before Dodonna is there");
+    act(&mut s, REBEL, "action rebel_planning");
+    assert_eq!(seat(&s), Some(REBEL));
+    assert!(!is_legal(&s, "action start_the_evacuation"), "nothing could move: not offered");
+    // Refused, and Rieekan stays in the pool (no card in the hand is usable now, so the
+    // refusal names the step rather than the card).
+    refuse(&mut s, REBEL, "action start_the_evacuation");
+    assert!(s.leader_pool.rebel.contains(&leader("general_rieekan")));
 }
 
 #[test]

@@ -207,6 +207,28 @@ fn double_our_efforts_moves_one_queued_unit_closer_and_a_second_with_moff_jerjer
 }
 
 #[test]
+fn double_our_efforts_lets_moff_jerjerrod_decline_the_second_unit() {
+    // With Jerjerrod the Empire *may* move one more unit: the first is owed, the second a
+    // choice, even when only one unit could move.
+    let mut s = board(13)
+        .loyalty("corellia", Some(EMPIRE))
+        .queued(EMPIRE, 2, "tie_fighter", 1)
+        .queued(EMPIRE, 3, "star_destroyer", 1)
+        .assign(EMPIRE, "double_our_efforts", &["moff_jerjerrod"])
+        .command(EMPIRE)
+        .build();
+    act(&mut s, EMPIRE, "reveal double_our_efforts corellia");
+    assert!(!is_legal(&s, "done"), "the first unit is not optional");
+    act(&mut s, EMPIRE, "pick queued 3 star_destroyer");
+    assert_eq!(decision(&s).unwrap().kind, PromptKind::CardChoice, "asked about the one unit left");
+    assert!(is_legal(&s, "pick queued 2 tie_fighter") && is_legal(&s, "done"), "{:?}", legal(&s));
+    act(&mut s, EMPIRE, "done");
+    assert_eq!(queued(&s, EMPIRE, 2, "tie_fighter"), 1, "declined: it stays");
+    assert_eq!(queued(&s, EMPIRE, 2, "star_destroyer"), 1);
+    assert_eq!(decision(&s).unwrap().kind, PromptKind::CommandTurn);
+}
+
+#[test]
 fn construct_death_star_places_the_station_under_construction_and_queues_a_death_star() {
     let mut s = board(11)
         .units("endor", "rebel_trooper", 1)

@@ -87,8 +87,6 @@ fn hit_and_run_destroys_up_to_two_health_of_imperial_units() {
     let e = refuse(&mut s, REBEL, "pick unit sullust star_destroyer");
     assert_eq!(rule(&e), "Destroyed Units", "{e}");
     assert!(e.to_string().contains("4 health"), "{e}");
-    let e = refuse(&mut s, REBEL, "pick unit sullust x_wing");
-    assert!(e.to_string().contains("enemy units"), "{e}");
     act(&mut s, REBEL, "pick unit sullust tie_fighter");
     act(&mut s, REBEL, "pick unit sullust stormtrooper");
     assert_eq!(count(&s, "sullust", "tie_fighter"), 0);
@@ -100,6 +98,27 @@ fn hit_and_run_destroys_up_to_two_health_of_imperial_units() {
         "destroyed units go to the supply"
     );
     assert_eq!(decision(&s).unwrap().kind, PromptKind::CommandTurn, "two health spent: the card is over");
+}
+
+#[test]
+fn hit_and_run_may_destroy_units_of_either_side() {
+    // "Units of your choice": the Rebels may pick their own units too (Rules Reference:
+    // Destroyed Units lets the player choose the units).
+    let mut s = board(3)
+        .units("sullust", "tie_fighter", 1)
+        .units("sullust", "x_wing", 1)
+        .assign(REBEL, "hit_and_run", &["han_solo"])
+        .command(REBEL)
+        .build();
+    let x_supply = s.supply.rebel.count(unit("x_wing"));
+    reveal_unopposed(&mut s, REBEL, "reveal hit_and_run sullust");
+    assert!(is_legal(&s, "pick unit sullust x_wing"), "{:?}", legal(&s));
+    assert!(is_legal(&s, "pick unit sullust tie_fighter"));
+    act(&mut s, REBEL, "pick unit sullust x_wing");
+    assert_eq!(count(&s, "sullust", "x_wing"), 0);
+    assert_eq!(s.supply.rebel.count(unit("x_wing")), x_supply + 1, "back to its owner's supply");
+    act(&mut s, REBEL, "pick unit sullust tie_fighter");
+    assert_eq!(count(&s, "sullust", "tie_fighter"), 0);
 }
 
 #[test]
@@ -141,6 +160,23 @@ fn wookiee_uprising_gains_loyalty_in_kashyyyk_and_destroys_up_to_four_health() {
     assert_eq!(count(&s, "kashyyyk", "at_at"), 0);
     assert_eq!(count(&s, "kashyyyk", "stormtrooper"), 1);
     assert_eq!(count(&s, "kashyyyk", "star_destroyer"), 1);
+}
+
+#[test]
+fn wookiee_uprising_may_destroy_units_of_either_side() {
+    let mut s = board(5)
+        .units("kashyyyk", "stormtrooper", 1)
+        .units("kashyyyk", "rebel_trooper", 1)
+        .assign(REBEL, "wookiee_uprising", &["chewbacca"])
+        .command(REBEL)
+        .build();
+    reveal_unopposed(&mut s, REBEL, "reveal wookiee_uprising kashyyyk");
+    assert!(is_legal(&s, "pick unit kashyyyk rebel_trooper"), "{:?}", legal(&s));
+    act(&mut s, REBEL, "pick unit kashyyyk rebel_trooper");
+    assert_eq!(count(&s, "kashyyyk", "rebel_trooper"), 0);
+    assert!(is_legal(&s, "pick unit kashyyyk stormtrooper"), "3 health left");
+    act(&mut s, REBEL, "pick unit kashyyyk stormtrooper");
+    assert_eq!(count(&s, "kashyyyk", "stormtrooper"), 0);
 }
 
 #[test]

@@ -354,7 +354,7 @@ pub enum TargetCondition {
     NoRebelUnit,
     /// Holds no Rebel ground unit.
     NoRebelGroundUnit,
-    /// No loyalty marker.
+    /// Neutral: no loyalty marker and no subjugation marker (Rules Reference: Neutral Systems).
     Neutral,
     /// A Rebel loyalty marker (subjugated or not).
     RebelLoyalty,

@@ -80,22 +80,36 @@ pub struct MissionRun {
     /// The captured leaders when it was revealed (to see whom it rescued or captured).
     #[serde(default)]
     pub captured_before: Vec<LeaderId>,
+    /// Leaders its ability rescued whose rescue the opponent could already answer, right after
+    /// it (It Is Your Destiny): the windows after the ability do not offer that moment again.
+    #[serde(default)]
+    pub rescues_answered: Vec<LeaderId>,
     /// A ring ability waiting for the die it acts on.
     #[serde(default)]
     pub ring: Option<Ring>,
 }
 
-/// Skill icons of a leader that count for this mission.
-pub fn icons(m: MissionId, l: LeaderId) -> u32 {
-    let md = catalog().mission(m);
-    let ld = catalog().leader(l);
-    if md.count_all_skills { ld.skills.iter().map(|&x| x as u32).sum() } else { ld.skill(md.skill) as u32 }
+/// Skill icons of a leader that match this mission's skill: what revealing it requires.
+pub fn matching_icons(m: MissionId, l: LeaderId) -> u32 {
+    catalog().leader(l).skill(catalog().mission(m).skill) as u32
 }
 
-/// Whether the assigned leaders meet the mission's skill requirement.
+/// Skill icons of a leader that give dice in this mission: the matching ones, or every icon
+/// for a card that counts them all. Counting them all changes the dice only, never whether
+/// the card can be revealed (Rules Reference: Mission Cards).
+pub fn dice_icons(m: MissionId, l: LeaderId) -> u32 {
+    let ld = catalog().leader(l);
+    if catalog().mission(m).count_all_skills {
+        ld.skills.iter().map(|&x| x as u32).sum()
+    } else {
+        matching_icons(m, l)
+    }
+}
+
+/// Whether the assigned leaders meet the mission's skill requirement (matching icons only).
 pub fn requirement_met(asg: &Assignment) -> bool {
     let need = catalog().mission(asg.mission).requirement as u32;
-    asg.leaders.iter().map(|&l| icons(asg.mission, l)).sum::<u32>() >= need
+    asg.leaders.iter().map(|&l| matching_icons(asg.mission, l)).sum::<u32>() >= need
 }
 
 fn has_unit_of(s: &State, sys: SystemId, f: Faction, pred: impl Fn(&UnitDef) -> bool) -> bool {
@@ -116,7 +130,7 @@ pub fn system_ok(s: &State, sys: SystemId, cond: &TargetCondition) -> bool {
         NoImperialUnit => !s.has_units(p, Faction::Empire),
         NoRebelUnit => !s.has_units(p, Faction::Rebel),
         NoRebelGroundUnit => !s.has_ground(p, Faction::Rebel),
-        Neutral => st.loyalty.is_none(),
+        Neutral => st.loyalty.is_none() && !st.subjugated,
         RebelLoyalty => st.loyalty == Some(Faction::Rebel),
         ContainsRebelUnit => s.has_units(p, Faction::Rebel),
         RebelSystem => s.is_rebel_system(sys),
@@ -158,8 +172,9 @@ pub fn reveal_targets(s: &State, f: Faction, asg: &Assignment) -> Vec<Option<Tar
     if !requirement_met(asg) {
         return vec![];
     }
-    // Boba Fett? Where?: no Rebel mission in the system he watches this round.
-    let locked = |x: SystemId| f == Faction::Rebel && s.round_effects.locked.contains(&x);
+    // Boba Fett? Where?: no Rebel *attempt* in the system he watches this round; a "resolve"
+    // mission is not attempted (Rules Reference: Mission Cards, step 3; docs/cards.md).
+    let locked = |x: SystemId| watched(s, f, d, x);
     match d.target {
         MissionTargetKind::System => SystemId::all()
             .filter(|&x| !locked(x))
@@ -168,7 +183,7 @@ pub fn reveal_targets(s: &State, f: Faction, asg: &Assignment) -> Vec<Option<Tar
             .collect(),
         MissionTargetKind::RebelBaseSpace => vec![None],
         MissionTargetKind::AgainstLeader => LeaderId::all()
-            .filter(|&l| s.leader_faction(l) != f || s.is_captured(l))
+            .filter(|&l| targetable(s, f, d, l))
             // Each leader's place is looked up once, for every condition.
             .filter_map(|l| Some((l, s.leader_place(l)?)))
             .filter(|&(_, p)| p.system().is_some_and(|x| !locked(x)))
@@ -176,6 +191,23 @@ pub fn reveal_targets(s: &State, f: Faction, asg: &Assignment) -> Vec<Option<Tar
             .map(|(l, _)| Some(Target::Leader(l)))
             .collect(),
         MissionTargetKind::None => vec![None],
+    }
+}
+
+/// Whether Boba Fett? Where? forbids this mission in `x`: a Rebel mission that is attempted,
+/// in the system he watches this round.
+fn watched(s: &State, f: Faction, d: &MissionDef, x: SystemId) -> bool {
+    f == Faction::Rebel && d.mode == MissionMode::Attempt && s.round_effects.locked.contains(&x)
+}
+
+/// Whether a leader may be the target of a mission "against a leader" of `f`: an enemy
+/// leader, or a captive for a card against a captured leader. A captured leader is treated as
+/// if it were not in its system (Rules Reference: Mission Cards), so no other card targets it.
+fn targetable(s: &State, f: Faction, d: &MissionDef, l: LeaderId) -> bool {
+    if s.is_captured(l) {
+        d.conditions.contains(&TargetCondition::CapturedLeader)
+    } else {
+        s.leader_faction(l) != f
     }
 }
 
@@ -217,6 +249,7 @@ pub fn start(ctx: &mut Ctx, f: Faction, mission: MissionId, target: Option<Targe
         fails: false,
         success: false,
         captured_before: ctx.s.captured.clone(),
+        rescues_answered: vec![],
         ring: None,
     })
 }
@@ -304,7 +337,7 @@ fn dice_for(s: &State, run: &MissionRun, side: Faction) -> (u32, bool) {
         leaders.push(t);
     }
     let present = !leaders.is_empty();
-    let mut n: u32 = leaders.iter().map(|&l| icons(run.mission, l)).sum();
+    let mut n: u32 = leaders.iter().map(|&l| dice_icons(run.mission, l)).sum();
     if side == run.faction {
         n += extra_dice(s, run);
     }
@@ -425,8 +458,7 @@ pub fn announce_dice(ctx: &mut Ctx, run: &MissionRun) {
 pub fn explain(s: &State, f: Faction, asg: &Assignment, target: Option<Target>) -> RuleError {
     let d = catalog().mission(asg.mission);
     if let Some(Target::Place(Place::System(x))) = target
-        && f == Faction::Rebel
-        && s.round_effects.locked.contains(&x)
+        && watched(s, f, d, x)
     {
         return illegal(
             "Action Cards",
@@ -439,6 +471,19 @@ pub fn explain(s: &State, f: Faction, asg: &Assignment, target: Option<Target>) 
             format!(
                 "the leaders on {} do not have enough {:?} icons ({} needed)",
                 d.name, d.skill, d.requirement
+            ),
+        );
+    }
+    if let Some(Target::Leader(l)) = target
+        && s.is_captured(l)
+        && !targetable(s, f, d, l)
+    {
+        return illegal(
+            "Captured Leaders",
+            format!(
+                "{} is captured: it counts as not being in its system, so {} cannot target it",
+                l.name(),
+                d.name
             ),
         );
     }

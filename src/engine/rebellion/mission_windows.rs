@@ -45,9 +45,14 @@ fn triggers(s: &State, run: &MissionRun, f: Faction) -> Vec<Trigger> {
     t
 }
 
-/// Leaders captured when the mission was revealed and free now (rescued by it).
+/// Leaders captured when the mission was revealed and free now (rescued by it), but for those
+/// whose rescue was already answerable right after it (`rescues_answered`).
 fn rescued(s: &State, run: &MissionRun) -> Vec<LeaderId> {
-    run.captured_before.iter().copied().filter(|l| !s.is_captured(*l) && !s.eliminated.contains(l)).collect()
+    run.captured_before
+        .iter()
+        .copied()
+        .filter(|l| !s.is_captured(*l) && !s.eliminated.contains(l) && !run.rescues_answered.contains(l))
+        .collect()
 }
 
 /// A leader of `f` captured since the mission was revealed.

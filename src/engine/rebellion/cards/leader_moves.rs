@@ -1,16 +1,20 @@
 //! Where leaders go and what they become, for the leaders family (split from `leaders` to keep
-//! files small): the closest system, taking a captive there, rescuers going along, a leader
-//! turned to the Empire (Lure of the Dark Side), Luke Skywalker becoming a Jedi (Seek Yoda).
+//! files small): the closest system, taking a captive there, the opponent's answer right
+//! after a rescue and rescuers going along, a leader turned to the Empire (Lure of the Dark
+//! Side), Luke Skywalker becoming a Jedi (Seek Yoda); and the option and name lists it uses.
 //! The ring and capture rules themselves are in `victory` (`attach_ring`, `capture`,
 //! `rescue_to`), so every path obeys them.
 
 use std::collections::VecDeque;
 
+use super::actions::{self, Moment};
+use super::catalog::Trigger;
 use super::leaders::{Bearer, Pending, Rescuers};
 use super::run::{CardRun, Next};
 use crate::content::*;
+use crate::engine::rebellion::action::{Action, Pick};
 use crate::engine::rebellion::event::EventKind;
-use crate::engine::rebellion::flow::{Ctx, Frame};
+use crate::engine::rebellion::flow::{Ctx, Decision, Frame, PromptKind};
 use crate::engine::rebellion::mission::system_ok;
 use crate::engine::rebellion::state::{Place, State};
 use crate::engine::rebellion::victory;
@@ -100,11 +104,19 @@ pub(super) fn take_captive(ctx: &mut Ctx, run: &CardRun, to: SystemId) {
     victory::capture(ctx, l);
 }
 
-/// Rescues a captive for the card (recorded in `run.rescued`, which action cards answer), then
-/// asks which rescuers go along when they may.
+/// Rescues a captive for the card (recorded in `run.rescued`), then lets the opponent answer
+/// the rescue with a card, then asks which rescuers go along when they may.
+///
+/// The answer (It Is Your Destiny: "right after a leader has been rescued") comes before the
+/// rescuers' move to the Rebel Base space, which the Rules Reference lists after the rescue
+/// (Rescuing Captured Leaders); both can be followed, so both are (The Golden Rules). The
+/// mission records that its rescue had this moment, so its later windows do not offer it again.
 pub(super) fn rescue(ctx: &mut Ctx, run: &mut CardRun, l: LeaderId, rescuers: Rescuers) -> Next {
     victory::rescue(ctx, l);
     run.rescued.push(l);
+    if let Some(m) = ctx.s.mission_mut() {
+        m.rescues_answered.push(l);
+    }
     let left: Vec<LeaderId> = match (rescuers, run.here) {
         (Rescuers::MayFollow, Some(here)) => run
             .leaders
@@ -114,7 +126,67 @@ pub(super) fn rescue(ctx: &mut Ctx, run: &mut CardRun, l: LeaderId, rescuers: Re
             .collect(),
         _ => vec![],
     };
+    if !rescue_answers(ctx.s, run).is_empty() {
+        return Next::Wait(super::Pending::Leaders(Pending::AnswerRescue { left }));
+    }
+    follow_next(left)
+}
+
+/// The rescuers still to choose whether they go along (none: the effect is over).
+pub(super) fn follow_next(left: Vec<LeaderId>) -> Next {
     if left.is_empty() { Next::Done } else { Next::Wait(super::Pending::Leaders(Pending::Follow { left })) }
+}
+
+/// The moment right after this card's rescue, for the opponent's cards that answer it.
+fn rescue_moment(run: &CardRun) -> Moment {
+    Moment::Trigger {
+        trigger: Trigger::AfterRescue,
+        place: run.here,
+        mission_leaders: run.leaders.clone(),
+        captured: None,
+    }
+}
+
+/// The opponent's cards usable right after this card's rescue.
+pub(super) fn rescue_answers(s: &State, run: &CardRun) -> Vec<ActionCardId> {
+    actions::usable(s, run.faction.opponent(), &rescue_moment(run))
+}
+
+/// The opponent's choice right after the rescue: one of its usable cards, or `done`.
+pub(super) fn answer_decision(s: &State, run: &CardRun) -> Option<Decision> {
+    let cards = rescue_answers(s, run);
+    if cards.is_empty() {
+        return None;
+    }
+    let mut actions: Vec<Action> = cards.into_iter().map(|card| Action::PlayAction { card }).collect();
+    actions.push(Action::Done);
+    let mut d = Decision::new(run.faction.opponent(), PromptKind::Respond, actions);
+    d.context.push(format!("{}: a leader has just been rescued", run.card.name()));
+    Some(d)
+}
+
+/// Uses the opponent's answering card: its ability runs first, then the rescuers in `left`
+/// still not captured may go along (the run waits on that choice under the card).
+pub(super) fn answer(
+    ctx: &mut Ctx,
+    run: &mut CardRun,
+    card: ActionCardId,
+    left: Vec<LeaderId>,
+) -> Option<Next> {
+    let opp = run.faction.opponent();
+    let card_run = actions::usable_run(ctx.s, opp, card, &rescue_moment(run))?;
+    let frame = actions::play(ctx, opp, card, card_run);
+    run.pending = match follow_next(left) {
+        Next::Wait(p) => Some(p),
+        _ => None,
+    };
+    Some(Next::Push(frame))
+}
+
+/// The rescuers who may still go along: a rescuer captured meanwhile cannot be moved by the
+/// Rebels (Rules Reference, Captured Leaders).
+pub(super) fn followers(s: &State, left: &[LeaderId]) -> Vec<LeaderId> {
+    left.iter().copied().filter(|&l| !s.is_captured(l)).collect()
 }
 
 /// Moves one rescuer from the mission's system to the Rebel base (Rules Reference, Rescuing
@@ -203,4 +275,24 @@ pub(super) fn promote(ctx: &mut Ctx, run: &mut CardRun, from: LeaderId, into: Le
         run.target = Some(into);
     }
     ctx.public(EventKind::LeaderChange { leader: from, what: format!("becomes {}", into.name()) });
+}
+
+/// `pick leader` options, one per leader.
+pub(super) fn pick_leaders(options: &[LeaderId]) -> Vec<Action> {
+    options.iter().map(|&leader| Action::Pick(Pick::Leader { leader })).collect()
+}
+
+/// `pick system` options, one per system.
+pub(super) fn pick_systems(options: &[SystemId]) -> Vec<Action> {
+    options.iter().map(|&system| Action::Pick(Pick::System { system })).collect()
+}
+
+/// Leaders' names, for messages.
+pub(super) fn leader_names(v: &[LeaderId]) -> String {
+    v.iter().map(|l| l.name()).collect::<Vec<_>>().join(", ")
+}
+
+/// Systems' names, for messages.
+pub(super) fn system_names(v: &[SystemId]) -> String {
+    v.iter().map(|x| x.name()).collect::<Vec<_>>().join(", ")
 }

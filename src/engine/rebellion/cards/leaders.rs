@@ -4,7 +4,8 @@
 //! Carbonite on rescue) are in `victory`.
 
 use super::leader_moves::{
-    bearers, captives_here, closest, follow, on_board, own_leaders, promote, rescue, take_captive, turn,
+    answer, answer_decision, bearers, captives_here, closest, follow, follow_next, followers, leader_names,
+    on_board, own_leaders, pick_leaders, pick_systems, promote, rescue, system_names, take_captive, turn,
 };
 use super::run::{CardRun, Next};
 use crate::content::*;
@@ -105,6 +106,12 @@ pub enum Pending {
         options: Vec<LeaderId>,
         /// What the rescuers do afterwards.
         rescuers: Rescuers,
+    },
+    /// Right after the rescue, the opponent may answer it with a card (`action <card>`) or
+    /// not (`done`); then the rescuers in `left` may go along.
+    AnswerRescue {
+        /// The rescuers who may go along afterwards.
+        left: Vec<LeaderId>,
     },
     /// Which rescuers go along to the Rebel base (`done` when finished).
     Follow {
@@ -249,17 +256,10 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
     }
 }
 
-fn pick_leaders(options: &[LeaderId]) -> Vec<Action> {
-    options.iter().map(|&leader| Action::Pick(Pick::Leader { leader })).collect()
-}
-
-fn pick_systems(options: &[SystemId]) -> Vec<Action> {
-    options.iter().map(|&system| Action::Pick(Pick::System { system })).collect()
-}
-
 /// The choice the effect waits for.
-pub fn decision(_s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
+pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
     Some(match p {
+        Pending::AnswerRescue { .. } => return answer_decision(s, run),
         Pending::Closest { options } => run.ask(
             run.faction,
             pick_systems(options),
@@ -269,7 +269,11 @@ pub fn decision(_s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
             run.ask(run.faction, pick_leaders(options), "pick the captured leader to rescue")
         }
         Pending::Follow { left } => {
-            let mut actions = pick_leaders(left);
+            let left = followers(s, left);
+            if left.is_empty() {
+                return None;
+            }
+            let mut actions = pick_leaders(&left);
             actions.push(Action::Done);
             run.ask(
                 Faction::Rebel,
@@ -295,14 +299,6 @@ pub fn decision(_s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
     })
 }
 
-fn leader_names(v: &[LeaderId]) -> String {
-    v.iter().map(|l| l.name()).collect::<Vec<_>>().join(", ")
-}
-
-fn system_names(v: &[SystemId]) -> String {
-    v.iter().map(|x| x.name()).collect::<Vec<_>>().join(", ")
-}
-
 /// Explains why an answer is not one of the choice's options.
 pub fn explain(_s: &State, run: &CardRun, p: &Pending, a: &Action) -> RuleError {
     let (rule, detail) = match p {
@@ -315,6 +311,9 @@ pub fn explain(_s: &State, run: &CardRun, p: &Pending, a: &Action) -> RuleError 
         ),
         Pending::Rescue { options, .. } => {
             ("Rescuing Captured Leaders", format!("the captured leaders here are {}", leader_names(options)))
+        }
+        Pending::AnswerRescue { .. } => {
+            ("Action Cards", "only a card that answers a rescue can be used now, or `done`".into())
         }
         Pending::Follow { left } => (
             "Rescuing Captured Leaders",
@@ -352,7 +351,15 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Ne
         {
             rescue(ctx, run, leader, rescuers)
         }
-        (Pending::Follow { mut left }, Action::Pick(Pick::Leader { leader })) if left.contains(&leader) => {
+        (Pending::AnswerRescue { left }, Action::PlayAction { card }) => match answer(ctx, run, card, left) {
+            Some(next) => next,
+            None => return Err(run.wrong(&Action::PlayAction { card })),
+        },
+        (Pending::AnswerRescue { left }, Action::Done) => follow_next(left),
+        (Pending::Follow { left }, Action::Pick(Pick::Leader { leader }))
+            if followers(ctx.s, &left).contains(&leader) =>
+        {
+            let mut left = followers(ctx.s, &left);
             left.retain(|&x| x != leader);
             follow(ctx, run, leader);
             if left.is_empty() {

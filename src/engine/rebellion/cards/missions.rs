@@ -110,10 +110,16 @@ fn pool(c: &Combat, f: Faction) -> (u32, u32) {
     }
 }
 
+/// The leaders who carried out the mission and whose capture would hold: free and in a system
+/// with an Imperial unit. Anywhere else (the Rebel Base space, an unguarded system) a captive
+/// is rescued again at once (Rules Reference, Rescuing Captured Leaders), so the card would do
+/// nothing.
 fn mission_leaders(s: &State) -> Vec<LeaderId> {
-    mission(s).map_or(vec![], |m| {
-        m.leaders.iter().copied().filter(|&l| !s.is_captured(l) && s.leader_place(l).is_some()).collect()
-    })
+    let guarded = |l: LeaderId| {
+        s.leader_place(l).is_some_and(|p| p.system().is_some() && s.has_units(p, Faction::Empire))
+    };
+    mission(s)
+        .map_or(vec![], |m| m.leaders.iter().copied().filter(|&l| !s.is_captured(l) && guarded(l)).collect())
 }
 
 /// Whether the effect would do anything now.

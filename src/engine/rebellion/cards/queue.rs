@@ -48,6 +48,10 @@ pub enum Op {
         /// A different number when this leader uses the card.
         #[serde(default)]
         if_leader: Option<IfLeader>,
+        /// The units `if_leader` adds beyond `count` are a choice: the player may stop once
+        /// `count` have moved (Double Our Efforts: Jerjerrod "can" move one more).
+        #[serde(default)]
+        extra_optional: bool,
     },
     /// The card's faction deploys one unit from one of `spaces` of its queue into this system
     /// (a Death Star only where its Death Star Under Construction is, which it replaces; never
@@ -85,6 +89,10 @@ pub enum Pending {
         spaces: Vec<u8>,
         /// Units still to move.
         left: u8,
+        /// How many of those the player may decline (`done`): once `left` is no more than
+        /// this, the rest is a choice.
+        #[serde(default)]
+        optional: u8,
         /// Units already moved, by the space they are now on.
         moved: Vec<(u8, UnitId)>,
     },
@@ -156,12 +164,13 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
         }
         Op::DestroyQueuedByIcon => demolish(ctx, run, icons_here(run)),
         Op::DestroyQueuedHealth { max } => wait(Pending::DestroyHealth { left: max }),
-        Op::AdvanceQueued { spaces, count, if_leader } => {
+        Op::AdvanceQueued { spaces, count, if_leader, extra_optional } => {
             let left = match if_leader {
                 Some(x) if run.leaders.contains(&x.leader) => x.count,
                 _ => count,
             };
-            advance(ctx, run, spaces, left, vec![])
+            let optional = if extra_optional { left.saturating_sub(count) } else { 0 };
+            advance(ctx, run, spaces, left, optional, vec![])
         }
         Op::DeployQueued { spaces } => match deployable(ctx.s, run, &spaces).as_slice() {
             [] => Next::Done,
@@ -239,10 +248,18 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
             v.push(Action::Done);
             (v, format!("pick a unit on the {opp} build queue to destroy ({left} health left), or `done`"))
         }
-        Pending::Advance { spaces, left, moved } => (
-            picks(advanceable(s, f, spaces, moved)),
-            format!("pick a unit on your build queue to move one space closer ({left} left)"),
-        ),
+        Pending::Advance { spaces, left, optional, moved } => {
+            let mut v = picks(advanceable(s, f, spaces, moved));
+            let what = if left <= optional && !v.is_empty() {
+                v.push(Action::Done);
+                format!(
+                    "you may move {left} more unit(s) of your build queue one space closer: pick one, or `done`"
+                )
+            } else {
+                format!("pick a unit on your build queue to move one space closer ({left} left)")
+            };
+            (v, what)
+        }
         Pending::Deploy { spaces } => {
             let here = run.here.map(|p| p.to_string()).unwrap_or_default();
             (
@@ -347,12 +364,14 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Ne
             })
         }
         (Pending::DestroyHealth { .. }, Action::Done) => Ok(Next::Done),
-        (Pending::Advance { spaces, left, mut moved }, Action::Pick(Pick::Queued { space, unit }))
-            if advanceable(ctx.s, f, &spaces, &moved).contains(&(*space, *unit)) =>
-        {
+        (
+            Pending::Advance { spaces, left, optional, mut moved },
+            Action::Pick(Pick::Queued { space, unit }),
+        ) if advanceable(ctx.s, f, &spaces, &moved).contains(&(*space, *unit)) => {
             moved.push(advance_one(ctx, f, *space, *unit));
-            Ok(advance(ctx, run, spaces, left - 1, moved))
+            Ok(advance(ctx, run, spaces, left - 1, optional, moved))
         }
+        (Pending::Advance { left, optional, .. }, Action::Done) if left <= optional => Ok(Next::Done),
         (Pending::Deploy { spaces }, Action::Pick(Pick::Queued { space, unit }))
             if deployable(ctx.s, run, &spaces).contains(&(*space, *unit)) =>
         {

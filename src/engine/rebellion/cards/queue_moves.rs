@@ -58,16 +58,21 @@ pub(super) fn advance(
     run: &CardRun,
     spaces: Vec<u8>,
     mut left: u8,
+    optional: u8,
     mut moved: Vec<(u8, UnitId)>,
 ) -> Next {
     while left > 0 {
         match advanceable(ctx.s, run.faction, &spaces, &moved).as_slice() {
             [] => return Next::Done,
-            [(space, unit)] => {
+            // A single candidate is moved without asking only while moving is owed; an
+            // optional move is still the player's to decline.
+            [(space, unit)] if left > optional => {
                 moved.push(advance_one(ctx, run.faction, *space, *unit));
                 left -= 1;
             }
-            _ => return Next::Wait(super::Pending::Queue(Pending::Advance { spaces, left, moved })),
+            _ => {
+                return Next::Wait(super::Pending::Queue(Pending::Advance { spaces, left, optional, moved }));
+            }
         }
     }
     Next::Done

@@ -63,6 +63,10 @@ pub enum Op {
         /// Only units of this theater (Ambush: ground units).
         #[serde(default)]
         only: Option<Theater>,
+        /// Units of either side may be chosen, not only the opponent's: the card says "units
+        /// of your choice" without naming a side (Hit and Run, Wookiee Uprising).
+        #[serde(default)]
+        either_side: bool,
     },
     /// The opponent moves all its ground units here to one of its systems of its choice,
     /// ignoring adjacency and transport, never into a system with ground units of the card's
@@ -88,13 +92,16 @@ pub enum Pending {
         /// The icons' shapes, first first.
         left: Vec<IconShape>,
     },
-    /// Which opponent unit to destroy next (`pick unit <place> <unit>`), or `done`.
+    /// Which unit to destroy next (`pick unit <place> <unit>`), or `done`.
     DestroyHealth {
         /// Health still to destroy.
         left: u8,
         /// Only units of this theater.
         #[serde(default)]
         only: Option<Theater>,
+        /// The card's own units may be chosen too.
+        #[serde(default)]
+        either_side: bool,
     },
     /// Where the opponent moves its ground units (`pick system <system>`).
     Evict,
@@ -131,14 +138,17 @@ fn shape_units(s: &State, f: Faction, shape: IconShape) -> Vec<UnitId> {
         .collect()
 }
 
-/// Opponent unit types here that fit in the health left.
-fn destroyable(s: &State, run: &CardRun, left: u8, only: Option<Theater>) -> Vec<UnitId> {
+/// Unit types here that fit in the health left: the opponent's, then (`either_side`) the
+/// card's own faction's.
+fn destroyable(s: &State, run: &CardRun, left: u8, only: Option<Theater>, either_side: bool) -> Vec<UnitId> {
     let Some(p) = run.here else { return vec![] };
-    s.units(p, run.faction.opponent())
-        .iter()
-        .filter(|(u, _)| only.is_none_or(|t| catalog().unit(*u).theater == t))
-        .filter(|(u, _)| health(*u).is_some_and(|h| h <= left))
-        .map(|(u, _)| u)
+    let own = either_side.then_some(run.faction);
+    [Some(run.faction.opponent()), own]
+        .into_iter()
+        .flatten()
+        .flat_map(|f| s.units(p, f).iter().map(|(u, _)| u).collect::<Vec<_>>())
+        .filter(|&u| only.is_none_or(|t| catalog().unit(u).theater == t))
+        .filter(|&u| health(u).is_some_and(|h| h <= left))
         .collect()
 }
 
@@ -152,7 +162,9 @@ pub fn can(s: &State, run: &CardRun, op: &Op) -> bool {
         Op::GainByShape { shapes } => {
             run.here.is_some() && shapes.keys().any(|&sh| !shape_units(s, run.faction, sh).is_empty())
         }
-        Op::DestroyHealth { max, only } => !destroyable(s, run, *max, *only).is_empty(),
+        Op::DestroyHealth { max, only, either_side } => {
+            !destroyable(s, run, *max, *only, *either_side).is_empty()
+        }
         Op::EvictEnemyGround => unit_moves::can_evict(s, run),
         Op::MoveUnits(spec) => unit_moves::can(s, run, spec),
         Op::ResolveCombat { .. } => run.here.is_some(),
@@ -174,8 +186,8 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
             let left = shapes.iter().flat_map(|(&sh, &n)| std::iter::repeat_n(sh, n as usize)).collect();
             gain_by_shape(ctx, run, left)
         }
-        Op::DestroyHealth { max, only } => {
-            Next::Wait(super::Pending::Units(Pending::DestroyHealth { left: max, only }))
+        Op::DestroyHealth { max, only, either_side } => {
+            Next::Wait(super::Pending::Units(Pending::DestroyHealth { left: max, only, either_side }))
         }
         Op::EvictEnemyGround => Next::Wait(super::Pending::Units(Pending::Evict)),
         Op::MoveUnits(spec) => Next::Wait(super::Pending::Units(Pending::Move(Moving::new(spec)))),
@@ -253,9 +265,9 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
             ))
         }
         Pending::Evict => unit_moves::evict_decision(s, run),
-        Pending::DestroyHealth { left, only } => {
+        Pending::DestroyHealth { left, only, either_side } => {
             let place = run.here?;
-            let units = destroyable(s, run, *left, *only);
+            let units = destroyable(s, run, *left, *only, *either_side);
             if units.is_empty() {
                 return None;
             }
@@ -265,7 +277,10 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
             Some(run.ask(
                 run.faction,
                 actions,
-                format!("pick an enemy unit in {here} to destroy ({left} health left), or `done`"),
+                format!(
+                    "pick {} unit in {here} to destroy ({left} health left), or `done`",
+                    if *either_side { "a" } else { "an enemy" }
+                ),
             ))
         }
         Pending::Move(m) => unit_moves::decision(s, run, m),
@@ -290,14 +305,14 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
 /// Why an answer is not one of the options, naming the rule.
 pub fn explain(s: &State, run: &CardRun, p: &Pending, a: &Action) -> RuleError {
     match (p, a) {
-        (Pending::DestroyHealth { left, .. }, Action::Pick(Pick::Unit { place, unit })) => {
+        (Pending::DestroyHealth { left, either_side, .. }, Action::Pick(Pick::Unit { place, unit })) => {
             if Some(*place) != run.here {
                 return illegal(
                     "Destroyed Units",
                     format!("{} destroys units in its own system only", run.card.name()),
                 );
             }
-            if catalog().unit(*unit).faction == run.faction {
+            if !either_side && catalog().unit(*unit).faction == run.faction {
                 return illegal(
                     "Destroyed Units",
                     format!("{} destroys enemy units, not yours", run.card.name()),
@@ -347,15 +362,15 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Ne
             left.remove(0);
             Ok(gain_by_shape(ctx, run, left))
         }
-        (Pending::DestroyHealth { left, only }, Action::Pick(Pick::Unit { place, unit }))
-            if Some(place) == here && destroyable(ctx.s, run, left, only).contains(&unit) =>
+        (Pending::DestroyHealth { left, only, either_side }, Action::Pick(Pick::Unit { place, unit }))
+            if Some(place) == here && destroyable(ctx.s, run, left, only, either_side).contains(&unit) =>
         {
-            board::destroy_unit(ctx, run.faction.opponent(), place, unit);
+            board::destroy_unit(ctx, catalog().unit(unit).faction, place, unit);
             let left = left - health(unit).unwrap_or(0);
             Ok(if left == 0 {
                 Next::Done
             } else {
-                Next::Wait(super::Pending::Units(Pending::DestroyHealth { left, only }))
+                Next::Wait(super::Pending::Units(Pending::DestroyHealth { left, only, either_side }))
             })
         }
         (Pending::Evict, a) => unit_moves::evict_act(ctx, run, a),
