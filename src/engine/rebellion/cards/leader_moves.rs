@@ -13,6 +13,7 @@ use super::leaders::{Bearer, Pending, Rescuers};
 use super::run::{CardRun, Next};
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
+use crate::engine::rebellion::asking;
 use crate::engine::rebellion::event::EventKind;
 use crate::engine::rebellion::flow::{Ctx, Decision, Frame, PromptKind};
 use crate::engine::rebellion::mission::system_ok;
@@ -126,7 +127,9 @@ pub(super) fn rescue(ctx: &mut Ctx, run: &mut CardRun, l: LeaderId, rescuers: Re
             .collect(),
         _ => vec![],
     };
-    if !rescue_answers(ctx.s, run).is_empty() {
+    // Asked when the opponent could hold a card that answers the rescue as far as public
+    // facts tell, not only when it holds one (`asking.rs`).
+    if asking::action_window(ctx.s, run.faction.opponent(), &rescue_moment(run)) {
         return Next::Wait(super::Pending::Leaders(Pending::AnswerRescue { left }));
     }
     follow_next(left)
@@ -152,15 +155,13 @@ pub(super) fn rescue_answers(s: &State, run: &CardRun) -> Vec<ActionCardId> {
     actions::usable(s, run.faction.opponent(), &rescue_moment(run))
 }
 
-/// The opponent's choice right after the rescue: one of its usable cards, or `done`.
+/// The opponent's choice right after the rescue: one of its usable cards, or `done` (asked
+/// even with nothing usable: the window opened from public facts).
 pub(super) fn answer_decision(s: &State, run: &CardRun) -> Option<Decision> {
     let cards = rescue_answers(s, run);
-    if cards.is_empty() {
-        return None;
-    }
     let mut actions: Vec<Action> = cards.into_iter().map(|card| Action::PlayAction { card }).collect();
     actions.push(Action::Done);
-    let mut d = Decision::new(run.faction.opponent(), PromptKind::Respond, actions);
+    let mut d = Decision::new(run.faction.opponent(), PromptKind::Respond, actions).always_asked(true);
     d.context.push(format!("{}: a leader has just been rescued", run.card.name()));
     Some(d)
 }
