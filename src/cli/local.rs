@@ -10,7 +10,7 @@ use crate::content::Faction;
 use crate::engine::rebellion::{Decision, MatchOptions, State, Viewer, decision, view};
 use crate::game::{Game, Notice};
 use crate::games::rebellion::Rebellion;
-use crate::games::rebellion_words::{context_words, kind_text, option_texts};
+use crate::games::rebellion_words::{context_words, option_texts};
 use crate::render::text;
 use crate::service::{Answer, Caller, Service};
 use crate::store::{MatchStatus, MatchStore, MemoryStore, SledStore};
@@ -118,7 +118,7 @@ pub fn prompts(state: &State) -> Vec<PromptOut> {
     decision(state)
         .map(|d: Decision| PromptOut {
             seat: d.seat,
-            kind: kind_text(&d.kind).to_string(),
+            kind: d.kind.describe().to_string(),
             version: state.version,
             options: option_texts(state, &d)
                 .into_iter()

@@ -69,7 +69,7 @@ impl Game for Rebellion {
     fn prompt(state: &State) -> Option<GamePrompt<Action>> {
         decision(state).map(|d| GamePrompt {
             seat: d.seat.to_string(),
-            kind: rebellion_words::kind_text(&d.kind).to_string(),
+            kind: d.kind.describe().to_string(),
             options: d.actions,
             context: d.context.iter().map(|c| rebellion_words::context_words(c)).collect(),
         })

@@ -296,35 +296,6 @@ pub fn option_label(kind: &PromptKind, c: &Choice) -> String {
     })
 }
 
-/// A decision in words, without command syntax (the engine's own text names the `done`
-/// command; here the buttons say what "done" means).
-pub fn kind_text(kind: &PromptKind) -> &'static str {
-    use PromptKind::*;
-    match kind {
-        PlaceStartingUnits => "place your starting units",
-        ChooseBase => "choose the secret location of your base",
-        AssignLeaders => "assign leaders to missions",
-        CommandTurn => "activate a system, reveal a mission, or pass",
-        MoveUnits => "move units into the activated system",
-        Oppose => "send a leader to oppose the mission, or not",
-        CardChoice => "make the choice the card asks for",
-        Respond => "use an action card or a ring now, or not",
-        AddLeader => "add a leader to the combat, or not",
-        StartOfCombat => "use start-of-combat action cards, or not",
-        CombatActions => "spend specials or play tactic cards",
-        AssignDamage => "assign your dice's damage to enemy units",
-        BlockDamage => "block damage with tactic cards, or not",
-        Retreat => "retreat with a leader, or stay",
-        RetreatCarry => "take units along on the retreat",
-        Objective => "play an objective card, or not",
-        DiscardMissions => "discard mission cards down to 10",
-        Recruit => "choose an action card and the leader to recruit",
-        ScrapUnits => "destroy units of yours to free them for building",
-        BuildChoice => "choose which unit this icon builds",
-        Deploy => "deploy your ready units",
-    }
-}
-
 /// A line of a decision's context with the ids of systems, leaders and units the engine wrote
 /// ("combat in cato_neimoidia", "0=x_wing") replaced by their printed names.
 pub fn context_words(line: &str) -> String {
@@ -510,6 +481,68 @@ pub fn options_public(s: &State, d: &Decision) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every kind of decision. The match fails to compile when a kind is added, so the list
+    /// cannot fall behind.
+    fn every_kind() -> Vec<PromptKind> {
+        use PromptKind::*;
+        let all = vec![
+            PlaceStartingUnits,
+            ChooseBase,
+            AssignLeaders,
+            CommandTurn,
+            MoveUnits,
+            Oppose,
+            CardChoice,
+            Respond,
+            AddLeader,
+            StartOfCombat,
+            CombatActions,
+            AssignDamage,
+            BlockDamage,
+            Retreat,
+            RetreatCarry,
+            Objective,
+            DiscardMissions,
+            Recruit,
+            ScrapUnits,
+            BuildChoice,
+            Deploy,
+        ];
+        for k in &all {
+            match k {
+                PlaceStartingUnits | ChooseBase | AssignLeaders | CommandTurn | MoveUnits | Oppose
+                | CardChoice | Respond | AddLeader | StartOfCombat | CombatActions | AssignDamage
+                | BlockDamage | Retreat | RetreatCarry | Objective | DiscardMissions | Recruit
+                | ScrapUnits | BuildChoice | Deploy => {}
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn every_decision_reads_in_plain_words() {
+        // Commands only a script types: a player reads what the decision is, and the options
+        // say how to finish or decline it.
+        let code_words = [
+            "done",
+            "autoplace",
+            "reveal-base",
+            "move-captive",
+            "add-leader",
+            "keep-objective",
+            "keep-project",
+            "new-base",
+        ];
+        for kind in every_kind() {
+            let text = kind.describe();
+            assert!(!text.contains(['`', '_', '<', '>', '[', ']']), "{kind:?}: {text}");
+            let words: Vec<&str> = text.split(|c: char| c.is_whitespace() || ",.;:()".contains(c)).collect();
+            for w in code_words {
+                assert!(!words.contains(&w), "{kind:?} names the `{w}` command: {text}");
+            }
+        }
+    }
 
     #[test]
     fn long_labels_keep_the_start_of_each_part() {
