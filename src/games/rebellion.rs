@@ -104,8 +104,12 @@ impl Game for Rebellion {
             .map(|w| format!("waiting for the {} player: {}", w.seat, w.kind))
             .unwrap_or_else(|| "game over".into());
         format!(
-            "Round {} — {} phase — time {} / reputation {} — {}",
-            v.round, v.phase, v.time, v.reputation, waiting
+            "Round {} — {} — time {}, reputation {} — {}",
+            v.round,
+            crate::render::board::theme::phase_label(&v.phase),
+            v.time,
+            v.reputation,
+            waiting
         )
     }
 

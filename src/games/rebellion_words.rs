@@ -126,7 +126,8 @@ pub fn units_text(units: &[(UnitId, u8)]) -> String {
     units.iter().map(|&(u, c)| counted(u, c)).collect::<Vec<_>>().join(", ")
 }
 
-fn leaders_text(ls: &[LeaderId]) -> String {
+/// Leaders by name joined: "Mon Mothma", "Han Solo and Chewbacca".
+pub fn leaders_text(ls: &[LeaderId]) -> String {
     let names: Vec<&str> = ls.iter().map(|l| l.name()).collect();
     match names.as_slice() {
         [] => String::new(),
