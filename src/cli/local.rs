@@ -136,7 +136,12 @@ pub fn prompts(state: &State) -> Vec<PromptOut> {
 pub fn prompt_lines(state: &State, limit: usize) -> Vec<String> {
     let mut out = vec![];
     for p in prompts(state) {
-        out.push(format!("{} — {} ({} options; `options` lists them all)", p.seat, p.kind, p.options.len()));
+        let count = match p.options.len() {
+            1 => "1 option".to_string(),
+            n if n > limit => format!("{n} options, the first {limit} below; `options` lists them all"),
+            n => format!("{n} options"),
+        };
+        out.push(format!("{} player: {} ({count})", p.seat.name(), p.kind));
         out.extend(numbered(&p.options, limit));
         out.extend(p.context.iter().map(|c| format!("  {c}")));
     }
