@@ -237,7 +237,7 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
             }
             let mut v = v;
             v.push(Action::Done);
-            (v, format!("pick a unit on the {opp} build queue to destroy ({left} health left), or `done`"))
+            (v, format!("pick a unit on the {opp} build queue to destroy ({left} health left), or stop"))
         }
         Pending::Advance { spaces, left, moved } => (
             picks(advanceable(s, f, spaces, moved)),

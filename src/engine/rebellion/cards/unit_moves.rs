@@ -172,7 +172,7 @@ pub fn decision(s: &State, run: &CardRun, m: &Moving) -> Option<Decision> {
     Some(run.ask(
         run.faction,
         actions,
-        format!("move units {from} into {here}{}, then `done`", limits(&m.spec)),
+        format!("move units {from} into {here}{}", limits(&m.spec)),
     ))
 }
 

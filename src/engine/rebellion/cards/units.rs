@@ -265,7 +265,7 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
             Some(run.ask(
                 run.faction,
                 actions,
-                format!("pick an enemy unit in {here} to destroy ({left} health left), or `done`"),
+                format!("pick an enemy unit in {here} to destroy ({left} health left), or stop"),
             ))
         }
         Pending::Move(m) => unit_moves::decision(s, run, m),
