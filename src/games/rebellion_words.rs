@@ -99,16 +99,6 @@ fn capitalise(s: &str) -> String {
     }
 }
 
-/// A unit type's plural ("X-wings", "Death Stars Under Construction").
-fn plural(u: UnitId) -> String {
-    let name = u.name();
-    match name.split_once(" Under ") {
-        Some((head, tail)) => format!("{head}s Under {tail}"),
-        None if name.ends_with('s') => name.to_string(),
-        None => format!("{name}s"),
-    }
-}
-
 /// "a TIE Fighter", "an X-wing".
 fn one(u: UnitId) -> String {
     let name = u.name();
@@ -116,14 +106,9 @@ fn one(u: UnitId) -> String {
     format!("{} {name}", if an { "an" } else { "a" })
 }
 
-/// "2 X-wings", "1 Rebel Trooper".
-fn counted(u: UnitId, count: u8) -> String {
-    if count == 1 { format!("1 {}", u.name()) } else { format!("{count} {}", plural(u)) }
-}
-
 /// Unit counts joined: "2 X-wings, 1 Rebel Trooper".
 pub fn units_text(units: &[(UnitId, u8)]) -> String {
-    units.iter().map(|&(u, c)| counted(u, c)).collect::<Vec<_>>().join(", ")
+    units.iter().map(|&(u, c)| u.counted(c.into())).collect::<Vec<_>>().join(", ")
 }
 
 /// Leaders by name joined: "Mon Mothma", "Han Solo and Chewbacca".
@@ -584,7 +569,7 @@ mod tests {
         let at = c.unit_by_key("at_at").unwrap();
         let tie = c.unit_by_key("tie_fighter").unwrap();
         assert_eq!(units_text(&[(x, 2), (tie, 1)]), "2 X-wings, 1 TIE Fighter");
-        assert_eq!(counted(dsuc, 2), "2 Death Stars Under Construction");
+        assert_eq!(dsuc.counted(2), "2 Death Stars Under Construction");
         assert_eq!(
             (one(x), one(at), one(tie)),
             ("an X-wing".into(), "an AT-AT".into(), "a TIE Fighter".into())
