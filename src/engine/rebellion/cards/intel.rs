@@ -237,15 +237,11 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
         Pending::NameSystems { named, count } => {
             let actions =
                 nameable(s, named).into_iter().map(|system| Action::Pick(Pick::System { system })).collect();
-            run.ask(
-                Faction::Rebel,
-                actions,
-                {
-                    let left = *count as usize - 1 - named.len();
-                    let systems = if left == 1 { "system" } else { "systems" };
-                    format!("name {left} {systems} besides your base's; the {count} are announced together")
-                },
-            )
+            let left = *count as usize - 1 - named.len();
+            let systems = if left == 1 { "system" } else { "systems" };
+            let text =
+                format!("name {left} {systems} besides your base's; the {count} are announced together");
+            run.ask(Faction::Rebel, actions, text)
         }
     })
 }
