@@ -283,7 +283,7 @@ pub fn option_label(kind: &PromptKind, c: &Choice) -> String {
 }
 
 /// A line of a decision's context with the ids of systems, leaders and units the engine wrote
-/// ("combat in cato_neimoidia", "0=x_wing") replaced by their printed names.
+/// ("combat in cato_neimoidia", "0 x_wing (Rebel)") replaced by their printed names.
 pub fn context_words(line: &str) -> String {
     let c = catalog();
     let name = |word: &str| -> Option<&'static str> {
@@ -553,9 +553,9 @@ mod tests {
         let _ = crate::content::init();
         assert_eq!(
             context_words(
-                "units: 0=x_wing (rebel) 1=tie_fighter (empire, 1 damage); combat in cato_neimoidia"
+                "units by number: 0 x_wing (Rebel), 1 tie_fighter (Empire, 1 damage); combat in cato_neimoidia"
             ),
-            "units: 0=X-wing (rebel) 1=TIE Fighter (empire, 1 damage); combat in Cato Neimoidia"
+            "units by number: 0 X-wing (Rebel), 1 TIE Fighter (Empire, 1 damage); combat in Cato Neimoidia"
         );
         assert_eq!(context_words("draw the sabotage marker"), "draw the sabotage marker");
     }
