@@ -174,13 +174,17 @@ fn local(
         return Ok(());
     }
     let mut session = session(true)?;
-    writeln!(out, "Holonet local match (seed {seed}). Type `help` for commands.")?;
+    writeln!(
+        out,
+        "Holonet local match (seed {seed}). Answer a prompt with `choose N` (the option's number) \
+         or the command shown after it; `help` lists every command."
+    )?;
     let stdin = std::io::stdin();
     let mut last_seat = None;
     loop {
         if let Some(d) = session.decision() {
             if last_seat != Some(d.seat) {
-                writeln!(out, "\n==== Hand the terminal to the {} player ====", d.seat)?;
+                writeln!(out, "\n==== Hand the terminal to the {} player ====", d.seat.name())?;
                 write!(out, "{}", text::summary(&view(&session.state(), Viewer::Faction(d.seat))))?;
                 let held = session.take_held(d.seat);
                 if !held.is_empty() {

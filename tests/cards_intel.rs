@@ -53,7 +53,7 @@ fn plant_false_lead_takes_random_imperial_probes_and_the_rebels_place_them() {
         assert!(rebel.contains(x.name()), "the Rebels see {x}");
         assert!(!seen_by(&ev, Some(EMPIRE)).contains(x.name()), "the Empire is not told {x}");
     }
-    assert!(seen_by(&ev, None).contains("4 probe card(s)"));
+    assert!(seen_by(&ev, None).contains("4 probe cards"));
     assert!(view(&s, Viewer::Faction(REBEL)).intel[&REBEL][0].text.contains(taken[0].name()));
     assert!(!view(&s, Viewer::Faction(EMPIRE)).intel.contains_key(&REBEL));
     assert!(view(&s, Viewer::Public).intel.is_empty());

@@ -70,6 +70,11 @@ fn check(s: &State, seen: &mut BTreeMap<String, (usize, usize, usize)>) {
     let texts = option_texts(s, &d);
     assert_eq!(texts.len(), d.actions.len());
     let what = format!("{:?} at version {}", d.kind, s.version);
+    // The decision and its context as front ends show them: words, not commands or ids.
+    let prompt = Rebellion::prompt(s).expect("a pending prompt");
+    for line in std::iter::once(&prompt.kind).chain(&prompt.context) {
+        assert!(!looks_like_code(line), "{what}: `{line}`");
+    }
     for (t, a) in texts.iter().zip(&d.actions) {
         let cmd = a.command();
         assert!(!t.label.is_empty() && t.label.chars().count() <= 100, "{what}: `{}`", t.label);

@@ -10,7 +10,7 @@ use crate::content::Faction;
 use crate::engine::rebellion::{Decision, MatchOptions, State, Viewer, decision, view};
 use crate::game::{Game, Notice};
 use crate::games::rebellion::Rebellion;
-use crate::games::rebellion_words::{context_words, kind_text, option_texts};
+use crate::games::rebellion_words::{context_words, option_texts};
 use crate::render::text;
 use crate::service::{Answer, Caller, Service};
 use crate::store::{MatchStatus, MatchStore, MemoryStore, SledStore};
@@ -118,7 +118,7 @@ pub fn prompts(state: &State) -> Vec<PromptOut> {
     decision(state)
         .map(|d: Decision| PromptOut {
             seat: d.seat,
-            kind: kind_text(&d.kind).to_string(),
+            kind: d.kind.describe().to_string(),
             version: state.version,
             options: option_texts(state, &d)
                 .into_iter()
@@ -136,7 +136,12 @@ pub fn prompts(state: &State) -> Vec<PromptOut> {
 pub fn prompt_lines(state: &State, limit: usize) -> Vec<String> {
     let mut out = vec![];
     for p in prompts(state) {
-        out.push(format!("{} — {} ({} options; `options` lists them all)", p.seat, p.kind, p.options.len()));
+        let count = match p.options.len() {
+            1 => "1 option".to_string(),
+            n if n > limit => format!("{n} options, the first {limit} below; `options` lists them all"),
+            n => format!("{n} options"),
+        };
+        out.push(format!("{} player: {} ({count})", p.seat.name(), p.kind));
         out.extend(numbered(&p.options, limit));
         out.extend(p.context.iter().map(|c| format!("  {c}")));
     }

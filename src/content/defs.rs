@@ -31,6 +31,13 @@ impl Faction {
             Faction::Empire => "empire",
         }
     }
+    /// The faction's name as players read it ("Rebel", "Empire"), as in "the Rebel player".
+    pub fn name(self) -> &'static str {
+        match self {
+            Faction::Rebel => "Rebel",
+            Faction::Empire => "Empire",
+        }
+    }
 }
 
 impl std::fmt::Display for Faction {

@@ -184,3 +184,19 @@ content_id!(
 content_id!(
     /// A tactic card title (space and ground versions are different ids).
     TacticId, tactics, "tactic card");
+
+impl UnitId {
+    /// The unit type's plural name ("X-wings", "Death Stars Under Construction").
+    pub fn plural(self) -> String {
+        let name = self.name();
+        match name.split_once(" Under ") {
+            Some((head, tail)) => format!("{head}s Under {tail}"),
+            None if name.ends_with('s') => name.to_string(),
+            None => format!("{name}s"),
+        }
+    }
+    /// A number of units of this type in words: "1 TIE Fighter", "2 X-wings".
+    pub fn counted(self, count: u32) -> String {
+        if count == 1 { format!("1 {}", self.name()) } else { format!("{count} {}", self.plural()) }
+    }
+}

@@ -69,7 +69,7 @@ impl Game for Rebellion {
     fn prompt(state: &State) -> Option<GamePrompt<Action>> {
         decision(state).map(|d| GamePrompt {
             seat: d.seat.to_string(),
-            kind: rebellion_words::kind_text(&d.kind).to_string(),
+            kind: d.kind.describe().to_string(),
             options: d.actions,
             context: d.context.iter().map(|c| rebellion_words::context_words(c)).collect(),
         })
@@ -104,8 +104,12 @@ impl Game for Rebellion {
             .map(|w| format!("waiting for the {} player: {}", w.seat, w.kind))
             .unwrap_or_else(|| "game over".into());
         format!(
-            "Round {} — {} phase — time {} / reputation {} — {}",
-            v.round, v.phase, v.time, v.reputation, waiting
+            "Round {} — {} — time {}, reputation {} — {}",
+            v.round,
+            crate::render::board::theme::phase_label(&v.phase),
+            v.time,
+            v.reputation,
+            waiting
         )
     }
 

@@ -99,16 +99,6 @@ fn capitalise(s: &str) -> String {
     }
 }
 
-/// A unit type's plural ("X-wings", "Death Stars Under Construction").
-fn plural(u: UnitId) -> String {
-    let name = u.name();
-    match name.split_once(" Under ") {
-        Some((head, tail)) => format!("{head}s Under {tail}"),
-        None if name.ends_with('s') => name.to_string(),
-        None => format!("{name}s"),
-    }
-}
-
 /// "a TIE Fighter", "an X-wing".
 fn one(u: UnitId) -> String {
     let name = u.name();
@@ -116,17 +106,13 @@ fn one(u: UnitId) -> String {
     format!("{} {name}", if an { "an" } else { "a" })
 }
 
-/// "2 X-wings", "1 Rebel Trooper".
-fn counted(u: UnitId, count: u8) -> String {
-    if count == 1 { format!("1 {}", u.name()) } else { format!("{count} {}", plural(u)) }
-}
-
 /// Unit counts joined: "2 X-wings, 1 Rebel Trooper".
 pub fn units_text(units: &[(UnitId, u8)]) -> String {
-    units.iter().map(|&(u, c)| counted(u, c)).collect::<Vec<_>>().join(", ")
+    units.iter().map(|&(u, c)| u.counted(c.into())).collect::<Vec<_>>().join(", ")
 }
 
-fn leaders_text(ls: &[LeaderId]) -> String {
+/// Leaders by name joined: "Mon Mothma", "Han Solo and Chewbacca".
+pub fn leaders_text(ls: &[LeaderId]) -> String {
     let names: Vec<&str> = ls.iter().map(|l| l.name()).collect();
     match names.as_slice() {
         [] => String::new(),
@@ -296,37 +282,8 @@ pub fn option_label(kind: &PromptKind, c: &Choice) -> String {
     })
 }
 
-/// A decision in words, without command syntax (the engine's own text names the `done`
-/// command; here the buttons say what "done" means).
-pub fn kind_text(kind: &PromptKind) -> &'static str {
-    use PromptKind::*;
-    match kind {
-        PlaceStartingUnits => "place your starting units",
-        ChooseBase => "choose the secret location of your base",
-        AssignLeaders => "assign leaders to missions",
-        CommandTurn => "activate a system, reveal a mission, or pass",
-        MoveUnits => "move units into the activated system",
-        Oppose => "send a leader to oppose the mission, or not",
-        CardChoice => "make the choice the card asks for",
-        Respond => "use an action card or a ring now, or not",
-        AddLeader => "add a leader to the combat, or not",
-        StartOfCombat => "use start-of-combat action cards, or not",
-        CombatActions => "spend specials or play tactic cards",
-        AssignDamage => "assign your dice's damage to enemy units",
-        BlockDamage => "block damage with tactic cards, or not",
-        Retreat => "retreat with a leader, or stay",
-        RetreatCarry => "take units along on the retreat",
-        Objective => "play an objective card, or not",
-        DiscardMissions => "discard mission cards down to 10",
-        Recruit => "choose an action card and the leader to recruit",
-        ScrapUnits => "destroy units of yours to free them for building",
-        BuildChoice => "choose which unit this icon builds",
-        Deploy => "deploy your ready units",
-    }
-}
-
 /// A line of a decision's context with the ids of systems, leaders and units the engine wrote
-/// ("combat in cato_neimoidia", "0=x_wing") replaced by their printed names.
+/// ("combat in cato_neimoidia", "0 x_wing (Rebel)") replaced by their printed names.
 pub fn context_words(line: &str) -> String {
     let c = catalog();
     let name = |word: &str| -> Option<&'static str> {
@@ -511,6 +468,68 @@ pub fn options_public(s: &State, d: &Decision) -> bool {
 mod tests {
     use super::*;
 
+    /// Every kind of decision. The match fails to compile when a kind is added, so the list
+    /// cannot fall behind.
+    fn every_kind() -> Vec<PromptKind> {
+        use PromptKind::*;
+        let all = vec![
+            PlaceStartingUnits,
+            ChooseBase,
+            AssignLeaders,
+            CommandTurn,
+            MoveUnits,
+            Oppose,
+            CardChoice,
+            Respond,
+            AddLeader,
+            StartOfCombat,
+            CombatActions,
+            AssignDamage,
+            BlockDamage,
+            Retreat,
+            RetreatCarry,
+            Objective,
+            DiscardMissions,
+            Recruit,
+            ScrapUnits,
+            BuildChoice,
+            Deploy,
+        ];
+        for k in &all {
+            match k {
+                PlaceStartingUnits | ChooseBase | AssignLeaders | CommandTurn | MoveUnits | Oppose
+                | CardChoice | Respond | AddLeader | StartOfCombat | CombatActions | AssignDamage
+                | BlockDamage | Retreat | RetreatCarry | Objective | DiscardMissions | Recruit
+                | ScrapUnits | BuildChoice | Deploy => {}
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn every_decision_reads_in_plain_words() {
+        // Commands only a script types: a player reads what the decision is, and the options
+        // say how to finish or decline it.
+        let code_words = [
+            "done",
+            "autoplace",
+            "reveal-base",
+            "move-captive",
+            "add-leader",
+            "keep-objective",
+            "keep-project",
+            "new-base",
+        ];
+        for kind in every_kind() {
+            let text = kind.describe();
+            assert!(!text.contains(['`', '_', '<', '>', '[', ']']), "{kind:?}: {text}");
+            let words: Vec<&str> = text.split(|c: char| c.is_whitespace() || ",.;:()".contains(c)).collect();
+            for w in code_words {
+                assert!(!words.contains(&w), "{kind:?} names the `{w}` command: {text}");
+            }
+        }
+    }
+
     #[test]
     fn long_labels_keep_the_start_of_each_part() {
         let parts = vec![
@@ -534,9 +553,9 @@ mod tests {
         let _ = crate::content::init();
         assert_eq!(
             context_words(
-                "units: 0=x_wing (rebel) 1=tie_fighter (empire, 1 damage); combat in cato_neimoidia"
+                "units by number: 0 x_wing (Rebel), 1 tie_fighter (Empire, 1 damage); combat in cato_neimoidia"
             ),
-            "units: 0=X-wing (rebel) 1=TIE Fighter (empire, 1 damage); combat in Cato Neimoidia"
+            "units by number: 0 X-wing (Rebel), 1 TIE Fighter (Empire, 1 damage); combat in Cato Neimoidia"
         );
         assert_eq!(context_words("draw the sabotage marker"), "draw the sabotage marker");
     }
@@ -550,7 +569,7 @@ mod tests {
         let at = c.unit_by_key("at_at").unwrap();
         let tie = c.unit_by_key("tie_fighter").unwrap();
         assert_eq!(units_text(&[(x, 2), (tie, 1)]), "2 X-wings, 1 TIE Fighter");
-        assert_eq!(counted(dsuc, 2), "2 Death Stars Under Construction");
+        assert_eq!(dsuc.counted(2), "2 Death Stars Under Construction");
         assert_eq!(
             (one(x), one(at), one(tie)),
             ("an X-wing".into(), "an AT-AT".into(), "a TIE Fighter".into())

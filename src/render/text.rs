@@ -1,35 +1,114 @@
-//! Plain-text summaries of a view, for the terminal and for text fallbacks.
+//! Plain-text summaries of a view, for the terminal and for text fallbacks: every system,
+//! unit, leader and card by its printed name (ids belong to `show` JSON and commands only).
 
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
+use super::board::theme::phase_label;
+use crate::content::{Faction, LeaderId, catalog};
+use crate::engine::rebellion::Place;
+use crate::engine::rebellion::event::card_name;
 use crate::engine::rebellion::view::{Cards, View};
+use crate::games::rebellion_words::{leaders_text, units_text};
 
-fn units(m: &std::collections::BTreeMap<String, u8>) -> String {
-    m.iter().map(|(u, n)| format!("{n} {u}")).collect::<Vec<_>>().join(", ")
+/// Unit counts by printed name in catalog order ("2 X-wings, 1 Rebel Transport"); an id the
+/// catalog does not know stays as it is rather than vanish.
+fn units(m: &BTreeMap<String, u8>) -> String {
+    let c = catalog();
+    let mut known = vec![];
+    let mut unknown = vec![];
+    for (id, &n) in m.iter().filter(|&(_, &n)| n > 0) {
+        match c.unit_by_key(id) {
+            Some(u) => known.push((u, n)),
+            None => unknown.push(format!("{n} {id}")),
+        }
+    }
+    known.sort();
+    let mut text = units_text(&known);
+    for u in unknown {
+        if !text.is_empty() {
+            text.push_str(", ");
+        }
+        text.push_str(&u);
+    }
+    text
+}
+
+/// Leaders by printed name ("Princess Leia and General Rieekan").
+fn leaders(ids: &[String]) -> String {
+    let c = catalog();
+    match ids.iter().map(|id| c.leader_by_key(id)).collect::<Option<Vec<LeaderId>>>() {
+        Some(ls) => leaders_text(&ls),
+        None => ids.join(", "),
+    }
+}
+
+/// A system id by its printed name.
+fn system(id: &str) -> String {
+    let c = catalog();
+    c.system_by_key(id).map_or_else(|| id.to_string(), |s| s.name().to_string())
+}
+
+/// A place key (a system, or the Rebel Base space) by its printed name.
+fn place(key: &str) -> String {
+    Place::parse(key).map_or_else(|_| key.to_string(), |p| p.name().to_string())
+}
+
+/// A faction as a side in a sentence: "the Rebels", "the Empire".
+fn side(f: Faction) -> &'static str {
+    match f {
+        Faction::Rebel => "the Rebels",
+        Faction::Empire => "the Empire",
+    }
+}
+
+/// One kind of card in a hand: "Missions: Build Alliance, Sabotage" when the viewer sees
+/// them, "2 missions" when only their number shows, "no missions" when there are none.
+fn hand_part(kind: &str, cards: &Cards) -> String {
+    let (one, many) = match kind {
+        "actions" => ("action card", "action cards"),
+        "missions" => ("mission", "missions"),
+        "objectives" => ("objective", "objectives"),
+        "probes" => ("probe card", "probe cards"),
+        "tactics" => ("tactic card", "tactic cards"),
+        other => (other, other),
+    };
+    match cards {
+        Cards::Visible(ids) if ids.is_empty() => format!("no {many}"),
+        Cards::Hidden(0) => format!("no {many}"),
+        Cards::Hidden(1) => format!("1 {one}"),
+        Cards::Hidden(n) => format!("{n} {many}"),
+        Cards::Visible(ids) => {
+            let names: Vec<String> = ids.iter().map(|id| card_name(kind, id)).collect();
+            let mut label = String::from(if ids.len() == 1 { one } else { many });
+            label[..1].make_ascii_uppercase();
+            format!("{label}: {}", names.join(", "))
+        }
+    }
 }
 
 /// A multi-line summary of a view: track, base, occupied systems, pools, queues, hands.
 pub fn summary(v: &View) -> String {
     let mut out = String::new();
+    let winner = v.winner.map(|w| format!(" — the {} player wins", w.name())).unwrap_or_default();
     let _ = writeln!(
         out,
-        "Round {} — {} phase — time {} / reputation {}{}",
+        "Round {} — {} — time {}, reputation {}{winner}",
         v.round,
-        v.phase,
+        phase_label(&v.phase),
         v.time,
         v.reputation,
-        v.winner.map(|w| format!(" — {w} WINS")).unwrap_or_default()
     );
     let base = match (&v.base.system, v.base.revealed) {
-        (Some(s), true) => format!("revealed in {s}"),
-        (Some(s), false) => format!("hidden in {s} (only you know)"),
+        (Some(s), true) => format!("revealed in {}", system(s)),
+        (Some(s), false) => format!("hidden in {} (only you know)", system(s)),
         (None, _) => "hidden".to_string(),
     };
     let _ = writeln!(out, "Rebel base: {base}");
     for (id, s) in &v.systems {
         let mut parts = vec![];
         if let Some(l) = s.loyalty {
-            parts.push(format!("{l} loyal"));
+            parts.push(format!("loyal to {}", side(l)));
         }
         for (flag, name) in
             [(s.subjugated, "subjugated"), (s.sabotaged, "sabotaged"), (s.destroyed, "destroyed")]
@@ -40,59 +119,72 @@ pub fn summary(v: &View) -> String {
         }
         for (f, u) in &s.units {
             if !u.is_empty() {
-                parts.push(format!("{f}: {}", units(u)));
+                parts.push(format!("{} units: {}", f.name(), units(u)));
             }
         }
         for (f, l) in &s.leaders {
             if !l.is_empty() {
-                parts.push(format!("{f} leaders: {}", l.join(", ")));
+                parts.push(format!("{} leaders: {}", f.name(), leaders(l)));
             }
         }
-        let busy = s.units.values().any(|u| !u.is_empty()) || s.leaders.values().any(|l| !l.is_empty());
-        if busy || s.loyalty.is_some() || s.subjugated || s.sabotaged || s.destroyed {
-            let _ = writeln!(out, "  {id}: {}", parts.join("; "));
+        if !parts.is_empty() {
+            let _ = writeln!(out, "  {}: {}", system(id), parts.join("; "));
         }
     }
     let b = &v.rebel_base_space;
-    if !b.units.is_empty() || !b.leaders.is_empty() {
-        let _ = writeln!(out, "  [Rebel Base space]: {} {}", units(&b.units), b.leaders.join(", "));
+    // Only Rebel pieces ever stand there: no faction to name.
+    let mut parts = vec![];
+    if !b.units.is_empty() {
+        parts.push(units(&b.units));
+    }
+    if !b.leaders.is_empty() {
+        parts.push(format!("leaders: {}", leaders(&b.leaders)));
+    }
+    if !parts.is_empty() {
+        let _ = writeln!(out, "  Rebel Base space: {}", parts.join("; "));
     }
     for (f, pool) in &v.leader_pool {
-        let _ = writeln!(out, "{f} leader pool: {}", pool.join(", "));
+        let names = if pool.is_empty() { "none".to_string() } else { leaders(pool) };
+        let _ = writeln!(out, "{} leader pool: {names}", f.name());
     }
     for (f, q) in &v.build_queue {
-        let spaces: Vec<String> = q.iter().map(|(k, u)| format!("{k}: [{}]", units(u))).collect();
-        let _ = writeln!(out, "{f} build queue: {}", spaces.join(" "));
-    }
-    for (f, asg) in &v.assignments {
-        for a in asg {
-            let m = a.mission.clone().unwrap_or_else(|| "facedown mission".into());
-            let _ = writeln!(out, "{f} assigned: {m} <- {}", a.leaders.join(", "));
-        }
-    }
-    for (f, hand) in &v.hands {
-        let parts: Vec<String> = hand
+        let spaces: Vec<String> = q
             .iter()
-            .map(|(k, c)| match c {
-                Cards::Visible(ids) => format!("{k}: [{}]", ids.join(", ")),
-                Cards::Hidden(n) => format!("{k}: {n}"),
+            .filter(|(_, u)| !u.is_empty())
+            .map(|(k, u)| format!("space {k}: {}", units(u)))
+            .collect();
+        let text = if spaces.is_empty() { "empty".to_string() } else { spaces.join("; ") };
+        let _ = writeln!(out, "{} build queue: {text}", f.name());
+    }
+    for (f, u) in v.ready_to_deploy.iter().filter(|(_, u)| !u.is_empty()) {
+        let _ = writeln!(out, "{} units ready to deploy: {}", f.name(), units(u));
+    }
+    for (f, asg) in v.assignments.iter().filter(|(_, a)| !a.is_empty()) {
+        let missions: Vec<String> = asg
+            .iter()
+            .map(|a| match &a.mission {
+                Some(m) => format!("{} on {}", leaders(&a.leaders), card_name("missions", m)),
+                None => format!("{} on a hidden mission", leaders(&a.leaders)),
             })
             .collect();
-        let _ = writeln!(out, "{f} hand: {}", parts.join("; "));
+        let _ = writeln!(out, "{} facedown missions: {}", f.name(), missions.join("; "));
+    }
+    for (f, hand) in &v.hands {
+        let parts: Vec<String> = hand.iter().map(|(k, c)| hand_part(k, c)).collect();
+        let _ = writeln!(out, "{} hand: {}", f.name(), parts.join("; "));
     }
     if !v.captured.is_empty() {
-        let _ = writeln!(out, "captured: {}", v.captured.join(", "));
+        let _ = writeln!(out, "Captured: {}", leaders(&v.captured));
     }
-    if !v.rings.is_empty() {
-        let rings: Vec<String> = v.rings.iter().map(|(l, r)| format!("{l}: {}", r.name())).collect();
-        let _ = writeln!(out, "rings: {}", rings.join(", "));
+    for (l, r) in &v.rings {
+        let _ = writeln!(out, "{} wears the {} ring", leaders(std::slice::from_ref(l)), r.name());
     }
     if !v.turned.is_empty() {
-        let _ = writeln!(out, "turned to the Empire: {}", v.turned.join(", "));
+        let _ = writeln!(out, "Turned to the Empire: {}", leaders(&v.turned));
     }
     for (f, intel) in &v.intel {
         for i in intel {
-            let _ = writeln!(out, "{f} intel (round {}, {}): {}", i.round, i.source, i.text);
+            let _ = writeln!(out, "{} intel (round {}, from {}): {}", f.name(), i.round, i.source, i.text);
         }
     }
     if let Some(c) = &v.combat {
@@ -100,26 +192,129 @@ pub fn summary(v: &View) -> String {
             .units
             .iter()
             .map(|u| {
-                let hp = u.health.map(|h| format!("/{h}")).unwrap_or_default();
-                let gone = if u.destroyed { " destroyed" } else { "" };
-                format!("{}: {} {} {}{hp}{gone}", u.number, u.faction, u.unit, u.damage)
+                let c = catalog();
+                let name = c.unit_by_key(&u.unit).map_or(u.unit.as_str(), |x| x.name());
+                let state = if u.destroyed {
+                    " (destroyed)".to_string()
+                } else if u.damage > 0 {
+                    match u.health {
+                        Some(h) => format!(" ({} damage of {h})", u.damage),
+                        None => format!(" ({} damage)", u.damage),
+                    }
+                } else {
+                    String::new()
+                };
+                format!("{} {name}{state}", u.faction.name())
             })
             .collect();
         let _ = writeln!(
             out,
-            "Combat in {} (round {}, {} attacked): {}",
-            c.place,
+            "Combat in {}, round {} ({} attacked): {}",
+            place(&c.place),
             c.round,
-            c.attacker,
-            units.join("; ")
+            side(c.attacker),
+            units.join(", ")
         );
         if !c.dice.is_empty() {
-            let dice: Vec<String> = c.dice.iter().enumerate().map(|(i, d)| format!("{i}: {d}")).collect();
+            let dice: Vec<String> =
+                c.dice.iter().enumerate().map(|(i, d)| format!("die {}: {d}", i + 1)).collect();
             let _ = writeln!(out, "Dice: {}", dice.join(", "));
         }
     }
     if let Some(w) = &v.waiting {
-        let _ = writeln!(out, "Waiting for {}: {}", w.seat, w.kind);
+        let _ = writeln!(out, "Waiting for the {} player: {}", w.seat.name(), w.kind);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::rebellion::{MatchOptions, State, Viewer, apply, decision, new_game, view};
+
+    /// Seed 3 with quick setup, played until the Rebels have hidden their base.
+    fn after_setup() -> State {
+        crate::content::init().expect("content loads");
+        let mut s = new_game(3, MatchOptions { quick_setup: true });
+        while s.base.system.is_none() {
+            let d = decision(&s).expect("a decision");
+            apply(&mut s, d.seat, d.actions[0].clone()).expect("legal");
+        }
+        s
+    }
+
+    /// Every catalog id (system, leader, unit, card) the text names as a whole word: none
+    /// should be left, as every printed name is capitalised.
+    fn ids_in(text: &str) -> Vec<String> {
+        let c = catalog();
+        let ids: Vec<&str> = c
+            .systems
+            .iter()
+            .map(|x| x.id.as_str())
+            .chain(c.leaders.iter().map(|x| x.id.as_str()))
+            .chain(c.units.iter().map(|x| x.id.as_str()))
+            .chain(c.missions.iter().map(|x| x.id.as_str()))
+            .chain(c.action_cards.iter().map(|x| x.id.as_str()))
+            .chain(c.objectives.iter().map(|x| x.id.as_str()))
+            .chain(c.tactics.iter().map(|x| x.id.as_str()))
+            .collect();
+        text.split(|ch: char| !(ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '_'))
+            .filter(|w| ids.contains(w))
+            .map(String::from)
+            .collect()
+    }
+
+    #[test]
+    fn a_system_reads_with_printed_names() {
+        let text = summary(&view(&after_setup(), Viewer::Public));
+        assert!(
+            text.lines().any(|l| l
+                == "  Coruscant: loyal to the Empire; Empire units: 2 TIE Fighters, 1 Star Destroyer, 2 Stormtroopers, 1 AT-ST"),
+            "{text}"
+        );
+        assert!(text.contains("  Bothawui: loyal to the Rebels\n"), "{text}");
+        assert!(text.contains("  Rebel Base space: 2 X-wings, 2 Y-wings, 1 Rebel Transport,"), "{text}");
+        assert_eq!(ids_in(&text), Vec::<String>::new(), "{text}");
+    }
+
+    #[test]
+    fn the_leader_pools_read_with_printed_names() {
+        let text = summary(&view(&after_setup(), Viewer::Public));
+        assert!(
+            text.contains(
+                "\nRebel leader pool: Mon Mothma, Jan Dodonna, Princess Leia and General Rieekan\n"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                "\nEmpire leader pool: Emperor Palpatine, Grand Moff Tarkin, Darth Vader and General Tagge\n"
+            ),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_hand_reads_with_printed_names_and_the_other_hand_in_counts() {
+        let s = after_setup();
+        let text = summary(&view(&s, Viewer::Faction(Faction::Rebel)));
+        let hand = text.lines().find(|l| l.starts_with("Rebel hand: ")).expect("the Rebel hand");
+        let missions: Vec<&str> = s.hands.rebel.missions.iter().map(|m| m.name()).collect();
+        assert!(hand.contains(&format!("Missions: {}", missions.join(", "))), "{hand}");
+        assert!(hand.contains("Objective: Crippling Blow") && hand.ends_with("; no tactic cards"), "{hand}");
+        assert!(
+            text.contains("\nEmpire hand: 2 action cards; 6 missions; no probe cards; no tactic cards\n"),
+            "{text}"
+        );
+        assert!(text.contains("Rebel base: hidden in Mon Calamari (only you know)"), "{text}");
+        assert_eq!(ids_in(&text), Vec::<String>::new(), "{text}");
+    }
+
+    #[test]
+    fn the_waiting_line_names_the_player_and_the_decision_in_words() {
+        let text = summary(&view(&after_setup(), Viewer::Public));
+        let last = text.lines().last().expect("a last line");
+        assert!(last.starts_with("Waiting for the Rebel player: ") && !last.contains('`'), "{last}");
+        assert!(text.starts_with("Round 1 — Assignment phase — time 1, reputation 14\n"), "{text}");
+    }
 }

@@ -225,45 +225,70 @@ pub enum EventKind {
     },
 }
 
+/// A faction as a side in a sentence: "the Rebels", "the Empire".
+fn side(f: Faction) -> &'static str {
+    match f {
+        Faction::Rebel => "the Rebels",
+        Faction::Empire => "the Empire",
+    }
+}
+
+/// "1 mission card", "3 probe cards", "1 mission card (searched)": a deck's cards counted,
+/// with any note the deck's name carries kept at the end.
+fn cards_counted(count: u32, deck: &str) -> String {
+    let (kind, note) = match deck.split_once(" (") {
+        Some((kind, rest)) => (kind, format!(" ({rest}")),
+        None => (deck, String::new()),
+    };
+    let cards = if count == 1 { "card" } else { "cards" };
+    format!("{count} {kind} {cards}{note}")
+}
+
 impl fmt::Display for EventKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use EventKind::*;
         match self {
             Phase { round, phase } => write!(f, "Round {round}: {phase}"),
             UnitsMoved { faction, from, to, unit, count } => {
-                let n = unit.name();
+                let (who, units) = (faction.name(), unit.counted((*count).into()));
                 let (from, to) = (from.map(Place::name), to.map(Place::name));
                 match (from, to) {
-                    (Some(a), Some(b)) => write!(f, "{faction} moves {count} {n} from {a} to {b}"),
-                    (None, Some(b)) => write!(f, "{faction} places {count} {n} in {b}"),
-                    (Some(a), None) => write!(f, "{faction} removes {count} {n} from {a}"),
-                    (None, None) => write!(f, "{faction} handles {count} {n}"),
+                    (Some(a), Some(b)) => write!(f, "{who} moves {units} from {a} to {b}"),
+                    (None, Some(b)) => write!(f, "{who} places {units} in {b}"),
+                    (Some(a), None) => write!(f, "{who} removes {units} from {a}"),
+                    (None, None) => write!(f, "{who} handles {units}"),
                 }
             }
             LeaderPlaced { leader, place } => write!(f, "{} goes to {}", leader.name(), place.name()),
             Activated { faction, place, leader } => {
-                write!(f, "{faction} activates {} with {}", place.name(), leader.name())
+                write!(f, "{} activates {} with {}", faction.name(), place.name(), leader.name())
             }
             Assigned { faction, leaders } => {
-                write!(f, "{faction} assigns {} leader(s) to a facedown mission", leaders.len())
+                let n = leaders.len();
+                let leaders = if n == 1 { "1 leader".to_string() } else { format!("{n} leaders") };
+                write!(f, "{} assigns {leaders} to a facedown mission", faction.name())
             }
-            Passed { faction } => write!(f, "{faction} passes"),
+            Passed { faction } => write!(f, "{} passes", faction.name()),
             MissionRevealed { faction, mission, place } => match place {
-                Some(p) => write!(f, "{faction} reveals {} in {}", mission.name(), p.name()),
-                None => write!(f, "{faction} reveals {}", mission.name()),
+                Some(p) => write!(f, "{} reveals {} in {}", faction.name(), mission.name(), p.name()),
+                None => write!(f, "{} reveals {}", faction.name(), mission.name()),
             },
             MissionResult { mission, success } => {
                 write!(f, "{} {}", mission.name(), if *success { "succeeds" } else { "fails" })
             }
             DiceRolled { faction, purpose, faces } => {
                 let fs: Vec<&str> = faces.iter().map(|x| x.label()).collect();
-                write!(f, "{faction} rolls for {purpose}: [{}]", fs.join(", "))
+                if fs.is_empty() {
+                    write!(f, "{} rolls no dice for {purpose}", faction.name())
+                } else {
+                    write!(f, "{} rolls for {purpose}: {}", faction.name(), fs.join(", "))
+                }
             }
             BaseRevealed { system } => write!(f, "The Rebel base is revealed in {}", system.name()),
             BaseMoved { old } => write!(f, "The Rebel base has moved; it was in {}", old.name()),
             BaseChosen { system } => write!(f, "Your base is hidden in {}", system.name()),
             Loyalty { system, loyalty } => match loyalty {
-                Some(l) => write!(f, "{} is now loyal to the {l}", system.name()),
+                Some(l) => write!(f, "{} is now loyal to {}", system.name(), side(*l)),
                 None => write!(f, "{} is now neutral", system.name()),
             },
             Subjugation { system, subjugated } => {
@@ -274,23 +299,31 @@ impl fmt::Display for EventKind {
                 let w = if *sabotaged { "is sabotaged" } else { "is no longer sabotaged" };
                 write!(f, "{} {w}", system.name())
             }
-            CombatStarted { place, attacker } => write!(f, "Combat in {} ({attacker} attacks)", place.name()),
+            CombatStarted { place, attacker } => {
+                let verb = if *attacker == Faction::Rebel { "attack" } else { "attacks" };
+                write!(f, "Combat in {} ({} {verb})", place.name(), side(*attacker))
+            }
             UnitDestroyed { faction, unit, place } => {
-                write!(f, "{faction} {} destroyed in {}", unit.name(), place.name())
+                write!(f, "{} {} destroyed in {}", faction.name(), unit.name(), place.name())
             }
             CombatEnded { place } => write!(f, "Combat in {} ends", place.name()),
-            CardsDrawn { faction, deck, count } => write!(f, "{faction} draws {count} {deck} card(s)"),
+            CardsDrawn { faction, deck, count } => {
+                write!(f, "{} draws {}", faction.name(), cards_counted(*count, deck))
+            }
             CardsSeen { deck, cards } => {
                 let names: Vec<String> = cards.iter().map(|c| card_name(deck, c)).collect();
                 write!(f, "You see {deck}: {}", names.join(", "))
             }
-            CardPlayed { faction, deck, card } => {
-                write!(f, "{faction} plays {deck} {}", card_name(deck, card))
-            }
+            CardPlayed { faction, deck, card } => match deck.strip_prefix("discarded ") {
+                Some(kind) => {
+                    write!(f, "{} discards the {kind} card {}", faction.name(), card_name(deck, card))
+                }
+                None => write!(f, "{} plays the {deck} card {}", faction.name(), card_name(deck, card)),
+            },
             LeaderChange { leader, what } => write!(f, "{} {what}", leader.name()),
             Reputation { value } => write!(f, "Reputation is now {value}"),
             Time { value } => write!(f, "Time advances to {value}"),
-            Won { winner, reason } => write!(f, "The {winner} wins: {reason}"),
+            Won { winner, reason } => write!(f, "The {} player wins: {reason}", winner.name()),
             Note { text } => f.write_str(text),
         }
     }

@@ -445,10 +445,11 @@ pub fn successes(run: &MissionRun, side: Faction) -> u32 {
 pub fn announce_dice(ctx: &mut Ctx, run: &MissionRun) {
     for side in [run.faction, run.faction.opponent()] {
         let n = successes(run, side);
+        let successes = if n == 1 { "1 success".to_string() } else { format!("{n} successes") };
         let purpose = if side == run.faction {
-            format!("{} ({n} successes)", run.mission.name())
+            format!("{} ({successes})", run.mission.name())
         } else {
-            format!("opposing ({n} successes)")
+            format!("opposing ({successes})")
         };
         ctx.public(EventKind::DiceRolled { faction: side, purpose, faces: run.dice.get(side).clone() });
     }

@@ -145,8 +145,8 @@ fn ring_owner(s: &State, ring: Ring) -> Faction {
 
 fn dice_text(run: &MissionRun, side: Faction) -> String {
     let faces: Vec<String> =
-        run.dice.get(side).iter().enumerate().map(|(i, d)| format!("{i}={}", d.label())).collect();
-    format!("{side} dice: {}", faces.join(" "))
+        run.dice.get(side).iter().enumerate().map(|(i, d)| format!("{i} {}", d.label())).collect();
+    format!("{} dice by number: {}", side.name(), faces.join(", "))
 }
 
 /// Whether `f` gets this window: a ring of theirs acts here, or they could hold a card that

@@ -141,7 +141,7 @@ pub fn decision(s: &State, r: &RefreshPhase) -> Option<Decision> {
             for (units, missing) in short {
                 let names: Vec<&str> = units.iter().map(|u| u.name()).collect();
                 d.context.push(format!(
-                    "your build needs {missing} more {} than the supply holds: destroy units of yours on the board to free them, or `done`",
+                    "your build needs {missing} more {} than the supply holds: destroy units of yours on the board to free them, or build less",
                     names.join(" / ")
                 ));
             }

@@ -22,7 +22,7 @@ pub fn draw(img: &mut RgbImage) {
     for f in Faction::BOTH {
         icons::faction_disc(img, x + 10.0, y + 10.0, 10.0, f);
         x += 26.0;
-        x += draw::text(img, BODY.with(theme::faction_color(f)), x, y, theme::faction_name(f)) + 10.0;
+        x += draw::text(img, BODY.with(theme::faction_color(f)), x, y, f.name()) + 10.0;
     }
     x += draw::text(img, BODY.with(DIM), x, y, "(disc = loyalty)") + GAP;
     for (label, c, text) in [
@@ -89,7 +89,7 @@ pub fn draw(img: &mut RgbImage) {
     for f in Faction::BOTH {
         y += ROW;
         x = x0;
-        x += draw::text(img, BODY_BOLD.with(theme::faction_color(f)), x, y, theme::faction_name(f)) + 14.0;
+        x += draw::text(img, BODY_BOLD.with(theme::faction_color(f)), x, y, f.name()) + 14.0;
         for u in c.units.iter().filter(|u| u.faction == f) {
             x += draw::text(img, BODY_BOLD.with(theme::faction_color(f)), x, y, &theme::unit_abbrev(&u.id))
                 + 5.0;

@@ -23,26 +23,13 @@ pub fn draw_all(img: &mut RgbImage, view: &View) {
     leaders(img, view);
 }
 
-fn phase_label(phase: &str) -> String {
-    match phase {
-        "setup" => "Setup".into(),
-        "game_over" => "Game over".into(),
-        p => {
-            let mut c = p.chars();
-            match c.next() {
-                Some(f) => format!("{}{} phase", f.to_uppercase(), c.as_str()),
-                None => String::new(),
-            }
-        }
-    }
-}
-
 fn header(img: &mut RgbImage, view: &View) {
     let y = 14.0;
     let mut x = 20.0;
     x += draw::text(img, HEADER.with(theme::BASE), x, y, "HOLONET") + 16.0;
     x +=
-        draw::text(img, HEADER, x, y, &format!("Round {} · {}", view.round, phase_label(&view.phase))) + 30.0;
+        draw::text(img, HEADER, x, y, &format!("Round {} · {}", view.round, theme::phase_label(&view.phase)))
+            + 30.0;
 
     // The viewer tag, right-aligned.
     let (tag, col) = match view.viewer {
@@ -60,13 +47,13 @@ fn header(img: &mut RgbImage, view: &View) {
     let room = tx - 20.0 - x;
     if let Some(w) = view.winner {
         let st = HEADER.with(theme::faction_color(w));
-        let s = format!("{} victory", theme::faction_name(w).to_uppercase());
+        let s = format!("{} victory", w.name().to_uppercase());
         icons::faction_disc(img, x + 13.0, y + 15.0, 13.0, w);
         draw::text(img, st, x + 34.0, y, &draw::fit(st, &s, room - 34.0));
     } else if let Some(wt) = &view.waiting {
         icons::faction_disc(img, x + 13.0, y + 15.0, 13.0, wt.seat);
         x += 34.0;
-        let who = format!("{} to decide: ", theme::faction_name(wt.seat));
+        let who = format!("{} to decide: ", wt.seat.name());
         let st = Style::bold(22.0, theme::faction_color(wt.seat));
         x += draw::text(img, st, x, y + 2.0, &who);
         let st = Style::regular(22.0, TEXT);
@@ -133,13 +120,7 @@ fn hands_and_decks(img: &mut RgbImage, view: &View) {
         let assigned = view.assignments.get(&f).map_or(0, Vec::len);
         icons::faction_disc(img, r.x + 24.0, y + 10.0, 10.0, f);
         let mut x = r.x + 42.0;
-        x += draw::text(
-            img,
-            BODY_BOLD.with(theme::faction_color(f)),
-            x,
-            y,
-            &format!("{} hand", theme::faction_name(f)),
-        );
+        x += draw::text(img, BODY_BOLD.with(theme::faction_color(f)), x, y, &format!("{} hand", f.name()));
         x += draw::text(img, BODY, x + 10.0, y, &parts.join(" · ")) + 10.0;
         if assigned > 0 {
             draw::text(
@@ -223,7 +204,7 @@ fn queues(img: &mut RgbImage, view: &View) {
         let x0 = r.x + 14.0 + i as f32 * col_w;
         let mut y = r.y + 36.0;
         icons::faction_disc(img, x0 + 10.0, y + 10.0, 10.0, f);
-        draw::text(img, BODY_BOLD.with(theme::faction_color(f)), x0 + 26.0, y, theme::faction_name(f));
+        draw::text(img, BODY_BOLD.with(theme::faction_color(f)), x0 + 26.0, y, f.name());
         y += 28.0;
         // Units that slid off space 1 wait here while their owner deploys them: shown above
         // the queue so every unit stays somewhere on the picture.
@@ -279,7 +260,7 @@ fn leaders(img: &mut RgbImage, view: &View) {
     };
     for f in Faction::BOTH {
         let pool = view.leader_pool.get(&f).map(|v| names(view, v)).unwrap_or_default();
-        line(img, &mut y, &format!("{} pool", theme::faction_name(f)), theme::faction_color(f), pool);
+        line(img, &mut y, &format!("{} pool", f.name()), theme::faction_color(f), pool);
     }
     let mut missions = vec![];
     for f in Faction::BOTH {

@@ -78,11 +78,19 @@ pub fn faction_letter(f: Faction) -> &'static str {
     }
 }
 
-/// A faction's display name.
-pub fn faction_name(f: Faction) -> &'static str {
-    match f {
-        Faction::Rebel => "Rebel",
-        Faction::Empire => "Empire",
+/// A view's phase (`setup`, `command`, `game_over`, …) in words: "Setup", "Command phase",
+/// "Game over".
+pub fn phase_label(phase: &str) -> String {
+    match phase {
+        "setup" => "Setup".into(),
+        "game_over" => "Game over".into(),
+        p => {
+            let mut c = p.chars();
+            match c.next() {
+                Some(f) => format!("{}{} phase", f.to_uppercase(), c.as_str()),
+                None => String::new(),
+            }
+        }
     }
 }
 

@@ -230,7 +230,8 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
             Faction::Rebel,
             pick_objectives(drawn),
             format!(
-                "pick {keep} objective card(s) to keep; the others go to the bottom of the objective deck"
+                "pick {keep} objective {} to keep; the others go to the bottom of the objective deck",
+                if *keep == 1 { "card" } else { "cards" }
             ),
         ),
         Pending::Arrange { left, placed } => run.ask(
@@ -251,7 +252,10 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
         Pending::KeepProjects { drawn, keep } => run.ask(
             Faction::Empire,
             drawn.iter().map(|&card| Action::Pick(Pick::Mission { card })).collect(),
-            format!("pick {keep} project card(s) to keep; the others go to the bottom of the project deck"),
+            format!(
+                "pick {keep} project {} to keep; the others go to the bottom of the project deck",
+                if *keep == 1 { "card" } else { "cards" }
+            ),
         ),
     })
 }
@@ -307,7 +311,8 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Ne
                     keep: keep - 1,
                 })));
             }
-            ctx.note(format!("The Rebels put {} objective card(s) on the bottom of the deck", drawn.len()));
+            let cards = if drawn.len() == 1 { "card" } else { "cards" };
+            ctx.note(format!("The Rebels put {} objective {cards} on the bottom of the deck", drawn.len()));
             ctx.s.decks.objectives.extend(drawn);
             Ok(Next::Done)
         }

@@ -139,9 +139,10 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
                 return Next::Done;
             }
             ctx.note(format!(
-                "{}: the Rebels take {} probe card(s) from the Imperial hand and put them back on the probe deck",
+                "{}: the Rebels take {} probe {} from the Imperial hand and put them back on the probe deck",
                 run.card.name(),
-                cards.len()
+                cards.len(),
+                if cards.len() == 1 { "card" } else { "cards" }
             ));
             tell(ctx, Faction::Rebel, run, format!("probe cards taken from the Empire: {}", names(&cards)));
             return Next::Wait(super::Pending::Intel(Pending::PlaceProbes { cards }));
@@ -236,14 +237,11 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
         Pending::NameSystems { named, count } => {
             let actions =
                 nameable(s, named).into_iter().map(|system| Action::Pick(Pick::System { system })).collect();
-            run.ask(
-                Faction::Rebel,
-                actions,
-                format!(
-                    "name {} system(s) besides your base's; the {count} are announced together",
-                    *count as usize - 1 - named.len()
-                ),
-            )
+            let left = *count as usize - 1 - named.len();
+            let systems = if left == 1 { "system" } else { "systems" };
+            let text =
+                format!("name {left} {systems} besides your base's; the {count} are announced together");
+            run.ask(Faction::Rebel, actions, text)
         }
     })
 }

@@ -278,7 +278,7 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
             run.ask(
                 Faction::Rebel,
                 actions,
-                "pick each leader of this mission who goes along to the Rebel base, then `done`",
+                "pick each leader of this mission who goes along to the Rebel base",
             )
         }
         Pending::Release { leader, options } => run.ask(

@@ -221,7 +221,7 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
                     v.push(Action::Pick(Pick::Face { face, color }));
                 }
             }
-            (v, format!("set a die to the face you want ({left} more at most), or `done`"))
+            (v, format!("set a die to the face you want ({left} more at most), or stop"))
         }
         Pending::Captive => (
             mission_leaders(s).into_iter().map(|leader| Action::Pick(Pick::Leader { leader })).collect(),

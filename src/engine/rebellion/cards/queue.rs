@@ -246,14 +246,14 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
             }
             let mut v = v;
             v.push(Action::Done);
-            (v, format!("pick a unit on the {opp} build queue to destroy ({left} health left), or `done`"))
+            (v, format!("pick a unit on the {opp} build queue to destroy ({left} health left), or stop"))
         }
         Pending::Advance { spaces, left, optional, moved } => {
             let mut v = picks(advanceable(s, f, spaces, moved));
             let what = if left <= optional && !v.is_empty() {
                 v.push(Action::Done);
                 format!(
-                    "you may move {left} more unit(s) of your build queue one space closer: pick one, or `done`"
+                    "you may move {left} more unit(s) of your build queue one space closer: pick one, or stop"
                 )
             } else {
                 format!("pick a unit on your build queue to move one space closer ({left} left)")

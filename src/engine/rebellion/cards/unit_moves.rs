@@ -169,11 +169,7 @@ pub fn decision(s: &State, run: &CardRun, m: &Moving) -> Option<Decision> {
     };
     let mut actions = options(s, run, m);
     actions.push(Action::Done);
-    Some(run.ask(
-        run.faction,
-        actions,
-        format!("move units {from} into {here}{}, then `done`", limits(&m.spec)),
-    ))
+    Some(run.ask(run.faction, actions, format!("move units {from} into {here}{}", limits(&m.spec))))
 }
 
 /// Why a move is not allowed, naming the rule.

@@ -278,7 +278,7 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
                 run.faction,
                 actions,
                 format!(
-                    "pick {} unit in {here} to destroy ({left} health left), or `done`",
+                    "pick {} unit in {here} to destroy ({left} health left), or stop",
                     if *either_side { "a" } else { "an enemy" }
                 ),
             ))

@@ -614,10 +614,11 @@ fn after_start_of_combat(c: &Combat, f: Faction) -> Step {
 pub fn describe_units(c: &Combat) -> String {
     use std::fmt::Write;
     // Written into one string (prompts are built at every step of a combat).
-    let mut out = String::from("units: ");
+    let mut out = String::from("units by number: ");
     for (i, u) in c.units.iter().enumerate() {
-        let sep = if i > 0 { " " } else { "" };
-        let _ = write!(out, "{sep}{i}={} ({}", u.unit.key(), u.faction);
+        let sep = if i > 0 { ", " } else { "" };
+        // The unit's id, which front ends print by its name (rebellion_words::context_words).
+        let _ = write!(out, "{sep}{i} {} ({}", u.unit.key(), u.faction.name());
         if u.damage > 0 {
             let _ = write!(out, ", {} damage", u.damage);
         }
@@ -632,16 +633,15 @@ pub fn describe_units(c: &Combat) -> String {
 /// Describes the current dice by position, for prompts.
 pub fn describe_dice(c: &Combat) -> String {
     use std::fmt::Write;
-    let mut out = String::from("dice: ");
+    let mut out = String::from("dice by number: ");
     for (i, d) in c.dice.iter().enumerate() {
-        let sep = if i > 0 { " " } else { "" };
-        let _ = write!(out, "{sep}{i}={}({}", d.face.label(), d.color.label());
+        let sep = if i > 0 { ", " } else { "" };
+        let _ = write!(out, "{sep}{i} {} {}", d.color.label(), d.face.label());
         if d.spent {
-            out.push_str(", spent");
+            out.push_str(" (spent)");
         } else if d.assigned {
-            out.push_str(", assigned");
+            out.push_str(" (assigned)");
         }
-        out.push(')');
     }
     out
 }

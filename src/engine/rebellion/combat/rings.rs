@@ -36,7 +36,7 @@ pub(super) fn roll_window(s: &State, c: &Combat, side: Faction) -> Option<Decisi
     let mut actions: Vec<Action> = cards.into_iter().map(|card| Action::PlayAction { card }).collect();
     actions.push(Action::Done);
     let mut d = Decision::new(side, PromptKind::Respond, actions).always_asked(true);
-    d.context.push("before your roll: set dice with a card, or `done` to roll".into());
+    d.context.push("before your roll: set dice with a card, or roll them as they fall".into());
     Some(d)
 }
 

@@ -261,8 +261,8 @@ pub(super) fn effect_decision(s: &State, c: &Combat, e: &Effect) -> Option<Decis
             let actions = (1..=leaders.len() as u8).map(|n| Action::Mode { n }).collect();
             let mut d = Decision::new(Faction::Rebel, PromptKind::CardChoice, actions);
             let names: Vec<String> =
-                leaders.iter().enumerate().map(|(i, l)| format!("{}={}", i + 1, l.key())).collect();
-            d.context.push(format!("eliminate an Imperial leader: {}", names.join(" ")));
+                leaders.iter().enumerate().map(|(i, l)| format!("{} {}", i + 1, l.name())).collect();
+            d.context.push(format!("eliminate an Imperial leader: {}", names.join(", ")));
             return Some(d);
         }
         // Handled before the tactic cards (combat/rings.rs).
@@ -270,7 +270,7 @@ pub(super) fn effect_decision(s: &State, c: &Combat, e: &Effect) -> Option<Decis
     };
     let mut d = Decision::new(seat, kind, actions);
     if matches!(e, Effect::Strategy) {
-        d.context.push("draw two tactic cards: 1=two space 2=two ground 3=one of each".into());
+        d.context.push("draw two tactic cards: 1 two space, 2 two ground, 3 one of each".into());
     }
     d.context.push(describe_dice(c));
     d.context.push(describe_units(c));
