@@ -148,9 +148,11 @@ fn the_start_of_combat_window_follows_the_leaders_not_the_hand() {
     assert_ne!(now(&none).kind, PromptKind::StartOfCombat);
 }
 
-/// Contingency Plan revealed with Lando; the Rebel hand holds `hand`.
+/// Contingency Plan revealed with Lando; the Rebel hand holds `hand`. The base is revealed, so
+/// the choice of mission is the only one offered.
 fn contingency(hand: &[&str]) -> State {
     let mut s = board(REBEL, &[])
+        .base("dantooine", true)
         .in_pool("lando_calrissian")
         .assign(REBEL, "contingency_plan", &["lando_calrissian"])
         .command(REBEL)

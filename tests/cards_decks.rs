@@ -155,5 +155,5 @@ fn secret_weapons_research_draws_two_projects_and_keeps_both() {
         assert!(!names_card(&rebel, m.name(), m.key()), "the Rebels are not told {m}: {rebel}");
         assert!(!names_card(&public, m.name(), m.key()), "the public is not told {m}: {public}");
     }
-    assert!(rebel.contains("draws 2 project card(s)"), "the Rebels see the count: {rebel}");
+    assert!(rebel.contains("draws 2 project cards"), "the Rebels see the count: {rebel}");
 }

@@ -207,6 +207,6 @@ fn probe_droid_initiative_draws_two_or_four_with_ozzel() {
             assert!(!names_card(&rebel, x.name(), x.key()), "the Rebels are not told {x}: {rebel}");
             assert!(!names_card(&public, x.name(), x.key()), "the public is not told {x}: {public}");
         }
-        assert!(rebel.contains(&format!("draws {n} probe card(s)")), "the Rebels see the count: {rebel}");
+        assert!(rebel.contains(&format!("draws {n} probe cards")), "the Rebels see the count: {rebel}");
     }
 }

@@ -212,6 +212,9 @@ fn collect_bounty_takes_the_captive_to_the_closest_system_with_an_imperial_unit(
         .build();
     sure(&mut s, "boba_fett");
     act(&mut s, EMPIRE, "reveal collect_bounty mon_mothma");
+    // Blindside could answer the reveal (Boba Fett is on the mission): the Empire is asked.
+    assert_eq!(decision(&s).unwrap().kind, PromptKind::Respond);
+    act(&mut s, EMPIRE, "done");
     act(&mut s, REBEL, "done");
     // Hoth and Mustafar are both one move from Bespin: the Empire breaks the tie.
     assert_eq!(decision(&s).unwrap().seat, EMPIRE);
@@ -235,6 +238,9 @@ fn collect_bounty_takes_the_captive_to_the_closest_system_with_an_imperial_unit(
         .build();
     sure(&mut s, "boba_fett");
     act(&mut s, EMPIRE, "reveal collect_bounty mon_mothma");
+    // Blindside could answer the reveal (Boba Fett is on the mission): the Empire is asked.
+    assert_eq!(decision(&s).unwrap().kind, PromptKind::Respond);
+    act(&mut s, EMPIRE, "done");
     act(&mut s, REBEL, "done");
     assert!(s.is_captured(mothma));
     assert_eq!(s.leader_place(mothma), Some(place("bespin")));

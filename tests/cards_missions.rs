@@ -435,6 +435,10 @@ fn millennium_falcon_ring_frees_a_captive_after_a_successful_mission() {
         ByFaction::default(),
     );
     act(&mut s, REBEL, "ring han_solo");
+    // One captive: the pick is forced (revealing the base is offered beside it in a Rebel turn).
+    let picks: Vec<String> = legal(&s).into_iter().filter(|o| o != "reveal-base").collect();
+    assert_eq!(picks, vec!["pick leader princess_leia"]);
+    act(&mut s, REBEL, "pick leader princess_leia");
     assert!(!s.is_captured(leader("princess_leia")));
     assert_eq!(s.ring(leader("han_solo")), None);
 }

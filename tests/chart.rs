@@ -94,10 +94,10 @@ fn history_of_seed_0_is_golden() {
     let last = RoundPoint {
         round: 10,
         moment: Moment::Last,
-        time: 11,
-        reputation: 11,
-        units: [23, 71],
-        systems: [5, 8],
+        time: 10,
+        reputation: 10,
+        units: [35, 53],
+        systems: [6, 7],
         winner: Some(Faction::Rebel),
     };
     assert_eq!(h.first(), Some(&first));
@@ -105,7 +105,7 @@ fn history_of_seed_0_is_golden() {
     let markers: Vec<(u8, u8)> = h.iter().map(|p| (p.time, p.reputation)).collect();
     assert_eq!(
         markers,
-        [(1, 14), (2, 14), (3, 14), (4, 14), (5, 14), (6, 12), (7, 11), (8, 11), (9, 11), (10, 11), (11, 11)]
+        [(1, 14), (2, 14), (3, 14), (4, 13), (5, 13), (6, 12), (7, 12), (8, 11), (9, 11), (10, 11), (10, 10)]
     );
 }
 

@@ -350,8 +350,10 @@ fn outmaneuver_and_dig_in_discard_another_card_then_block_two() {
         attack_with(&mut s, &[(Red, Hit), (Red, Hit)]);
         go(&mut s, Action::Damage { die: 0, unit: t });
         go(&mut s, Action::Damage { die: 1, unit: t });
-        // Alone in hand it cannot be played: no block prompt at all.
-        assert_ne!(kind(&s), PromptKind::BlockDamage);
+        // Alone in hand it cannot be played: the block step is asked all the same (the Empire
+        // could hold a Defensive Formation, which needs no other card), with only `done`.
+        assert_eq!(kind(&s), PromptKind::BlockDamage);
+        assert_eq!(actions(&s), vec![Action::Done]);
         let mut s = standard();
         s.hands.empire.tactics = vec![tactic(card), tactic(other)];
         fight(&mut s, "yavin", Faction::Rebel, &[]);

@@ -56,6 +56,8 @@
 //! one *live* action card — one whose leader stands where the card needs him — against one that
 //! is not, so that card windows are compared where they matter.
 
+mod support;
+
 mod leaks {
     pub mod cards;
     pub mod harness;
@@ -66,7 +68,7 @@ mod leaks {
 }
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use holonet::games::rebellion::Rebellion;
 use leaks::cards::Universe;
@@ -79,8 +81,9 @@ fn env(name: &str, default: u64) -> u64 {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
-/// Plays `games` matches from `first` on, on every core, stopping at the first leak.
-fn run<G>(first: u64, games: u64, cfg: Config) -> Result<Stats, Leak>
+/// Plays the matches of `seeds` on every core, stopping at the first leak (the one of the
+/// lowest seed among those found).
+fn run<G>(seeds: &[u64], cfg: Config) -> Result<Stats, Leak>
 where
     G: holonet::game::Game<
             State = holonet::engine::rebellion::State,
@@ -90,7 +93,7 @@ where
 {
     holonet::content::init().expect("content loads");
     let u = Universe::new();
-    let next = AtomicU64::new(first);
+    let next = AtomicUsize::new(0);
     let total = Mutex::new(Stats::default());
     let failure: Mutex<Option<Leak>> = Mutex::new(None);
     let threads = std::thread::available_parallelism()
@@ -100,11 +103,11 @@ where
         for _ in 0..threads.max(1) {
             scope.spawn(|| {
                 loop {
-                    let seed = next.fetch_add(1, Ordering::Relaxed);
-                    if seed >= first + games || failure.lock().expect("lock").is_some() {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= seeds.len() || failure.lock().expect("lock").is_some() {
                         return;
                     }
-                    match play::<G>(seed, &u, cfg) {
+                    match play::<G>(seeds[i], &u, cfg) {
                         Ok(s) => total.lock().expect("lock").merge(&s),
                         Err(l) => {
                             let mut f = failure.lock().expect("lock");
@@ -124,13 +127,27 @@ where
     }
 }
 
+/// Seeds that once showed a leak or a wrong twin (issue 17), played by every `cargo test`
+/// beside the first 500: a prompt that showed the hidden base (1613), windows that showed a
+/// hand (2292, 3642), Immediate cards in hand twins (2724, 4586, 5301, 8573), the base's old
+/// system in the public log (4213, 8950), and deck-order twins whose drawn cards differ (6464).
+const ONCE_LEAKED: [u64; 10] = [1613, 2292, 2724, 3642, 4213, 4586, 5301, 6464, 8573, 8950];
+
+#[test]
+fn the_seeds_that_once_leaked_leak_nothing() {
+    let cfg = Config { twin_every: env("HOLONET_LEAK_TWIN_EVERY", 20) as usize };
+    let stats = run::<Rebellion>(&ONCE_LEAKED, cfg).unwrap_or_else(|l| panic!("{l}"));
+    assert_eq!(stats.games, ONCE_LEAKED.len() as u64);
+}
+
 #[test]
 fn random_games_leak_nothing_through_the_service() {
     let games = env("HOLONET_LEAK_GAMES", GAMES);
     let first = env("HOLONET_LEAK_FIRST_SEED", 0);
     let cfg = Config { twin_every: env("HOLONET_LEAK_TWIN_EVERY", 20) as usize };
     let start = std::time::Instant::now();
-    let stats = run::<Rebellion>(first, games, cfg).unwrap_or_else(|l| {
+    let seeds: Vec<u64> = (first..first + games).collect();
+    let stats = run::<Rebellion>(&seeds, cfg).unwrap_or_else(|l| {
         panic!(
             "{l}\n(reproduce: HOLONET_LEAK_FIRST_SEED={} HOLONET_LEAK_GAMES=1 HOLONET_LEAK_TWIN_EVERY={} \
              cargo test --test leaks random_games)",
@@ -146,6 +163,102 @@ fn random_games_leak_nothing_through_the_service() {
     assert!(games < 50 || stats.twins_next.values().sum::<u64>() > games, "next actions compared");
 }
 
+/// Twins made by hand for the rules whose prompts once showed a secret: the harness must see
+/// no difference for the channel and the opponent, now and after the same next action.
+mod targeted {
+    use holonet::content::{ActionCardId, Faction, SystemId};
+    use holonet::engine::rebellion::{Action, State};
+    use holonet::games::rebellion::Rebellion;
+
+    use super::leaks::harness::compare_positions;
+    use super::leaks::twins::{Kind, Pile};
+    use super::support::*;
+
+    fn same(a: &State, b: &State, kind: Kind, owner: Faction, next: (Faction, &str)) {
+        holonet::content::init().expect("content loads");
+        let action = Action::parse(next.1).expect("a command");
+        if let Err(l) = compare_positions::<Rebellion>(a, b, kind, owner, (next.0, action)) {
+            panic!("{l}");
+        }
+    }
+
+    #[test]
+    fn a_card_usable_at_the_next_window_or_not_looks_the_same() {
+        // The Empire attempts Capture Rebel Operative on Chewbacca; the Rebels hold Wookiee
+        // Guardian in one twin and Rebel Planning in the other, and decline to oppose.
+        let at_opposition = |card: &str| {
+            let mut s = Scenario::new(4)
+                .clear()
+                .base("dantooine", false)
+                .units("kashyyyk", "stormtrooper", 1)
+                .leader_at("kashyyyk", "chewbacca")
+                .assign(EMPIRE, "capture_rebel_operative", &["darth_vader"])
+                .command(EMPIRE)
+                .build();
+            let c = ActionCardId::parse(card).unwrap();
+            let other = ActionCardId::parse(if card == "wookiee_guardian" {
+                "rebel_planning"
+            } else {
+                "wookiee_guardian"
+            })
+            .unwrap();
+            s.hands.rebel.actions = vec![c];
+            s.decks.actions.rebel.retain(|&x| x != c && x != other);
+            s.decks.actions.rebel.push(other);
+            act(&mut s, EMPIRE, "reveal capture_rebel_operative chewbacca");
+            s
+        };
+        let (a, b) = (at_opposition("wookiee_guardian"), at_opposition("rebel_planning"));
+        same(&a, &b, Kind::LiveAction(REBEL), REBEL, (REBEL, "done"));
+    }
+
+    #[test]
+    fn contingency_plan_with_one_or_two_starting_missions_in_hand_looks_the_same() {
+        // The base is revealed, so nothing else is offered beside the choice of mission.
+        let before_reveal = |hand: &[&str]| {
+            let mut s = Scenario::new(1)
+                .clear()
+                .base("dantooine", true)
+                .in_pool("lando_calrissian")
+                .assign(REBEL, "contingency_plan", &["lando_calrissian"])
+                .command(REBEL)
+                .build();
+            s.hands.rebel.missions = hand.iter().map(|m| mission(m)).collect();
+            s
+        };
+        let two = before_reveal(&["build_alliance", "sabotage"]);
+        let one = before_reveal(&["build_alliance", "covert_operation"]);
+        same(&two, &one, Kind::Hand(REBEL, Pile::Missions), REBEL, (REBEL, "reveal contingency_plan"));
+    }
+
+    #[test]
+    fn rapid_mobilization_drawing_forbidden_or_allowed_probe_cards_looks_the_same() {
+        // The base is revealed, so a new base is the only choice; Mandalore, Corellia and
+        // Mustafar are loyal to the Empire and cannot take it.
+        let before_draw = |top: &[&str]| {
+            let mut s = Scenario::new(2)
+                .clear()
+                .base("hoth", true)
+                .loyalty("mandalore", Some(EMPIRE))
+                .loyalty("corellia", Some(EMPIRE))
+                .loyalty("mustafar", Some(EMPIRE))
+                .assign(REBEL, "rapid_mobilization", &["general_rieekan"])
+                .command_opponent_passed(REBEL)
+                .build();
+            let top: Vec<SystemId> = top.iter().map(|x| sys(x)).collect();
+            s.hands.empire.probes.clear();
+            s.decks.probes = top.clone();
+            s.decks.probes.extend(SystemId::all().filter(|x| *x != sys("hoth") && !top.contains(x)));
+            act(&mut s, REBEL, "reveal rapid_mobilization");
+            act(&mut s, REBEL, "pass");
+            s
+        };
+        let forbidden = before_draw(&["coruscant", "mandalore", "corellia", "mustafar"]);
+        let allowed = before_draw(&["dagobah", "mandalore", "corellia", "mustafar"]);
+        same(&forbidden, &allowed, Kind::Decks, REBEL, (REBEL, "mode 2"));
+    }
+}
+
 mod self_tests {
     use super::leaks::leaky::{LeakyBase, LeakyCard, LeakyHand, LeakyPrompt};
     use super::*;
@@ -158,7 +271,7 @@ mod self_tests {
                 Options = holonet::engine::rebellion::MatchOptions,
             >,
     {
-        match run::<G>(1, 2, Config { twin_every: 1 }) {
+        match run::<G>(&[1, 2], Config { twin_every: 1 }) {
             Ok(s) => panic!("{what}: the harness missed a planted leak ({s:?})"),
             Err(l) => l.to_string(),
         }

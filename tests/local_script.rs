@@ -89,13 +89,16 @@ fn hot_seat_keeps_private_messages_for_the_absent_seat() {
         let out = s.handle(line);
         assert!(out.iter().all(|l| !l.starts_with("error")), "{line}: {out:?}");
     }
-    // The Empire's pass ends the round: the Refresh draws happen while the Empire is at the
-    // terminal, so the Rebel's new objective waits for the Rebel.
-    let out = s.handle("pass");
-    assert!(out.iter().all(|l| !l.contains("You see objective")), "not shown to the Empire: {out:?}");
-    let held = s.take_held(Faction::Rebel);
-    assert!(held.iter().any(|l| l.contains("You see objective")), "{held:?}");
-    assert!(s.take_held(Faction::Rebel).is_empty(), "handed over once");
+    // The Empire's pass ends the round: the Refresh Phase opens with the Rebels' objective
+    // step (an objective they could hold is playable), and once they decline it, the Refresh
+    // draws happen while the Rebel is at the terminal: the Empire's new probe cards wait for
+    // the Empire.
+    s.handle("pass");
+    let out = s.handle("done");
+    assert!(out.iter().all(|l| !l.contains("You see probe")), "not shown to the Rebels: {out:?}");
+    let held = s.take_held(Faction::Empire);
+    assert!(held.iter().any(|l| l.contains("You see probe")), "{held:?}");
+    assert!(s.take_held(Faction::Empire).is_empty(), "handed over once");
 }
 
 #[test]

@@ -301,7 +301,11 @@ fn rapid_mobilization_can_establish_a_new_base_from_probe_cards() {
     assert_eq!(s.units(place("hoth"), REBEL).count(unit("y_wing")), 1, "the base space empties into Hoth");
     assert!(s.base_space.units.rebel.is_empty());
     // Unchosen cards go under the deck; then the Refresh Phase's probe droids draw two.
-    assert_eq!(decision(&s).unwrap().kind, PromptKind::Recruit, "the Refresh Phase has begun");
+    // The Refresh Phase has begun: its objective step (an objective the Rebels could hold is
+    // playable: no leader is captured), then recruiting once the probe droids drew.
+    assert_eq!(decision(&s).unwrap().kind, PromptKind::Objective, "the Refresh Phase has begun");
+    act(&mut s, REBEL, "done");
+    assert_eq!(decision(&s).unwrap().kind, PromptKind::Recruit);
     assert_eq!(s.decks.probes.len(), probes_before - 1 - 2);
     assert!(!s.decks.probes.contains(&new));
 }
@@ -356,7 +360,11 @@ fn rapid_mobilization_with_two_leaders_draws_eight_probe_cards() {
     assert_eq!(s.base.system, Some(sys("utapau")));
     assert!(!s.base.revealed);
     // The seven other cards went under the deck (the Refresh Phase then draws from the top).
-    assert_eq!(decision(&s).unwrap().kind, PromptKind::Recruit, "the Refresh Phase has begun");
+    // The Refresh Phase has begun: its objective step (an objective the Rebels could hold is
+    // playable: no leader is captured), then recruiting once the probe droids drew.
+    assert_eq!(decision(&s).unwrap().kind, PromptKind::Objective, "the Refresh Phase has begun");
+    act(&mut s, REBEL, "done");
+    assert_eq!(decision(&s).unwrap().kind, PromptKind::Recruit);
     let mut under: Vec<SystemId> = s.decks.probes[s.decks.probes.len() - 7..].to_vec();
     let mut rest: Vec<SystemId> = top.iter().copied().filter(|&x| x != sys("utapau")).collect();
     under.sort();

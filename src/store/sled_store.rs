@@ -43,13 +43,29 @@ fn encode<T: Serialize>(v: &T) -> Result<Vec<u8>, StoreError> {
 impl SledStore {
     /// Opens (or creates) the database in a directory.
     pub fn open(dir: &Path) -> Result<Self, StoreError> {
-        let db = sled::open(dir).map_err(db_err)?;
+        let db = open_db(dir)?;
         Ok(SledStore {
             meta: db.open_tree("meta").map_err(db_err)?,
             snapshot: db.open_tree("snapshot").map_err(db_err)?,
             log: db.open_tree("log").map_err(db_err)?,
             db,
         })
+    }
+}
+
+/// Opens the database, waiting up to a second for the file lock: sled releases it from a
+/// background thread a moment after the previous handle in this process is dropped (an
+/// offline import right after another would otherwise fail now and then).
+fn open_db(dir: &Path) -> Result<sled::Db, StoreError> {
+    let mut waited = 0;
+    loop {
+        match sled::open(dir) {
+            Err(sled::Error::Io(e)) if e.kind() == std::io::ErrorKind::WouldBlock && waited < 1_000 => {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+                waited += 20;
+            }
+            other => return other.map_err(db_err),
+        }
     }
 }
 

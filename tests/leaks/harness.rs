@@ -681,6 +681,41 @@ fn twin_next<G: Game<State = State, Action = Action, Options = MatchOptions>>(
     Ok(())
 }
 
+/// Compares two positions built by hand that differ only in a secret of `owner` (a twin made
+/// for one rule: Contingency Plan with one or two starting missions in hand, Rapid Mobilization
+/// drawing forbidden or allowed probe cards, a card usable or not at the next window), as the
+/// Discord host shows them: the channel and `owner`'s opponent must get the same now and after
+/// the same next action, unless it legitimately shows them the difference.
+pub fn compare_positions<G: Game<State = State, Action = Action, Options = MatchOptions>>(
+    a: &State,
+    b: &State,
+    kind: Kind,
+    owner: Faction,
+    next: (Faction, Action),
+) -> Result<Stats, Leak> {
+    let mut stats = Stats::default();
+    let store = Arc::new(MemoryStore::new());
+    let svc: Service<G> = Service::with_clock(store.clone(), Box::new(|| 1_000));
+    let err = |e: ServiceError| Leak { seed: 0, version: a.version, what: format!("service refused: {e}") };
+    svc.create(CH, Some(1), REBEL, MatchOptions { quick_setup: true }, Some(0)).map_err(err)?;
+    svc.join(CH, REBEL, Some("rebel")).map_err(err)?;
+    svc.join(CH, EMPIRE, Some("empire")).map_err(err)?;
+    svc.start(CH, REBEL).map_err(err)?;
+    let original = twin_service::<G>(&store, a);
+    let twin = Twin { kind, state: b.clone(), observers: vec![Who::Public, Who::Seat(owner.opponent())] };
+    let (seat, action) = next;
+    let Some(pending) = twin_now::<G>(0, &store, &original, a, twin, (seat, &action), &mut stats)? else {
+        return Ok(stats);
+    };
+    let out = original
+        .act(CH, caller(seat), Answer::Command(action.command()))
+        .map_err(|e| leak(0, a, format!("`{}` refused: {e}", action.command())))?;
+    let mut after = a.clone();
+    let events = holonet::engine::rebellion::apply(&mut after, seat, action).expect("applied by the service");
+    twin_next::<G>(0, a, &after, &events, pending, &out, Who::Seat(seat), &mut stats)?;
+    Ok(stats)
+}
+
 /// A few commands the decider might type that are not legal now: each legal option with one
 /// word replaced by another name of the same kind, and a few fixed shapes.
 pub fn illegal_commands(s: &State, legal: &[Action]) -> Vec<String> {

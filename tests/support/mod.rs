@@ -63,15 +63,20 @@ pub fn finish_moving(s: &mut State, f: Faction) {
     }
 }
 
-/// Reveals a mission (`reveal …`) and, if the opponent is asked whether to oppose, declines:
-/// the mission then succeeds unless leaders already in the system oppose it.
+/// Reveals a mission (`reveal …`) and declines what follows until its ability: the opponent's
+/// opposition, and the card windows either side may be asked at (a window opens when a card a
+/// player could hold fits, whatever it holds). The mission then succeeds unless leaders
+/// already in the system oppose it.
 pub fn reveal_unopposed(s: &mut State, f: Faction, line: &str) -> Vec<Event> {
     let mut ev = act(s, f, line);
-    if let Some(d) = decision(s)
-        && d.seat == f.opponent()
-        && d.kind == PromptKind::Oppose
-    {
-        ev.extend(act(s, f.opponent(), "done"));
+    for _ in 0..8 {
+        let Some(d) = decision(s) else { break };
+        let declinable =
+            (d.kind == PromptKind::Oppose && d.seat == f.opponent()) || d.kind == PromptKind::Respond;
+        if !declinable || !d.actions.contains(&Action::Done) {
+            break;
+        }
+        ev.extend(act(s, d.seat, "done"));
     }
     ev
 }
