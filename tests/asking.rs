@@ -6,7 +6,7 @@
 
 mod support;
 
-use holonet::content::{ActionCardId, Faction, SystemId};
+use holonet::content::{ActionCardId, Faction};
 use holonet::engine::rebellion::state::Ring;
 use holonet::engine::rebellion::{Decision, PromptKind, State, Viewer, decision, view};
 use support::*;
@@ -17,11 +17,7 @@ fn card(name: &str) -> ActionCardId {
 
 /// A cleared board, base hidden in Dantooine; `f` holds `cards` (and nobody else holds any).
 fn board(f: Faction, cards: &[&str]) -> Scenario {
-    let mut sc = Scenario::new(4).clear().base("dantooine", false);
-    sc.s.hands.rebel.actions.clear();
-    sc.s.hands.empire.actions.clear();
-    sc.s.hands.get_mut(f).actions = cards.iter().map(|c| card(c)).collect();
-    sc
+    Scenario::holding(4, f, cards)
 }
 
 fn now(s: &State) -> Decision {
@@ -179,23 +175,9 @@ fn contingency_plan_asks_whatever_starting_missions_are_in_hand() {
 }
 
 /// Rapid Mobilization's new-base draw after the base was revealed (so the Rebels have no
-/// other choice to make at that moment): the top four probe cards are `top`; Mandalore,
-/// Corellia and Mustafar are loyal to the Empire, so they cannot take the base.
+/// other choice to make at that moment), the top four probe cards being `top`.
 fn mobilization(top: &[&str]) -> State {
-    let mut s = board(REBEL, &[])
-        .base("hoth", true)
-        .loyalty("mandalore", Some(EMPIRE))
-        .loyalty("corellia", Some(EMPIRE))
-        .loyalty("mustafar", Some(EMPIRE))
-        .assign(REBEL, "rapid_mobilization", &["general_rieekan"])
-        .command_opponent_passed(REBEL)
-        .build();
-    let top: Vec<_> = top.iter().map(|x| sys(x)).collect();
-    s.hands.empire.probes.clear();
-    s.decks.probes = top.clone();
-    s.decks.probes.extend(SystemId::all().filter(|x| *x != sys("hoth") && !top.contains(x)));
-    act(&mut s, REBEL, "reveal rapid_mobilization");
-    act(&mut s, REBEL, "pass");
+    let mut s = mobilizing(4, top);
     assert!(!is_legal(&s, "mode 1"), "the base is revealed: only a new base");
     act(&mut s, REBEL, "mode 2");
     s

@@ -3,7 +3,7 @@
 //! lines as a player would type them.
 #![allow(dead_code)]
 
-use holonet::content::{Faction, LeaderId, MissionId, ObjectiveId, SystemId, UnitId, catalog};
+use holonet::content::{ActionCardId, Faction, LeaderId, MissionId, ObjectiveId, SystemId, UnitId, catalog};
 use holonet::engine::rebellion::assignment::AssignmentPhase;
 use holonet::engine::rebellion::command::CommandPhase;
 use holonet::engine::rebellion::event::{Event, EventKind};
@@ -340,6 +340,41 @@ impl Scenario {
     pub fn build(self) -> State {
         self.s
     }
+}
+
+impl Scenario {
+    /// A cleared board, base hidden in Dantooine, where `f` holds the action cards `cards` and
+    /// nobody else holds any.
+    pub fn holding(seed: u64, f: Faction, cards: &[&str]) -> Self {
+        let mut sc = Scenario::new(seed).clear().base("dantooine", false);
+        sc.s.hands.rebel.actions.clear();
+        sc.s.hands.empire.actions.clear();
+        sc.s.hands.get_mut(f).actions =
+            cards.iter().map(|c| ActionCardId::parse(c).expect("an action card")).collect();
+        sc
+    }
+}
+
+/// Rapid Mobilization at the end of a Command Phase, the base revealed in Hoth (so a new base is
+/// the only choice), Mandalore, Corellia and Mustafar loyal to the Empire (they cannot take the
+/// base) and `top` the top four probe cards: the Rebels are about to choose `mode 2`.
+pub fn mobilizing(seed: u64, top: &[&str]) -> State {
+    let mut s = Scenario::new(seed)
+        .clear()
+        .base("hoth", true)
+        .loyalty("mandalore", Some(EMPIRE))
+        .loyalty("corellia", Some(EMPIRE))
+        .loyalty("mustafar", Some(EMPIRE))
+        .assign(REBEL, "rapid_mobilization", &["general_rieekan"])
+        .command_opponent_passed(REBEL)
+        .build();
+    let top: Vec<SystemId> = top.iter().map(|x| sys(x)).collect();
+    s.hands.empire.probes.clear();
+    s.decks.probes = top.clone();
+    s.decks.probes.extend(SystemId::all().filter(|x| *x != sys("hoth") && !top.contains(x)));
+    act(&mut s, REBEL, "reveal rapid_mobilization");
+    act(&mut s, REBEL, "pass");
+    s
 }
 
 /// Empty units helper.
