@@ -506,7 +506,8 @@ struct Pending<G: Game> {
 /// the first of the events it saw that differs between them reveals a card or the base (a card
 /// drawn, played or looked at, how many cards a draw gave, a mission revealed or its result,
 /// the base revealed, moved or chosen) — what follows from it may then differ too — or the
-/// cards its view shows of the opponent's hand (Good Intel), the base or its intel differ. A
+/// cards its view shows of the opponent's hand (Good Intel), the base, its intel or the winner
+/// differ (a destroyed system ends the game in the twin whose base was there). A
 /// step asked in one twin and skipped in the other is not a revelation: one list of events
 /// then stops where the other goes on, or the two differ first in a plain note.
 fn learnt(who: Who, a: (&State, &[Event]), b: (&State, &[Event])) -> bool {
@@ -547,7 +548,7 @@ fn learnt(who: Who, a: (&State, &[Event]), b: (&State, &[Event])) -> bool {
             .flat_map(|(f, h)| h.iter().map(move |(k, c)| (f, k, c)))
             .filter(|(_, _, c)| matches!(c, ViewCards::Visible(_)))
             .collect();
-        format!("{others:?}\n{:?}\n{:?}", v.base, v.intel)
+        format!("{others:?}\n{:?}\n{:?}\n{:?}", v.base, v.intel, v.winner)
     };
     shown(a.0) != shown(b.0)
 }

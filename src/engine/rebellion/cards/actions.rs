@@ -96,7 +96,8 @@ pub fn usable_run(s: &State, f: Faction, card: ActionCardId, m: &Moment) -> Opti
 /// Whether `f` could use this card at this moment if it held it, as far as public facts tell:
 /// its timing, where the leaders shown on it stand, Boba Fett's watched system, and each effect
 /// whose test reads only public facts (`run::can_publicly`). Never reads a secret: it decides
-/// whether a window opens for a card the seat may or may not hold.
+/// whether a window opens for a card the seat may or may not hold. `run` is scratch space,
+/// reused from card to card.
 pub fn could_fit(s: &State, f: Faction, card: ActionCardId, m: &Moment, run: &mut CardRun) -> bool {
     probe(s, f, card, m, run, can_all_publicly)
 }
