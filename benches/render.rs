@@ -11,7 +11,7 @@ use holonet::render::board::{encode_png, render_image, render_png};
 use holonet::sim::{playout, random_action};
 
 fn mid_game() -> State {
-    let mut s = new_game(5, MatchOptions { quick_setup: true });
+    let mut s = new_game(5, MatchOptions { quick_setup: true, ..Default::default() });
     let d = decision(&s).expect("the base choice is pending");
     apply(&mut s, d.seat, d.actions[0].clone()).expect("legal");
     let mut rng = GameRng::from_seed(5 * 31 + 7);

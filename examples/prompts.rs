@@ -30,7 +30,7 @@ fn main() {
     for seed in 0..games {
         let svc = Service::<Rebellion>::new(Arc::new(MemoryStore::new()));
         let (rebel, empire) = (Caller { user: 1, moderator: false }, Caller { user: 2, moderator: false });
-        let options = MatchOptions { quick_setup: seed % 2 == 0 };
+        let options = MatchOptions { quick_setup: seed % 2 == 0, ..Default::default() };
         svc.create(CH, Some(7), rebel, options, Some(seed)).expect("create");
         svc.join(CH, rebel, Some("rebel")).expect("join");
         svc.join(CH, empire, Some("empire")).expect("join");

@@ -143,7 +143,7 @@ fn local(
     quick_setup: bool,
     data: Option<PathBuf>,
 ) -> std::io::Result<()> {
-    let options = MatchOptions { quick_setup };
+    let options = MatchOptions { quick_setup, ..Default::default() };
     let session = |interactive| match &data {
         Some(dir) => LocalSession::open(dir, seed, options, interactive)
             .map(|(session, opened)| {

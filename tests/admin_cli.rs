@@ -29,7 +29,8 @@ fn export_then_import_moves_a_match_between_channels() {
     let before = {
         let store: Arc<dyn MatchStore> = Arc::new(SledStore::open(&data).unwrap());
         let svc: Service<Rebellion> = Service::new(store);
-        svc.create(10, None, rebel, MatchOptions { quick_setup: true }, Some(3)).unwrap();
+        svc.create(10, None, rebel, MatchOptions { quick_setup: true, ..Default::default() }, Some(3))
+            .unwrap();
         svc.join(10, rebel, Some("rebel")).unwrap();
         svc.join(10, empire, Some("empire")).unwrap();
         svc.start(10, rebel).unwrap();

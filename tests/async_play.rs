@@ -29,7 +29,8 @@ fn setup(seed: u64) -> (Arc<MemoryStore>, Arc<AtomicU64>, Service<Rebellion>, Ou
     let store = Arc::new(MemoryStore::new());
     let clock = Arc::new(AtomicU64::new(T0));
     let svc = service(&store, &clock);
-    svc.create(CH, Some(7), REBEL, MatchOptions { quick_setup: true }, Some(seed)).unwrap();
+    svc.create(CH, Some(7), REBEL, MatchOptions { quick_setup: true, ..Default::default() }, Some(seed))
+        .unwrap();
     svc.join(CH, REBEL, Some("rebel")).unwrap();
     svc.join(CH, EMPIRE, Some("empire")).unwrap();
     let start = svc.start(CH, REBEL).unwrap();

@@ -178,7 +178,7 @@ fn an_old_friend_is_not_offered_when_both_are_already_recruited() {
 
 /// A quick-setup game where the Rebels were dealt `cards`; the base choice is still pending.
 fn dealt(cards: &[&str]) -> holonet::engine::rebellion::State {
-    let mut s = new_game(6, MatchOptions { quick_setup: true });
+    let mut s = new_game(6, MatchOptions { quick_setup: true, ..Default::default() });
     s.hands.rebel.actions = cards.iter().map(|c| card(c)).collect();
     s.hands.empire.actions.clear();
     let d = decision(&s).unwrap();

@@ -169,7 +169,7 @@ fn short_logs_give_short_histories() {
 
 #[test]
 fn points_hold_public_facts_only() {
-    let mut a = new_game(6, MatchOptions { quick_setup: true });
+    let mut a = new_game(6, MatchOptions { quick_setup: true, ..Default::default() });
     let mut rng = GameRng::from_seed(66);
     for _ in 0..300 {
         let Some((seat, act)) = random_action(&a, &mut rng) else { break };

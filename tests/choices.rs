@@ -110,7 +110,7 @@ fn random_games_read_in_words_with_small_menus() {
     let _ = holonet::content::init();
     let mut seen = BTreeMap::new();
     for seed in 0..6u64 {
-        let options = MatchOptions { quick_setup: seed % 2 == 1 };
+        let options = MatchOptions { quick_setup: seed % 2 == 1, ..Default::default() };
         check(&new_game(seed, options.clone()), &mut seen);
         holonet::sim::playout_with(seed, options, |_, s, _| check(s, &mut seen));
     }
@@ -130,7 +130,7 @@ fn random_games_read_in_words_with_small_menus() {
 #[test]
 fn the_first_assignment_narrows_mission_then_leaders() {
     let _ = holonet::content::init();
-    let mut s = new_game(3, MatchOptions { quick_setup: true });
+    let mut s = new_game(3, MatchOptions { quick_setup: true, ..Default::default() });
     // Hide the base, answer any card choice with its first option, until the Rebels assign.
     while let Some(d) = decision(&s) {
         if d.kind == PromptKind::AssignLeaders {
@@ -168,11 +168,15 @@ fn combat_numbers_are_resolved_to_dice_and_units() {
     // Play random games until one waits for the attacker's damage, then read its options.
     for seed in 0..40u64 {
         let mut found = None;
-        holonet::sim::playout_with(seed, MatchOptions { quick_setup: true }, |_, s, _| {
-            if found.is_none() && decision(s).is_some_and(|d| d.kind == PromptKind::AssignDamage) {
-                found = Some(s.clone());
-            }
-        });
+        holonet::sim::playout_with(
+            seed,
+            MatchOptions { quick_setup: true, ..Default::default() },
+            |_, s, _| {
+                if found.is_none() && decision(s).is_some_and(|d| d.kind == PromptKind::AssignDamage) {
+                    found = Some(s.clone());
+                }
+            },
+        );
         let Some(s) = found else { continue };
         let d = decision(&s).unwrap();
         let choices = describe_decision(&s, &d);

@@ -1,8 +1,8 @@
 //! Tests of the embedded game content and of the loader's error reporting.
 
 use holonet::content::{
-    self, Catalog, DieFace, Faction, IconColor, IconShape, MissionTargetKind, ResourceIcon, SystemId,
-    TargetCondition, UnitAbility, UnitClass,
+    self, Catalog, ContentSet, DieFace, Faction, IconColor, IconShape, MissionTargetKind, ResourceIcon,
+    SystemId, TargetCondition, UnitAbility, UnitClass,
 };
 use serde_json::{Value, json};
 
@@ -19,8 +19,13 @@ fn embedded_catalog_loads() {
     let c = cat();
     assert_eq!(c.regions.len(), 8);
     assert_eq!(c.systems.len(), 32);
-    assert_eq!(c.units.len(), 18);
-    assert_eq!(c.leaders.len(), 25);
+    // The base game's content, then Rise of the Empire's (its entries follow the base ones).
+    let base = |set: ContentSet| set == ContentSet::Base;
+    assert_eq!(c.units.iter().filter(|u| base(u.set)).count(), 18);
+    assert_eq!(c.units.len(), 18 + 8);
+    assert!(c.units[..18].iter().all(|u| base(u.set)), "base units keep their ids");
+    assert_eq!(c.leaders.iter().filter(|l| base(l.set)).count(), 25);
+    assert_eq!(c.leaders.len(), 25 + 8);
     assert_eq!(c.missions.len(), 53);
     assert_eq!(c.action_cards.len(), 34);
     assert_eq!(c.objectives.len(), 15);
@@ -65,7 +70,7 @@ fn unit_spot_checks() {
     let blue_triangle = icon(IconColor::Blue, IconShape::Triangle);
     let option = c.build_options.rebel.iter().find(|o| o.icon == blue_triangle).unwrap();
     let keys: Vec<&str> = option.units.iter().map(|&u| c.unit(u).id.as_str()).collect();
-    assert_eq!(keys, ["x_wing", "y_wing", "rebel_transport"]);
+    assert_eq!(keys, ["x_wing", "y_wing", "rebel_transport", "u_wing"], "the expansion's units follow");
     let ion = c.unit(c.unit_by_key("ion_cannon").unwrap());
     assert_eq!(ion.ability, Some(UnitAbility::EnemySpaceRedDiceMinusTwo));
     let tie = c.unit_by_key("tie_fighter").unwrap();

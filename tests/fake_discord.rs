@@ -1320,7 +1320,14 @@ fn prepared(
     let svc: Service<Rebellion> = Service::new(store);
     let (rebel, empire) =
         (Caller { user: REBEL, moderator: false }, Caller { user: EMPIRE, moderator: false });
-    svc.create(channel, Some(GUILD), rebel, MatchOptions { quick_setup: true }, Some(seed)).unwrap();
+    svc.create(
+        channel,
+        Some(GUILD),
+        rebel,
+        MatchOptions { quick_setup: true, ..Default::default() },
+        Some(seed),
+    )
+    .unwrap();
     svc.join(channel, rebel, Some("rebel")).unwrap();
     svc.join(channel, empire, Some("empire")).unwrap();
     svc.start(channel, rebel).unwrap();

@@ -57,7 +57,7 @@ const MOD: Caller = Caller { user: 9, moderator: true };
 
 fn started() -> Service<Rebellion> {
     let svc = Service::with_clock(Arc::new(MemoryStore::new()), Box::new(|| 1_000));
-    svc.create(CH, None, REBEL, MatchOptions { quick_setup: true }, Some(3)).unwrap();
+    svc.create(CH, None, REBEL, MatchOptions { quick_setup: true, ..Default::default() }, Some(3)).unwrap();
     svc.join(CH, REBEL, Some("rebel")).unwrap();
     svc.join(CH, EMPIRE, Some("empire")).unwrap();
     svc.start(CH, REBEL).unwrap();

@@ -48,7 +48,7 @@ fn errors_are_one_line_and_change_nothing() {
 
 #[test]
 fn show_public_never_contains_the_hidden_base() {
-    let mut s = LocalSession::new(9, MatchOptions { quick_setup: true }, false);
+    let mut s = LocalSession::new(9, MatchOptions { quick_setup: true, ..Default::default() }, false);
     let out = s.handle("rebel choose 1");
     assert!(out.iter().any(|l| l.starts_with("[rebel] Your base is hidden in")), "{out:?}");
     let public = &s.handle("show public")[0];
@@ -83,7 +83,7 @@ fn simulate_ends_every_game_with_a_winner() {
 #[test]
 fn hot_seat_keeps_private_messages_for_the_absent_seat() {
     use holonet::content::Faction;
-    let mut s = LocalSession::new(4, MatchOptions { quick_setup: true }, true);
+    let mut s = LocalSession::new(4, MatchOptions { quick_setup: true, ..Default::default() }, true);
     // The base, then (this seed deals the Rebels a ring card) the leader who gets the ring.
     for line in ["choose 1", "choose 1", "done", "done", "pass"] {
         let out = s.handle(line);
@@ -103,7 +103,7 @@ fn hot_seat_keeps_private_messages_for_the_absent_seat() {
 
 #[test]
 fn prompts_show_each_option_in_words_next_to_its_command() {
-    let mut s = LocalSession::new(9, MatchOptions { quick_setup: true }, false);
+    let mut s = LocalSession::new(9, MatchOptions { quick_setup: true, ..Default::default() }, false);
     let out = s.handle("prompts");
     let v: serde_json::Value = serde_json::from_str(&out[0]).unwrap();
     let options = v[0]["options"].as_array().unwrap();
@@ -120,7 +120,7 @@ fn prompts_show_each_option_in_words_next_to_its_command() {
 
 #[test]
 fn the_terminal_lists_options_in_words_with_the_command_to_type() {
-    let s = LocalSession::new(9, MatchOptions { quick_setup: true }, true);
+    let s = LocalSession::new(9, MatchOptions { quick_setup: true, ..Default::default() }, true);
     let lines = prompt_lines(&s.state(), 12);
     assert_eq!(
         lines[0],

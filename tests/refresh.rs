@@ -200,7 +200,7 @@ fn stormtroopers_wanted(s: &holonet::engine::rebellion::State) -> u32 {
     use holonet::engine::rebellion::refresh::{build_icons, build_units};
     build_icons(s, EMPIRE)
         .iter()
-        .filter(|(icon, _)| build_units(EMPIRE, *icon) == vec![unit("stormtrooper")])
+        .filter(|(icon, _)| build_units(s, EMPIRE, *icon) == vec![unit("stormtrooper")])
         .count() as u32
 }
 
@@ -224,7 +224,7 @@ fn build_respects_the_supply() {
     let mut scrapped = s.clone();
     act(&mut s, EMPIRE, "done");
     assert_eq!(queue_count(&s, EMPIRE, 1, "stormtrooper"), 0, "none left in the supply");
-    for u in holonet::content::UnitId::all() {
+    for u in holonet::content::UnitId::all().filter(|&u| s.unit_in_play(u)) {
         assert_eq!(unit_total(&s, u), catalog().unit(u).count_in_box as u32);
     }
     // Scrapping frees as many as the build needs: the prompt stays until `done`, even once the
@@ -239,7 +239,7 @@ fn build_respects_the_supply() {
     assert_eq!(after, before - wanted as u8);
     let built: u32 = (1..=3).map(|q| queue_count(&scrapped, EMPIRE, q, "stormtrooper") as u32).sum();
     assert_eq!(built, wanted, "every Stormtrooper the icons call for is built");
-    for u in holonet::content::UnitId::all() {
+    for u in holonet::content::UnitId::all().filter(|&u| scrapped.unit_in_play(u)) {
         assert_eq!(unit_total(&scrapped, u), catalog().unit(u).count_in_box as u32);
     }
 }

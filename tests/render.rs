@@ -16,7 +16,7 @@ use holonet::sim::{playout, random_action};
 
 /// Setup done: quick setup, then the Rebels' first legal base choice.
 fn setup_done(seed: u64) -> State {
-    let mut s = new_game(seed, MatchOptions { quick_setup: true });
+    let mut s = new_game(seed, MatchOptions { quick_setup: true, ..Default::default() });
     let d = decision(&s).expect("the base choice is pending");
     apply(&mut s, d.seat, d.actions[0].clone()).expect("a legal action applies");
     s

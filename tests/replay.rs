@@ -15,7 +15,7 @@ fn conserved(s: &State) {
     let broken = holonet::engine::rebellion::invariants::violations(s);
     assert!(broken.is_empty(), "invariants broken at version {}: {broken:?}", s.version);
     let public = view(s, Viewer::Public);
-    for u in UnitId::all() {
+    for u in UnitId::all().filter(|&u| s.unit_in_play(u)) {
         let boxed = catalog().unit(u).count_in_box as u32;
         assert_eq!(unit_total(s, u), boxed, "{u} is conserved in the state");
         assert_eq!(public.unit_total(u.key()), boxed, "{u} is shown somewhere in the public view");
@@ -27,11 +27,15 @@ fn units_waiting_to_deploy_are_in_the_state_and_every_view() {
     // Find a moment of a random game where units wait in the Deploy step.
     let mut found = None;
     for seed in 1..40u64 {
-        holonet::sim::playout_with(seed, MatchOptions { quick_setup: true }, |_, s, _| {
-            if found.is_none() && !s.ready.empire.is_empty() {
-                found = Some(s.clone());
-            }
-        });
+        holonet::sim::playout_with(
+            seed,
+            MatchOptions { quick_setup: true, ..Default::default() },
+            |_, s, _| {
+                if found.is_none() && !s.ready.empire.is_empty() {
+                    found = Some(s.clone());
+                }
+            },
+        );
         if found.is_some() {
             break;
         }
@@ -49,8 +53,8 @@ fn units_waiting_to_deploy_are_in_the_state_and_every_view() {
 #[test]
 fn seed_and_action_log_replay_exactly() {
     for seed in [1u64, 2, 3] {
-        let p = playout(seed, MatchOptions { quick_setup: true });
-        let mut s = new_game(seed, MatchOptions { quick_setup: true });
+        let p = playout(seed, MatchOptions { quick_setup: true, ..Default::default() });
+        let mut s = new_game(seed, MatchOptions { quick_setup: true, ..Default::default() });
         for step in &p.steps {
             apply(&mut s, step.seat, step.action.clone()).expect("recorded action replays");
         }
@@ -61,8 +65,8 @@ fn seed_and_action_log_replay_exactly() {
 
 #[test]
 fn state_round_trips_through_json_mid_game() {
-    let p = playout(4, MatchOptions { quick_setup: true });
-    let mut s = new_game(4, MatchOptions { quick_setup: true });
+    let p = playout(4, MatchOptions { quick_setup: true, ..Default::default() });
+    let mut s = new_game(4, MatchOptions { quick_setup: true, ..Default::default() });
     for (i, step) in p.steps.iter().enumerate() {
         if i == p.steps.len() / 2 {
             let json = serde_json::to_string(&s).unwrap();
@@ -156,7 +160,7 @@ proptest! {
     #[test]
     fn random_playouts_end_with_a_winner_and_conserve_units(seed in any::<u64>()) {
         // Full setup on odd seeds, quick setup on even ones: both place every starting unit.
-        let options = MatchOptions { quick_setup: seed % 2 == 0 };
+        let options = MatchOptions { quick_setup: seed % 2 == 0, ..Default::default() };
         let mut last = holonet::engine::rebellion::new_game(seed, options.clone());
         let p = holonet::sim::playout_with(seed, options, |_, s, _| {
             conserved(s);

@@ -16,7 +16,7 @@ const STRANGER: Caller = Caller { user: 3, moderator: false };
 const MOD: Caller = Caller { user: 9, moderator: true };
 
 fn quick() -> MatchOptions {
-    MatchOptions { quick_setup: true }
+    MatchOptions { quick_setup: true, ..Default::default() }
 }
 
 fn started(svc: &Service<Rebellion>) -> Outcome {

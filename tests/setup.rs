@@ -177,7 +177,7 @@ fn rebel_placement_is_base_space_and_one_rebel_or_neutral_system() {
 #[test]
 fn base_choice_only_among_probe_deck_systems_without_imperial_units_and_hidden() {
     for seed in 0..8 {
-        let s = new_game(seed, MatchOptions { quick_setup: true });
+        let s = new_game(seed, MatchOptions { quick_setup: true, ..Default::default() });
         let d = decision(&s).unwrap();
         assert_eq!(d.kind, PromptKind::ChooseBase);
         assert!(!d.actions.is_empty());
@@ -216,7 +216,7 @@ fn base_choice_only_among_probe_deck_systems_without_imperial_units_and_hidden()
 #[test]
 fn quick_setup_places_every_starting_unit() {
     let c = catalog();
-    let s = new_game(11, MatchOptions { quick_setup: true });
+    let s = new_game(11, MatchOptions { quick_setup: true, ..Default::default() });
     for f in [REBEL, EMPIRE] {
         for &(u, n) in c.starting_units.get(f) {
             let on_board: u32 = s.places().map(|p| s.units(p, f).count(u) as u32).sum();

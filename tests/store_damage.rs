@@ -27,7 +27,14 @@ fn open(dir: &Path) -> Service<Rebellion> {
 
 /// Starts a quick-setup match in `channel` and plays `moves` first options.
 fn play(svc: &Service<Rebellion>, channel: u64, moves: usize) {
-    svc.create(channel, Some(7), REBEL, MatchOptions { quick_setup: true }, Some(channel)).unwrap();
+    svc.create(
+        channel,
+        Some(7),
+        REBEL,
+        MatchOptions { quick_setup: true, ..Default::default() },
+        Some(channel),
+    )
+    .unwrap();
     svc.join(channel, REBEL, Some("rebel")).unwrap();
     svc.join(channel, EMPIRE, Some("empire")).unwrap();
     svc.start(channel, REBEL).unwrap();

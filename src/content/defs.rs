@@ -245,6 +245,23 @@ pub enum UnitAbility {
     ExtraGroundTacticDraw,
     /// The opponent rolls two red dice fewer in each space battle step here.
     EnemySpaceRedDiceMinusTwo,
+    /// Rise of the Empire, Interdictor: Rebel units cannot retreat from its system.
+    NoRebelRetreat,
+    /// Rise of the Empire, Shield Bunker: protects Death Stars in its system, deploys to any
+    /// system with an Imperial ground unit and no Rebel unit, and lets the Empire deploy to its
+    /// remote system as if it were loyal.
+    ShieldBunker,
+}
+
+/// The box a piece of content comes from: the base game, or an expansion a match turns on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ContentSet {
+    /// The base game.
+    #[default]
+    Base,
+    /// The Rise of the Empire expansion.
+    RiseOfTheEmpire,
 }
 
 /// A unit type.
@@ -264,6 +281,8 @@ pub struct UnitDef {
     pub attack_black: u8,
     /// Red attack dice.
     pub attack_red: u8,
+    /// Green attack dice (Rise of the Empire units).
+    pub attack_green: u8,
     /// Health value and colour; `None` for the Death Star, which cannot be damaged.
     pub health: Option<(u8, DieColor)>,
     /// How many units that need transport it carries.
@@ -278,6 +297,8 @@ pub struct UnitDef {
     pub count_in_box: u8,
     /// Its special ability.
     pub ability: Option<UnitAbility>,
+    /// The box it comes from.
+    pub set: ContentSet,
 }
 
 /// A leader.
@@ -293,10 +314,15 @@ pub struct LeaderDef {
     pub starting: bool,
     /// Skill icons: diplomacy, intel, logistics, spec ops.
     pub skills: [u8; 4],
+    /// Minor skill icons (Rise of the Empire), in the same order: they count toward a
+    /// mission's requirement, and each rolls a green die in an opposed mission.
+    pub minor_skills: [u8; 4],
     /// Space tactic value.
     pub space_tactics: u8,
     /// Ground tactic value.
     pub ground_tactics: u8,
+    /// The box it comes from.
+    pub set: ContentSet,
 }
 
 impl LeaderDef {

@@ -6,11 +6,11 @@
 
 use std::collections::HashMap;
 
-use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
 use super::defs::*;
 use super::ids::*;
+use super::raw::*;
 use super::validate;
 use super::{Catalog, MAX_UNIT_TYPES};
 
@@ -32,9 +32,16 @@ pub(super) const ACTION_CARDS: &str = "assets/action_cards.json";
 pub(super) const OBJECTIVES: &str = "assets/objectives.json";
 /// Tactic-card file.
 pub(super) const TACTICS: &str = "assets/tactics.json";
+/// Rise of the Empire's unit file: its units and what the icons build beside the base ones.
+pub(super) const ROTE_UNITS: &str = "assets/rote/units.json";
+/// Rise of the Empire's leader file.
+pub(super) const ROTE_LEADERS: &str = "assets/rote/leaders.json";
+/// Rise of the Empire's dice file (the green die).
+pub(super) const ROTE_DICE: &str = "assets/rote/dice.json";
 
-/// Every asset file with the text compiled into the binary.
-const EMBEDDED: [(&str, &str); 9] = [
+/// Every asset file with the text compiled into the binary. An expansion's entries are loaded
+/// after the base ones, so base content keeps its ids whatever an expansion adds.
+const EMBEDDED: [(&str, &str); 12] = [
     (BOARD, include_str!("../../assets/board.json")),
     (UNITS, include_str!("../../assets/units.json")),
     (LEADERS, include_str!("../../assets/leaders.json")),
@@ -44,6 +51,9 @@ const EMBEDDED: [(&str, &str); 9] = [
     (ACTION_CARDS, include_str!("../../assets/action_cards.json")),
     (OBJECTIVES, include_str!("../../assets/objectives.json")),
     (TACTICS, include_str!("../../assets/tactics.json")),
+    (ROTE_UNITS, include_str!("../../assets/rote/units.json")),
+    (ROTE_LEADERS, include_str!("../../assets/rote/leaders.json")),
+    (ROTE_DICE, include_str!("../../assets/rote/dice.json")),
 ];
 
 /// An error in the game content: a file that does not parse, or an entry that is invalid.
@@ -112,295 +122,6 @@ impl ContentError {
         ContentError::Invalid { file, entry: entry.into(), problem: problem.into() }
     }
 }
-
-// ------------------------------------------------------------------------------------------
-// Raw file formats. Unknown fields are errors (typos must not pass silently); each entry may
-// carry a free-text `note` for uncertain reference data, which the catalog ignores.
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawBoard {
-    #[serde(default, rename = "note")]
-    _note: Option<String>,
-    regions: Vec<RawRegion>,
-    systems: Vec<RawSystem>,
-    adjacency: Vec<(String, String)>,
-    impassable: Vec<(String, String)>,
-    rebel_base_space: RawBaseSpace,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawRegion {
-    id: String,
-    name: String,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawSystem {
-    id: String,
-    name: String,
-    region: String,
-    populous: bool,
-    fixed_imperial: bool,
-    icons: Vec<ResourceIcon>,
-    build_queue_space: Option<u8>,
-    probe_card: bool,
-    setup_mark: Option<Faction>,
-    adjacent: Vec<String>,
-    coords: (f32, f32),
-    #[serde(default, rename = "note")]
-    _note: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawBaseSpace {
-    icons: Vec<ResourceIcon>,
-    build_queue_space: u8,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawUnits {
-    units: Vec<RawUnit>,
-    build_options: ByFaction<Vec<RawBuildOption>>,
-    starting_units: ByFaction<Vec<RawStartingUnit>>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawUnit {
-    id: String,
-    name: String,
-    faction: Faction,
-    theater: Theater,
-    class: UnitClass,
-    attack: RawAttack,
-    health: Option<RawHealth>,
-    transport_capacity: u8,
-    requires_transport: bool,
-    immobile: bool,
-    build_icon: Option<ResourceIcon>,
-    count_in_box: u8,
-    ability: Option<UnitAbility>,
-    #[serde(default, rename = "ability_text")]
-    _ability_text: Option<String>,
-    #[serde(default, rename = "note")]
-    _note: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawAttack {
-    black: u8,
-    red: u8,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawHealth {
-    value: u8,
-    color: DieColor,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawBuildOption {
-    icon: ResourceIcon,
-    units: Vec<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawStartingUnit {
-    unit: String,
-    count: u8,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawLeaders {
-    leaders: Vec<RawLeader>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawLeader {
-    id: String,
-    name: String,
-    faction: Faction,
-    starting: bool,
-    skills: RawSkills,
-    space_tactics: u8,
-    ground_tactics: u8,
-    #[serde(default, rename = "note")]
-    _note: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawSkills {
-    diplomacy: u8,
-    intel: u8,
-    logistics: u8,
-    spec_ops: u8,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawTimeTrack {
-    length: u8,
-    time_start: u8,
-    reputation_start: u8,
-    recruit: Vec<u8>,
-    build: Vec<u8>,
-    #[serde(default, rename = "note")]
-    _note: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawDice {
-    faces: [DieFace; 6],
-    #[serde(default, rename = "note")]
-    _note: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawMissions {
-    missions: Vec<RawMission>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawMission {
-    id: String,
-    name: String,
-    faction: Faction,
-    copies: u8,
-    skill: Skill,
-    requirement: u8,
-    starting: bool,
-    project: bool,
-    portrait: Option<String>,
-    mode: MissionMode,
-    count_all_skills: bool,
-    target: MissionTargetKind,
-    conditions: Vec<RawCondition>,
-    text: String,
-    #[serde(default, rename = "note")]
-    _note: Option<String>,
-    // The card's behaviour, read by the engine's card catalog (`engine::rebellion::cards`).
-    #[serde(default, rename = "dice")]
-    _dice: Option<serde_json::Value>,
-    #[serde(default, rename = "effects")]
-    _effects: Option<serde_json::Value>,
-}
-
-/// Mirror of [`TargetCondition`] with string references.
-#[derive(Deserialize)]
-#[serde(rename_all = "snake_case")]
-enum RawCondition {
-    Populous,
-    Remote,
-    ContainsImperialUnit,
-    ContainsImperialShip,
-    NoImperialUnit,
-    NoRebelUnit,
-    NoRebelGroundUnit,
-    Neutral,
-    RebelLoyalty,
-    ContainsRebelUnit,
-    RebelSystem,
-    ImperialSystem,
-    ImperialLoyalty,
-    Subjugated,
-    NoSabotageMarker,
-    Sabotaged,
-    ContainsCapturedLeader,
-    CapturedLeader,
-    RebelLeaderOnBoard,
-    LeaderSystemContainsImperialUnit,
-    Named(String),
-    ContainsAny(Vec<String>),
-    HasIcon(ResourceIcon),
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawActionCards {
-    action_cards: Vec<RawActionCard>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawActionCard {
-    id: String,
-    name: String,
-    faction: Faction,
-    starting: bool,
-    leaders: Vec<String>,
-    timing: ActionTiming,
-    text: String,
-    #[serde(default, rename = "note")]
-    _note: Option<String>,
-    // The card's behaviour, read by the engine's card catalog (`engine::rebellion::cards`).
-    #[serde(default, rename = "leader")]
-    _leader: Option<serde_json::Value>,
-    #[serde(default, rename = "trigger")]
-    _trigger: Option<serde_json::Value>,
-    #[serde(default, rename = "effects")]
-    _effects: Option<serde_json::Value>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawObjectives {
-    objectives: Vec<RawObjective>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawObjective {
-    id: String,
-    name: String,
-    stage: u8,
-    reputation: Option<u8>,
-    copies: u8,
-    timing: ObjectiveTiming,
-    text: String,
-    #[serde(default, rename = "note")]
-    _note: Option<String>,
-    // The card's behaviour, read by the engine's card catalog (`engine::rebellion::cards`).
-    #[serde(default, rename = "behavior")]
-    _behavior: Option<serde_json::Value>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawTactics {
-    tactics: Vec<RawTactic>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawTactic {
-    id: String,
-    name: String,
-    theater: Theater,
-    copies: u8,
-    needs_special: bool,
-    window: TacticWindow,
-    text: String,
-    #[serde(default, rename = "note")]
-    _note: Option<String>,
-}
-
-// ------------------------------------------------------------------------------------------
-// Name resolution.
 
 /// The ids of one list, for resolving references to it.
 struct Index<'a> {
@@ -483,8 +204,21 @@ impl Catalog {
 /// Parses every file, resolves references and validates the result.
 fn build(files: &HashMap<&'static str, &str>) -> Result<Catalog, ContentError> {
     let board: RawBoard = parse(BOARD, files[BOARD])?;
-    let units: RawUnits = parse(UNITS, files[UNITS])?;
-    let leaders: RawLeaders = parse(LEADERS, files[LEADERS])?;
+    let mut units: RawUnits = parse(UNITS, files[UNITS])?;
+    let mut leaders: RawLeaders = parse(LEADERS, files[LEADERS])?;
+    let rote_units: RawExpansionUnits = parse(ROTE_UNITS, files[ROTE_UNITS])?;
+    let rote_leaders: RawExpansionLeaders = parse(ROTE_LEADERS, files[ROTE_LEADERS])?;
+    let green: RawGreenDice = parse(ROTE_DICE, files[ROTE_DICE])?;
+    // The expansion's units and leaders follow the base ones, each tagged with its box.
+    let sets = |base: usize, more: usize| -> Vec<ContentSet> {
+        std::iter::repeat_n(ContentSet::Base, base)
+            .chain(std::iter::repeat_n(ContentSet::RiseOfTheEmpire, more))
+            .collect()
+    };
+    let unit_sets = sets(units.units.len(), rote_units.units.len());
+    units.units.extend(rote_units.units);
+    let leader_sets = sets(leaders.leaders.len(), rote_leaders.leaders.len());
+    leaders.leaders.extend(rote_leaders.leaders);
     let track: RawTimeTrack = parse(TIME_TRACK, files[TIME_TRACK])?;
     let dice: RawDice = parse(DICE, files[DICE])?;
     let missions: RawMissions = parse(MISSIONS, files[MISSIONS])?;
@@ -551,7 +285,8 @@ fn build(files: &HashMap<&'static str, &str>) -> Result<Catalog, ContentError> {
     let unit_defs = units
         .units
         .iter()
-        .map(|u| UnitDef {
+        .zip(unit_sets)
+        .map(|(u, set)| UnitDef {
             id: u.id.clone(),
             name: u.name.clone(),
             faction: u.faction,
@@ -559,6 +294,7 @@ fn build(files: &HashMap<&'static str, &str>) -> Result<Catalog, ContentError> {
             class: u.class,
             attack_black: u.attack.black,
             attack_red: u.attack.red,
+            attack_green: u.attack.green,
             health: u.health.as_ref().map(|h| (h.value, h.color)),
             transport_capacity: u.transport_capacity,
             requires_transport: u.requires_transport,
@@ -566,6 +302,7 @@ fn build(files: &HashMap<&'static str, &str>) -> Result<Catalog, ContentError> {
             build_icon: u.build_icon,
             count_in_box: u.count_in_box,
             ability: u.ability,
+            set,
         })
         .collect();
     let mut build_options = ByFaction::<Vec<BuildOption>>::default();
@@ -580,6 +317,22 @@ fn build(files: &HashMap<&'static str, &str>) -> Result<Catalog, ContentError> {
                 .collect::<Result<_, _>>()?;
             build_options.get_mut(f).push(BuildOption { icon: o.icon, units: ids });
         }
+        // An expansion's icons build its units beside the base ones (a match without it skips
+        // them: the engine asks each unit's set).
+        for o in rote_units.build_options.get(f) {
+            let owner = format!("{f} build option for the {} icon", validate::icon_name(o.icon));
+            let list = build_options.get_mut(f);
+            let i = match list.iter().position(|x| x.icon == o.icon) {
+                Some(i) => i,
+                None => {
+                    list.push(BuildOption { icon: o.icon, units: vec![] });
+                    list.len() - 1
+                }
+            };
+            for u in &o.units {
+                list[i].units.push(UnitId(unit_ix.get(ROTE_UNITS, &owner, u)?));
+            }
+        }
         for s in units.starting_units.get(f) {
             let owner = format!("{f} starting units");
             starting_units.get_mut(f).push((UnitId(unit_ix.get(UNITS, &owner, &s.unit)?), s.count));
@@ -589,14 +342,20 @@ fn build(files: &HashMap<&'static str, &str>) -> Result<Catalog, ContentError> {
     let leader_defs = leaders
         .leaders
         .iter()
-        .map(|l| LeaderDef {
+        .zip(leader_sets)
+        .map(|(l, set)| LeaderDef {
             id: l.id.clone(),
             name: l.name.clone(),
             faction: l.faction,
             starting: l.starting,
             skills: [l.skills.diplomacy, l.skills.intel, l.skills.logistics, l.skills.spec_ops],
+            minor_skills: l
+                .minor_skills
+                .as_ref()
+                .map_or([0; 4], |m| [m.diplomacy, m.intel, m.logistics, m.spec_ops]),
             space_tactics: l.space_tactics,
             ground_tactics: l.ground_tactics,
+            set,
         })
         .collect();
 
@@ -704,6 +463,8 @@ fn build(files: &HashMap<&'static str, &str>) -> Result<Catalog, ContentError> {
             build: track.build,
         },
         die_faces: dice.faces,
+        green_die_faces: green.green,
+        green_dice_limit: green.green_limit,
         theater_masks: [[0; MAX_UNIT_TYPES]; 2],
     };
     validate::check(&catalog, &adjacency)?;

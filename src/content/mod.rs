@@ -3,6 +3,7 @@
 mod defs;
 mod ids;
 mod load;
+mod raw;
 mod validate;
 
 pub use defs::*;
@@ -47,15 +48,19 @@ pub struct Catalog {
     pub time_track: TimeTrack,
     /// Faces of the six-sided combat/mission dice (red and black are the same).
     pub die_faces: [DieFace; 6],
+    /// Faces of the green die (Rise of the Empire).
+    pub green_die_faces: [DieFace; 6],
+    /// The most green dice one mission attempt or attack rolls (Rise of the Empire).
+    pub green_dice_limit: u8,
     /// Per theater (by `Theater as usize`), 0xFF at each unit type of that theater and 0
     /// elsewhere: lets a count of units tell whether any ship or ground unit is there without
     /// looking each type up (asked for every system at every step).
     theater_masks: [[u8; MAX_UNIT_TYPES]; 2],
 }
 
-/// The most unit types a catalog may have: the Rules Reference's unit list (validation refuses
-/// any other unit), so per-type counts fit a fixed array.
-pub const MAX_UNIT_TYPES: usize = 18;
+/// The most unit types a catalog may have, so per-type counts fit a fixed array of two machine
+/// words: the Rules Reference's 18 and Rise of the Empire's 8 (validation refuses any other).
+pub const MAX_UNIT_TYPES: usize = 32;
 
 static CATALOG: OnceLock<Catalog> = OnceLock::new();
 

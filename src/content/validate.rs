@@ -9,7 +9,8 @@ use super::Catalog;
 use super::defs::*;
 use super::ids::*;
 use super::load::{
-    ACTION_CARDS, BOARD, ContentError, DICE, LEADERS, MISSIONS, OBJECTIVES, TACTICS, TIME_TRACK, UNITS,
+    ACTION_CARDS, BOARD, ContentError, DICE, LEADERS, MISSIONS, OBJECTIVES, ROTE_DICE, ROTE_UNITS, TACTICS,
+    TIME_TRACK, UNITS,
 };
 
 /// Systems on the board.
@@ -33,7 +34,7 @@ const TACTIC_CARDS_PER_THEATER: u32 = 15;
 /// Objective cards per stage (three stages).
 const OBJECTIVES_PER_STAGE: u32 = 5;
 /// Units in the box, per the Rules Reference component list.
-const BOX_COUNTS: [(&str, u8); super::MAX_UNIT_TYPES] = [
+const BOX_COUNTS: [(&str, u8); 18] = [
     ("tie_fighter", 24),
     ("assault_carrier", 8),
     ("star_destroyer", 8),
@@ -52,6 +53,18 @@ const BOX_COUNTS: [(&str, u8); super::MAX_UNIT_TYPES] = [
     ("airspeeder", 6),
     ("shield_generator", 3),
     ("ion_cannon", 3),
+];
+/// Rise of the Empire's units and how many the box holds (one table-top transcription: the
+/// rules summary names no count; `assets/rote/units.json` marks them uncertain).
+const ROTE_BOX_COUNTS: [(&str, u8); 8] = [
+    ("tie_striker", 6),
+    ("interdictor", 3),
+    ("assault_tank", 6),
+    ("shield_bunker", 3),
+    ("u_wing", 6),
+    ("nebulon_b_frigate", 3),
+    ("rebel_vanguard", 6),
+    ("golan_arms_turret", 3),
 ];
 
 /// A short name of a resource icon, e.g. "blue triangle".
@@ -275,16 +288,29 @@ fn unit_entry(u: &UnitDef) -> String {
     format!("unit `{}`", u.id)
 }
 
+/// The file a unit comes from, the box counts it must match and what lists them.
+fn unit_source(set: ContentSet) -> (&'static str, &'static [(&'static str, u8)], &'static str) {
+    match set {
+        ContentSet::Base => (UNITS, &BOX_COUNTS, "the Rules Reference"),
+        ContentSet::RiseOfTheEmpire => (ROTE_UNITS, &ROTE_BOX_COUNTS, "Rise of the Empire"),
+    }
+}
+
 fn units(c: &Catalog) -> Result<(), ContentError> {
     let bad = |entry: String, problem: String| ContentError::invalid(UNITS, entry, problem);
+    if c.units.len() > super::MAX_UNIT_TYPES {
+        return Err(bad("the unit list".into(), format!("has more than {} types", super::MAX_UNIT_TYPES)));
+    }
     for u in &c.units {
         let entry = unit_entry(u);
-        let expected = BOX_COUNTS.iter().find(|(id, _)| *id == u.id).map(|(_, n)| *n);
+        let (file, counts, source) = unit_source(u.set);
+        let bad = |entry: String, problem: String| ContentError::invalid(file, entry, problem);
+        let expected = counts.iter().find(|(id, _)| *id == u.id).map(|(_, n)| *n);
         match expected {
-            None => return Err(bad(entry, "is not in the Rules Reference unit list".into())),
+            None => return Err(bad(entry, format!("is not in {source}'s unit list"))),
             Some(n) if n != u.count_in_box => {
                 let have = u.count_in_box;
-                return Err(bad(entry, format!("has {have} in the box; the Rules Reference lists {n}")));
+                return Err(bad(entry, format!("has {have} in the box; {source} lists {n}")));
             }
             Some(_) => {}
         }
@@ -312,9 +338,13 @@ fn units(c: &Catalog) -> Result<(), ContentError> {
             return Err(bad(entry, "is a structure but not immobile".into()));
         }
     }
-    for (id, _) in BOX_COUNTS {
-        if !c.units.iter().any(|u| u.id == id) {
-            return Err(bad(format!("unit `{id}`"), "is missing from the unit list".into()));
+    for set in [ContentSet::Base, ContentSet::RiseOfTheEmpire] {
+        let (file, counts, _) = unit_source(set);
+        for (id, _) in counts {
+            if !c.units.iter().any(|u| u.id == *id && u.set == set) {
+                let problem = "is missing from the unit list".to_string();
+                return Err(ContentError::invalid(file, format!("unit `{id}`"), problem));
+            }
         }
     }
     for f in Faction::BOTH {
@@ -535,6 +565,10 @@ fn dice(c: &Catalog) -> Result<(), ContentError> {
         if !c.die_faces.contains(&face) {
             return Err(ContentError::invalid(DICE, "die", format!("has no {face:?} face")));
         }
+    }
+    if !c.green_die_faces.contains(&DieFace::DirectHit) || c.green_dice_limit == 0 {
+        let problem = "needs a direct-hit face and a limit of at least one die".to_string();
+        return Err(ContentError::invalid(ROTE_DICE, "the green die", problem));
     }
     Ok(())
 }

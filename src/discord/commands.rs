@@ -143,7 +143,7 @@ pub async fn new(
         }
     }
     let guild = ctx.guild_id().map(|g| g.get());
-    let options = MatchOptions { quick_setup: quick_setup.unwrap_or(false) };
+    let options = MatchOptions { quick_setup: quick_setup.unwrap_or(false), ..Default::default() };
     run(ctx, move |s, ch, who| s.create(ch, guild, who, options, None)).await
 }
 

@@ -218,7 +218,7 @@ fn prepared() -> &'static [Vec<u8>] {
 
 /// The export of a game of `moves` random legal moves (fewer if it ends first).
 fn prepared_export(seed: u64, moves: usize, quick: bool, status: MatchStatus) -> Vec<u8> {
-    let options = MatchOptions { quick_setup: quick };
+    let options = MatchOptions { quick_setup: quick, ..Default::default() };
     let mut game = Position::new(new_game(seed, options.clone()));
     let mut rng = GameRng::from_seed(seed);
     let user = |seat: Faction| if seat == Faction::Rebel { 1 } else { 2 };

@@ -13,7 +13,7 @@ impl Fuzz<'_> {
         let b = self.bytes.u8();
         let seed = self.bytes.u8() as u64;
         // Mostly quick setup: the placement decisions of a full setup are the slowest to list.
-        let options = MatchOptions { quick_setup: b & 3 != 0 };
+        let options = MatchOptions { quick_setup: b & 3 != 0, ..Default::default() };
         let (rebel, empire) = match b >> 5 {
             0 if self.hot_seat => (1, 1),
             1 => (3, 2),

@@ -13,7 +13,7 @@ impl Fuzz<'_> {
                 let (ch, c, seed, quick) =
                     (self.channel(), self.caller(), self.bytes.u64(), self.bytes.u8() & 1 == 1);
                 let guild = if self.bytes.u8() & 1 == 1 { Some(self.bytes.number()) } else { None };
-                let options = MatchOptions { quick_setup: quick };
+                let options = MatchOptions { quick_setup: quick, ..Default::default() };
                 self.checked(ch, "create", |s| done(s.create(ch, guild, c, options, Some(seed)))).map(drop)
             }
             10 => {

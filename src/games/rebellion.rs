@@ -288,7 +288,7 @@ mod tests {
     #[test]
     fn private_text_names_the_seats_own_secrets_and_the_reveal_names_everything() {
         crate::content::init().expect("content loads");
-        let mut s = new_game(3, MatchOptions { quick_setup: true });
+        let mut s = new_game(3, MatchOptions { quick_setup: true, ..Default::default() });
         // The Rebels hide their base first.
         while s.base.system.is_none() {
             let d = decision(&s).expect("a decision");

@@ -235,7 +235,7 @@ mod tests {
     /// Seed 3 with quick setup, played until the Rebels have hidden their base.
     fn after_setup() -> State {
         crate::content::init().expect("content loads");
-        let mut s = new_game(3, MatchOptions { quick_setup: true });
+        let mut s = new_game(3, MatchOptions { quick_setup: true, ..Default::default() });
         while s.base.system.is_none() {
             let d = decision(&s).expect("a decision");
             apply(&mut s, d.seat, d.actions[0].clone()).expect("legal");

@@ -253,7 +253,7 @@ pub fn check_view(v: &View, s: &State, who: Who, out: &mut Vec<String>) {
         out.push(format!("{who}'s board shows the hidden base: {:?}", v.base.system));
     }
     // Units are public: one receiver's board is enough to see that none is out of sight.
-    for u in UnitId::all().filter(|_| who == Who::Public) {
+    for u in UnitId::all().filter(|&u| who == Who::Public && s.unit_in_play(u)) {
         let boxed = catalog().unit(u).count_in_box as u32;
         if v.unit_total(u.key()) != boxed {
             out.push(format!("{who}'s board shows {} {u}, the box holds {boxed}", v.unit_total(u.key())));
@@ -698,7 +698,8 @@ pub fn compare_positions<G: Game<State = State, Action = Action, Options = Match
     let store = Arc::new(MemoryStore::new());
     let svc: Service<G> = Service::with_clock(store.clone(), Box::new(|| 1_000));
     let err = |e: ServiceError| Leak { seed: 0, version: a.version, what: format!("service refused: {e}") };
-    svc.create(CH, Some(1), REBEL, MatchOptions { quick_setup: true }, Some(0)).map_err(err)?;
+    svc.create(CH, Some(1), REBEL, MatchOptions { quick_setup: true, ..Default::default() }, Some(0))
+        .map_err(err)?;
     svc.join(CH, REBEL, Some("rebel")).map_err(err)?;
     svc.join(CH, EMPIRE, Some("empire")).map_err(err)?;
     svc.start(CH, REBEL).map_err(err)?;
@@ -772,7 +773,7 @@ pub fn play<G: Game<State = State, Action = Action, Options = MatchOptions>>(
     let mut stats = Stats::default();
     let store = Arc::new(MemoryStore::new());
     let svc: Service<G> = Service::with_clock(store.clone(), Box::new(|| 1_000));
-    let options = MatchOptions { quick_setup: seed.is_multiple_of(2) };
+    let options = MatchOptions { quick_setup: seed.is_multiple_of(2), ..Default::default() };
     let err = |e: ServiceError| Leak { seed, version: 0, what: format!("service refused: {e}") };
     for (c, seat) in [(REBEL, "rebel"), (EMPIRE, "empire")] {
         if seat == "rebel" {

@@ -110,7 +110,7 @@ pub fn seat(s: &State) -> Option<Faction> {
 
 /// A fresh quick-setup game with the base hidden in `base` (or the first legal system).
 pub fn started(seed: u64, base: Option<&str>) -> State {
-    let mut s = new_game(seed, MatchOptions { quick_setup: true });
+    let mut s = new_game(seed, MatchOptions { quick_setup: true, ..Default::default() });
     let d = decision(&s).expect("base choice pending");
     assert_eq!(d.kind, PromptKind::ChooseBase, "quick setup leaves only the base choice");
     let pick = match base {

@@ -41,7 +41,7 @@ pub fn violations(s: &State) -> Vec<String> {
     let mut out = vec![];
     for u in UnitId::all() {
         let have = unit_total(s, u);
-        let want = c.unit(u).count_in_box as u32;
+        let want = if s.unit_in_play(u) { c.unit(u).count_in_box as u32 } else { 0 };
         if have != want {
             out.push(format!("{} {u} in play and supply, the box holds {want}", have));
         }

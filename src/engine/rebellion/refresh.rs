@@ -149,7 +149,7 @@ pub fn decision(s: &State, r: &RefreshPhase) -> Option<Decision> {
         }
         RefreshStep::Build { choices } => {
             let (icon, _) = choices.first()?;
-            let actions: Vec<Action> = build_units(Faction::Rebel, *icon)
+            let actions: Vec<Action> = build_units(s, Faction::Rebel, *icon)
                 .iter()
                 .copied()
                 .filter(|&u| s.supply.rebel.count(u) > 0)
@@ -180,9 +180,10 @@ pub fn decision(s: &State, r: &RefreshPhase) -> Option<Decision> {
     }
 }
 
-/// Units an icon builds for a faction.
-pub fn build_units(f: Faction, icon: ResourceIcon) -> &'static [UnitId] {
-    catalog().build_options.get(f).iter().find(|o| o.icon == icon).map_or(&[], |o| &o.units)
+/// Units an icon builds for a faction in this match (an expansion's units only with it on).
+pub fn build_units(s: &State, f: Faction, icon: ResourceIcon) -> Vec<UnitId> {
+    let options = catalog().build_options.get(f).iter().find(|o| o.icon == icon);
+    options.into_iter().flat_map(|o| o.units.iter().copied()).filter(|&u| s.unit_in_play(u)).collect()
 }
 
 /// Places a unit may deploy to, given what was already deployed this phase.
@@ -369,9 +370,9 @@ fn begin_build(ctx: &mut Ctx) -> RefreshStep {
 pub fn shortfall(s: &State, f: Faction) -> Vec<(Vec<UnitId>, u32)> {
     let supply = s.supply.get(f);
     let mut fixed: Vec<(UnitId, u32)> = vec![];
-    let mut groups: Vec<(&[UnitId], u32)> = vec![];
+    let mut groups: Vec<(Vec<UnitId>, u32)> = vec![];
     for (icon, _) in icons_to_build(s, f) {
-        let units = build_units(f, icon);
+        let units = build_units(s, f, icon);
         let bucket = match units.len() {
             0 => continue,
             1 => fixed.iter_mut().find(|x| x.0 == units[0]).map(|x| &mut x.1),
@@ -393,7 +394,7 @@ pub fn shortfall(s: &State, f: Faction) -> Vec<(Vec<UnitId>, u32)> {
         // A choice icon may take any of its units the fixed icons leave over.
         let spare: u32 = units.iter().map(|&u| (supply.count(u) as u32).saturating_sub(need(u))).sum();
         if n > spare {
-            out.push((units.to_vec(), n - spare));
+            out.push((units, n - spare));
         }
     }
     out
@@ -404,7 +405,7 @@ fn build(ctx: &mut Ctx) -> RefreshStep {
     let mut choices = vec![];
     for f in Faction::BOTH {
         for (icon, space) in build_icons(ctx.s, f) {
-            let units = build_units(f, icon);
+            let units = build_units(ctx.s, f, icon);
             if units.len() == 1 {
                 queue(ctx, f, units[0], space);
             } else if !units.is_empty() {

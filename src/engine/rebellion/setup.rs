@@ -52,7 +52,7 @@ pub fn new_game(seed: u64, options: MatchOptions) -> State {
         supply: ByFaction::new(|f| {
             let mut u = Units::default();
             for id in UnitId::all() {
-                if c.unit(id).faction == f {
+                if c.unit(id).faction == f && options.has_set(c.unit(id).set) {
                     u.add(id, c.unit(id).count_in_box);
                 }
             }

@@ -15,6 +15,22 @@ pub struct MatchOptions {
     /// Place both sides' starting units by a sensible default instead of asking.
     #[serde(default)]
     pub quick_setup: bool,
+    /// Play with the Rise of the Empire expansion: its units, leaders and cards join the base
+    /// content (`State::has_set`). Left out of the saved options when off, so a base match's
+    /// state and exports read as before.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rise_of_the_empire: bool,
+}
+
+impl MatchOptions {
+    /// Whether a box's content is in a match with these options: the base game always, an
+    /// expansion when its option is on.
+    pub fn has_set(&self, set: ContentSet) -> bool {
+        match set {
+            ContentSet::Base => true,
+            ContentSet::RiseOfTheEmpire => self.rise_of_the_empire,
+        }
+    }
 }
 
 /// A place where units and leaders stand: a system, or the off-map "Rebel Base" space.
@@ -94,7 +110,7 @@ impl Units {
     /// Whether there are none.
     pub fn is_empty(&self) -> bool {
         let (a, b) = words(&self.0);
-        a | b as u128 == 0
+        a | b == 0
     }
     /// Iterates (type, count) over the types present, in catalog order.
     pub fn iter(&self) -> impl Iterator<Item = (UnitId, u8)> + '_ {
@@ -111,7 +127,7 @@ impl Units {
     pub fn any_of(&self, mask: &[u8; MAX_UNIT_TYPES]) -> bool {
         let (a, b) = words(&self.0);
         let (ma, mb) = words(mask);
-        (a & ma) | (b & mb) as u128 != 0
+        (a & ma) | (b & mb) != 0
     }
     /// Units of one theater.
     pub fn in_theater(&self, t: Theater) -> impl Iterator<Item = (UnitId, u8)> + '_ {
@@ -121,12 +137,12 @@ impl Units {
 
 /// A count array as two machine words, so whole-array tests (empty, any unit of a theater) are
 /// a few instructions: they run for every system at every step of the engine.
-const _: () = assert!(MAX_UNIT_TYPES == 16 + 2, "`words` splits a count array into 16 + 2 bytes");
-fn words(c: &[u8; MAX_UNIT_TYPES]) -> (u128, u16) {
+const _: () = assert!(MAX_UNIT_TYPES == 16 + 16, "`words` splits a count array into 16 + 16 bytes");
+fn words(c: &[u8; MAX_UNIT_TYPES]) -> (u128, u128) {
     let (head, tail) = c.split_at(16);
     (
         u128::from_ne_bytes(head.try_into().expect("16 bytes")),
-        u16::from_ne_bytes(tail.try_into().expect("2 bytes")),
+        u128::from_ne_bytes(tail.try_into().expect("16 bytes")),
     )
 }
 
@@ -441,6 +457,15 @@ impl State {
     /// Every place, systems first then the Rebel Base space.
     pub fn places(&self) -> impl Iterator<Item = Place> + use<> {
         SystemId::all().map(Place::System).chain(std::iter::once(Place::BaseSpace))
+    }
+    /// Whether a box's content is in this match: the base game always, an expansion when its
+    /// option is on.
+    pub fn has_set(&self, set: ContentSet) -> bool {
+        self.options.has_set(set)
+    }
+    /// Whether a unit type is in this match (its supply, its build options).
+    pub fn unit_in_play(&self, u: UnitId) -> bool {
+        self.has_set(catalog().unit(u).set)
     }
     /// The faction controlling a leader: its own, or the Empire once turned.
     pub fn leader_faction(&self, l: LeaderId) -> Faction {

@@ -6,7 +6,7 @@ use super::draw;
 use super::icons;
 use super::layout::*;
 use super::theme::{self, BODY, BODY_BOLD, DIM};
-use crate::content::{Faction, IconColor, IconShape, ResourceIcon, catalog};
+use crate::content::{ContentSet, Faction, IconColor, IconShape, ResourceIcon, catalog};
 
 const ROW: f32 = 30.0;
 const GAP: f32 = 26.0;
@@ -84,13 +84,14 @@ pub fn draw(img: &mut RgbImage) {
     x += super::systems::leader_token(img, x, y, "Luke·Yoda", Faction::Rebel, false) + 6.0;
     draw::text(img, BODY, x, y, "attachment ring");
 
-    // Rows 3–4: unit abbreviations, per faction.
+    // Rows 3–4: unit abbreviations, per faction: the base game's units (the board does not draw
+    // an expansion's yet).
     let c = catalog();
     for f in Faction::BOTH {
         y += ROW;
         x = x0;
         x += draw::text(img, BODY_BOLD.with(theme::faction_color(f)), x, y, f.name()) + 14.0;
-        for u in c.units.iter().filter(|u| u.faction == f) {
+        for u in c.units.iter().filter(|u| u.faction == f && u.set == ContentSet::Base) {
             x += draw::text(img, BODY_BOLD.with(theme::faction_color(f)), x, y, &theme::unit_abbrev(&u.id))
                 + 5.0;
             x += draw::text(img, BODY.with(DIM), x, y, &u.name) + 18.0;

@@ -137,7 +137,7 @@ pub fn can(s: &State, run: &CardRun, op: &Op) -> bool {
                     .system(sys)
                     .icons
                     .iter()
-                    .any(|&i| build_units(f, i).iter().any(|&u| s.supply.get(f).count(u) > 0))
+                    .any(|&i| build_units(s, f, i).iter().any(|&u| s.supply.get(f).count(u) > 0))
         }),
         Op::DestroyQueuedByIcon => icons_here(run).iter().any(|&i| !matching(s, run, i).is_empty()),
         Op::DestroyQueuedHealth { max } => !health_fits(s, run, *max).is_empty(),
@@ -188,7 +188,7 @@ fn build(ctx: &mut Ctx, run: &CardRun, mut icons: Vec<ResourceIcon>, space: u8) 
     let f = run.faction;
     while let Some(&icon) = icons.first() {
         let units: Vec<UnitId> =
-            build_units(f, icon).iter().copied().filter(|&u| ctx.s.supply.get(f).count(u) > 0).collect();
+            build_units(ctx.s, f, icon).into_iter().filter(|&u| ctx.s.supply.get(f).count(u) > 0).collect();
         match units.as_slice() {
             [] => {}
             [only] => queue_one(ctx, f, *only, space),
@@ -224,9 +224,8 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
     let (actions, what) = match p {
         Pending::Build { icons, space } => {
             let icon = *icons.first()?;
-            let units: Vec<Action> = build_units(f, icon)
-                .iter()
-                .copied()
+            let units: Vec<Action> = build_units(s, f, icon)
+                .into_iter()
                 .filter(|&u| s.supply.get(f).count(u) > 0)
                 .map(|unit| Action::Build { unit })
                 .collect();
@@ -336,7 +335,7 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Ne
     match (p, &a) {
         (Pending::Build { mut icons, space }, Action::Build { unit }) => {
             let Some(&icon) = icons.first() else { return bad(run, &a) };
-            if !build_units(f, icon).contains(unit) || ctx.s.supply.get(f).count(*unit) == 0 {
+            if !build_units(ctx.s, f, icon).contains(unit) || ctx.s.supply.get(f).count(*unit) == 0 {
                 return bad(run, &a);
             }
             queue_one(ctx, f, *unit, space);

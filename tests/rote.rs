@@ -1,0 +1,121 @@
+//! Rise of the Empire as a match option (issue 18), first part: its units, leaders and green die
+//! are content of their own set, loaded after the base game's, and only a match with the option
+//! on has them — a base match reads and plays exactly as before.
+
+mod support;
+
+use holonet::content::{
+    ContentSet, DieColor, DieFace, Faction, IconColor, IconShape, ResourceIcon, Skill, Theater, UnitClass,
+    catalog,
+};
+use holonet::engine::rebellion::refresh::build_units;
+use holonet::engine::rebellion::{MatchOptions, invariants, new_game};
+use support::*;
+
+fn rote() -> MatchOptions {
+    MatchOptions { quick_setup: true, rise_of_the_empire: true }
+}
+
+/// The expansion's unit types with their printed values: (id, faction, theater, class, black,
+/// red, green attack dice, health and colour, transport capacity, box count).
+#[allow(clippy::type_complexity)]
+const UNITS: [(&str, Faction, Theater, UnitClass, u8, u8, u8, (u8, DieColor), u8, u8); 8] = [
+    ("tie_striker", EMPIRE, Theater::Space, UnitClass::Fighter, 0, 0, 1, (1, DieColor::Black), 0, 6),
+    ("interdictor", EMPIRE, Theater::Space, UnitClass::CapitalShip, 0, 0, 2, (4, DieColor::Red), 4, 3),
+    ("assault_tank", EMPIRE, Theater::Ground, UnitClass::Ground, 0, 0, 1, (1, DieColor::Red), 0, 6),
+    ("shield_bunker", EMPIRE, Theater::Ground, UnitClass::Structure, 0, 0, 0, (3, DieColor::Red), 0, 3),
+    ("u_wing", REBEL, Theater::Space, UnitClass::Fighter, 0, 0, 1, (1, DieColor::Black), 1, 6),
+    ("nebulon_b_frigate", REBEL, Theater::Space, UnitClass::CapitalShip, 0, 0, 2, (3, DieColor::Red), 3, 3),
+    ("rebel_vanguard", REBEL, Theater::Ground, UnitClass::Ground, 0, 0, 1, (1, DieColor::Black), 0, 6),
+    ("golan_arms_turret", REBEL, Theater::Ground, UnitClass::Structure, 0, 0, 2, (3, DieColor::Red), 0, 3),
+];
+
+#[test]
+fn the_expansion_units_have_their_printed_values() {
+    let c = catalog();
+    for (id, f, theater, class, black, red, green, health, transport, boxed) in UNITS {
+        let u = c.unit(unit(id));
+        assert_eq!(u.set, ContentSet::RiseOfTheEmpire, "{id}");
+        assert_eq!((u.faction, u.theater, u.class), (f, theater, class), "{id}");
+        assert_eq!((u.attack_black, u.attack_red, u.attack_green), (black, red, green), "{id}");
+        assert_eq!(u.health, Some(health), "{id}");
+        assert_eq!((u.transport_capacity, u.count_in_box), (transport, boxed), "{id}");
+        // Structures never move; ground units and fighters without capacity ride in transports.
+        assert_eq!(u.immobile, class == UnitClass::Structure, "{id}");
+    }
+    // The Interdictor is built only through a project card, never from an icon.
+    assert_eq!(c.unit(unit("interdictor")).build_icon, None);
+}
+
+#[test]
+fn the_expansion_leaders_have_minor_skill_icons() {
+    let c = catalog();
+    let new: Vec<_> = c.leaders.iter().filter(|l| l.set == ContentSet::RiseOfTheEmpire).collect();
+    assert_eq!(new.len(), 8);
+    for f in Faction::BOTH {
+        assert_eq!(new.iter().filter(|l| l.faction == f).count(), 4, "four each");
+    }
+    assert!(new.iter().all(|l| !l.starting), "recruited, never starting leaders");
+    assert!(new.iter().all(|l| l.minor_skills.iter().any(|&n| n > 0)), "each has minor icons");
+    let jyn = c.leader(leader("jyn_erso"));
+    assert_eq!((jyn.skill(Skill::Intel), jyn.minor_skills[Skill::Intel as usize]), (1, 2));
+    assert_eq!((jyn.space_tactics, jyn.ground_tactics), (1, 2));
+    let jabba = c.leader(leader("jabba_the_hutt"));
+    assert!(!jabba.has_tactics(), "Jabba the Hutt has no tactic values");
+    // Base leaders have no minor icons.
+    assert!(c.leaders.iter().filter(|l| l.set == ContentSet::Base).all(|l| l.minor_skills == [0; 4]));
+}
+
+#[test]
+fn the_green_die_has_two_direct_hits_and_four_blanks() {
+    let c = catalog();
+    let hits = c.green_die_faces.iter().filter(|&&f| f == DieFace::DirectHit).count();
+    let blanks = c.green_die_faces.iter().filter(|&&f| f == DieFace::Blank).count();
+    assert_eq!((hits, blanks), (2, 4));
+    assert_eq!(c.green_dice_limit, 3);
+}
+
+#[test]
+fn only_a_match_with_the_expansion_has_its_units() {
+    let base = new_game(1, MatchOptions { quick_setup: true, ..Default::default() });
+    let with = new_game(1, rote());
+    for (id, f, ..) in UNITS {
+        let u = unit(id);
+        assert_eq!(base.supply.get(f).count(u), 0, "{id} is not in a base match");
+        assert_eq!(with.supply.get(f).count(u), catalog().unit(u).count_in_box, "{id} waits in the supply");
+        assert!(!base.unit_in_play(u) && with.unit_in_play(u), "{id}");
+    }
+    assert!(invariants::violations(&base).is_empty() && invariants::violations(&with).is_empty());
+    // The icons build the expansion's units beside the base ones only when it is on.
+    let blue_triangle = ResourceIcon { color: IconColor::Blue, shape: IconShape::Triangle };
+    let keys = |s, f| build_units(s, f, blue_triangle).iter().map(|u| u.key()).collect::<Vec<_>>();
+    assert_eq!(keys(&base, REBEL), ["x_wing", "y_wing", "rebel_transport"]);
+    assert_eq!(keys(&with, REBEL), ["x_wing", "y_wing", "rebel_transport", "u_wing"]);
+    assert_eq!(keys(&with, EMPIRE), ["tie_fighter", "tie_striker"]);
+}
+
+#[test]
+fn a_base_match_saves_its_options_as_before() {
+    // The option is left out when off, so base states and exports read byte for byte as they
+    // did before the expansion existed; with it on it is saved and read back.
+    let base = serde_json::to_string(&MatchOptions { quick_setup: true, ..Default::default() }).unwrap();
+    assert_eq!(base, r#"{"quick_setup":true}"#);
+    let on = serde_json::to_string(&rote()).unwrap();
+    assert_eq!(serde_json::from_str::<MatchOptions>(&on).unwrap(), rote());
+}
+
+#[test]
+fn random_play_with_the_expansion_units_ends_by_the_rules() {
+    // Until the expansion's cards and cinematic combat join, its units fight and move by the
+    // base rules: random games with them still end with a winner and every unit accounted for.
+    let mut built = false;
+    for seed in 0..20 {
+        let p = holonet::sim::playout(seed, rote());
+        assert!(p.state.winner.is_some(), "seed {seed} ends with a winner");
+        assert!(invariants::violations(&p.state).is_empty(), "seed {seed}");
+        built |= UNITS.iter().any(|(id, f, ..)| {
+            p.state.supply.get(*f).count(unit(id)) < catalog().unit(unit(id)).count_in_box
+        });
+    }
+    assert!(built, "some game built an expansion unit from a resource icon");
+}
