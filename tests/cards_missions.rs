@@ -69,6 +69,7 @@ fn mission_at(
             captured_before: s.captured.clone(),
             rescues_answered: vec![],
             ring: None,
+            green: ByFaction::default(),
         }),
     ];
 }

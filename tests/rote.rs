@@ -9,7 +9,7 @@ use holonet::content::{
     catalog,
 };
 use holonet::engine::rebellion::refresh::build_units;
-use holonet::engine::rebellion::{MatchOptions, invariants, new_game};
+use holonet::engine::rebellion::{MatchOptions, PromptKind, invariants, new_game};
 use support::*;
 
 fn rote() -> MatchOptions {
@@ -118,4 +118,116 @@ fn random_play_with_the_expansion_units_ends_by_the_rules() {
         });
     }
     assert!(built, "some game built an expansion unit from a resource icon");
+}
+
+/// A cleared board of a match with the expansion (its units in the supply), the base hidden in
+/// Dantooine.
+fn rote_board(seed: u64) -> Scenario {
+    let mut sc = Scenario::new(seed).clear().base("dantooine", false);
+    sc.s.options.rise_of_the_empire = true;
+    for (id, f, ..) in UNITS {
+        sc.s.supply.get_mut(f).add(unit(id), catalog().unit(unit(id)).count_in_box);
+    }
+    sc
+}
+
+/// The dice a side rolled in these events, with the roll's description.
+fn rolled(ev: &[holonet::engine::rebellion::Event], f: Faction) -> (Vec<DieFace>, String) {
+    use holonet::engine::rebellion::EventKind;
+    ev.iter()
+        .find_map(|e| match &e.kind {
+            EventKind::DiceRolled { faction, faces, purpose } if *faction == f => {
+                Some((faces.clone(), purpose.clone()))
+            }
+            _ => None,
+        })
+        .expect("the side rolled")
+}
+
+#[test]
+fn jyn_erso_minor_icons_meet_the_requirement_and_roll_green_dice() {
+    // Covert Operation needs 3 intel icons: Jyn Erso has 1 and 2 minor ones.
+    let mut s = rote_board(1)
+        .units("sullust", "stormtrooper", 1)
+        .in_pool("jyn_erso")
+        .assign(REBEL, "covert_operation", &["jyn_erso"])
+        .command(REBEL)
+        .build();
+    act(&mut s, REBEL, "reveal covert_operation sullust");
+    let ev = act(&mut s, EMPIRE, "oppose darth_vader");
+    let (faces, purpose) = rolled(&ev, REBEL);
+    assert_eq!(faces.len(), 3, "one die for her intel icon, two green ones for the minor icons");
+    assert!(purpose.contains("the last 2 green"), "{purpose}");
+    assert!(
+        faces[1..].iter().all(|f| matches!(f, DieFace::Blank | DieFace::DirectHit)),
+        "green faces: {faces:?}"
+    );
+}
+
+#[test]
+fn a_side_rolls_at_most_three_green_dice() {
+    // Jyn Erso and Cassian Andor: 2 + 2 minor intel icons, but 3 green dice at most.
+    let mut s = rote_board(2)
+        .units("sullust", "stormtrooper", 1)
+        .in_pool("jyn_erso")
+        .in_pool("cassian_andor")
+        .assign(REBEL, "covert_operation", &["jyn_erso", "cassian_andor"])
+        .command(REBEL)
+        .build();
+    act(&mut s, REBEL, "reveal covert_operation sullust");
+    let ev = act(&mut s, EMPIRE, "oppose darth_vader");
+    let (faces, purpose) = rolled(&ev, REBEL);
+    assert_eq!(faces.len(), 3 + 3, "1 + 2 major intel icons, and 3 green dice");
+    assert!(purpose.contains("the last 3 green"), "{purpose}");
+}
+
+#[test]
+fn the_leader_pool_limit_eliminates_leaders_down_to_eight() {
+    let nine =
+        ["mon_mothma", "jan_dodonna", "princess_leia", "general_rieekan", "admiral_ackbar", "han_solo"];
+    let more = ["lando_calrissian", "wedge_antilles", "chewbacca"];
+    let pooled = |sc: Scenario| nine.iter().chain(&more).fold(sc, |sc, l| sc.in_pool(l));
+    // Without the expansion there is no limit.
+    let mut base = pooled(Scenario::new(3).clear().base("dantooine", false)).command(REBEL).build();
+    act(&mut base, REBEL, "pass");
+    assert_eq!(base.leader_pool.rebel.len(), 9);
+    assert_ne!(holonet::engine::rebellion::decision(&base).unwrap().kind, PromptKind::TrimLeaderPool);
+    // With it, the Rebels pick one to eliminate before anything else goes on.
+    let mut s = pooled(rote_board(3)).command(REBEL).build();
+    act(&mut s, REBEL, "pass");
+    let d = holonet::engine::rebellion::decision(&s).unwrap();
+    assert_eq!((d.seat, d.kind), (REBEL, PromptKind::TrimLeaderPool));
+    assert_eq!(d.actions.len(), 9, "any leader of the pool");
+    let e = refuse(&mut s, REBEL, "pick leader darth_vader");
+    assert!(e.to_string().contains("Leader Pool Limit"), "{e}");
+    act(&mut s, REBEL, "pick leader han_solo");
+    assert_eq!(s.leader_pool.rebel.len(), 8);
+    assert!(s.eliminated.contains(&leader("han_solo")));
+    assert_eq!(
+        holonet::engine::rebellion::decision(&s).unwrap().kind,
+        PromptKind::CommandTurn,
+        "play goes on"
+    );
+}
+
+#[test]
+fn master_yoda_rerolls_a_green_die_as_a_green_die() {
+    // Over a dozen seeds, a green die rerolled by the Yoda ring only ever shows the green die's
+    // faces (a red or black die shows a hit or a special half the time).
+    for seed in 0..12 {
+        let mut s = rote_board(10 + seed)
+            .units("sullust", "stormtrooper", 1)
+            .in_pool("jyn_erso")
+            .assign(REBEL, "covert_operation", &["jyn_erso"])
+            .command(REBEL)
+            .build();
+        s.rings.insert(leader("jyn_erso"), holonet::engine::rebellion::state::Ring::Yoda);
+        act(&mut s, REBEL, "reveal covert_operation sullust");
+        act(&mut s, EMPIRE, "oppose darth_vader");
+        assert!(is_legal(&s, "ring jyn_erso"), "seed {seed}: the ring may reroll one of her dice");
+        act(&mut s, REBEL, "ring jyn_erso");
+        let ev = act(&mut s, REBEL, "pick die 2");
+        let face = rolled(&ev, REBEL).0[2];
+        assert!(matches!(face, DieFace::Blank | DieFace::DirectHit), "seed {seed}: {face:?}");
+    }
 }

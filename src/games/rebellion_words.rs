@@ -494,13 +494,14 @@ mod tests {
             ScrapUnits,
             BuildChoice,
             Deploy,
+            TrimLeaderPool,
         ];
         for k in &all {
             match k {
                 PlaceStartingUnits | ChooseBase | AssignLeaders | CommandTurn | MoveUnits | Oppose
                 | CardChoice | Respond | AddLeader | StartOfCombat | CombatActions | AssignDamage
                 | BlockDamage | Retreat | RetreatCarry | Objective | DiscardMissions | Recruit
-                | ScrapUnits | BuildChoice | Deploy => {}
+                | ScrapUnits | BuildChoice | Deploy | TrimLeaderPool => {}
             }
         }
         all

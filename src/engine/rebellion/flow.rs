@@ -7,7 +7,9 @@ use super::action::{Action, Leaders};
 use super::error::{RuleError, illegal};
 use super::event::{Audience, Event, EventKind};
 use super::state::State;
-use super::{assignment, cards, combat, command, mission, mobilize, movement, refresh, setup, victory};
+use super::{
+    assignment, cards, combat, command, mission, mobilize, movement, pool_limit, refresh, setup, victory,
+};
 use crate::content::*;
 
 /// One level of what the engine is in the middle of.
@@ -32,6 +34,8 @@ pub enum Frame {
     Mobilize(mobilize::Mobilize),
     /// The Refresh Phase.
     Refresh(refresh::RefreshPhase),
+    /// A leader pool over Rise of the Empire's limit, on top of whatever was going on.
+    PoolLimit(pool_limit::PoolLimit),
 }
 
 /// What kind of decision the engine waits for (shown to players and used by front ends).
@@ -80,6 +84,8 @@ pub enum PromptKind {
     BuildChoice,
     /// Deploy units from the build queue.
     Deploy,
+    /// Eliminate leaders from an overfull leader pool (Rise of the Empire).
+    TrimLeaderPool,
 }
 
 impl PromptKind {
@@ -108,6 +114,7 @@ impl PromptKind {
             ScrapUnits => "destroy units of yours to free them for building, or not",
             BuildChoice => "choose which unit this icon builds",
             Deploy => "deploy your ready units",
+            TrimLeaderPool => "eliminate leaders from your pool until 8 remain",
         }
     }
 }
@@ -168,6 +175,11 @@ impl Ctx<'_> {
         let faces = catalog().die_faces;
         (0..n).map(|_| faces[self.s.rng.below(6)]).collect()
     }
+    /// Rolls `n` green dice (Rise of the Empire).
+    pub fn roll_green(&mut self, n: usize) -> Vec<DieFace> {
+        let faces = catalog().green_die_faces;
+        (0..n).map(|_| faces[self.s.rng.below(6)]).collect()
+    }
 }
 
 /// What a frame handler hands back: the frames to push in its place (itself first if it
@@ -214,6 +226,7 @@ fn frame_decision(s: &State) -> Option<Decision> {
         Frame::Card(f) => cards::run::decision(s, f),
         Frame::Mobilize(f) => mobilize::decision(s, f),
         Frame::Refresh(f) => refresh::decision(s, f),
+        Frame::PoolLimit(f) => pool_limit::decision(s, f),
     }
 }
 
@@ -417,6 +430,7 @@ fn dispatch(ctx: &mut Ctx, action: Action) -> Result<(), RuleError> {
         Frame::Card(f) => cards::run::act(ctx, *f, action)?,
         Frame::Mobilize(f) => mobilize::act(ctx, f, action)?,
         Frame::Refresh(f) => refresh::act(ctx, f, action),
+        Frame::PoolLimit(f) => pool_limit::act(ctx, f, action)?,
     };
     ctx.s.stack.extend(frames);
     Ok(())
@@ -435,6 +449,12 @@ pub fn advance(ctx: &mut Ctx) -> Option<Decision> {
         victory::update_markers(ctx);
         if victory::check(ctx) {
             return None;
+        }
+        // Rise of the Empire: a pool over the limit is trimmed before anything else goes on.
+        if let Some(faction) = pool_limit::over(ctx.s)
+            && !matches!(ctx.s.stack.last(), Some(Frame::PoolLimit(_)))
+        {
+            ctx.s.stack.push(Frame::PoolLimit(pool_limit::PoolLimit { faction }));
         }
         if let Some(d) = decision(ctx.s) {
             if d.always_asked {
@@ -467,6 +487,7 @@ pub fn advance(ctx: &mut Ctx) -> Option<Decision> {
             Frame::Card(f) => cards::run::auto(ctx, *f),
             Frame::Mobilize(f) => mobilize::auto(ctx, f),
             Frame::Refresh(f) => refresh::auto(ctx, f),
+            Frame::PoolLimit(f) => pool_limit::auto(ctx, f),
         };
         ctx.s.stack.extend(frames);
     }
@@ -495,6 +516,7 @@ fn explain(s: &State, d: &Decision, a: &Action) -> RuleError {
         Some(Frame::Assignment(_)) => assignment::explain(s, d.seat, a),
         Some(Frame::Activation(f)) => movement::explain(s, f, a),
         Some(Frame::Card(f)) => cards::run::explain(s, f, a),
+        Some(Frame::PoolLimit(_)) => pool_limit::refusal(a),
         _ => illegal("Legal options", format!("`{}` is not one of the options now", a.command())),
     }
 }

@@ -87,22 +87,42 @@ pub struct MissionRun {
     /// A ring ability waiting for the die it acts on.
     #[serde(default)]
     pub ring: Option<Ring>,
+    /// How many of each side's `dice` are green, the last ones of its list (Rise of the
+    /// Empire: minor skill icons roll green dice).
+    #[serde(default, skip_serializing_if = "no_green")]
+    pub green: ByFaction<u8>,
 }
 
-/// Skill icons of a leader that match this mission's skill: what revealing it requires.
+fn no_green(g: &ByFaction<u8>) -> bool {
+    g.rebel == 0 && g.empire == 0
+}
+
+impl MissionRun {
+    /// Whether die `i` of a side is green (the green dice come last).
+    pub fn is_green(&self, side: Faction, i: usize) -> bool {
+        i + *self.green.get(side) as usize >= self.dice.get(side).len()
+    }
+}
+
+/// Skill icons of a leader that match this mission's skill, minor icons included (Rise of the
+/// Empire: they count toward the requirement like the others): what revealing it requires.
 pub fn matching_icons(m: MissionId, l: LeaderId) -> u32 {
-    catalog().leader(l).skill(catalog().mission(m).skill) as u32
+    let (ld, skill) = (catalog().leader(l), catalog().mission(m).skill as usize);
+    (ld.skills[skill] + ld.minor_skills[skill]) as u32
 }
 
-/// Skill icons of a leader that give dice in this mission: the matching ones, or every icon
-/// for a card that counts them all. Counting them all changes the dice only, never whether
-/// the card can be revealed (Rules Reference: Mission Cards).
-pub fn dice_icons(m: MissionId, l: LeaderId) -> u32 {
+/// Icons of a leader that give dice in this mission — `(major, minor)`: the matching ones, or
+/// every icon for a card that counts them all. Major icons roll red or black dice, minor icons
+/// green ones. Counting them all changes the dice only, never whether the card can be revealed
+/// (Rules Reference: Mission Cards).
+pub fn dice_icons(m: MissionId, l: LeaderId) -> (u32, u32) {
     let ld = catalog().leader(l);
+    let sum = |icons: &[u8; 4]| icons.iter().map(|&x| x as u32).sum();
     if catalog().mission(m).count_all_skills {
-        ld.skills.iter().map(|&x| x as u32).sum()
+        (sum(&ld.skills), sum(&ld.minor_skills))
     } else {
-        matching_icons(m, l)
+        let skill = catalog().mission(m).skill as usize;
+        (ld.skills[skill] as u32, ld.minor_skills[skill] as u32)
     }
 }
 
@@ -251,6 +271,7 @@ pub fn start(ctx: &mut Ctx, f: Faction, mission: MissionId, target: Option<Targe
         captured_before: ctx.s.captured.clone(),
         rescues_answered: vec![],
         ring: None,
+        green: ByFaction::default(),
     })
 }
 
@@ -314,20 +335,31 @@ pub fn act(ctx: &mut Ctx, mut run: MissionRun, a: Action) -> Result<Frames, Rule
 
 /// Whether a side has a leader taking part in the mission (so it rolls, or opposes).
 pub fn takes_part(s: &State, run: &MissionRun, side: Faction) -> bool {
-    dice_for(s, run, side).1
+    dice_for(s, run, side).2
 }
 
-/// How many dice a side rolls for the mission now (0 when it does not take part).
+/// How many dice a side rolls for the mission now, green ones included (0 when it does not
+/// take part).
 pub fn dice_count(s: &State, run: &MissionRun, side: Faction) -> u32 {
-    if !takes_part(s, run, run.faction.opponent()) {
-        return 0;
-    }
-    dice_for(s, run, side).0
+    let (normal, green) = dice_split(s, run, side);
+    normal + green
 }
 
-/// Dice a side rolls: its leaders' matching icons (plus card bonuses), at most 10.
-fn dice_for(s: &State, run: &MissionRun, side: Faction) -> (u32, bool) {
-    let Some(p) = run.place else { return (0, false) };
+/// How many red or black dice and how many green dice a side rolls for the mission now (none
+/// when the opponent does not take part).
+pub fn dice_split(s: &State, run: &MissionRun, side: Faction) -> (u32, u32) {
+    if !takes_part(s, run, run.faction.opponent()) {
+        return (0, 0);
+    }
+    let (normal, green, _) = dice_for(s, run, side);
+    (normal, green)
+}
+
+/// Dice a side rolls — red or black, green, and whether it takes part: its leaders' matching
+/// icons (plus card bonuses) give red or black dice, at most 10; their minor icons green ones,
+/// at most the green-dice limit.
+fn dice_for(s: &State, run: &MissionRun, side: Faction) -> (u32, u32, bool) {
+    let Some(p) = run.place else { return (0, 0, false) };
     let mut leaders = s.active_leaders(p, side);
     if let Some(t) = run.target
         && s.is_captured(t)
@@ -337,11 +369,16 @@ fn dice_for(s: &State, run: &MissionRun, side: Faction) -> (u32, bool) {
         leaders.push(t);
     }
     let present = !leaders.is_empty();
-    let mut n: u32 = leaders.iter().map(|&l| dice_icons(run.mission, l)).sum();
+    let (mut n, mut green) = (0, 0);
+    for &l in &leaders {
+        let (major, minor) = dice_icons(run.mission, l);
+        n += major;
+        green += minor;
+    }
     if side == run.faction {
         n += extra_dice(s, run);
     }
-    (n.min(MISSION_DICE_CAP), present)
+    (n.min(MISSION_DICE_CAP), green.min(catalog().green_dice_limit as u32), present)
 }
 
 /// Extra dice the revealing player's card gives.
@@ -426,10 +463,13 @@ fn roll(ctx: &mut Ctx, run: &mut MissionRun) {
     run.bonus = if portrait.is_some_and(|p| run.leaders.contains(&p)) { 2 } else { 0 };
     run.bonus += take_bonus(ctx, &run.leaders);
     for side in [run.faction, run.faction.opponent()] {
-        let n = dice_for(ctx.s, run, side).0 as usize;
+        let (n, green, _) = dice_for(ctx.s, run, side);
+        let n = n as usize;
         let mut faces: Vec<DieFace> = run.set_faces.get(side).iter().copied().take(n).collect();
         faces.extend(ctx.roll(n - faces.len()));
+        faces.extend(ctx.roll_green(green as usize));
         *run.dice.get_mut(side) = faces;
+        *run.green.get_mut(side) = green as u8;
     }
     announce_dice(ctx, run);
     run.success = successes(run, run.faction) > successes(run, run.faction.opponent());
@@ -446,10 +486,11 @@ pub fn announce_dice(ctx: &mut Ctx, run: &MissionRun) {
     for side in [run.faction, run.faction.opponent()] {
         let n = successes(run, side);
         let successes = if n == 1 { "1 success".to_string() } else { format!("{n} successes") };
-        let purpose = if side == run.faction {
-            format!("{} ({successes})", run.mission.name())
-        } else {
-            format!("opposing ({successes})")
+        let purpose = match (side == run.faction, *run.green.get(side)) {
+            (true, 0) => format!("{} ({successes})", run.mission.name()),
+            (false, 0) => format!("opposing ({successes})"),
+            (true, g) => format!("{} ({successes}; the last {g} green)", run.mission.name()),
+            (false, g) => format!("opposing ({successes}; the last {g} green)"),
         };
         ctx.public(EventKind::DiceRolled { faction: side, purpose, faces: run.dice.get(side).clone() });
     }

@@ -144,8 +144,14 @@ fn ring_owner(s: &State, ring: Ring) -> Faction {
 }
 
 fn dice_text(run: &MissionRun, side: Faction) -> String {
-    let faces: Vec<String> =
-        run.dice.get(side).iter().enumerate().map(|(i, d)| format!("{i} {}", d.label())).collect();
+    let green = |i: usize| if run.is_green(side, i) { " (green)" } else { "" };
+    let faces: Vec<String> = run
+        .dice
+        .get(side)
+        .iter()
+        .enumerate()
+        .map(|(i, d)| format!("{i} {}{}", d.label(), green(i)))
+        .collect();
     format!("{} dice by number: {}", side.name(), faces.join(", "))
 }
 
@@ -257,7 +263,9 @@ pub fn act(ctx: &mut Ctx, mut run: MissionRun, a: Action) -> Result<Frames, Rule
                     discard_ring(ctx, l, ring);
                 }
             } else {
-                run.dice.get_mut(side)[i] = ctx.roll(1)[0];
+                // A green die is rerolled as a green die.
+                let face = if run.is_green(side, i) { ctx.roll_green(1)[0] } else { ctx.roll(1)[0] };
+                run.dice.get_mut(side)[i] = face;
                 ctx.s.round_effects.yoda_used = true;
             }
             ctx.note(format!("{} changes a die", ring.name()));

@@ -22,6 +22,7 @@ pub mod mobilize;
 pub mod movement;
 pub mod named;
 pub mod objectives;
+pub mod pool_limit;
 pub mod recruit;
 pub mod refresh;
 pub mod setup;

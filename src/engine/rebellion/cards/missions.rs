@@ -12,7 +12,7 @@ use crate::engine::rebellion::combat::Combat;
 use crate::engine::rebellion::error::RuleError;
 use crate::engine::rebellion::event::EventKind;
 use crate::engine::rebellion::flow::{Ctx, Decision, Frame};
-use crate::engine::rebellion::mission::{MissionRun, dice_count, is_attempt};
+use crate::engine::rebellion::mission::{MissionRun, dice_split, is_attempt};
 use crate::engine::rebellion::state::State;
 use crate::engine::rebellion::victory;
 
@@ -87,7 +87,9 @@ fn in_mission(s: &State) -> bool {
 /// Dice the player could still set in the roll the card answers.
 fn settable(s: &State, f: Faction) -> u32 {
     if in_mission(s) {
-        mission(s).map_or(0, |m| dice_count(s, m, f).saturating_sub(m.set_faces.get(f).len() as u32))
+        // A card sets red or black dice, never green ones (an ability that says only "dice"
+        // means red or black: Rise of the Empire).
+        mission(s).map_or(0, |m| dice_split(s, m, f).0.saturating_sub(m.set_faces.get(f).len() as u32))
     } else {
         combat(s).map_or(0, |c| {
             let (black, red) = pool(c, f);
