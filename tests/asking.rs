@@ -144,16 +144,9 @@ fn the_start_of_combat_window_follows_the_leaders_not_the_hand() {
     assert_ne!(now(&none).kind, PromptKind::StartOfCombat);
 }
 
-/// Contingency Plan revealed with Lando; the Rebel hand holds `hand`. The base is revealed, so
-/// the choice of mission is the only one offered.
+/// Contingency Plan revealed with Lando; the Rebel hand holds `hand` (`support::contingency_ready`).
 fn contingency(hand: &[&str]) -> State {
-    let mut s = board(REBEL, &[])
-        .base("dantooine", true)
-        .in_pool("lando_calrissian")
-        .assign(REBEL, "contingency_plan", &["lando_calrissian"])
-        .command(REBEL)
-        .build();
-    s.hands.rebel.missions = hand.iter().map(|m| mission(m)).collect();
+    let mut s = contingency_ready(4, hand);
     act(&mut s, REBEL, "reveal contingency_plan");
     s
 }

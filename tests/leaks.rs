@@ -215,17 +215,7 @@ mod targeted {
     #[test]
     fn contingency_plan_with_one_or_two_starting_missions_in_hand_looks_the_same() {
         // The base is revealed, so nothing else is offered beside the choice of mission.
-        let before_reveal = |hand: &[&str]| {
-            let mut s = Scenario::new(1)
-                .clear()
-                .base("dantooine", true)
-                .in_pool("lando_calrissian")
-                .assign(REBEL, "contingency_plan", &["lando_calrissian"])
-                .command(REBEL)
-                .build();
-            s.hands.rebel.missions = hand.iter().map(|m| mission(m)).collect();
-            s
-        };
+        let before_reveal = |hand: &[&str]| contingency_ready(1, hand);
         let two = before_reveal(&["build_alliance", "sabotage"]);
         let one = before_reveal(&["build_alliance", "covert_operation"]);
         same(&two, &one, Kind::Hand(REBEL, Pile::Missions), REBEL, (REBEL, "reveal contingency_plan"));

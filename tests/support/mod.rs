@@ -355,6 +355,21 @@ impl Scenario {
     }
 }
 
+/// A Rebel Command Phase turn with Contingency Plan assigned to Lando, the Rebel hand holding
+/// the missions `hand`, the base revealed in Dantooine (so choosing a mission is the only choice
+/// the card leaves): the Rebels are about to reveal it.
+pub fn contingency_ready(seed: u64, hand: &[&str]) -> State {
+    let mut s = Scenario::new(seed)
+        .clear()
+        .base("dantooine", true)
+        .in_pool("lando_calrissian")
+        .assign(REBEL, "contingency_plan", &["lando_calrissian"])
+        .command(REBEL)
+        .build();
+    s.hands.rebel.missions = hand.iter().map(|m| mission(m)).collect();
+    s
+}
+
 /// Rapid Mobilization at the end of a Command Phase, the base revealed in Hoth (so a new base is
 /// the only choice), Mandalore, Corellia and Mustafar loyal to the Empire (they cannot take the
 /// base) and `top` the top four probe cards: the Rebels are about to choose `mode 2`.
