@@ -452,6 +452,31 @@ pub struct MissionDef {
     pub conditions: Vec<TargetCondition>,
     /// Player-facing summary, in our words.
     pub text: String,
+    /// The box it comes from.
+    pub set: ContentSet,
+}
+
+/// The icon in a mission card's corner that says which mission set uses it (Rise of the Empire).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetIcon {
+    /// A leader portrait: used with either set.
+    Leader,
+    /// Darth Vader: only with the expansion's set.
+    Vader,
+    /// No icon: only with the base set.
+    None,
+}
+
+impl MissionDef {
+    /// The card's set icon: a portrait is a leader icon; otherwise the expansion's cards carry
+    /// Vader's icon and the base game's none.
+    pub fn set_icon(&self) -> SetIcon {
+        match (self.portrait, self.set) {
+            (Some(_), _) => SetIcon::Leader,
+            (None, ContentSet::RiseOfTheEmpire) => SetIcon::Vader,
+            (None, ContentSet::Base) => SetIcon::None,
+        }
+    }
 }
 
 /// When an action card can be used.
@@ -567,4 +592,18 @@ pub struct BuildOption {
     pub icon: ResourceIcon,
     /// The units it may build (the player picks one when there are several).
     pub units: Vec<UnitId>,
+}
+
+/// Rise of the Empire's starting-unit list (its setup pages), used instead of the base list when
+/// both players agree to it.
+#[derive(Clone, Debug, Default)]
+pub struct ExpansionStart {
+    /// Imperial units that start on the build queue: unit, count, space (1 to 3).
+    pub queue: Vec<(UnitId, u8, u8)>,
+    /// Imperial units placed together in one remote system the Empire chooses (that system's
+    /// probe card leaves the game).
+    pub remote: Vec<(UnitId, u8)>,
+    /// Units each side then places: the Empire's in systems it rules or holds with a Death
+    /// Star Under Construction, the Rebels' as with the base list.
+    pub units: ByFaction<Vec<(UnitId, u8)>>,
 }

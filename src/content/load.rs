@@ -338,6 +338,28 @@ fn build(files: &HashMap<&'static str, &str>) -> Result<Catalog, ContentError> {
             starting_units.get_mut(f).push((UnitId(unit_ix.get(UNITS, &owner, &s.unit)?), s.count));
         }
     }
+    let expansion_start = {
+        let start = &rote_units.starting_units;
+        let list = |owner: &str, l: &[RawStartingUnit]| -> Result<Vec<(UnitId, u8)>, ContentError> {
+            l.iter().map(|s| Ok((UnitId(unit_ix.get(ROTE_UNITS, owner, &s.unit)?), s.count))).collect()
+        };
+        let queue = start
+            .empire
+            .queue
+            .iter()
+            .map(|q| {
+                Ok((UnitId(unit_ix.get(ROTE_UNITS, "Imperial starting queue", &q.unit)?), q.count, q.space))
+            })
+            .collect::<Result<_, ContentError>>()?;
+        ExpansionStart {
+            queue,
+            remote: list("Imperial starting units in a remote system", &start.empire.remote)?,
+            units: ByFaction {
+                rebel: list("Rebel starting units", &start.rebel.units)?,
+                empire: list("Imperial starting units", &start.empire.units)?,
+            },
+        }
+    };
 
     let leader_defs = leaders
         .leaders
@@ -388,6 +410,7 @@ fn build(files: &HashMap<&'static str, &str>) -> Result<Catalog, ContentError> {
                 target: m.target,
                 conditions,
                 text: m.text.clone(),
+                set: ContentSet::Base,
             })
         })
         .collect::<Result<Vec<_>, ContentError>>()?;
@@ -450,6 +473,7 @@ fn build(files: &HashMap<&'static str, &str>) -> Result<Catalog, ContentError> {
         units: unit_defs,
         build_options,
         starting_units,
+        expansion_start,
         leaders: leader_defs,
         missions: mission_defs,
         action_cards: action_defs,

@@ -34,6 +34,8 @@ pub struct Catalog {
     pub build_options: ByFaction<Vec<BuildOption>>,
     /// Units each faction receives in the full-game setup.
     pub starting_units: ByFaction<Vec<(UnitId, u8)>>,
+    /// Rise of the Empire's starting-unit list, used instead when both players agree to it.
+    pub expansion_start: ExpansionStart,
     /// Leaders.
     pub leaders: Vec<LeaderDef>,
     /// Mission card titles (both factions, projects included).

@@ -67,6 +67,42 @@ pub(super) struct RawExpansionUnits {
     pub(super) _note: Option<String>,
     pub(super) units: Vec<RawUnit>,
     pub(super) build_options: ByFaction<Vec<RawBuildOption>>,
+    pub(super) starting_units: RawExpansionStart,
+}
+
+/// An expansion's own starting-unit list.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawExpansionStart {
+    #[serde(default, rename = "note")]
+    pub(super) _note: Option<String>,
+    pub(super) empire: RawExpansionEmpireStart,
+    pub(super) rebel: RawExpansionRebelStart,
+}
+
+/// The Empire's part of an expansion's starting units.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawExpansionEmpireStart {
+    pub(super) queue: Vec<RawQueuedStart>,
+    pub(super) remote: Vec<RawStartingUnit>,
+    pub(super) units: Vec<RawStartingUnit>,
+}
+
+/// The Rebels' part of an expansion's starting units.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawExpansionRebelStart {
+    pub(super) units: Vec<RawStartingUnit>,
+}
+
+/// Units that start on a build-queue space.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawQueuedStart {
+    pub(super) unit: String,
+    pub(super) count: u8,
+    pub(super) space: u8,
 }
 
 /// An expansion's leader file.

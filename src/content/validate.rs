@@ -289,6 +289,32 @@ fn unit_entry(u: &UnitDef) -> String {
 }
 
 /// The file a unit comes from, the box counts it must match and what lists them.
+/// Checks one side's list of starting units: its own units, each once, within the box.
+fn starting_list(
+    c: &Catalog,
+    file: &'static str,
+    f: Faction,
+    what: &str,
+    list: &[(UnitId, u8)],
+) -> Result<(), ContentError> {
+    let bad = |entry: String, problem: String| ContentError::invalid(file, entry, problem);
+    let mut seen = HashSet::new();
+    for &(id, n) in list {
+        let u = &c.units[id.0 as usize];
+        let entry = format!("{f} {what} `{}`", u.id);
+        if u.faction != f {
+            return Err(bad(entry, "belongs to the other faction".into()));
+        }
+        if !seen.insert(id) {
+            return Err(bad(entry, "is listed twice".into()));
+        }
+        if n == 0 || n > u.count_in_box {
+            return Err(bad(entry, format!("has count {n}; expected 1 to {} (the box)", u.count_in_box)));
+        }
+    }
+    Ok(())
+}
+
 fn unit_source(set: ContentSet) -> (&'static str, &'static [(&'static str, u8)], &'static str) {
     match set {
         ContentSet::Base => (UNITS, &BOX_COUNTS, "the Rules Reference"),
@@ -367,19 +393,29 @@ fn units(c: &Catalog) -> Result<(), ContentError> {
                 }
             }
         }
-        let mut seen = HashSet::new();
-        for &(id, n) in c.starting_units.get(f) {
-            let u = &c.units[id.0 as usize];
-            let entry = format!("{f} starting unit `{}`", u.id);
-            if u.faction != f {
-                return Err(bad(entry, "belongs to the other faction".into()));
+        starting_list(c, UNITS, f, "starting unit", c.starting_units.get(f))?;
+        // The expansion's list: what each side places, and (Empire) what starts in the remote
+        // system and on the queue, counted together against the box.
+        let x = &c.expansion_start;
+        let mut all: Vec<(UnitId, u8)> = x.units.get(f).clone();
+        if f == Faction::Empire {
+            for (id, n) in x.remote.iter().copied().chain(x.queue.iter().map(|&(id, n, _)| (id, n))) {
+                match all.iter_mut().find(|(u, _)| *u == id) {
+                    Some(e) => e.1 += n,
+                    None => all.push((id, n)),
+                }
             }
-            if !seen.insert(id) {
-                return Err(bad(entry, "is listed twice".into()));
-            }
-            if n == 0 || n > u.count_in_box {
-                return Err(bad(entry, format!("has count {n}; expected 1 to {} (the box)", u.count_in_box)));
-            }
+        }
+        starting_list(c, ROTE_UNITS, f, "Rise of the Empire starting unit", &all)?;
+    }
+    for &(id, _, space) in &c.expansion_start.queue {
+        if !(1..=3).contains(&space) {
+            let entry = format!("Rise of the Empire queued starting unit `{}`", c.units[id.0 as usize].id);
+            return Err(ContentError::invalid(
+                ROTE_UNITS,
+                entry,
+                format!("is on space {space}; expected 1 to 3"),
+            ));
         }
     }
     for (i, u) in c.units.iter().enumerate() {

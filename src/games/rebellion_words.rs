@@ -7,6 +7,7 @@ use crate::content::*;
 use crate::engine::rebellion::choice::{
     CardName, Choice, ChoiceKind, DieRef, Fighter, Mode, describe_decision,
 };
+use crate::engine::rebellion::expansion_setup::MissionSet;
 use crate::engine::rebellion::{Action, Decision, Place, PromptKind, State};
 use crate::game::{Level, OptionText};
 
@@ -249,6 +250,18 @@ pub fn option_label(kind: &PromptKind, c: &Choice) -> String {
             Some(Mode::Eliminate) => vec![w("Eliminate "), n(who())],
             Some(Mode::MobilizeUnits) => vec![w("Move units into the Rebel Base space")],
             Some(Mode::MobilizeProbe) => vec![w("Draw probe cards for a new base")],
+            Some(Mode::MissionSet { set: MissionSet::Base }) => {
+                vec![w("Play with "), n("the base game's missions")]
+            }
+            Some(Mode::MissionSet { set: MissionSet::Expansion }) => {
+                vec![w("Play with "), n("the Rise of the Empire missions"), w(" (Vader icon)")]
+            }
+            Some(Mode::StartingUnits { expansion: false }) => {
+                vec![w("Start with "), n("the base game's units")]
+            }
+            Some(Mode::StartingUnits { expansion: true }) => {
+                vec![w("Start with "), n("Rise of the Empire's units")]
+            }
             Some(Mode::Number { n: k }) => vec![w(format!("Option {k}"))],
             None => vec![w("Option")],
         },
@@ -495,13 +508,16 @@ mod tests {
             BuildChoice,
             Deploy,
             TrimLeaderPool,
+            ChooseMissionSet,
+            ChooseStartingUnits,
         ];
         for k in &all {
             match k {
                 PlaceStartingUnits | ChooseBase | AssignLeaders | CommandTurn | MoveUnits | Oppose
                 | CardChoice | Respond | AddLeader | StartOfCombat | CombatActions | AssignDamage
                 | BlockDamage | Retreat | RetreatCarry | Objective | DiscardMissions | Recruit
-                | ScrapUnits | BuildChoice | Deploy | TrimLeaderPool => {}
+                | ScrapUnits | BuildChoice | Deploy | TrimLeaderPool | ChooseMissionSet
+                | ChooseStartingUnits => {}
             }
         }
         all

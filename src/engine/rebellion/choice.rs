@@ -8,8 +8,10 @@ use serde::Serialize;
 use super::action::{Action, Pick, Target};
 use super::cards::run::Pending;
 use super::combat::{Combat, Effect, Step};
+use super::expansion_setup::MissionSet;
 use super::flow::{Decision, Frame};
 use super::mobilize::MobilizeStep;
+use super::setup::SetupStep;
 use super::state::{Place, Ring, State};
 use crate::content::*;
 
@@ -184,6 +186,16 @@ pub enum Mode {
     MobilizeUnits,
     /// Rapid Mobilization option 2: draw probe cards, maybe establish a new base.
     MobilizeProbe,
+    /// Rise of the Empire setup: play with this mission set.
+    MissionSet {
+        /// The set.
+        set: MissionSet,
+    },
+    /// Rise of the Empire setup: start with the expansion's units (else the base game's).
+    StartingUnits {
+        /// The expansion's list.
+        expansion: bool,
+    },
     /// A number whose meaning is not known here.
     Number {
         /// The number.
@@ -340,6 +352,13 @@ impl<'a> Scope<'a> {
             },
             Some(Frame::Mobilize(m)) if m.step == MobilizeStep::Choose => {
                 return (if n == 1 { Mode::MobilizeUnits } else { Mode::MobilizeProbe }, vec![]);
+            }
+            Some(Frame::Setup(SetupStep::MissionSets { .. })) => {
+                let set = if n == 2 { MissionSet::Expansion } else { MissionSet::Base };
+                return (Mode::MissionSet { set }, vec![]);
+            }
+            Some(Frame::Setup(SetupStep::OfferUnits | SetupStep::AcceptUnits)) => {
+                return (Mode::StartingUnits { expansion: n == 2 }, vec![]);
             }
             _ => {}
         }

@@ -86,6 +86,10 @@ pub enum PromptKind {
     Deploy,
     /// Eliminate leaders from an overfull leader pool (Rise of the Empire).
     TrimLeaderPool,
+    /// Secretly choose which mission set to play with (Rise of the Empire setup).
+    ChooseMissionSet,
+    /// Choose the starting-unit list (Rise of the Empire setup).
+    ChooseStartingUnits,
 }
 
 impl PromptKind {
@@ -115,6 +119,8 @@ impl PromptKind {
             BuildChoice => "choose which unit this icon builds",
             Deploy => "deploy your ready units",
             TrimLeaderPool => "eliminate leaders from your pool until 8 remain",
+            ChooseMissionSet => "choose your mission set in secret",
+            ChooseStartingUnits => "choose the starting-unit list",
         }
     }
 }

@@ -13,6 +13,7 @@ pub mod combat;
 pub mod command;
 pub mod error;
 pub mod event;
+pub mod expansion_setup;
 pub mod flow;
 pub mod invariants;
 pub mod loyalty;

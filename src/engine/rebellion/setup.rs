@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::action::Action;
 use super::assignment::AssignmentPhase;
 use super::cards;
+use super::expansion_setup::{self, MissionSet};
 
 use super::event::EventKind;
 use super::flow::{Ctx, Decision, Frame, Frames, PromptKind, advance};
@@ -21,6 +22,9 @@ pub enum SetupStep {
     ImperialPlacement {
         /// Units still to place.
         remaining: Units,
+        /// Rise of the Empire's list (it may go where a Death Star Under Construction is).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        expansion: bool,
     },
     /// The Rebels place theirs in the Rebel Base space and/or one Rebel or neutral system.
     RebelPlacement {
@@ -31,6 +35,19 @@ pub enum SetupStep {
     },
     /// The Rebels secretly choose the base's system.
     ChooseBase,
+    /// Rise of the Empire: each side secretly picks its mission set, the Empire first; its pick
+    /// stays here, hidden, until the Rebels have picked too.
+    MissionSets {
+        /// The Empire's pick, once made.
+        empire: Option<MissionSet>,
+    },
+    /// Rise of the Empire: the Empire keeps the base starting units or proposes the expansion's.
+    OfferUnits,
+    /// Rise of the Empire: the Rebels accept the expansion's starting units or keep the base ones.
+    AcceptUnits,
+    /// Rise of the Empire's starting units: the Empire picks the remote system of its Death Star
+    /// Under Construction.
+    RemoteSystem,
 }
 
 /// Creates a match: performs every automatic setup step and leaves the placement and base
@@ -89,10 +106,11 @@ pub fn new_game(seed: u64, options: MatchOptions) -> State {
             .collect();
         s.rng.shuffle(&mut starting);
         s.hands.get_mut(f).actions = starting.into_iter().take(2).collect();
-        // Step 10: starting missions plus two drawn.
+        // Step 10: starting missions plus two drawn (with the expansion, drawn once the side has
+        // chosen its mission set).
         let mut hand: Vec<MissionId> =
             MissionId::all().filter(|&m| c.mission(m).faction == f && c.mission(m).starting).collect();
-        for _ in 0..2 {
+        for _ in 0..if options.rise_of_the_empire { 0 } else { 2 } {
             let d = &mut s.decks;
             if let Some(m) = draw(d.missions.get_mut(f), d.mission_discard.get_mut(f), &mut s.rng) {
                 hand.push(m);
@@ -105,7 +123,16 @@ pub fn new_game(seed: u64, options: MatchOptions) -> State {
         let o = s.decks.objectives.remove(0);
         s.hands.rebel.objectives.push(o);
     }
-    s.stack.push(Frame::Setup(SetupStep::ImperialPlacement { remaining: starting_units(Faction::Empire) }));
+    if options.rise_of_the_empire {
+        s.stack.push(expansion_setup::first_step());
+        let mut ctx = Ctx { s: &mut s, events: vec![] };
+        advance(&mut ctx);
+        return s;
+    }
+    s.stack.push(Frame::Setup(SetupStep::ImperialPlacement {
+        remaining: starting_units(Faction::Empire),
+        expansion: false,
+    }));
     let mut ctx = Ctx { s: &mut s, events: vec![] };
     if options.quick_setup {
         // Imperial, then Rebel placement: autoplace, then step on (`auto`) to the next setup
@@ -139,11 +166,7 @@ pub fn draw<T: Clone>(deck: &mut Vec<T>, discard: &mut Vec<T>, rng: &mut GameRng
 }
 
 fn starting_units(f: Faction) -> Units {
-    let mut u = Units::default();
-    for &(id, n) in catalog().starting_units.get(f) {
-        u.add(id, n);
-    }
-    u
+    expansion_setup::starting_units(f, false)
 }
 
 fn build_decks(s: &mut State) {
@@ -152,7 +175,7 @@ fn build_decks(s: &mut State) {
         let mut deck = vec![];
         for m in MissionId::all() {
             let d = c.mission(m);
-            if d.faction == f && !d.starting && !d.project {
+            if d.faction == f && !d.starting && !d.project && s.has_set(d.set) {
                 deck.extend(std::iter::repeat_n(m, d.copies as usize));
             }
         }
@@ -167,7 +190,7 @@ fn build_decks(s: &mut State) {
     let mut projects = vec![];
     for m in MissionId::all() {
         let d = c.mission(m);
-        if d.project {
+        if d.project && s.has_set(d.set) {
             projects.extend(std::iter::repeat_n(m, d.copies as usize));
         }
     }
@@ -237,6 +260,15 @@ fn imperial_systems(s: &State) -> Vec<SystemId> {
     SystemId::all().filter(|&x| s.is_imperial_system(x)).collect()
 }
 
+/// Where the Empire may place starting units: its systems, and (with Rise of the Empire's
+/// list) a system holding its Death Star Under Construction — never there in a base setup.
+fn imperial_placement_systems(s: &State) -> Vec<SystemId> {
+    let dsuc = super::named::named().death_star_under_construction;
+    SystemId::all()
+        .filter(|&x| s.is_imperial_system(x) || dsuc.is_some_and(|d| s.sys(x).zone.units.empire.count(d) > 0))
+        .collect()
+}
+
 fn ground_missing(s: &State, systems: &[SystemId]) -> usize {
     systems.iter().filter(|&&x| !s.has_ground(Place::System(x), Faction::Empire)).count()
 }
@@ -248,15 +280,15 @@ fn ground_left(r: &Units) -> u32 {
 /// The setup decision pending.
 pub fn decision(s: &State, step: &SetupStep) -> Option<Decision> {
     match step {
-        SetupStep::ImperialPlacement { remaining } | SetupStep::RebelPlacement { remaining, .. }
+        SetupStep::ImperialPlacement { remaining, .. } | SetupStep::RebelPlacement { remaining, .. }
             if remaining.is_empty() =>
         {
             None
         }
-        SetupStep::ImperialPlacement { remaining } => {
-            let systems = imperial_systems(s);
+        SetupStep::ImperialPlacement { remaining, .. } => {
+            let systems = imperial_placement_systems(s);
             // Worked out once for every option, not per option.
-            let missing = ground_missing(s, &systems);
+            let missing = ground_missing(s, &imperial_systems(s));
             let left = ground_left(remaining);
             let mut actions = Vec::with_capacity(128);
             actions.push(Action::AutoPlace);
@@ -277,9 +309,13 @@ pub fn decision(s: &State, step: &SetupStep) -> Option<Decision> {
             let mut places = vec![Place::BaseSpace];
             match system {
                 Some(x) => places.push(Place::System(*x)),
+                // Not where Imperial units are: with Rise of the Empire's list, the remote system
+                // of the Death Star Under Construction (in a base setup, Imperial units are only
+                // in Imperial systems, which this already leaves out).
                 None => places.extend(
                     SystemId::all()
                         .filter(|&x| s.sys(x).loyalty != Some(Faction::Empire) && !s.sys(x).subjugated)
+                        .filter(|&x| !s.has_units(Place::System(x), Faction::Empire))
                         .map(Place::System),
                 ),
             }
@@ -303,6 +339,7 @@ pub fn decision(s: &State, step: &SetupStep) -> Option<Decision> {
                 .collect::<Vec<_>>();
             Some(Decision::new(Faction::Rebel, PromptKind::ChooseBase, actions))
         }
+        other => expansion_setup::decision(s, other),
     }
 }
 
@@ -319,11 +356,11 @@ fn imperial_placement_ok(missing: usize, left: u32, has_ground: bool, ground: bo
 /// changes the state in place for it.
 pub fn act(ctx: &mut Ctx, step: SetupStep, a: Action) -> Frames {
     match (step, a) {
-        (SetupStep::ImperialPlacement { mut remaining }, Action::Place { place, unit, count }) => {
+        (SetupStep::ImperialPlacement { mut remaining, expansion }, Action::Place { place, unit, count }) => {
             place_units(ctx, Faction::Empire, &mut remaining, place, unit, count);
-            vec![Frame::Setup(SetupStep::ImperialPlacement { remaining })]
+            vec![Frame::Setup(SetupStep::ImperialPlacement { remaining, expansion })]
         }
-        (SetupStep::ImperialPlacement { mut remaining }, Action::AutoPlace) => {
+        (SetupStep::ImperialPlacement { mut remaining, expansion }, Action::AutoPlace) => {
             let systems = imperial_systems(ctx.s);
             let mut order: Vec<(UnitId, u8)> = remaining.iter().collect();
             // Ground units first so every Imperial system gets one.
@@ -345,7 +382,7 @@ pub fn act(ctx: &mut Ctx, step: SetupStep, a: Action) -> Frames {
             for (sys, u, n) in plan {
                 place_units(ctx, Faction::Empire, &mut remaining, Place::System(sys), u, n);
             }
-            vec![Frame::Setup(SetupStep::ImperialPlacement { remaining })]
+            vec![Frame::Setup(SetupStep::ImperialPlacement { remaining, expansion })]
         }
         (SetupStep::RebelPlacement { mut remaining, mut system }, Action::Place { place, unit, count }) => {
             if let Place::System(x) = place {
@@ -371,11 +408,19 @@ pub fn act(ctx: &mut Ctx, step: SetupStep, a: Action) -> Frames {
             ctx.note("The Rebels have hidden their base");
             start_first_round(ctx)
         }
-        _ => unreachable!("apply hands this handler only the actions its decision offers"),
+        (step, a) => expansion_setup::act(ctx, step, &a),
     }
 }
 
-fn place_units(ctx: &mut Ctx, f: Faction, remaining: &mut Units, place: Place, unit: UnitId, n: u8) {
+/// Moves starting units from the supply to a place.
+pub(super) fn place_units(
+    ctx: &mut Ctx,
+    f: Faction,
+    remaining: &mut Units,
+    place: Place,
+    unit: UnitId,
+    n: u8,
+) {
     remaining.remove(unit, n);
     ctx.s.supply.get_mut(f).remove(unit, n);
     ctx.s.zone_mut(place).units.get_mut(f).add(unit, n);
@@ -385,10 +430,10 @@ fn place_units(ctx: &mut Ctx, f: Faction, remaining: &mut Units, place: Place, u
 /// Moves setup forward when no one needs to decide: after each placement is complete.
 pub fn auto(ctx: &mut Ctx, step: SetupStep) -> Frames {
     match step {
-        SetupStep::ImperialPlacement { remaining } if remaining.is_empty() => {
+        SetupStep::ImperialPlacement { remaining, expansion } if remaining.is_empty() => {
             ctx.public(EventKind::Phase { round: 0, phase: "Setup: Rebel placement".into() });
             vec![Frame::Setup(SetupStep::RebelPlacement {
-                remaining: starting_units(Faction::Rebel),
+                remaining: expansion_setup::starting_units(Faction::Rebel, expansion),
                 system: None,
             })]
         }
