@@ -63,6 +63,10 @@ pub enum RefreshStep {
         faction: Faction,
         /// Units deployed per place this phase.
         placed: Vec<(Place, u8)>,
+        /// Systems a Shield Bunker was deployed to in this step (Rise of the Empire): they give
+        /// no local reinforcement until the next one.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        new_bunkers: Vec<SystemId>,
     },
     /// Start the next round.
     End,
@@ -160,16 +164,17 @@ pub fn decision(s: &State, r: &RefreshPhase) -> Option<Decision> {
             }
             Some(Decision::new(Faction::Rebel, PromptKind::BuildChoice, actions))
         }
-        RefreshStep::Deploy { faction, placed } => {
+        RefreshStep::Deploy { faction, placed, new_bunkers } => {
             let ready = s.ready.get(*faction);
             let mut actions = Vec::with_capacity(ready.iter().count() * 8 + 1);
-            // Every unit but the Death Star deploys to the same places: worked out once.
+            // Every unit but the Death Star and the Shield Bunker deploys to the same places:
+            // worked out once.
             let mut common: Option<Vec<Place>> = None;
             for (u, _) in ready.iter() {
-                let places = if Some(u) == named().death_star {
-                    &deploy_places(s, *faction, u, placed)
+                let places = if Some(u) == named().death_star || is_bunker(u) {
+                    &deploy_places_after(s, *faction, u, placed, new_bunkers)
                 } else {
-                    &*common.get_or_insert_with(|| deploy_places(s, *faction, u, placed))
+                    &*common.get_or_insert_with(|| deploy_places_after(s, *faction, u, placed, new_bunkers))
                 };
                 actions.extend(places.iter().map(|&p| Action::Deploy { unit: u, place: p }));
             }
@@ -188,13 +193,50 @@ pub fn build_units(s: &State, f: Faction, icon: ResourceIcon) -> Vec<UnitId> {
 
 /// Places a unit may deploy to, given what was already deployed this phase.
 pub fn deploy_places(s: &State, f: Faction, unit: UnitId, placed: &[(Place, u8)]) -> Vec<Place> {
+    deploy_places_after(s, f, unit, placed, &[])
+}
+
+/// Whether a unit type is a Shield Bunker (Rise of the Empire).
+fn is_bunker(u: UnitId) -> bool {
+    catalog().unit(u).ability == Some(UnitAbility::ShieldBunker)
+}
+
+/// Whether a Shield Bunker lets the Empire deploy to this remote system as if it were loyal
+/// (Rise of the Empire, local reinforcement): one stands there, not deployed in this very
+/// step, and no Rebel unit is there.
+fn reinforced(s: &State, f: Faction, sys: SystemId, new_bunkers: &[SystemId]) -> bool {
+    let p = Place::System(sys);
+    f == Faction::Empire
+        && !new_bunkers.contains(&sys)
+        && !s.has_units(p, Faction::Rebel)
+        && s.units(p, f).iter().any(|(u, _)| is_bunker(u))
+}
+
+/// Places a unit may deploy to, given what was already deployed this phase and where Shield
+/// Bunkers were deployed in this step.
+pub fn deploy_places_after(
+    s: &State,
+    f: Faction,
+    unit: UnitId,
+    placed: &[(Place, u8)],
+    new_bunkers: &[SystemId],
+) -> Vec<Place> {
     let used = |p: Place| placed.iter().find(|x| x.0 == p).map_or(0, |x| x.1);
     let dsuc = named().death_star_under_construction;
     let is_death_star = Some(unit) == named().death_star;
+    // Rise of the Empire's Shield Bunker also deploys to any system with an Imperial ground unit
+    // and no Rebel unit, whatever its loyalty (easy deployment); sabotage still bars it, as the
+    // ability adds places and lifts no other rule.
+    let bunker = is_bunker(unit);
     let mut out = vec![];
     for (i, (st, &populous)) in s.systems.iter().zip(&named().populous).enumerate() {
         let sys = SystemId(i as u16);
         let p = Place::System(sys);
+        let easy = bunker && !st.destroyed && s.has_ground(p, f) && !s.has_units(p, f.opponent());
+        let local = !populous
+            && !st.destroyed
+            && s.has_set(ContentSet::RiseOfTheEmpire)
+            && reinforced(s, f, sys, new_bunkers);
         // A Death Star deploys onto its Death Star Under Construction, which stands in a remote
         // system (Construct Death Star): there loyalty cannot be had, so only the station
         // decides where it goes (Rules Reference, Death Star).
@@ -202,7 +244,7 @@ pub fn deploy_places(s: &State, f: Faction, unit: UnitId, placed: &[(Place, u8)]
         if is_death_star && !onto_station {
             continue;
         }
-        if (onto_station || (populous && !st.destroyed && s.controls(sys, f)))
+        if (onto_station || easy || local || (populous && !st.destroyed && s.controls(sys, f)))
             && !st.sabotaged
             && !s.has_units(p, f.opponent())
             && used(p) < 2
@@ -274,8 +316,14 @@ pub fn act(ctx: &mut Ctx, mut r: RefreshPhase, a: Action) -> Frames {
             let (_, space) = choices.remove(0);
             queue(ctx, Faction::Rebel, unit, space);
         }
-        (RefreshStep::Deploy { faction, placed }, Action::Deploy { unit, place }) => {
+        (RefreshStep::Deploy { faction, placed, new_bunkers }, Action::Deploy { unit, place }) => {
             let f = *faction;
+            if let Place::System(sys) = place
+                && is_bunker(unit)
+                && !new_bunkers.contains(&sys)
+            {
+                new_bunkers.push(sys);
+            }
             ctx.s.ready.get_mut(f).remove(unit, 1);
             match placed.iter_mut().find(|x| x.0 == place) {
                 Some(x) => x.1 += 1,
@@ -422,7 +470,7 @@ fn begin_deploy(ctx: &mut Ctx, f: Faction) -> RefreshStep {
     q[0] = std::mem::take(&mut q[1]);
     q[1] = std::mem::take(&mut q[2]);
     *ctx.s.ready.get_mut(f) = ready;
-    RefreshStep::Deploy { faction: f, placed: vec![] }
+    RefreshStep::Deploy { faction: f, placed: vec![], new_bunkers: vec![] }
 }
 
 /// Runs the automatic Refresh steps.
