@@ -356,6 +356,32 @@ fn lure_of_the_dark_side_turns_the_captive_and_costs_reputation_for_luke() {
 }
 
 #[test]
+fn lure_of_the_dark_side_a_second_time_finds_its_ring_kept_by_the_turned_leader() {
+    // The card came back from a reshuffled discard pile: the one Lure ring stays on the leader
+    // it turned for the rest of the game (Component Limitations), so the new captive is not
+    // turned and the first turned leader keeps the ring (seed 43 of the leak harness once moved it).
+    let s = board(11)
+        .units("mustafar", "tie_fighter", 1)
+        .leader_at("mustafar", "han_solo")
+        .assign(EMPIRE, "lure_of_the_dark_side", &["emperor_palpatine"])
+        .command(EMPIRE)
+        .build();
+    let mut s = captured(s, "han_solo");
+    let rieekan = leader("general_rieekan");
+    s.leader_pool.rebel.retain(|&l| l != rieekan);
+    s.leader_pool.empire.push(rieekan);
+    s.turned.push(rieekan);
+    s.rings.insert(rieekan, Ring::LureOfTheDarkSide);
+    sure(&mut s, "emperor_palpatine");
+    reveal_unopposed(&mut s, EMPIRE, "reveal lure_of_the_dark_side han_solo");
+    let han = leader("han_solo");
+    assert!(!s.turned.contains(&han) && s.leader_faction(han) == REBEL, "Han is not turned");
+    assert_eq!(s.ring(rieekan), Some(Ring::LureOfTheDarkSide), "Rieekan keeps the ring");
+    assert!(s.turned.contains(&rieekan));
+    assert!(holonet::engine::rebellion::invariants::violations(&s).is_empty());
+}
+
+#[test]
 fn lure_of_the_dark_side_needs_three_matching_diplomacy_icons_and_rolls_all_icons() {
     // Darth Vader has 2 diplomacy icons (5 icons in all): counting every icon is for the dice
     // only, so he cannot reveal the card alone (Rules Reference: Mission Cards).

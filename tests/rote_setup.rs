@@ -61,8 +61,11 @@ fn each_side_keeps_the_missions_of_its_set_and_draws_two() {
     act(&mut s, EMPIRE, "mode 2");
     let ev = act(&mut s, REBEL, "mode 1");
     let public = sent_to(&ev, None);
-    assert!(public.contains("Imperial mission set revealed: the Rise of the Empire missions"), "{public}");
-    assert!(public.contains("Rebel mission set revealed: the base game's missions"), "{public}");
+    assert!(
+        public.contains("The Empire reveals its mission set: the Rise of the Empire missions"),
+        "{public}"
+    );
+    assert!(public.contains("The Rebels reveal their mission set: the base game's missions"), "{public}");
     let c = catalog();
     for f in [REBEL, EMPIRE] {
         let hand = &s.hands.get(f).missions;

@@ -12,8 +12,9 @@ use holonet::discord::components::{option_menus, prompt_components};
 use holonet::discord::messages::{options_intro, prompt_announcement};
 use holonet::engine::rebellion::event::{Event, EventKind};
 use holonet::engine::rebellion::invariants::{step_violations, violations};
+use holonet::engine::rebellion::setup::SetupStep;
 use holonet::engine::rebellion::view::{Cards as ViewCards, View};
-use holonet::engine::rebellion::{Action, MatchOptions, Position, State, Viewer, view};
+use holonet::engine::rebellion::{Action, Frame, MatchOptions, Position, State, Viewer, view};
 use holonet::engine::rng::GameRng;
 use holonet::game::{Game, OptionText};
 use holonet::service::{Answer, Caller, Outcome, PromptPost, Service, ServiceError};
@@ -531,6 +532,7 @@ fn learnt(who: Who, a: (&State, &[Event]), b: (&State, &[Event])) -> bool {
                 | EventKind::BaseRevealed { .. }
                 | EventKind::BaseMoved { .. }
                 | EventKind::BaseChosen { .. }
+                | EventKind::MissionSetRevealed { .. }
         )
     };
     if let Some((x, y)) = first
@@ -773,7 +775,9 @@ pub fn play<G: Game<State = State, Action = Action, Options = MatchOptions>>(
     let mut stats = Stats::default();
     let store = Arc::new(MemoryStore::new());
     let svc: Service<G> = Service::with_clock(store.clone(), Box::new(|| 1_000));
-    let options = MatchOptions { quick_setup: seed.is_multiple_of(2), ..Default::default() };
+    // A quarter of the seeds (odd ones, so with the full setup) play with Rise of the Empire;
+    // none of the seeds that once leaked is among them, so they still replay the base game.
+    let options = MatchOptions { quick_setup: seed.is_multiple_of(2), rise_of_the_empire: seed % 4 == 3 };
     let err = |e: ServiceError| Leak { seed, version: 0, what: format!("service refused: {e}") };
     for (c, seat) in [(REBEL, "rebel"), (EMPIRE, "empire")] {
         if seat == "rebel" {
@@ -813,12 +817,17 @@ pub fn play<G: Game<State = State, Action = Action, Options = MatchOptions>>(
         }
         let (seat, action) = random_answer(&d, &mut play);
         let index = d.actions.iter().position(|a| *a == action).expect("chosen among the options");
-        let sample = rng.below(cfg.twin_every) == 0;
+        // The Empire's secret mission-set pick is held for one action only: compare it then,
+        // always (a base game never gets here, so its samples are drawn as before).
+        let set_pick =
+            matches!(s.stack.last(), Some(Frame::Setup(SetupStep::MissionSets { empire: Some(_) })));
+        let sample = set_pick || rng.below(cfg.twin_every) == 0;
         let mut pending = None;
         if sample {
             let kinds = twins::kinds(&s);
             // The base is the one secret that ends a match: compare it at every other sample.
             let kind = match kinds.contains(&Kind::Base) && rng.below(2) == 0 {
+                _ if set_pick => Kind::MissionSet,
                 true => Kind::Base,
                 false => kinds[rng.below(kinds.len())],
             };

@@ -5,8 +5,10 @@
 
 use holonet::content::{ActionCardId, ActionTiming, Faction, SystemId, Theater, catalog};
 use holonet::engine::rebellion::cards::{LeaderRule, action_behavior};
+use holonet::engine::rebellion::expansion_setup::MissionSet;
+use holonet::engine::rebellion::setup::SetupStep;
 use holonet::engine::rebellion::state::State;
-use holonet::engine::rebellion::{Place, decision};
+use holonet::engine::rebellion::{Frame, Place, decision};
 use holonet::engine::rng::GameRng;
 
 use super::cards::Card;
@@ -30,6 +32,9 @@ pub enum Kind {
     Decks,
     /// Another random stream (future dice and shuffles).
     Rng,
+    /// The Empire's secret mission-set pick, made before the Rebels pick theirs (Rise of the
+    /// Empire setup), the other way round.
+    MissionSet,
 }
 
 /// A kind of hand card.
@@ -69,6 +74,7 @@ impl std::fmt::Display for Kind {
             Kind::Facedown(x) => write!(f, "{x} facedown missions"),
             Kind::Decks => f.write_str("deck order"),
             Kind::Rng => f.write_str("random stream"),
+            Kind::MissionSet => f.write_str("Imperial mission-set pick"),
         }
     }
 }
@@ -183,6 +189,9 @@ pub fn kinds(s: &State) -> Vec<Kind> {
         if !s.assignments.get(f).is_empty() && other_missions {
             out.push(Kind::Facedown(f));
         }
+    }
+    if matches!(s.stack.last(), Some(Frame::Setup(SetupStep::MissionSets { empire: Some(_) }))) {
+        out.push(Kind::MissionSet);
     }
     out.push(Kind::Decks);
     out.push(Kind::Rng);
@@ -305,6 +314,16 @@ pub fn make(
         Kind::Rng => {
             t.rng = GameRng::from_seed(rng.below(usize::MAX) as u64);
             (None, true)
+        }
+        Kind::MissionSet => {
+            let Some(Frame::Setup(SetupStep::MissionSets { empire: Some(set) })) = t.stack.last_mut() else {
+                return None;
+            };
+            *set = match *set {
+                MissionSet::Base => MissionSet::Expansion,
+                MissionSet::Expansion => MissionSet::Base,
+            };
+            (Some(Faction::Empire), true)
         }
     };
     if !changed || t == *s {

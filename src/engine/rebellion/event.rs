@@ -223,6 +223,13 @@ pub enum EventKind {
         /// The text.
         text: String,
     },
+    /// A side's secret mission-set pick, revealed (Rise of the Empire setup).
+    MissionSetRevealed {
+        /// The side.
+        faction: Faction,
+        /// The set it plays with.
+        set: super::expansion_setup::MissionSet,
+    },
 }
 
 /// A faction as a side in a sentence: "the Rebels", "the Empire".
@@ -287,6 +294,12 @@ impl fmt::Display for EventKind {
             BaseRevealed { system } => write!(f, "The Rebel base is revealed in {}", system.name()),
             BaseMoved { old } => write!(f, "The Rebel base has moved; it was in {}", old.name()),
             BaseChosen { system } => write!(f, "Your base is hidden in {}", system.name()),
+            MissionSetRevealed { faction: Faction::Rebel, set } => {
+                write!(f, "The Rebels reveal their mission set: {}", set.label())
+            }
+            MissionSetRevealed { faction: Faction::Empire, set } => {
+                write!(f, "The Empire reveals its mission set: {}", set.label())
+            }
             Loyalty { system, loyalty } => match loyalty {
                 Some(l) => write!(f, "{} is now loyal to {}", system.name(), side(*l)),
                 None => write!(f, "{} is now neutral", system.name()),

@@ -107,7 +107,7 @@ pub fn act(ctx: &mut Ctx, step: SetupStep, a: &Action) -> Frames {
         (SetupStep::MissionSets { empire: Some(empire) }, Action::Mode { n }) => {
             let rebel = MissionSet::from_mode(*n).expect("offered");
             for (f, set) in [(Faction::Empire, empire), (Faction::Rebel, rebel)] {
-                ctx.note(format!("{} mission set revealed: {}", side(f), set.label()));
+                ctx.public(EventKind::MissionSetRevealed { faction: f, set });
                 keep_mission_set(ctx, f, set);
             }
             vec![Frame::Setup(SetupStep::OfferUnits)]

@@ -156,13 +156,25 @@ pub fn can(s: &State, run: &CardRun, op: &Op) -> bool {
             run.target.is_some_and(|l| s.is_captured(l)) && s.base.system.is_some()
         }
         Op::ProtectOwnLeader => !own_leaders(s, run.faction).is_empty(),
-        Op::AttachRing { to, .. } => !bearers(s, run, *to).is_empty(),
-        Op::TurnTarget => run.target.is_some_and(|l| !s.turned.contains(&l) && on_board(s, l)),
+        Op::AttachRing { ring, to } => ring_free(s, *ring) && !bearers(s, run, *to).is_empty(),
+        // Turned by the ring the card has just put on the target (Lure of the Dark Side): with
+        // the ring kept by an earlier turned leader, nobody turns.
+        Op::TurnTarget => run.target.is_some_and(|l| {
+            !s.turned.contains(&l) && on_board(s, l) && s.ring(l) == Some(Ring::LureOfTheDarkSide)
+        }),
         Op::PromoteLeader { leader, into } => run.leaders.contains(leader) && !recruit::in_game(s, *into),
         Op::LoseReputation { if_target, .. } => {
             if_target.is_none_or(|n| run.target.is_some_and(|t| counts_as(t, n)))
         }
     }
+}
+
+/// Whether a ring can be attached: rings are limited to the box's one of each (Rules Reference,
+/// Component Limitations), and a turned leader keeps its Lure of the Dark Side ring for the
+/// rest of the game, so a second Lure (its card back from a reshuffled discard pile) finds the
+/// ring taken. Any other ring moves to its new bearer (`victory::attach_ring`).
+fn ring_free(s: &State, ring: Ring) -> bool {
+    s.ring_bearer(ring).is_none_or(|l| !s.turned.contains(&l))
 }
 
 /// Carries out the effect.
@@ -226,6 +238,7 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
             Next::Wait(super::Pending::Leaders(Pending::Protect { options }))
         }
         Op::AttachRing { ring, to } => match bearers(ctx.s, run, to).as_slice() {
+            _ if !ring_free(ctx.s, ring) => Next::Done,
             [] => Next::Done,
             [l] => {
                 victory::attach_ring(ctx, *l, ring);
