@@ -92,6 +92,41 @@ fn golden_game_over() {
     check_golden("game_over_public", &s, Viewer::Public);
 }
 
+/// A Rise of the Empire match: both sides on the expansion's units (quick setup), `n` random
+/// legal actions after the base choice.
+fn rote_mid_game(seed: u64, n: usize) -> State {
+    let mut s = new_game(seed, MatchOptions { quick_setup: true, rise_of_the_empire: true });
+    for line in ["mode 2", "mode 2", "mode 2", "mode 2"] {
+        let d = decision(&s).expect("a setup choice is pending");
+        let a = holonet::engine::rebellion::Action::parse(line).expect("parses");
+        apply(&mut s, d.seat, a).expect("the expansion's set and units are offered");
+    }
+    let d = decision(&s).expect("the base choice is pending");
+    apply(&mut s, d.seat, d.actions[0].clone()).expect("a legal action applies");
+    let mut rng = GameRng::from_seed(seed.wrapping_mul(31) + 7);
+    for _ in 0..n {
+        let Some((seat, a)) = random_action(&s, &mut rng) else { break };
+        apply(&mut s, seat, a).expect("a legal action applies");
+    }
+    s
+}
+
+#[test]
+fn golden_rise_of_the_empire_shows_its_units_and_leaders() {
+    let s = rote_mid_game(8, 60);
+    let v = view(&s, Viewer::Public);
+    assert!(v.rise_of_the_empire);
+    let on_board = |id: &str| v.systems.values().any(|x| x.units.values().any(|u| u.contains_key(id)));
+    assert!(
+        on_board("death_star_under_construction") && on_board("tie_striker"),
+        "the expansion's units are out"
+    );
+    if let Ok(path) = std::env::var("HOLONET_DUMP_ROTE_BOARD") {
+        std::fs::write(path, render_png(&v)).expect("writes");
+    }
+    check_golden("rote_public", &s, Viewer::Public);
+}
+
 #[test]
 fn png_is_a_board_sized_image_under_one_megabyte() {
     let png = render_png(&view(&mid_game(5, 60), Viewer::Public));

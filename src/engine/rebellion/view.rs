@@ -133,6 +133,10 @@ pub struct CombatView {
 pub struct View {
     /// Who this view is for.
     pub viewer: Viewer,
+    /// Whether the match plays with Rise of the Empire (left out when not, so base views read
+    /// as before).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rise_of_the_empire: bool,
     /// State version.
     pub version: u64,
     /// Game round.
@@ -301,6 +305,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
     let base_visible = s.base.revealed || viewer.sees(Faction::Rebel);
     View {
         viewer,
+        rise_of_the_empire: s.options.rise_of_the_empire,
         version: s.version,
         round: s.round,
         phase: phase_name(s).to_string(),

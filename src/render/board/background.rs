@@ -15,13 +15,18 @@ use crate::content::{RegionId, catalog};
 /// How far (pixels) a region's tint reaches from its systems and inner lanes.
 const REGION_REACH: f32 = 118.0;
 
-/// The static layer, drawn on first use.
-pub fn layer() -> &'static RgbImage {
-    static LAYER: OnceLock<RgbImage> = OnceLock::new();
-    LAYER.get_or_init(draw_layer)
+/// The static layer, drawn on first use: one for base matches, one with Rise of the Empire's
+/// units in the legend.
+pub fn layer(expansion: bool) -> &'static RgbImage {
+    static BASE: OnceLock<RgbImage> = OnceLock::new();
+    static EXPANSION: OnceLock<RgbImage> = OnceLock::new();
+    match expansion {
+        false => BASE.get_or_init(|| draw_layer(false)),
+        true => EXPANSION.get_or_init(|| draw_layer(true)),
+    }
 }
 
-fn draw_layer() -> RgbImage {
+fn draw_layer(expansion: bool) -> RgbImage {
     let mut img = RgbImage::from_pixel(W, H, Rgb(BG));
     let (label, dist) = regions(&mut img);
     lanes(&mut img);
@@ -40,7 +45,7 @@ fn draw_layer() -> RgbImage {
         panel(&mut img, r, title);
     }
     time_track(&mut img);
-    legend::draw(&mut img);
+    legend::draw(&mut img, expansion);
     img
 }
 

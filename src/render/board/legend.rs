@@ -11,8 +11,9 @@ use crate::content::{ContentSet, Faction, IconColor, IconShape, ResourceIcon, ca
 const ROW: f32 = 30.0;
 const GAP: f32 = 26.0;
 
-/// Draws the legend into its panel (part of the static layer).
-pub fn draw(img: &mut RgbImage) {
+/// Draws the legend into its panel (part of the static layer); with `expansion`, Rise of the
+/// Empire's units join the unit rows.
+pub fn draw(img: &mut RgbImage, expansion: bool) {
     let r = LEGEND_PANEL;
     let x0 = r.x + 110.0;
     let mut y = r.y + 12.0;
@@ -84,18 +85,21 @@ pub fn draw(img: &mut RgbImage) {
     x += super::systems::leader_token(img, x, y, "Luke·Yoda", Faction::Rebel, false) + 6.0;
     draw::text(img, BODY, x, y, "attachment ring");
 
-    // Rows 3–4: unit abbreviations, per faction: the base game's units (the board does not draw
-    // an expansion's yet).
+    // Rows 3–4: unit abbreviations, per faction: the base game's units, then the expansion's
+    // when the match has it (closer together, so a row still fits the panel).
     let c = catalog();
+    let (gap, inner) = if expansion { (7.0, 4.0) } else { (18.0, 5.0) };
     for f in Faction::BOTH {
         y += ROW;
         x = x0;
         x += draw::text(img, BODY_BOLD.with(theme::faction_color(f)), x, y, f.name()) + 14.0;
-        for u in c.units.iter().filter(|u| u.faction == f && u.set == ContentSet::Base) {
+        let shown = |u: &&crate::content::UnitDef| u.set == ContentSet::Base || expansion;
+        for u in c.units.iter().filter(|u| u.faction == f).filter(shown) {
             x += draw::text(img, BODY_BOLD.with(theme::faction_color(f)), x, y, &theme::unit_abbrev(&u.id))
-                + 5.0;
-            x += draw::text(img, BODY.with(DIM), x, y, &u.name) + 18.0;
+                + inner;
+            x += draw::text(img, BODY.with(DIM), x, y, &u.name) + gap;
         }
+        debug_assert!(x - gap < LEGEND_PANEL.right() - 6.0, "the legend's {f} unit row overflows");
     }
 }
 

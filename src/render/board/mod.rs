@@ -31,7 +31,7 @@ pub const HEIGHT: u32 = layout::H;
 
 /// Draws the board image for a view.
 pub fn render_image(view: &View) -> RgbImage {
-    let mut img = background::layer().clone();
+    let mut img = background::layer(view.rise_of_the_empire).clone();
     systems::draw_all(&mut img, view);
     panels::draw_all(&mut img, view);
     img

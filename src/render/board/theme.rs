@@ -123,6 +123,15 @@ pub fn unit_abbrev(id: &str) -> String {
         "airspeeder" => "AS",
         "shield_generator" => "SG",
         "ion_cannon" => "IC",
+        // Rise of the Empire.
+        "tie_striker" => "TS",
+        "interdictor" => "Int",
+        "assault_tank" => "Tank",
+        "shield_bunker" => "SB",
+        "u_wing" => "U",
+        "nebulon_b_frigate" => "Neb",
+        "rebel_vanguard" => "Van",
+        "golan_arms_turret" => "GAT",
         _ => "",
     };
     if !known.is_empty() {
@@ -147,6 +156,13 @@ pub fn leader_short(id: &str) -> String {
         "obi_wan_kenobi" => "Obi-Wan",
         "boba_fett" => "Boba Fett",
         "princess_leia" => "Leia",
+        // Rise of the Empire.
+        "krennics_finest" => "Krennic's Finest",
+        "jabba_the_hutt" => "Jabba",
+        "cassian_andor" => "Cassian",
+        "jyn_erso" => "Jyn",
+        "chirrut_imwe" => "Chirrut",
+        "saw_gerrera" => "Saw",
         _ => "",
     };
     if !known.is_empty() {
