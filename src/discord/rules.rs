@@ -52,6 +52,18 @@ pub enum Topic {
     /// Winning.
     #[name = "winning"]
     Winning,
+    /// Rise of the Empire: what the expansion changes at setup, and its leaders.
+    #[name = "rise of the empire"]
+    RiseOfTheEmpire,
+    /// Rise of the Empire: the expansion's units.
+    #[name = "expansion units"]
+    ExpansionUnits,
+    /// Rise of the Empire: cinematic combat.
+    #[name = "cinematic combat"]
+    CinematicCombat,
+    /// Rise of the Empire: target markers.
+    #[name = "target markers"]
+    TargetMarkers,
 }
 
 impl Topic {
@@ -146,6 +158,36 @@ impl Topic {
                 "Some Imperial missions capture a Rebel leader. A captured leader stays where it is, cannot \
                  act or go back to the pool, and the Empire may carry it along with moving ships. It is \
                  freed when no Imperial unit is left in its system, or by a rescue mission."
+            }
+            Topic::RiseOfTheEmpire => {
+                "With the expansion (`rise_of_the_empire` on `/rebellion new`), each side first picks \
+                 its mission set in secret: the base missions, or the expansion's (Vader icon); cards \
+                 with a leader portrait belong to both, and each side then draws its two missions. The \
+                 Empire may propose the expansion's starting units; if the Rebels agree, a Death Star \
+                 starts on the build queue and a Death Star Under Construction with an escort in a \
+                 remote system. New leaders have small (minor) skill icons: they count for a mission's \
+                 needs and roll green dice (at most 3). A leader pool never holds more than 8 leaders."
+            }
+            Topic::ExpansionUnits => {
+                "New units: TIE Strikers, Assault Tanks, Interdictors and Shield Bunkers for the Empire; \
+                 U-wings, Nebulon-B Frigates, Rebel Vanguards and Golan Arms Turrets for the Rebels; many \
+                 roll green dice. No Rebel unit can retreat from a system with an Interdictor. Death \
+                 Stars sharing a system with a Shield Bunker cannot be harmed; a bunker may be deployed \
+                 wherever an Imperial ground unit stands without Rebel units, and one in a remote system \
+                 lets the Empire deploy there. Structures that rolled dice this round survive it."
+            }
+            Topic::CinematicCombat => {
+                "With the expansion, each player owns space and ground decks of advanced tactic cards. \
+                 Before every round of each battle both pick a card in secret and reveal together; each \
+                 then uses its top or bottom ability (or neither). Damage stays on units until the round \
+                 ends, and a unit dies then if its damage reaches its health. Leaders no longer draw \
+                 cards: once per attack you may reroll dice up to your best leader's tactic value, and a \
+                 special removes a damage from one of your units."
+            }
+            Topic::TargetMarkers => {
+                "Some expansion cards put a target marker on a system. A side with ground units there, \
+                 when the other side has none, removes it, and the card that placed it says what that \
+                 does. Destroying a system removes its markers too."
             }
             Topic::Winning => {
                 "The Rebels win the moment reputation meets time. The Empire wins the moment the Rebel \
