@@ -60,6 +60,9 @@ enum Command {
         /// Place starting units by the default plan.
         #[arg(long)]
         quick_setup: bool,
+        /// Play with the Rise of the Empire expansion.
+        #[arg(long)]
+        rise_of_the_empire: bool,
         /// Keep the match in this directory (a sled database): an unfinished match there
         /// resumes, and every move is on disk before its output is printed.
         #[arg(long)]
@@ -76,6 +79,9 @@ enum Command {
         /// Write every action and the full state after it as JSON lines.
         #[arg(long)]
         dump: Option<PathBuf>,
+        /// Play with the Rise of the Empire expansion.
+        #[arg(long)]
+        rise_of_the_empire: bool,
     },
 }
 
@@ -93,8 +99,13 @@ fn main() {
         Command::Serve { config } => serve(&config),
         Command::Export { config, channel, out } => export(&config, channel, out),
         Command::Import { config, channel, file } => import(&config, channel, &file),
-        Command::Local { seed, script, quick_setup, data } => local(seed, script, quick_setup, data),
-        Command::Simulate { seed, games, dump } => sim(seed, games, dump),
+        Command::Local { seed, script, quick_setup, rise_of_the_empire, data } => {
+            local(seed, script, MatchOptions { quick_setup, rise_of_the_empire }, data)
+        }
+        Command::Simulate { seed, games, dump, rise_of_the_empire } => {
+            let options = MatchOptions { quick_setup: false, rise_of_the_empire };
+            sim(seed, games, &options, dump)
+        }
     };
     if let Err(e) = result {
         eprintln!("error: {e}");
@@ -140,10 +151,9 @@ fn import(config: &std::path::Path, channel: u64, file: &std::path::Path) -> std
 fn local(
     seed: u64,
     script: Option<PathBuf>,
-    quick_setup: bool,
+    options: MatchOptions,
     data: Option<PathBuf>,
 ) -> std::io::Result<()> {
-    let options = MatchOptions { quick_setup, ..Default::default() };
     let session = |interactive| match &data {
         Some(dir) => LocalSession::open(dir, seed, options, interactive)
             .map(|(session, opened)| {
@@ -225,17 +235,17 @@ fn local(
     }
 }
 
-fn sim(seed: u64, games: u64, dump: Option<PathBuf>) -> std::io::Result<()> {
+fn sim(seed: u64, games: u64, options: &MatchOptions, dump: Option<PathBuf>) -> std::io::Result<()> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     match dump {
         Some(path) => {
             let mut f = std::io::BufWriter::new(std::fs::File::create(path)?);
-            simulate::run(seed, games, Some(&mut f), &mut out)?;
+            simulate::run(seed, games, options, Some(&mut f), &mut out)?;
             f.flush()?;
         }
         None => {
-            simulate::run(seed, games, None, &mut out)?;
+            simulate::run(seed, games, options, None, &mut out)?;
         }
     }
     Ok(())

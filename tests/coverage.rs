@@ -8,7 +8,7 @@ use holonet::cli::simulate;
 #[test]
 fn random_play_reveals_the_mission_titles_and_uses_the_action_cards() {
     let mut out = Vec::new();
-    let tally = simulate::run(1, 300, None, &mut out).expect("simulation runs");
+    let tally = simulate::run(1, 300, &Default::default(), None, &mut out).expect("simulation runs");
     assert_eq!(tally.rebel + tally.empire, 300, "every game ends with a winner");
     let text = String::from_utf8(out).unwrap();
     let summary: Vec<&str> = text.lines().rev().take(2).collect();

@@ -65,7 +65,7 @@ fn show_public_never_contains_the_hidden_base() {
 fn simulate_ends_every_game_with_a_winner() {
     let mut out = Vec::new();
     let mut dump = Vec::new();
-    let tally = simulate::run(77, 8, Some(&mut dump), &mut out).unwrap();
+    let tally = simulate::run(77, 8, &Default::default(), Some(&mut dump), &mut out).unwrap();
     assert_eq!(tally.rebel + tally.empire, 8);
     let text = String::from_utf8(out).unwrap();
     assert_eq!(text.lines().count(), 11, "{text}");

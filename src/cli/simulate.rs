@@ -5,7 +5,7 @@ use std::io::Write;
 
 use serde::Serialize;
 
-use crate::content::{ActionCardId, Faction, MissionId};
+use crate::content::{ActionCardId, Faction, MissionId, catalog};
 use crate::engine::rebellion::{Action, EventKind, MatchOptions, Viewer, view};
 use crate::sim::playout_with;
 
@@ -43,11 +43,13 @@ fn missing<T: Copy + Ord>(
     if names.is_empty() { "none".into() } else { names.join(", ") }
 }
 
-/// Plays `games` games from seeds `seed..seed+games`, writing a line per game to `out` and,
-/// when given, every step as JSON lines to `dump`.
+/// Plays `games` games with these options from seeds `seed..seed+games`, writing a line per game
+/// to `out` and, when given, every step as JSON lines to `dump`. The card counts cover the cards
+/// of the match's sets.
 pub fn run(
     seed: u64,
     games: u64,
+    options: &MatchOptions,
     mut dump: Option<&mut dyn Write>,
     out: &mut dyn Write,
 ) -> std::io::Result<Tally> {
@@ -55,7 +57,7 @@ pub fn run(
     for g in 0..games {
         let game_seed = seed.wrapping_add(g);
         let mut err = None;
-        let p = playout_with(game_seed, MatchOptions::default(), |step, state, events| {
+        let p = playout_with(game_seed, options.clone(), |step, state, events| {
             for e in events {
                 match &e.kind {
                     EventKind::MissionRevealed { mission, .. } => {
@@ -98,12 +100,13 @@ pub fn run(
         writeln!(out, "seed {game_seed} winner {winner} rounds {} actions {}", p.state.round, p.steps.len())?;
     }
     writeln!(out, "games {games} rebel {} empire {} actions {}", tally.rebel, tally.empire, tally.actions)?;
+    let missions = || MissionId::all().filter(|&m| options.has_set(catalog().mission(m).set));
     writeln!(
         out,
         "mission titles revealed {}/{} (not revealed: {})",
         tally.missions.len(),
-        MissionId::all().count(),
-        missing(MissionId::all(), &tally.missions, |m| m.name())
+        missions().count(),
+        missing(missions(), &tally.missions, |m| m.name())
     )?;
     writeln!(
         out,
