@@ -75,6 +75,11 @@ pub trait Game: Send + Sync + 'static {
 
     /// The seats a match has, in join order.
     fn seats(options: &Self::Options) -> Vec<String>;
+    /// The expansions or variants a match plays with, in words for the channel ("Rise of the
+    /// Empire"), or `None` for the plain game.
+    fn variant(_options: &Self::Options) -> Option<String> {
+        None
+    }
     /// A new match from options and a seed.
     fn new_match(seed: u64, options: &Self::Options) -> Self::State;
     /// Parses a command line into an action; the error says what is wrong.

@@ -798,7 +798,7 @@ async fn scenario() {
             json!([{"name": "rise_of_the_empire", "type": 5, "value": true}]),
         )
         .await;
-    assert!(reply.contains("not available yet"), "{reply}");
+    assert!(reply.contains("this channel already has a match"), "{reply}");
     let rebel = choice_value("rebellion", "join", "faction", "rebel");
     let empire = choice_value("rebellion", "join", "faction", "empire");
     let (reqs, _) = fake
@@ -1098,6 +1098,97 @@ async fn scenario() {
 
 /// Starts the real `holonet serve` binary against the fake Discord and waits until it has
 /// identified and registered its commands.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rise_of_the_empire_match_asks_each_mission_set_in_secret() {
+    tokio::time::timeout(Duration::from_secs(90), rote_scenario())
+        .await
+        .expect("the scenario finishes in time");
+}
+
+/// Opens an expansion match and plays its secret mission-set choice through the menus: the
+/// Empire's pick is never shown in the channel before the Rebels pick, then both are revealed.
+async fn rote_scenario() {
+    let _ = holonet::content::init();
+    let dir = std::env::temp_dir().join(format!(
+        "holonet-fake-rote-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos()
+    ));
+    let mut fake = Fake::start().await;
+    let bot = start_bot(&fake, &dir, None).await;
+    let ch = 401;
+    fake.channel = ch;
+    let (reqs, _) = fake
+        .command(
+            REBEL,
+            0,
+            "rebellion",
+            "new",
+            json!([{"name": "rise_of_the_empire", "type": 5, "value": true},
+                   {"name": "quick_setup", "type": 5, "value": true}]),
+        )
+        .await;
+    let opened = posts_in(&reqs, ch);
+    assert!(
+        opened.iter().any(|r| r.content().contains("with the Rise of the Empire expansion")),
+        "{opened:?}"
+    );
+    for (user, seat) in [(REBEL, "rebel"), (EMPIRE, "empire")] {
+        let value = choice_value("rebellion", "join", "faction", seat);
+        fake.command(user, 0, "rebellion", "join", json!([{"name": "faction", "type": 4, "value": value}]))
+            .await;
+    }
+    let from = fake.len();
+    fake.command(REBEL, 0, "rebellion", "start", json!([])).await;
+    fake.wait(from, "the prompt message", |r| r.json().to_string().contains(&format!("h:{ch}:"))).await;
+    // The Empire picks first, in secret: one button opens its private menu of the two sets.
+    let (decider, ids) = prompt_in(&fake.requests(), ch);
+    assert_eq!(decider, EMPIRE);
+    let (_, reply) = fake.click(REBEL, &ids[0].0, None).await;
+    assert!(reply.contains("Not your decision"), "{reply}");
+    let (reqs, _) = fake.click(EMPIRE, &ids[0].0, None).await;
+    let found = menus(&reqs);
+    let labels: Vec<&str> = found.iter().flat_map(|(_, o)| o.iter().map(|(l, _)| l.as_str())).collect();
+    assert_eq!(
+        labels,
+        ["Play with the base game's missions", "Play with the Rise of the Empire missions (Vader icon)"],
+        "{found:?}"
+    );
+    let before = fake.len();
+    let (_, reply) = fake.click(EMPIRE, &found[0].0, Some(vec![found[0].1[1].1.clone()])).await;
+    assert!(reply.contains("✅ Play with the Rise of the Empire missions"), "{reply}");
+    fake.wait(before, "the Rebels' turn to pick", |r| {
+        is_live_message(r, ch) && r.content().contains(&REBEL.to_string())
+    })
+    .await;
+    let posted: Vec<String> = posts_in(&fake.requests_from(before), ch).iter().map(|r| r.text()).collect();
+    assert!(
+        posted
+            .iter()
+            .all(|t| !t.contains("rise of the empire missions") && !t.contains("base game's missions")),
+        "the Empire's pick stays secret: {posted:?}"
+    );
+    // The Rebels pick; both picks are revealed in the channel.
+    let (decider, ids) = prompt_in(&fake.requests(), ch);
+    assert_eq!(decider, REBEL);
+    let (reqs, _) = fake.click(REBEL, &ids[0].0, None).await;
+    let found = menus(&reqs);
+    let before = fake.len();
+    fake.click(REBEL, &found[0].0, Some(vec![found[0].1[0].1.clone()])).await;
+    fake.wait(before, "the reveal", |r| {
+        posts_in(std::slice::from_ref(r), ch)
+            .iter()
+            .any(|p| p.text().contains("the empire reveals its mission set"))
+    })
+    .await;
+    let posted: Vec<String> = posts_in(&fake.requests_from(before), ch).iter().map(|r| r.text()).collect();
+    let all = posted.join("\n");
+    assert!(all.contains("the empire reveals its mission set: the rise of the empire missions"), "{all}");
+    assert!(all.contains("the rebels reveal their mission set: the base game's missions"), "{all}");
+    stop_bot(bot).await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 async fn spawn_binary(fake: &Fake, dir: &std::path::Path) -> std::process::Child {
     let from = fake.len();
     std::fs::create_dir_all(dir).unwrap();

@@ -117,15 +117,9 @@ pub async fn rebellion(_ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only)]
 pub async fn new(
     ctx: Context<'_>,
-    #[description = "Play with the Rise of the Empire expansion (not available yet)"]
-    rise_of_the_empire: Option<bool>,
+    #[description = "Play with the Rise of the Empire expansion"] rise_of_the_empire: Option<bool>,
     #[description = "Place both sides' starting units automatically"] quick_setup: Option<bool>,
 ) -> Result<(), Error> {
-    if rise_of_the_empire == Some(true) {
-        return Err(
-            "the Rise of the Empire expansion is not available yet; start a base-game match instead".into()
-        );
-    }
     if let poise::Context::Application(a) = ctx
         && let Some(granted) = a.interaction.app_permissions
     {
@@ -143,7 +137,10 @@ pub async fn new(
         }
     }
     let guild = ctx.guild_id().map(|g| g.get());
-    let options = MatchOptions { quick_setup: quick_setup.unwrap_or(false), ..Default::default() };
+    let options = MatchOptions {
+        quick_setup: quick_setup.unwrap_or(false),
+        rise_of_the_empire: rise_of_the_empire.unwrap_or(false),
+    };
     run(ctx, move |s, ch, who| s.create(ch, guild, who, options, None)).await
 }
 

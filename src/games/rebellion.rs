@@ -38,6 +38,10 @@ impl Game for Rebellion {
         vec!["rebel".into(), "empire".into()]
     }
 
+    fn variant(options: &MatchOptions) -> Option<String> {
+        options.rise_of_the_empire.then(|| "the Rise of the Empire expansion".to_string())
+    }
+
     fn new_match(seed: u64, options: &MatchOptions) -> State {
         engine::new_game(seed, options.clone())
     }

@@ -305,8 +305,9 @@ impl<G: Game> Service<G> {
         self.store.flush()?;
         map.insert(id, Arc::new(Mutex::new(Match { meta, state: None, log: vec![], loaded: true })));
         let seats = G::seats(&options).join(", ");
+        let with = G::variant(&options).map(|v| format!(", with {v}")).unwrap_or_default();
         Ok(Outcome::announce(format!(
-            "A new match is open in this channel. Take a seat ({seats}) with `/rebellion join`."
+            "A new match is open in this channel{with}. Take a seat ({seats}) with `/rebellion join`."
         )))
     }
 
