@@ -1,4 +1,5 @@
-//! Engine benchmarks: whole random playouts, one action, and replaying a recorded match.
+//! Engine benchmarks: whole random playouts (base game and Rise of the Empire), one action,
+//! and replaying a recorded match.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -13,6 +14,16 @@ fn benches(c: &mut Criterion) {
         b.iter(|| {
             seed += 1;
             black_box(playout(seed, MatchOptions::default()).steps.len())
+        })
+    });
+    // The same with Rise of the Empire (its setup choices, units, cards and cinematic combat):
+    // issue 18 asks it to stay within twice the base game's figure above.
+    c.bench_function("playout with Rise of the Empire (random legal players, whole game)", |b| {
+        let options = MatchOptions { rise_of_the_empire: true, ..Default::default() };
+        let mut seed = 0u64;
+        b.iter(|| {
+            seed += 1;
+            black_box(playout(seed, options.clone()).steps.len())
         })
     });
 
