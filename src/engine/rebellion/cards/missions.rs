@@ -175,6 +175,8 @@ pub fn eliminate(ctx: &mut Ctx, l: LeaderId) {
     ctx.s.leader_pool.get_mut(f).retain(|&x| x != l);
     ctx.s.captured.retain(|&x| x != l);
     victory::remove_ring(ctx, l);
+    // A turned leader leaves the Empire's service with its Lure of the Dark Side ring.
+    ctx.s.turned.retain(|&x| x != l);
     ctx.s.eliminated.push(l);
     ctx.public(EventKind::LeaderChange { leader: l, what: "is eliminated from the game".into() });
 }
