@@ -66,7 +66,8 @@ fn a_broken_advanced_tactic_file_is_refused_with_its_name() {
     assert!(e.contains("advanced_tactics.json") && e.contains("tie_fightr"), "{e}");
     let mut v: serde_json::Value = serde_json::from_str(text).unwrap();
     v["cards"].as_array_mut().unwrap().pop();
-    let e = Catalog::load_from_strs(&[("rote/advanced_tactics.json", &v.to_string())]).unwrap_err().to_string();
+    let e =
+        Catalog::load_from_strs(&[("rote/advanced_tactics.json", &v.to_string())]).unwrap_err().to_string();
     assert!(e.contains("has 7 cards; expected 8"), "{e}");
 }
 
@@ -100,7 +101,10 @@ fn the_secret_pick_looks_the_same_to_the_rebels_whichever_card_was_picked() {
     assert_eq!(sent_to(&ev_a, Some(REBEL)), sent_to(&ev_b, Some(REBEL)), "the events the Rebels see");
     assert_eq!(sent_to(&ev_a, None), sent_to(&ev_b, None), "public events");
     assert!(!names_card(&sent_to(&ev_a, Some(REBEL)), "Swarm Tactics", "swarm_tactics"));
-    assert!(names_card(&sent_to(&ev_a, Some(EMPIRE)), "Swarm Tactics", "swarm_tactics"), "the picker is told");
+    assert!(
+        names_card(&sent_to(&ev_a, Some(EMPIRE)), "Swarm Tactics", "swarm_tactics"),
+        "the picker is told"
+    );
     for viewer in [Viewer::Faction(REBEL), Viewer::Public] {
         assert_eq!(view(&a, viewer), view(&b, viewer), "{viewer:?}");
     }
@@ -132,8 +136,14 @@ fn a_used_up_deck_takes_back_its_discard_pile_except_the_last_card() {
     let mut s = fight(armies(&[("tie_fighter", 1)], &[("x_wing", 1)]));
     // Seven space cards used already: Swarm Tactics is the last one in the deck.
     let d = s.cinematic.as_mut().unwrap();
-    let space: Vec<AdvancedTacticId> =
-        d.own.empire.deck.iter().copied().filter(|&a| catalog().advanced_tactic(a).theater == Theater::Space).collect();
+    let space: Vec<AdvancedTacticId> = d
+        .own
+        .empire
+        .deck
+        .iter()
+        .copied()
+        .filter(|&a| catalog().advanced_tactic(a).theater == Theater::Space)
+        .collect();
     d.own.empire.deck.retain(|a| !space.contains(a) || *a == adv("swarm_tactics"));
     d.own.empire.discard = space.iter().copied().filter(|&a| a != adv("swarm_tactics")).collect();
     assert_eq!(legal(&s), vec!["advanced swarm_tactics"], "the only space card left");
@@ -141,7 +151,13 @@ fn a_used_up_deck_takes_back_its_discard_pile_except_the_last_card() {
     act(&mut s, REBEL, "advanced escort");
     neither(&mut s);
     assert_eq!(discard_of(&s, EMPIRE), vec![adv("swarm_tactics")]);
-    assert_eq!(deck_of(&s, EMPIRE).iter().filter(|a| catalog().advanced_tactic(**a).theater == Theater::Space).count(), 7);
+    assert_eq!(
+        deck_of(&s, EMPIRE)
+            .iter()
+            .filter(|a| catalog().advanced_tactic(**a).theater == Theater::Space)
+            .count(),
+        7
+    );
     // The discard piles stay as they are after the combat (nothing is reshuffled).
     let x = num(&s, "x_wing") as usize;
     cm_mut(&mut s).units[x].damage = 1;
@@ -171,7 +187,8 @@ fn blank_attacks_all(s: &mut holonet::engine::rebellion::State) {
 
 #[test]
 fn a_space_round_step_by_step_with_known_dice() {
-    let sc = armies(&[("star_destroyer", 1), ("tie_fighter", 2)], &[("x_wing", 2), ("corellian_corvette", 1)]);
+    let sc =
+        armies(&[("star_destroyer", 1), ("tie_fighter", 2)], &[("x_wing", 2), ("corellian_corvette", 1)]);
     let mut s = fight(sc);
     assert!(matches!(step(&s), Step::Tactics { theater: Theater::Space, stage: Stage::Pick(EMPIRE) }));
     act(&mut s, EMPIRE, "advanced overwhelming_presence");
@@ -254,7 +271,8 @@ fn a_special_saves_a_unit_before_the_round_of_battle_ends() {
 
 #[test]
 fn a_ground_round_step_by_step_with_green_dice() {
-    let sc = armies(&[("stormtrooper", 1), ("assault_tank", 1)], &[("rebel_trooper", 1), ("rebel_vanguard", 1)]);
+    let sc =
+        armies(&[("stormtrooper", 1), ("assault_tank", 1)], &[("rebel_trooper", 1), ("rebel_vanguard", 1)]);
     let mut s = fight(sc);
     assert!(matches!(step(&s), Step::Tactics { theater: Theater::Ground, stage: Stage::Pick(EMPIRE) }));
     refuse(&mut s, EMPIRE, "advanced swarm_tactics");

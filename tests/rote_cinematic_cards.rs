@@ -145,7 +145,10 @@ fn overwhelming_presence_prevents_red_dice_and_a_special() {
 
 #[test]
 fn superlaser_blast_deals_five_damage_to_one_capital_ship() {
-    let sc = armies(&[("death_star", 1)], &[("mon_calamari_cruiser", 1), ("corellian_corvette", 1), ("x_wing", 1)]);
+    let sc = armies(
+        &[("death_star", 1)],
+        &[("mon_calamari_cruiser", 1), ("corellian_corvette", 1), ("x_wing", 1)],
+    );
     let mut s = playing(sc, EMPIRE, "superlaser_blast");
     act(&mut s, EMPIRE, "mode 1");
     let n = num(&s, "x_wing");
@@ -217,7 +220,8 @@ fn intercept_destroys_a_rebel_trooper_from_space() {
     let mut s = playing(armies(&[("tie_striker", 1)], &[("x_wing", 1)]), EMPIRE, "intercept");
     act(&mut s, EMPIRE, "mode 2");
     assert_eq!(effects(&s).no_repair, vec![REBEL]);
-    let mut s = playing(armies(&[("tie_fighter", 1)], &[("x_wing", 1), ("rebel_trooper", 1)]), EMPIRE, "intercept");
+    let mut s =
+        playing(armies(&[("tie_fighter", 1)], &[("x_wing", 1), ("rebel_trooper", 1)]), EMPIRE, "intercept");
     refuse(&mut s, EMPIRE, "mode 1");
 }
 
@@ -225,7 +229,8 @@ fn intercept_destroys_a_rebel_trooper_from_space() {
 
 #[test]
 fn support_of_the_501st_destroys_a_rebel_trooper_or_vanguard() {
-    let sc = armies(&[("stormtrooper", 1)], &[("rebel_trooper", 1), ("rebel_vanguard", 1), ("airspeeder", 1)]);
+    let sc =
+        armies(&[("stormtrooper", 1)], &[("rebel_trooper", 1), ("rebel_vanguard", 1), ("airspeeder", 1)]);
     let mut s = playing(sc, EMPIRE, "support_of_the_501st");
     act(&mut s, EMPIRE, "mode 1");
     let n = num(&s, "airspeeder");
@@ -318,7 +323,8 @@ fn armored_position_moves_damage_onto_a_shield_bunker() {
 
 #[test]
 fn bombardment_hits_black_units_unless_a_shield_generator_stands() {
-    let sc = armies(&[("star_destroyer", 1), ("stormtrooper", 1)], &[("rebel_trooper", 2), ("airspeeder", 1)]);
+    let sc =
+        armies(&[("star_destroyer", 1), ("stormtrooper", 1)], &[("rebel_trooper", 2), ("airspeeder", 1)]);
     let mut s = playing(sc, EMPIRE, "bombardment");
     act(&mut s, EMPIRE, "mode 1");
     let n = num(&s, "airspeeder");
@@ -328,7 +334,10 @@ fn bombardment_hits_black_units_unless_a_shield_generator_stands() {
     let n = nth(&s, "rebel_trooper", 1);
     hit(&mut s, EMPIRE, n);
     assert_eq!(damage_on(&s, REBEL), 2);
-    let sc = armies(&[("star_destroyer", 1), ("stormtrooper", 1)], &[("rebel_trooper", 1), ("shield_generator", 1)]);
+    let sc = armies(
+        &[("star_destroyer", 1), ("stormtrooper", 1)],
+        &[("rebel_trooper", 1), ("shield_generator", 1)],
+    );
     let mut s = playing(sc, EMPIRE, "bombardment");
     refuse(&mut s, EMPIRE, "mode 1");
 }
@@ -391,7 +400,11 @@ fn deployment_brings_a_rebel_ground_unit_into_the_fight() {
     finish_cards(&mut s);
     blank_attacks(&mut s);
     // A ground battle follows this round: both sides pick a ground card.
-    assert!(matches!(step(&s), Step::Tactics { theater: Theater::Ground, stage: Stage::Pick(_) }), "{:?}", step(&s));
+    assert!(
+        matches!(step(&s), Step::Tactics { theater: Theater::Ground, stage: Stage::Pick(_) }),
+        "{:?}",
+        step(&s)
+    );
 }
 
 #[test]
@@ -474,8 +487,11 @@ fn escort_prevents_a_red_a_black_and_a_special() {
     let sc = armies(&[("star_destroyer", 1)], &[("rebel_transport", 1)]);
     let mut s = playing(sc, REBEL, "escort");
     act(&mut s, REBEL, "mode 1");
-    let spent =
-        prevented(&mut s, EMPIRE, &[(Red, Hit), (Red, Hit), (Black, DirectHit), (Black, Hit), (Red, Special)]);
+    let spent = prevented(
+        &mut s,
+        EMPIRE,
+        &[(Red, Hit), (Red, Hit), (Black, DirectHit), (Black, Hit), (Red, Special)],
+    );
     assert_eq!(spent, vec![true, false, true, false, true]);
     let mut s = playing(armies(&[("star_destroyer", 1)], &[("x_wing", 1)]), REBEL, "escort");
     refuse(&mut s, REBEL, "mode 1");
@@ -562,7 +578,8 @@ fn planetary_shield_moves_damage_onto_a_shield_generator() {
 
 #[test]
 fn rogue_one_rescues_a_leader_captured_here_after_a_retreat() {
-    let mut sc = armies(&[("stormtrooper", 1)], &[("u_wing", 1), ("rebel_trooper", 1)]).leader_at(AT, "han_solo");
+    let mut sc =
+        armies(&[("stormtrooper", 1)], &[("u_wing", 1), ("rebel_trooper", 1)]).leader_at(AT, "han_solo");
     sc.s.captured.push(leader("han_solo"));
     let mut s = playing(sc, REBEL, "rogue_one");
     act(&mut s, REBEL, "mode 1");
@@ -576,10 +593,20 @@ fn rogue_one_rescues_a_leader_captured_here_after_a_retreat() {
 }
 
 #[test]
-fn escape_plan_tactic_forbids_the_empire_a_ground_card_next_round() {
+fn escape_plan_tactic_retreats_at_once_and_cancels_the_imperial_card() {
     let sc = armies(&[("stormtrooper", 1)], &[("rebel_transport", 1), ("rebel_trooper", 1)]);
+    let mut s = fight_with(sc, EMPIRE, [(EMPIRE, "overrun"), (REBEL, "escape_plan_tactic")]);
+    assert_eq!(seat(&s), Some(REBEL), "a defender's card that can cancel resolves first");
+    act(&mut s, REBEL, "mode 1");
+    refuse(&mut s, REBEL, "retreat jan_dodonna kessel");
+    act(&mut s, REBEL, "retreat jan_dodonna nal_hutta");
+    act(&mut s, REBEL, "carry rebel_trooper");
+    assert_eq!(s.units(place("nal_hutta"), REBEL).count(unit("rebel_trooper")), 1, "carried away");
+    assert!(s.combat().is_none(), "nothing of the Rebels is left to fight");
+    assert!(discard_of(&s, EMPIRE).contains(&adv("overrun")), "the Imperial card was cancelled unresolved");
+    // The bottom: the Empire picks no ground card next round; without a transport no top.
+    let sc = armies(&[("stormtrooper", 1)], &[("rebel_trooper", 1)]);
     let mut s = playing(sc, REBEL, "escape_plan_tactic");
-    // The top's immediate retreat is not implemented, so it is never offered.
     refuse(&mut s, REBEL, "mode 1");
     act(&mut s, REBEL, "mode 2");
     assert!(cm(&s).cine.as_ref().unwrap().banned(EMPIRE, Theater::Ground, 2));

@@ -254,7 +254,9 @@ pub(super) fn load(
             let when = match a.when {
                 None => None,
                 Some(RawCondition::MoreFighters) => Some(AbilityCondition::MoreFighters),
-                Some(RawCondition::Absent { unit: u }) => Some(AbilityCondition::Absent { unit: unit(&owner, &u)? }),
+                Some(RawCondition::Absent { unit: u }) => {
+                    Some(AbilityCondition::Absent { unit: unit(&owner, &u)? })
+                }
             };
             let ops = a
                 .ops

@@ -10,8 +10,8 @@ mod validate;
 pub use advanced::*;
 pub use defs::*;
 pub use ids::{
-    ActionCardId, AdvancedTacticId, LeaderId, MissionId, ObjectiveId, RegionId, SystemId, TacticId, UnitId, UnknownName, echo,
-    lookup, normalise,
+    ActionCardId, AdvancedTacticId, LeaderId, MissionId, ObjectiveId, RegionId, SystemId, TacticId, UnitId,
+    UnknownName, echo, lookup, normalise,
 };
 pub use load::ContentError;
 

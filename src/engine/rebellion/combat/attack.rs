@@ -81,7 +81,12 @@ pub(super) fn roll(ctx: &mut Ctx, c: &mut Combat, t: Theater, side: Faction) {
             .sum();
         let n = green.min(catalog().green_dice_limit as u32) as usize;
         let faces = ctx.roll_green(n);
-        dice.extend(faces.into_iter().map(|face| Die { color: DieColor::Black, face, spent: false, assigned: false }));
+        dice.extend(faces.into_iter().map(|face| Die {
+            color: DieColor::Black,
+            face,
+            spent: false,
+            assigned: false,
+        }));
         x.green = n as u8;
         x.reroll_used = false;
         x.rerolled.clear();

@@ -20,16 +20,17 @@ pub fn resolve(_ctx: &mut Ctx, c: &mut Combat, f: Faction, _card: AdvancedTactic
             let n = c.of(f.opponent(), Theater::Ground).count() as u8;
             cine_mut(c).effects.confrontation = Some(n);
         }
-        // Not offered (`escape_plan_ready`): the retreat in the middle of the cards is not
-        // implemented.
-        AdvancedBespoke::EscapePlan => {}
+        AdvancedBespoke::EscapePlan => cine_mut(c).pending.push(Pending::Escape { faction: f }),
     }
 }
 
-/// Whether a named top ability can be offered at all (Escape Plan's immediate retreat is not
-/// implemented, so its top is never offered).
-pub fn offered(name: AdvancedBespoke) -> bool {
-    name != AdvancedBespoke::EscapePlan
+/// Escape Plan, once the side chose to retreat: the opponent's card is cancelled, and the
+/// retreat runs (leader, ships, units carried); the cards go on where they stood afterwards.
+pub fn escape(ctx: &mut Ctx, c: &mut Combat, f: Faction, a: crate::engine::rebellion::action::Action) {
+    super::ops::cancel(ctx, c, f);
+    let step = c.step;
+    cine_mut(c).resume = Some(step);
+    super::super::retreat::retreat_act(ctx, c, f, a);
 }
 
 /// The end of a round of battle, after destroyed units left: Confrontation, if the Empire's
@@ -102,7 +103,9 @@ pub fn leader_prompt(effect: AdvancedBespoke) -> &'static str {
     match effect {
         AdvancedBespoke::TractorBeam => "choose the Rebel leader to capture",
         AdvancedBespoke::RogueOne => "choose the captured leader to rescue",
-        AdvancedBespoke::Confrontation => "choose the Imperial leader to eliminate at the end of the Command Phase",
+        AdvancedBespoke::Confrontation => {
+            "choose the Imperial leader to eliminate at the end of the Command Phase"
+        }
         AdvancedBespoke::EscapePlan => "choose a leader",
     }
 }

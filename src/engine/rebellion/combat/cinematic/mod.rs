@@ -133,6 +133,11 @@ pub enum Pending {
         /// The effect, its amount counting down.
         guard: Guard,
     },
+    /// Escape Plan: the side may retreat now (and so cancel the opponent's card).
+    Escape {
+        /// Who may retreat.
+        faction: Faction,
+    },
     /// A leader to capture, rescue or mark, by a named effect.
     Leader {
         /// Who chooses.
@@ -193,6 +198,9 @@ pub struct CineCombat {
     pub reroll_used: bool,
     /// Dice already rerolled in this attack.
     pub rerolled: Vec<u8>,
+    /// Where the cards stood when a retreat interrupted them (Escape Plan): the combat goes
+    /// back there once the retreat is done.
+    pub resume: Option<super::Step>,
 }
 
 impl CineCombat {

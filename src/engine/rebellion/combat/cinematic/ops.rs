@@ -20,12 +20,7 @@ fn has_unit(c: &Combat, f: Faction, u: UnitId) -> bool {
 /// condition holds.
 pub fn top_usable(c: &Combat, f: Faction, card: AdvancedTacticId) -> bool {
     let top = &catalog().advanced_tactic(card).top;
-    let offered = top.ops.iter().all(|op| match op {
-        AdvancedOp::Bespoke { name } => bespoke::offered(*name),
-        _ => true,
-    });
-    offered
-        && top.needs.is_none_or(|u| has_unit(c, f, u))
+    top.needs.is_none_or(|u| has_unit(c, f, u))
         && match top.when {
             None => true,
             Some(AbilityCondition::MoreFighters) => fighters(c, f) > fighters(c, f.opponent()),
@@ -47,7 +42,14 @@ fn fighters(c: &Combat, f: Faction) -> usize {
 }
 
 /// Runs one ability of a card a side played; returns whether the side may play an extra card.
-pub fn run(ctx: &mut Ctx, c: &mut Combat, f: Faction, card: AdvancedTacticId, top: bool, extra: bool) -> bool {
+pub fn run(
+    ctx: &mut Ctx,
+    c: &mut Combat,
+    f: Faction,
+    card: AdvancedTacticId,
+    top: bool,
+    extra: bool,
+) -> bool {
     let def = catalog().advanced_tactic(card);
     let t = def.theater;
     let ability = if top { &def.top } else { &def.bottom };
@@ -70,7 +72,11 @@ pub fn run(ctx: &mut Ctx, c: &mut Combat, f: Faction, card: AdvancedTacticId, to
             }
             AdvancedOp::Destroy { theater, units, classes } => {
                 let filter = Filter { color: None, units: units.clone(), classes: classes.clone() };
-                cine_mut(c).pending.push(Pending::Destroy { faction: f, theater: theater.unwrap_or(t), filter });
+                cine_mut(c).pending.push(Pending::Destroy {
+                    faction: f,
+                    theater: theater.unwrap_or(t),
+                    filter,
+                });
             }
             // An extra card cannot cancel (Enthusiast guide, Canceling Cards).
             AdvancedOp::Cancel if !extra => cancel(ctx, c, f),

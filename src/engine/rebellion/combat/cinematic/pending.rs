@@ -44,8 +44,10 @@ pub fn decision(_s: &State, c: &Combat) -> Option<Decision> {
     let p = cine(c).pending.first()?;
     let (seat, actions, what): (Faction, Vec<Action>, String) = match p {
         Pending::Deal { faction, theater, left, filter, one_unit, .. } => {
-            let actions: Vec<Action> =
-                targets(c, *faction, *theater, filter).into_iter().map(|u| Action::Hit { unit: u as u8 }).collect();
+            let actions: Vec<Action> = targets(c, *faction, *theater, filter)
+                .into_iter()
+                .map(|u| Action::Hit { unit: u as u8 })
+                .collect();
             let what = if *one_unit {
                 format!("choose the unit that takes {left} damage")
             } else {
@@ -54,8 +56,10 @@ pub fn decision(_s: &State, c: &Combat) -> Option<Decision> {
             (*faction, actions, what)
         }
         Pending::Destroy { faction, theater, filter } => {
-            let actions: Vec<Action> =
-                targets(c, *faction, *theater, filter).into_iter().map(|u| Action::Hit { unit: u as u8 }).collect();
+            let actions: Vec<Action> = targets(c, *faction, *theater, filter)
+                .into_iter()
+                .map(|u| Action::Hit { unit: u as u8 })
+                .collect();
             (*faction, actions, "choose the enemy unit to destroy".into())
         }
         Pending::Gain { faction, units } => {
@@ -89,8 +93,16 @@ pub fn decision(_s: &State, c: &Combat) -> Option<Decision> {
             let verb = if guard.onto.is_some() { "move" } else { "remove" };
             (guard.faction, actions, format!("{verb} up to {} damage of this attack", guard.amount))
         }
+        Pending::Escape { faction } => {
+            // The retreat step's own choice (leader and destination), or staying.
+            let d = super::super::retreat::retreat_decision(_s, c, *faction)?;
+            (*faction, d.actions, "retreat now (the Imperial card is then cancelled), or stay".into())
+        }
         Pending::Leader { faction, effect, leaders } => {
-            let actions = leaders.iter().map(|&leader| Action::Pick(crate::engine::rebellion::action::Pick::Leader { leader })).collect();
+            let actions = leaders
+                .iter()
+                .map(|&leader| Action::Pick(crate::engine::rebellion::action::Pick::Leader { leader }))
+                .collect();
             (*faction, actions, bespoke::leader_prompt(*effect).into())
         }
     };
@@ -151,9 +163,11 @@ pub fn act(ctx: &mut Ctx, c: &mut Combat, a: Action) {
             }
         }
         (Pending::Guard { .. }, _) => {}
-        (Pending::Leader { faction, effect, .. }, Action::Pick(crate::engine::rebellion::action::Pick::Leader { leader })) => {
-            bespoke::leader_chosen(ctx, c, faction, effect, leader)
-        }
+        (Pending::Escape { faction }, a @ Action::Retreat { .. }) => bespoke::escape(ctx, c, faction, a),
+        (
+            Pending::Leader { faction, effect, .. },
+            Action::Pick(crate::engine::rebellion::action::Pick::Leader { leader }),
+        ) => bespoke::leader_chosen(ctx, c, faction, effect, leader),
         _ => {}
     }
 }

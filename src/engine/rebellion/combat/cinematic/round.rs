@@ -105,7 +105,11 @@ pub fn act(ctx: &mut Ctx, c: &mut Combat, t: Theater, stage: Stage, a: Action) {
         (Stage::Resolve(f), _) => resolve(ctx, c, t, f, None),
         (Stage::Extra(f), Action::Advanced { card }) => {
             decks::take(ctx.s, f, card);
-            ctx.public(EventKind::CardPlayed { faction: f, deck: deck_name(t).into(), card: card.key().into() });
+            ctx.public(EventKind::CardPlayed {
+                faction: f,
+                deck: deck_name(t).into(),
+                card: card.key().into(),
+            });
             let x = cine_mut(c);
             x.played.push(Played { faction: f, card, extra: true, cancelled: false, done: false });
             c.step = Step::Tactics { theater: t, stage: Stage::Resolve(f) };
@@ -185,7 +189,8 @@ fn resolve(ctx: &mut Ctx, c: &mut Combat, t: Theater, f: Faction, top: Option<bo
         ctx.note(format!("{} resolves neither ability of {}", f.name(), p.card.name()));
     }
     decks::discard(ctx, f, p.card);
-    c.step = if extra { Step::Tactics { theater: t, stage: Stage::Extra(f) } } else { next_resolver(c, t, f) };
+    c.step =
+        if extra { Step::Tactics { theater: t, stage: Stage::Extra(f) } } else { next_resolver(c, t, f) };
 }
 
 /// The next side to resolve a card, or the end of the cards.
@@ -209,7 +214,11 @@ fn finish(ctx: &mut Ctx, c: &mut Combat, t: Theater) {
     let locked: Vec<(u8, usize)> = {
         let x = cine(c);
         // Keep Ion Blast's lock on the unit, not on its number, across the removals.
-        x.effects.locked.iter().map(|&i| (i, c.units[..i as usize].iter().filter(|u| u.doomed).count())).collect()
+        x.effects
+            .locked
+            .iter()
+            .map(|&i| (i, c.units[..i as usize].iter().filter(|u| u.doomed).count()))
+            .collect()
     };
     let gone: Vec<bool> = locked.iter().map(|&(i, _)| c.units[i as usize].doomed).collect();
     attack::remove_doomed(ctx, c);
