@@ -358,6 +358,18 @@ fn a_card_that_draws_tactic_cards_takes_used_ones_back_under_cinematic_combat() 
 }
 
 #[test]
+fn a_shield_generator_takes_a_used_ground_card_back_before_the_ground_cards() {
+    let mut sc = armies(&[("stormtrooper", 1)], &[("rebel_trooper", 1), ("shield_generator", 1)]);
+    let mut decks = holonet::engine::rebellion::combat::cinematic::CinematicDecks::full();
+    decks.own.rebel.deck.retain(|&a| a != adv("take_cover"));
+    decks.own.rebel.discard = vec![adv("take_cover")];
+    sc.s.cinematic = Some(Box::new(decks));
+    let s = fight(sc);
+    assert!(matches!(step(&s), Step::Tactics { theater: Theater::Ground, stage: Stage::Pick(EMPIRE) }));
+    assert!(discard_of(&s, REBEL).is_empty() && deck_of(&s, REBEL).contains(&adv("take_cover")));
+}
+
+#[test]
 fn random_play_with_cinematic_combat_ends_by_the_rules() {
     let mut combats = 0;
     let mut cards = 0;

@@ -84,7 +84,8 @@ fn swarm_tactics_deals_two_damage_with_more_fighters() {
     let mut s = playing(sc, EMPIRE, "swarm_tactics");
     act(&mut s, EMPIRE, "mode 1");
     let tie = num(&s, "tie_fighter");
-    assert!(refuse(&mut s, EMPIRE, &format!("hit {tie}")).to_string().len() > 0, "own units are no target");
+    let e = refuse(&mut s, EMPIRE, &format!("hit {tie}"));
+    assert!(!e.to_string().is_empty(), "own units are no target");
     let n = num(&s, "x_wing");
     hit(&mut s, EMPIRE, n);
     let n = num(&s, "corellian_corvette");

@@ -65,21 +65,25 @@ impl Rules {
     /// What follows the start of a contested round of battle: the first roll (after the base
     /// game's extra ground draws), or the advanced tactic cards.
     pub fn begin_battle(self, ctx: &mut Ctx, c: &Combat, t: Theater) -> Step {
-        match self {
-            Rules::Base => {
-                if t == Theater::Ground {
-                    for f in [c.attacker, c.attacker.opponent()] {
-                        let n = c
-                            .of(f, Theater::Ground)
-                            .filter(|(_, u)| {
-                                catalog().unit(u.unit).ability == Some(UnitAbility::ExtraGroundTacticDraw)
-                            })
-                            .count();
-                        tactics::draw(ctx, f, Theater::Ground, n as u8);
-                    }
+        // A Shield Generator's extra ground card, just before the ground cards (under
+        // cinematic combat it takes a used card back).
+        if t == Theater::Ground {
+            for f in [c.attacker, c.attacker.opponent()] {
+                let n = c
+                    .of(f, Theater::Ground)
+                    .filter(|(_, u)| {
+                        catalog().unit(u.unit).ability == Some(UnitAbility::ExtraGroundTacticDraw)
+                    })
+                    .count() as u8;
+                match self {
+                    Rules::Base => tactics::draw(ctx, f, Theater::Ground, n),
+                    Rules::Cinematic if n > 0 => cinematic::decks::take_back(ctx, f, Theater::Ground, n),
+                    Rules::Cinematic => {}
                 }
-                Step::Roll { theater: t, side: c.attacker }
             }
+        }
+        match self {
+            Rules::Base => Step::Roll { theater: t, side: c.attacker },
             Rules::Cinematic => cinematic::round::begin(c, t),
         }
     }

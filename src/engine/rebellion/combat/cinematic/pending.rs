@@ -4,7 +4,7 @@
 
 use super::{CineCombat, Guard, Pending, bespoke, ops};
 use crate::content::*;
-use crate::engine::rebellion::action::{Action, Dice};
+use crate::engine::rebellion::action::{Action, Dice, Pick};
 use crate::engine::rebellion::combat::{Combat, describe_dice, describe_units};
 use crate::engine::rebellion::event::EventKind;
 use crate::engine::rebellion::flow::{Ctx, Decision, PromptKind};
@@ -99,10 +99,7 @@ pub fn decision(_s: &State, c: &Combat) -> Option<Decision> {
             (*faction, d.actions, "retreat now (the Imperial card is then cancelled), or stay".into())
         }
         Pending::Leader { faction, effect, leaders } => {
-            let actions = leaders
-                .iter()
-                .map(|&leader| Action::Pick(crate::engine::rebellion::action::Pick::Leader { leader }))
-                .collect();
+            let actions = leaders.iter().map(|&leader| Action::Pick(Pick::Leader { leader })).collect();
             (*faction, actions, bespoke::leader_prompt(*effect).into())
         }
     };
@@ -164,10 +161,9 @@ pub fn act(ctx: &mut Ctx, c: &mut Combat, a: Action) {
         }
         (Pending::Guard { .. }, _) => {}
         (Pending::Escape { faction }, a @ Action::Retreat { .. }) => bespoke::escape(ctx, c, faction, a),
-        (
-            Pending::Leader { faction, effect, .. },
-            Action::Pick(crate::engine::rebellion::action::Pick::Leader { leader }),
-        ) => bespoke::leader_chosen(ctx, c, faction, effect, leader),
+        (Pending::Leader { faction, effect, .. }, Action::Pick(Pick::Leader { leader })) => {
+            bespoke::leader_chosen(ctx, c, faction, effect, leader)
+        }
         _ => {}
     }
 }
