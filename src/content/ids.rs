@@ -184,6 +184,9 @@ content_id!(
 content_id!(
     /// A tactic card title (space and ground versions are different ids).
     TacticId, tactics, "tactic card");
+content_id!(
+    /// An advanced tactic card of cinematic combat (Rise of the Empire).
+    AdvancedTacticId, advanced_tactics, "advanced tactic card");
 
 impl UnitId {
     /// The unit type's plural name ("X-wings", "Death Stars Under Construction").

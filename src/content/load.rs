@@ -38,10 +38,12 @@ pub(super) const ROTE_UNITS: &str = "assets/rote/units.json";
 pub(super) const ROTE_LEADERS: &str = "assets/rote/leaders.json";
 /// Rise of the Empire's dice file (the green die).
 pub(super) const ROTE_DICE: &str = "assets/rote/dice.json";
+/// Rise of the Empire's advanced tactic cards (cinematic combat).
+pub(super) const ROTE_TACTICS: &str = "assets/rote/advanced_tactics.json";
 
 /// Every asset file with the text compiled into the binary. An expansion's entries are loaded
 /// after the base ones, so base content keeps its ids whatever an expansion adds.
-const EMBEDDED: [(&str, &str); 12] = [
+const EMBEDDED: [(&str, &str); 13] = [
     (BOARD, include_str!("../../assets/board.json")),
     (UNITS, include_str!("../../assets/units.json")),
     (LEADERS, include_str!("../../assets/leaders.json")),
@@ -54,6 +56,7 @@ const EMBEDDED: [(&str, &str); 12] = [
     (ROTE_UNITS, include_str!("../../assets/rote/units.json")),
     (ROTE_LEADERS, include_str!("../../assets/rote/leaders.json")),
     (ROTE_DICE, include_str!("../../assets/rote/dice.json")),
+    (ROTE_TACTICS, include_str!("../../assets/rote/advanced_tactics.json")),
 ];
 
 /// An error in the game content: a file that does not parse, or an entry that is invalid.
@@ -479,6 +482,9 @@ fn build(files: &HashMap<&'static str, &str>) -> Result<Catalog, ContentError> {
         action_cards: action_defs,
         objectives: objective_defs,
         tactics: tactic_defs,
+        advanced_tactics: super::advanced::load(ROTE_TACTICS, files[ROTE_TACTICS], &|owner, name| {
+            unit_ix.get(ROTE_TACTICS, owner, name).map(UnitId)
+        })?,
         time_track: TimeTrack {
             length: track.length,
             time_start: track.time_start,

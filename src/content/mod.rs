@@ -1,15 +1,17 @@
 //! Game content: the assets in `assets/` loaded once into a typed, validated catalog.
 
+mod advanced;
 mod defs;
 mod ids;
 mod load;
 mod raw;
 mod validate;
 
+pub use advanced::*;
 pub use defs::*;
 pub use ids::{
-    ActionCardId, LeaderId, MissionId, ObjectiveId, RegionId, SystemId, TacticId, UnitId, UnknownName, echo,
-    lookup, normalise,
+    ActionCardId, AdvancedTacticId, LeaderId, MissionId, ObjectiveId, RegionId, SystemId, TacticId, UnitId,
+    UnknownName, echo, lookup, normalise,
 };
 pub use load::ContentError;
 
@@ -46,6 +48,8 @@ pub struct Catalog {
     pub objectives: Vec<ObjectiveDef>,
     /// Tactic card titles.
     pub tactics: Vec<TacticDef>,
+    /// Rise of the Empire's advanced tactic cards (cinematic combat), after the base content.
+    pub advanced_tactics: Vec<AdvancedTacticDef>,
     /// The time track.
     pub time_track: TimeTrack,
     /// Faces of the six-sided combat/mission dice (red and black are the same).
@@ -130,6 +134,14 @@ impl Catalog {
     /// Finds a tactic card by asset id.
     pub fn tactic_by_key(&self, key: &str) -> Option<TacticId> {
         self.tactics.iter().position(|u| u.id == key).map(|i| TacticId(i as u16))
+    }
+    /// The definition of an advanced tactic card (Rise of the Empire).
+    pub fn advanced_tactic(&self, id: AdvancedTacticId) -> &AdvancedTacticDef {
+        &self.advanced_tactics[id.0 as usize]
+    }
+    /// Finds an advanced tactic card by asset id.
+    pub fn advanced_tactic_by_key(&self, key: &str) -> Option<AdvancedTacticId> {
+        self.advanced_tactics.iter().position(|u| u.id == key).map(|i| AdvancedTacticId(i as u16))
     }
     /// Finds a system by asset id.
     pub fn system_by_key(&self, key: &str) -> Option<SystemId> {

@@ -229,6 +229,8 @@ pub fn option_label(kind: &PromptKind, c: &Choice) -> String {
         K::FocusFire => vec![w("Focus fire on "), n(target()), w(" (every fitting die)")],
         K::Hit => vec![w("Deal the damage to "), n(target())],
         K::Block => vec![w("Block damage on "), n(target())],
+        K::PlayAdvanced => vec![w("Play "), n(card(c.card))],
+        K::Repair => vec![w("Spend a special to remove 1 damage from "), n(target())],
         K::Retreat => vec![w("Retreat with "), n(who()), w(" to "), n(to())],
         K::Carry => vec![w("Take "), n(unit()), w(" along")],
         K::PlayObjective => vec![w("Play the objective "), n(card(c.card))],
@@ -423,6 +425,7 @@ fn args(c: &Choice, a: &Action) -> Vec<String> {
                 CardName::Objective(x) => x.key(),
                 CardName::Tactic(x) => x.key(),
                 CardName::Probe(s) => s.key(),
+                CardName::Advanced(x) => x.key(),
             };
             if key == word {
                 return Some(k.name().to_string());

@@ -3,6 +3,8 @@
 //! lines as a player would type them.
 #![allow(dead_code)]
 
+pub mod cinematic;
+
 use holonet::content::{ActionCardId, Faction, LeaderId, MissionId, ObjectiveId, SystemId, UnitId, catalog};
 use holonet::engine::rebellion::assignment::AssignmentPhase;
 use holonet::engine::rebellion::command::CommandPhase;

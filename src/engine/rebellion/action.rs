@@ -360,6 +360,17 @@ pub enum Action {
     },
     /// Finish the current step, or decline an optional choice.
     Done,
+    /// Cinematic combat: pick (or play as an extra card) an advanced tactic card.
+    Advanced {
+        /// The card.
+        card: AdvancedTacticId,
+    },
+    /// Cinematic combat: spend a special die to remove 1 damage from one of your units (by its
+    /// number in the combat).
+    Repair {
+        /// Combat unit number.
+        unit: u8,
+    },
 }
 
 impl Action {
@@ -412,6 +423,8 @@ impl Action {
             Pick(p) => format!("pick {}", p.command()),
             UseRing { leader } => format!("ring {leader}"),
             Done => "done".into(),
+            Advanced { card } => format!("advanced {card}"),
+            Repair { unit } => format!("repair {unit}"),
         }
     }
 
@@ -563,6 +576,14 @@ impl Action {
                 Action::UseRing { leader: LeaderId::parse(args[0])? }
             }
             "done" | "decline" | "skip" | "no" => Action::Done,
+            "advanced" => {
+                need(1, "advanced <card>")?;
+                Action::Advanced { card: AdvancedTacticId::parse(args[0])? }
+            }
+            "repair" => {
+                need(1, "repair <unit number>")?;
+                Action::Repair { unit: num(args[0])? }
+            }
             other => return Err(ParseError::Verb(echo(other))),
         };
         Ok(a)

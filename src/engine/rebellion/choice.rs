@@ -105,6 +105,11 @@ pub enum ChoiceKind {
     UseRing,
     /// Finish the current step or decline.
     Done,
+    /// Pick or play an advanced tactic card (`card`; cinematic combat).
+    PlayAdvanced,
+    /// Spend a special to remove 1 damage from one of your units (`fighters`; cinematic
+    /// combat).
+    Repair,
 }
 
 /// A card named by an option.
@@ -121,6 +126,8 @@ pub enum CardName {
     Tactic(TacticId),
     /// The probe card of a system.
     Probe(SystemId),
+    /// An advanced tactic card (cinematic combat).
+    Advanced(AdvancedTacticId),
 }
 
 impl CardName {
@@ -132,6 +139,7 @@ impl CardName {
             CardName::Objective(c) => c.name(),
             CardName::Tactic(c) => c.name(),
             CardName::Probe(s) => s.name(),
+            CardName::Advanced(c) => c.name(),
         }
     }
 }
@@ -482,6 +490,12 @@ impl<'a> Scope<'a> {
                 Choice { leaders: vec![*leader], ring: self.s.ring(*leader), ..Choice::of(K::UseRing) }
             }
             Action::Done => Choice::of(K::Done),
+            Action::Advanced { card } => {
+                Choice { card: Some(CardName::Advanced(*card)), ..Choice::of(K::PlayAdvanced) }
+            }
+            Action::Repair { unit } => {
+                Choice { fighters: self.fighter(*unit).into_iter().collect(), ..Choice::of(K::Repair) }
+            }
         };
         c.asked_by = self.asking_card();
         c

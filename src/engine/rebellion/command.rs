@@ -127,8 +127,11 @@ fn end_turn(ctx: &mut Ctx, mut p: CommandPhase) -> Frames {
 }
 
 /// End of the Command Phase: unrevealed missions go back to hand with their leaders to the
-/// pool; deferred Rapid Mobilizations resolve; the Refresh Phase begins.
+/// pool; leaders marked by Confrontation are eliminated; deferred Rapid Mobilizations
+/// resolve; the Refresh Phase begins.
 fn end_phase(ctx: &mut Ctx, p: CommandPhase) -> Frames {
+    // Rise of the Empire: leaders Confrontation marked are eliminated now.
+    super::combat::cinematic::bespoke::end_of_command(ctx);
     for f in Faction::BOTH {
         let assigned = std::mem::take(ctx.s.assignments.get_mut(f));
         for asg in assigned {

@@ -89,6 +89,7 @@ pub fn new_game(seed: u64, options: MatchOptions) -> State {
         assignments: ByFaction::default(),
         revealed_probes: vec![],
         stack: vec![],
+        cinematic: None,
         rng: GameRng::from_seed(seed),
         markers: Default::default(),
     };

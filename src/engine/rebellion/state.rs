@@ -382,6 +382,10 @@ pub struct State {
     pub revealed_probes: Vec<SystemId>,
     /// What the engine is in the middle of; the last frame is the innermost.
     pub stack: Vec<Frame>,
+    /// Cinematic combat's advanced tactic decks (Rise of the Empire; absent before the first
+    /// combat and in a base match).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cinematic: Option<Box<super::combat::cinematic::CinematicDecks>>,
     /// The match's random stream.
     pub rng: GameRng,
     /// Whether the systems changed since subjugation markers were last brought up to date

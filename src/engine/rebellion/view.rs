@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+use super::combat::cinematic::decks::AdvancedDecksView;
 use super::flow::{Frame, decision};
 use super::state::{Intel, Ring, RoundEffects, State, Units};
 use crate::content::*;
@@ -192,6 +193,10 @@ pub struct View {
     pub revealed_probes: Vec<String>,
     /// The combat being fought, if any.
     pub combat: Option<CombatView>,
+    /// Cinematic combat's advanced tactic decks (Rise of the Empire): the owner sees his
+    /// cards, the opponent their number; discard piles are public. Absent in a base match.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub advanced_tactics: Option<BTreeMap<Faction, AdvancedDecksView>>,
 }
 
 impl View {
@@ -348,6 +353,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         decks,
         revealed_probes: ids(&s.revealed_probes),
         combat: combat_view(s),
+        advanced_tactics: super::combat::cinematic::decks::view(s, viewer),
     }
 }
 
@@ -373,7 +379,8 @@ fn combat_view(s: &State) -> Option<CombatView> {
         dice: c
             .dice
             .iter()
-            .map(|d| {
+            .enumerate()
+            .map(|(i, d)| {
                 let note = if d.spent {
                     " (spent)"
                 } else if d.assigned {
@@ -381,7 +388,8 @@ fn combat_view(s: &State) -> Option<CombatView> {
                 } else {
                     ""
                 };
-                format!("{} {}{note}", d.color.label(), d.face.label())
+                let color = if c.is_green(i) { "green" } else { d.color.label() };
+                format!("{color} {}{note}", d.face.label())
             })
             .collect(),
     })

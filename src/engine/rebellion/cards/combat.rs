@@ -8,7 +8,7 @@ use super::run::{CardRun, Next};
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
 use crate::engine::rebellion::board;
-use crate::engine::rebellion::combat::{Combat, tactics};
+use crate::engine::rebellion::combat::{Combat, rules};
 use crate::engine::rebellion::error::RuleError;
 use crate::engine::rebellion::event::EventKind;
 use crate::engine::rebellion::flow::{Ctx, Decision};
@@ -127,7 +127,7 @@ pub fn can(s: &State, run: &CardRun, op: &Op) -> bool {
     match op {
         Op::FewerEnemyDice { .. } | Op::ShowEnemyTactics | Op::LowerHealth => c.has_any(f.opponent()),
         Op::DrawTactics { .. } => {
-            tactics::can_draw(s, Theater::Space) || tactics::can_draw(s, Theater::Ground)
+            rules::can_draw(s, f, Theater::Space) || rules::can_draw(s, f, Theater::Ground)
         }
         Op::ForbidEnemyRetreat => !c.mods.no_retreat.contains(&f.opponent()),
         Op::ForbidEnemyTactics { theater } => both_in(c, *theater),
@@ -168,7 +168,7 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
         Pending::Deck { count } => (
             [Theater::Space, Theater::Ground]
                 .into_iter()
-                .filter(|&t| tactics::can_draw(s, t))
+                .filter(|&t| rules::can_draw(s, f, t))
                 .map(|theater| Action::Pick(Pick::Theater { theater }))
                 .collect(),
             format!("draw {count} tactic cards from the space deck or from the ground deck"),
@@ -204,7 +204,7 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Ne
     let f = run.faction;
     match (p, a) {
         (Pending::Deck { count }, Action::Pick(Pick::Theater { theater })) => {
-            tactics::draw(ctx, f, theater, count)
+            rules::draw(ctx, f, theater, count)
         }
         (Pending::Joiner, Action::Pick(Pick::Leader { leader })) => {
             let Some(c) = combat_mut(ctx) else { return Ok(Next::Done) };

@@ -2,7 +2,7 @@
 //! destroying units at the end of a battle step.
 
 use super::tactics::{self, TacticKind};
-use super::{Combat, Die, Step, describe_dice, describe_units};
+use super::{Combat, Die, Rules, Step, describe_dice, describe_units};
 use crate::content::*;
 use crate::engine::rebellion::action::Action;
 use crate::engine::rebellion::asking;
@@ -17,7 +17,8 @@ const DICE_CAP: u8 = 5;
 pub fn dice_pool(c: &Combat, t: Theater, side: Faction) -> (u8, u8) {
     let mut black: u32 = 0;
     let mut red: u32 = 0;
-    for (_, u) in c.of(side, t) {
+    // In cinematic combat a unit a card destroyed rolls no dice (it leaves after the cards).
+    for (_, u) in c.of(side, t).filter(|(_, u)| !(c.cine.is_some() && u.doomed)) {
         let d = catalog().unit(u.unit);
         black += d.attack_black as u32;
         red += d.attack_red as u32;
@@ -69,6 +70,26 @@ pub(super) fn roll(ctx: &mut Ctx, c: &mut Combat, t: Theater, side: Faction) {
             spent: false,
             assigned: false,
         }));
+    }
+    // Green dice (Rise of the Empire's units) come last; only cinematic combat has them.
+    if let Some(x) = &mut c.cine {
+        let green: u32 = c
+            .units
+            .iter()
+            .filter(|u| u.faction == side && !u.doomed && catalog().unit(u.unit).theater == t)
+            .map(|u| catalog().unit(u.unit).attack_green as u32)
+            .sum();
+        let n = green.min(catalog().green_dice_limit as u32) as usize;
+        let faces = ctx.roll_green(n);
+        dice.extend(faces.into_iter().map(|face| Die {
+            color: DieColor::Black,
+            face,
+            spent: false,
+            assigned: false,
+        }));
+        x.green = n as u8;
+        x.reroll_used = false;
+        x.rerolled.clear();
     }
     let faces: Vec<DieFace> = dice.iter().map(|d| d.face).collect();
     c.dice = dice;
@@ -306,21 +327,29 @@ pub(super) fn block_act(ctx: &mut Ctx, c: &mut Combat, t: Theater, side: Faction
 /// Step 5 of an attack: units with enough damage are marked destroyed (they leave at the end
 /// of the battle step); then the other side attacks or the battle step ends.
 pub(super) fn end_attack(c: &mut Combat, t: Theater, side: Faction) {
+    let rules = Rules::of_combat(c);
+    for u in &mut c.units {
+        u.pending = 0;
+    }
+    rules.end_attack(c);
+    c.dice.clear();
+    c.effect = None;
+    c.step = if side == rules.first_attacker(c, t) && c.has(side.opponent(), t) {
+        Step::Roll { theater: t, side: side.opponent() }
+    } else {
+        Step::EndBattle { theater: t }
+    };
+}
+
+/// Marks destroyed every unit whose damage has reached its health.
+pub(super) fn mark_destroyed(c: &mut Combat) {
     for i in 0..c.units.len() {
-        c.units[i].pending = 0;
         if let Some((h, _)) = c.health(i)
             && c.units[i].damage >= h
         {
             c.units[i].doomed = true;
         }
     }
-    c.dice.clear();
-    c.effect = None;
-    c.step = if side == c.attacker && c.has(side.opponent(), t) {
-        Step::Roll { theater: t, side: side.opponent() }
-    } else {
-        Step::EndBattle { theater: t }
-    };
 }
 
 /// Removes every unit marked destroyed.

@@ -5,9 +5,11 @@
 //! or retreats.
 
 mod attack;
+pub mod cinematic;
 mod objectives;
 mod retreat;
 mod rings;
+pub mod rules;
 pub mod tactics;
 
 use serde::{Deserialize, Serialize};
@@ -24,6 +26,7 @@ use crate::content::*;
 pub use attack::dice_pool;
 pub use objectives::playable_objectives;
 pub use retreat::destinations;
+pub use rules::Rules;
 pub use tactics::{TacticKind, start_of_combat_cards};
 
 /// One unit taking part in a combat, with the damage it has taken so far.
@@ -130,6 +133,13 @@ pub enum Step {
     NextRound,
     /// Decide whether another round follows.
     RoundEnd,
+    /// Cinematic combat: the advanced tactic cards before a round of battle.
+    Tactics {
+        /// Which battle.
+        theater: Theater,
+        /// Where the cards stand.
+        stage: cinematic::Stage,
+    },
 }
 
 /// A sub-choice a card asks for before the combat goes on.
@@ -255,6 +265,9 @@ pub struct Combat {
     /// What start-of-combat action cards changed.
     #[serde(default)]
     pub mods: CombatMods,
+    /// Cinematic combat's record (Rise of the Empire); `None` in a base-game combat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cine: Option<Box<cinematic::CineCombat>>,
 }
 
 impl Combat {
@@ -296,6 +309,10 @@ impl Combat {
             }
         }
     }
+    /// Whether die `i` of the current attack is green (cinematic combat: they come last).
+    pub fn is_green(&self, i: usize) -> bool {
+        self.cine.as_ref().is_some_and(|x| i + x.green as usize >= self.dice.len())
+    }
     /// Whether a unit with this asset id of a faction takes part.
     pub fn has_key(&self, f: Faction, key: &str) -> bool {
         self.units.iter().any(|u| u.faction == f && u.unit.key() == key)
@@ -319,7 +336,7 @@ pub fn needed(s: &State, place: Place) -> bool {
 
 /// Whether a battle of a theater is fought in this combat (both sides have units of it and the
 /// place allows it).
-fn contested(s: &State, c: &Combat, t: Theater) -> bool {
+pub(super) fn contested(s: &State, c: &Combat, t: Theater) -> bool {
     battleground(s, c.place, t) && c.has(Faction::Rebel, t) && c.has(Faction::Empire, t)
 }
 
@@ -362,6 +379,7 @@ pub fn start(ctx: &mut Ctx, place: Place, attacker: Faction, origins: Vec<System
         offer_objectives: false,
         plans_used: false,
         mods: CombatMods::default(),
+        cine: Rules::of(ctx.s).new_combat(),
     }))
 }
 
@@ -372,6 +390,11 @@ pub fn decision(s: &State, c: &Combat) -> Option<Decision> {
     }
     if let Some(e) = &c.effect {
         return tactics::effect_decision(s, c, e);
+    }
+    if let Some(x) = &c.cine
+        && !x.pending.is_empty()
+    {
+        return cinematic::pending::decision(s, c);
     }
     if c.offer_objectives && objectives::window_open(s, c) {
         let mut actions: Vec<Action> =
@@ -393,9 +416,10 @@ pub fn decision(s: &State, c: &Combat) -> Option<Decision> {
             Some(Decision::new(faction, PromptKind::StartOfCombat, actions).always_asked(true))
         }
         Step::Roll { side, .. } => rings::roll_window(s, c, side),
-        Step::Actions { theater, side } => Some(attack::actions_decision(s, c, theater, side)),
+        Step::Actions { theater, side } => Some(Rules::of_combat(c).actions_decision(s, c, theater, side)),
         Step::Assign { theater, side } => attack::assign_decision(s, c, theater, side),
-        Step::Block { theater, side } => attack::block_decision(s, c, theater, side),
+        Step::Block { theater, side } => Rules::of_combat(c).block_decision(s, c, theater, side),
+        Step::Tactics { theater, stage } => cinematic::round::decision(s, c, theater, stage),
         Step::Plans => objectives::plans_decision(s, c),
         Step::Retreat { faction } => retreat::retreat_decision(s, c, faction),
         Step::Carry { faction, capacity, moved, .. } => {
@@ -418,6 +442,10 @@ pub fn act(ctx: &mut Ctx, mut c: Combat, a: Action) -> Result<Frames, RuleError>
     }
     if let Some(e) = c.effect.clone() {
         tactics::effect_act(ctx, &mut c, e, a);
+        return Ok(vec![Frame::Combat(Box::new(c))]);
+    }
+    if c.cine.as_ref().is_some_and(|x| !x.pending.is_empty()) {
+        cinematic::pending::act(ctx, &mut c, a);
         return Ok(vec![Frame::Combat(Box::new(c))]);
     }
     if c.offer_objectives && objectives::window_open(ctx.s, &c) {
@@ -455,7 +483,7 @@ pub fn act(ctx: &mut Ctx, mut c: Combat, a: Action) -> Result<Frames, RuleError>
             c.mods.roll_passed = true;
         }
         Step::Actions { .. } if matches!(a, Action::UseRing { .. }) => c.effect = Some(Effect::RingReroll),
-        Step::Actions { theater, side } => attack::actions_act(ctx, &mut c, theater, side, a),
+        Step::Actions { theater, side } => Rules::of_combat(&c).actions_act(ctx, &mut c, theater, side, a),
         Step::Assign { .. } => attack::assign_act(&mut c, a),
         Step::Block { theater, side } => attack::block_act(ctx, &mut c, theater, side, a),
         Step::Plans => {
@@ -468,6 +496,7 @@ pub fn act(ctx: &mut Ctx, mut c: Combat, a: Action) -> Result<Frames, RuleError>
         Step::Carry { faction, to, capacity, moved } => {
             retreat::carry_act(ctx, &mut c, faction, to, capacity, moved, a)
         }
+        Step::Tactics { theater, stage } => cinematic::round::act(ctx, &mut c, theater, stage, a),
         _ => {}
     }
     Ok(vec![Frame::Combat(Box::new(c))])
@@ -479,61 +508,59 @@ pub fn auto(ctx: &mut Ctx, mut c: Combat) -> Frames {
         c.offer_objectives = false;
         return vec![Frame::Combat(Box::new(c))];
     }
+    if let Some(x) = &mut c.cine
+        && !x.pending.is_empty()
+    {
+        // A card's choice with nothing left to choose from lapses.
+        x.pending.remove(0);
+        return vec![Frame::Combat(Box::new(c))];
+    }
+    let rules = Rules::of_combat(&c);
     match c.step {
         Step::AddLeader { faction } => c.step = after_add_leader(&c, faction),
         Step::StartOfCombat { faction } => c.step = after_start_of_combat(&c, faction),
         Step::DrawTactics => {
-            for f in [c.attacker, c.attacker.opponent()] {
-                for t in [Theater::Space, Theater::Ground] {
-                    if contested(ctx.s, &c, t) {
-                        let n = best_tactics(ctx.s, c.place, f, t);
-                        tactics::draw(ctx, f, t, n);
-                    }
-                }
-            }
+            rules.draw_tactics(ctx, &mut c);
             c.step = Step::Battle { theater: Theater::Space };
         }
         Step::Battle { theater } => {
             if contested(ctx.s, &c, theater) {
-                if theater == Theater::Ground {
-                    for f in [c.attacker, c.attacker.opponent()] {
-                        let n = c
-                            .of(f, Theater::Ground)
-                            .filter(|(_, u)| {
-                                catalog().unit(u.unit).ability == Some(UnitAbility::ExtraGroundTacticDraw)
-                            })
-                            .count();
-                        tactics::draw(ctx, f, Theater::Ground, n as u8);
-                    }
-                }
-                c.step = Step::Roll { theater, side: c.attacker };
+                c.step = rules.begin_battle(ctx, &c, theater);
             } else if theater == Theater::Space {
                 c.step = Step::Battle { theater: Theater::Ground };
             } else {
-                c.step = Step::Retreat { faction: c.attacker };
+                c.step = Step::Retreat { faction: rules.first_to_retreat(&c) };
             }
         }
-        Step::Roll { theater, side } => attack::roll(ctx, &mut c, theater, side),
+        Step::Tactics { theater, stage } => cinematic::round::auto(ctx, &mut c, theater, stage),
+        Step::Roll { theater, side } => {
+            attack::roll(ctx, &mut c, theater, side);
+            rules.after_roll(ctx, &mut c, side);
+        }
         Step::Actions { theater, side } => c.step = Step::Assign { theater, side },
         Step::Assign { theater, side } => {
             c.dice.iter_mut().for_each(|d| d.assigned = true);
+            rules.after_assign(&mut c, theater, side);
             c.step = Step::Block { theater, side };
         }
         Step::Block { theater, side } => attack::end_attack(&mut c, theater, side),
         Step::EndBattle { theater } => {
+            rules.end_battle(&mut c, theater);
             attack::remove_doomed(ctx, &mut c);
+            rules.after_battle(ctx, &mut c, theater);
             c.no_block.clear();
             objectives::update_wins(ctx.s, &mut c);
             c.offer_objectives = true;
             c.step = match theater {
                 Theater::Space => Step::Plans,
-                Theater::Ground => Step::Retreat { faction: c.attacker },
+                Theater::Ground => Step::Retreat { faction: rules.first_to_retreat(&c) },
             };
         }
         Step::Plans => c.step = Step::Battle { theater: Theater::Ground },
         Step::Retreat { faction } => retreat::finish_retreat_step(ctx, &mut c, faction),
         Step::Carry { faction, .. } => retreat::finish_carry(ctx, &mut c, faction),
         Step::NextRound => {
+            rules.end_round(ctx, &mut c);
             retreat::next_round_checks(ctx, &mut c);
             objectives::update_wins(ctx.s, &mut c);
             c.offer_objectives = true;
@@ -555,20 +582,10 @@ pub fn auto(ctx: &mut Ctx, mut c: Combat) -> Frames {
     vec![Frame::Combat(Box::new(c))]
 }
 
-/// Ends the combat: tactic hands are discarded, every discard pile goes back into its deck,
-/// and damage disappears with the combat record.
+/// Ends the combat: tactic cards go back as the rules say (`Rules::end_combat`), and damage
+/// disappears with the combat record.
 fn end(ctx: &mut Ctx, c: &Combat) {
-    for f in Faction::BOTH {
-        let hand = std::mem::take(&mut ctx.s.hands.get_mut(f).tactics);
-        for card in hand {
-            tactics::discard(ctx, card);
-        }
-    }
-    let d = &mut ctx.s.decks;
-    d.space_tactics.append(&mut d.space_discard);
-    d.ground_tactics.append(&mut d.ground_discard);
-    ctx.s.rng.shuffle(&mut ctx.s.decks.space_tactics);
-    ctx.s.rng.shuffle(&mut ctx.s.decks.ground_tactics);
+    Rules::of_combat(c).end_combat(ctx);
     for &l in &c.mods.joined {
         let f = ctx.s.leader_faction(l);
         if let Some(p) = ctx.s.leader_place(l) {
@@ -636,7 +653,8 @@ pub fn describe_dice(c: &Combat) -> String {
     let mut out = String::from("dice by number: ");
     for (i, d) in c.dice.iter().enumerate() {
         let sep = if i > 0 { ", " } else { "" };
-        let _ = write!(out, "{sep}{i} {} {}", d.color.label(), d.face.label());
+        let color = if c.is_green(i) { "green" } else { d.color.label() };
+        let _ = write!(out, "{sep}{i} {color} {}", d.face.label());
         if d.spent {
             out.push_str(" (spent)");
         } else if d.assigned {

@@ -206,6 +206,11 @@ pub(super) fn finish_retreat_step(ctx: &mut Ctx, c: &mut Combat, f: Faction) {
         objectives::update_wins(ctx.s, c);
         c.offer_objectives = true;
     }
+    // A retreat in the middle of the advanced tactic cards (Escape Plan) goes back to them.
+    if let Some(step) = c.cine.as_mut().and_then(|x| x.resume.take()) {
+        c.step = step;
+        return;
+    }
     c.step = if f == c.attacker { Step::Retreat { faction: f.opponent() } } else { Step::NextRound };
 }
 
