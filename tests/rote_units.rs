@@ -76,3 +76,87 @@ fn shield_bunker_lets_the_empire_reinforce_its_remote_system() {
     assert!(!is_legal(&base, "deploy stormtrooper hoth"));
     refuse(&mut base, EMPIRE, "deploy stormtrooper hoth");
 }
+
+mod combat_abilities {
+    use holonet::content::Theater;
+    use holonet::engine::rebellion::combat::Step;
+    use holonet::engine::rebellion::flow::{self, Ctx};
+    use holonet::engine::rebellion::{PromptKind, State, decision};
+
+    use super::support::cinematic::*;
+    use super::support::*;
+
+    /// A fight in Kessel put at the Rebels' retreat step.
+    fn at_rebel_retreat(empire: &[(&str, u8)]) -> State {
+        let mut s = fight(armies(empire, &[("x_wing", 2)]));
+        cm_mut(&mut s).step = Step::Retreat { faction: REBEL };
+        s
+    }
+
+    fn offers_retreat(s: &State) -> bool {
+        decision(s).is_some_and(|d| d.seat == REBEL && d.kind == PromptKind::Retreat)
+    }
+
+    #[test]
+    fn interdictor_keeps_rebel_units_from_retreating() {
+        let free = at_rebel_retreat(&[("star_destroyer", 1)]);
+        assert!(offers_retreat(&free), "without an Interdictor the Rebels may retreat: {:?}", legal(&free));
+        let held = at_rebel_retreat(&[("interdictor", 1)]);
+        assert!(cm(&held).interdicted());
+        assert!(!offers_retreat(&held), "no Rebel retreat beside an Interdictor: {:?}", legal(&held));
+    }
+
+    #[test]
+    fn shield_bunker_protects_the_death_star_under_construction() {
+        let station = [("death_star_under_construction", 1), ("stormtrooper", 1)];
+        let bare = fight(armies(&station, &[("x_wing", 2), ("rebel_trooper", 1)]));
+        let i = num(&bare, "death_star_under_construction") as usize;
+        assert!(cm(&bare).health(i).is_some(), "an unprotected station takes damage");
+        let mut guarded = station.to_vec();
+        guarded.push(("shield_bunker", 1));
+        let s = fight(armies(&guarded, &[("x_wing", 2), ("rebel_trooper", 1)]));
+        let i = num(&s, "death_star_under_construction") as usize;
+        assert!(cm(&s).shielded(i) && cm(&s).health(i).is_none(), "no damage, no destruction");
+        assert!(cm(&s).bunker(), "the Death Star Plans find it immune too");
+    }
+
+    /// A ground fight in Kessel where one side has only structures left, at the end of the
+    /// round; `rolled` says whether that side rolled in this round's ground battle.
+    fn lone_structures(side: holonet::content::Faction, rolled: bool) -> State {
+        let (empire, rebel): (Vec<(&str, u8)>, Vec<(&str, u8)>) = match side {
+            REBEL => (vec![("stormtrooper", 2)], vec![("golan_arms_turret", 1)]),
+            _ => (vec![("shield_bunker", 1)], vec![("rebel_trooper", 2)]),
+        };
+        let mut s = fight(armies(&empire, &rebel));
+        let c = cm_mut(&mut s);
+        c.step = Step::NextRound;
+        let x = c.cine.as_deref_mut().expect("cinematic combat");
+        x.rolled.clear();
+        if rolled {
+            x.rolled.push((side, Theater::Ground));
+        }
+        let mut ctx = Ctx { s: &mut s, events: vec![] };
+        flow::advance(&mut ctx);
+        s
+    }
+
+    #[test]
+    fn golan_arms_turret_that_fired_this_round_holds_on() {
+        let held = lone_structures(REBEL, true);
+        assert_eq!(
+            held.units(place(AT), REBEL).count(unit("golan_arms_turret")),
+            1,
+            "it rolled: another round"
+        );
+        let lost = lone_structures(REBEL, false);
+        assert_eq!(lost.units(place(AT), REBEL).count(unit("golan_arms_turret")), 0, "alone and silent");
+    }
+
+    #[test]
+    fn shield_bunker_alone_against_rebel_ground_units_is_destroyed() {
+        let lost = lone_structures(EMPIRE, false);
+        assert_eq!(lost.units(place(AT), EMPIRE).count(unit("shield_bunker")), 0);
+        let held = lone_structures(EMPIRE, true);
+        assert_eq!(held.units(place(AT), EMPIRE).count(unit("shield_bunker")), 1);
+    }
+}

@@ -149,7 +149,18 @@ fn destroyable(s: &State, run: &CardRun, left: u8, only: Option<Theater>, either
         .flat_map(|f| s.units(p, f).iter().map(|(u, _)| u).collect::<Vec<_>>())
         .filter(|&u| only.is_none_or(|t| catalog().unit(u).theater == t))
         .filter(|&u| health(u).is_some_and(|h| h <= left))
+        .filter(|&u| !shielded(s, p, u))
         .collect()
+}
+
+/// Whether a unit type here is a Death Star (or one under construction) that an Imperial Shield
+/// Bunker in the same place protects (Rise of the Empire): cards cannot destroy it.
+fn shielded(s: &State, p: Place, u: UnitId) -> bool {
+    let n = crate::engine::rebellion::named::named();
+    (Some(u) == n.death_star || Some(u) == n.death_star_under_construction)
+        && s.units(p, Faction::Empire)
+            .iter()
+            .any(|(x, _)| catalog().unit(x).ability == Some(UnitAbility::ShieldBunker))
 }
 
 /// Whether the effect would do anything now (a combat never stops a card from being used: it

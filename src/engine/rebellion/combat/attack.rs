@@ -90,6 +90,9 @@ pub(super) fn roll(ctx: &mut Ctx, c: &mut Combat, t: Theater, side: Faction) {
         x.green = n as u8;
         x.reroll_used = false;
         x.rerolled.clear();
+        if !dice.is_empty() && !x.rolled.contains(&(side, t)) {
+            x.rolled.push((side, t));
+        }
     }
     let faces: Vec<DieFace> = dice.iter().map(|d| d.face).collect();
     c.dice = dice;
@@ -110,12 +113,10 @@ pub(super) fn special_die(c: &Combat) -> Option<usize> {
     c.dice.iter().position(|d| !d.spent && d.face == DieFace::Special)
 }
 
-/// Enemy units of a theater that can take damage (the Death Star cannot).
+/// Enemy units of a theater that can take damage (the Death Star cannot, nor a station a
+/// Shield Bunker protects).
 pub(super) fn damageable(c: &Combat, side: Faction, t: Theater) -> Vec<usize> {
-    c.of(side.opponent(), t)
-        .filter(|(_, u)| catalog().unit(u.unit).health.is_some())
-        .map(|(i, _)| i)
-        .collect()
+    c.of(side.opponent(), t).filter(|(i, _)| c.health(*i).is_some()).map(|(i, _)| i).collect()
 }
 
 /// Step 2: the combat actions available.

@@ -289,6 +289,9 @@ impl Combat {
     /// The health value and colour of combat unit `i`, after card changes (`None`: the Death
     /// Star, which cannot be damaged).
     pub fn health(&self, i: usize) -> Option<(u8, DieColor)> {
+        if self.shielded(i) {
+            return None;
+        }
         let (h, color) = catalog().unit(self.units[i].unit).health?;
         Some((if self.mods.lower_health { h.saturating_sub(1).max(1) } else { h }, color))
     }
@@ -312,6 +315,33 @@ impl Combat {
     /// Whether die `i` of the current attack is green (cinematic combat: they come last).
     pub fn is_green(&self, i: usize) -> bool {
         self.cine.as_ref().is_some_and(|x| i + x.green as usize >= self.dice.len())
+    }
+    /// Whether unit `i` is a Death Star or Death Star Under Construction sharing the combat's
+    /// system with an Imperial Shield Bunker (Rise of the Empire): it cannot be destroyed,
+    /// dealt damage or assigned damage until every bunker there is gone.
+    pub fn shielded(&self, i: usize) -> bool {
+        let n = super::named::named();
+        let station = Some(self.units[i].unit);
+        (station == n.death_star || station == n.death_star_under_construction) && self.bunker()
+    }
+    /// Whether an Imperial Shield Bunker stands in the combat (Rise of the Empire).
+    pub fn bunker(&self) -> bool {
+        self.units.iter().any(|u| {
+            u.faction == Faction::Empire && catalog().unit(u.unit).ability == Some(UnitAbility::ShieldBunker)
+        })
+    }
+    /// Whether the Empire has an Interdictor in the combat (Rise of the Empire): Rebel units
+    /// cannot retreat from it, by any means.
+    pub fn interdicted(&self) -> bool {
+        self.units.iter().any(|u| {
+            u.faction == Faction::Empire
+                && catalog().unit(u.unit).ability == Some(UnitAbility::NoRebelRetreat)
+        })
+    }
+    /// Whether a faction rolled at least one die in a theater's battle this combat round
+    /// (recorded under cinematic combat, that is with Rise of the Empire only).
+    pub fn rolled(&self, f: Faction, t: Theater) -> bool {
+        self.cine.as_ref().is_some_and(|x| x.rolled.contains(&(f, t)))
     }
     /// Whether a unit with this asset id of a faction takes part.
     pub fn has_key(&self, f: Faction, key: &str) -> bool {
@@ -569,6 +599,9 @@ pub fn auto(ctx: &mut Ctx, mut c: Combat) -> Frames {
         Step::RoundEnd => {
             if [Theater::Space, Theater::Ground].iter().any(|&t| contested(ctx.s, &c, t)) {
                 c.round += 1;
+                if let Some(x) = &mut c.cine {
+                    x.rolled.clear();
+                }
                 c.no_retreat.clear();
                 c.escape_plan.clear();
                 c.plans_used = false;

@@ -99,7 +99,8 @@ fn plans_moment(c: &Combat) -> bool {
         .units
         .iter()
         .any(|u| u.faction == Faction::Rebel && catalog().unit(u.unit).class == UnitClass::Fighter);
-    !c.plans_used && !c.objective_played && station && fighter
+    // A Shield Bunker makes the station immune to the Plans (Rise of the Empire).
+    !c.plans_used && !c.objective_played && station && fighter && !c.bunker()
 }
 
 /// The Death Star Plans cards the Rebels could reveal now.

@@ -53,6 +53,10 @@ fn may_retreat(s: &State, c: &Combat, f: Faction) -> bool {
     if f == Faction::Empire && (c.has_key(f, "death_star") || c.has_key(f, "death_star_under_construction")) {
         return false;
     }
+    // An Interdictor holds every Rebel unit here, Escape Plan's retreat included.
+    if f == Faction::Rebel && c.interdicted() {
+        return false;
+    }
     if s.active_leaders(c.place, f).is_empty() {
         return false;
     }
@@ -214,26 +218,40 @@ pub(super) fn finish_retreat_step(ctx: &mut Ctx, c: &mut Combat, f: Faction) {
     c.step = if f == c.attacker { Step::Retreat { faction: f.opponent() } } else { Step::NextRound };
 }
 
-/// Before another round: lone structures facing Imperial ground units are destroyed, and so
-/// is a Death Star Under Construction left as the only Imperial ship facing Rebel ships.
+/// Before another round: lone structures facing enemy ground units are destroyed, and so is a
+/// Death Star Under Construction left as the only Imperial ship facing Rebel ships.
+///
+/// With Rise of the Empire both sides may have structures (the Shield Bunker is Imperial), and
+/// a side's structures survive if it rolled a die in this round's ground battle: another round
+/// is fought. A Shield Bunker's station cannot be destroyed, so a lone one stays too.
 pub(super) fn next_round_checks(ctx: &mut Ctx, c: &mut Combat) {
-    let rebel_ground: Vec<usize> = c.of(Faction::Rebel, Theater::Ground).map(|(i, _)| i).collect();
-    let only_structures = !rebel_ground.is_empty()
-        && rebel_ground.iter().all(|&i| catalog().unit(c.units[i].unit).class == UnitClass::Structure);
-    if only_structures && c.has(Faction::Empire, Theater::Ground) {
-        ctx.note("Structures left alone against Imperial ground units are destroyed");
-        while let Some(i) = c
-            .units
-            .iter()
-            .position(|u| u.faction == Faction::Rebel && catalog().unit(u.unit).class == UnitClass::Structure)
-        {
+    let expansion = ctx.s.has_set(ContentSet::RiseOfTheEmpire);
+    for f in [Faction::Rebel, Faction::Empire] {
+        let structure =
+            |u: &super::CombatUnit| u.faction == f && catalog().unit(u.unit).class == UnitClass::Structure;
+        let ground: Vec<usize> = c.of(f, Theater::Ground).map(|(i, _)| i).collect();
+        let only_structures = !ground.is_empty() && ground.iter().all(|&i| structure(&c.units[i]));
+        if !only_structures || !c.has(f.opponent(), Theater::Ground) || (f == Faction::Empire && !expansion) {
+            continue;
+        }
+        if expansion && c.rolled(f, Theater::Ground) {
+            ctx.note("Structures that fired this round hold on: another round follows");
+            continue;
+        }
+        ctx.note("Structures left alone against enemy ground units are destroyed");
+        while let Some(i) = c.units.iter().position(structure) {
             destroy(ctx, c, i);
         }
     }
     let only_dsuc = c.has(Faction::Empire, Theater::Space)
         && c.of(Faction::Empire, Theater::Space)
             .all(|(_, u)| u.unit.key() == "death_star_under_construction");
-    if only_dsuc && c.has(Faction::Rebel, Theater::Space) {
+    let shielded = c
+        .units
+        .iter()
+        .enumerate()
+        .any(|(i, u)| u.unit.key() == "death_star_under_construction" && c.shielded(i));
+    if only_dsuc && !shielded && c.has(Faction::Rebel, Theater::Space) {
         ctx.note("The Death Star Under Construction, left without escort, is destroyed");
         while let Some(i) = c.units.iter().position(|u| u.unit.key() == "death_star_under_construction") {
             destroy(ctx, c, i);

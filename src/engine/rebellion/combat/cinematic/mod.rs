@@ -201,6 +201,11 @@ pub struct CineCombat {
     /// Where the cards stood when a retreat interrupted them (Escape Plan): the combat goes
     /// back there once the retreat is done.
     pub resume: Option<super::Step>,
+    /// Who rolled at least one die in each theater's battle this combat round: their
+    /// structures are not destroyed for standing alone (Rise of the Empire, Destroying and
+    /// moving structures).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rolled: Vec<(Faction, Theater)>,
 }
 
 impl CineCombat {
