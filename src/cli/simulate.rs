@@ -43,6 +43,12 @@ fn missing<T: Copy + Ord>(
     if names.is_empty() { "none".into() } else { names.join(", ") }
 }
 
+/// The base game's missions (the games played here are base games: an expansion's cards never
+/// enter their decks).
+fn base_missions() -> impl Iterator<Item = MissionId> {
+    MissionId::all().filter(|m| crate::content::catalog().mission(*m).set == crate::content::ContentSet::Base)
+}
+
 /// Plays `games` games from seeds `seed..seed+games`, writing a line per game to `out` and,
 /// when given, every step as JSON lines to `dump`.
 pub fn run(
@@ -102,8 +108,8 @@ pub fn run(
         out,
         "mission titles revealed {}/{} (not revealed: {})",
         tally.missions.len(),
-        MissionId::all().count(),
-        missing(MissionId::all(), &tally.missions, |m| m.name())
+        base_missions().count(),
+        missing(base_missions(), &tally.missions, |m| m.name())
     )?;
     writeln!(
         out,

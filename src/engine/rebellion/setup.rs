@@ -74,6 +74,7 @@ pub fn new_game(seed: u64, options: MatchOptions) -> State {
         stack: vec![],
         rng: GameRng::from_seed(seed),
         markers: Default::default(),
+        targets: Default::default(),
     };
     for sys in SystemId::all() {
         if c.system(sys).fixed_imperial {
@@ -90,8 +91,11 @@ pub fn new_game(seed: u64, options: MatchOptions) -> State {
         s.rng.shuffle(&mut starting);
         s.hands.get_mut(f).actions = starting.into_iter().take(2).collect();
         // Step 10: starting missions plus two drawn.
-        let mut hand: Vec<MissionId> =
-            MissionId::all().filter(|&m| c.mission(m).faction == f && c.mission(m).starting).collect();
+        let mut hand: Vec<MissionId> = MissionId::all()
+            .filter(|&m| {
+                c.mission(m).faction == f && c.mission(m).starting && c.mission(m).set == ContentSet::Base
+            })
+            .collect();
         for _ in 0..2 {
             let d = &mut s.decks;
             if let Some(m) = draw(d.missions.get_mut(f), d.mission_discard.get_mut(f), &mut s.rng) {
@@ -152,7 +156,8 @@ fn build_decks(s: &mut State) {
         let mut deck = vec![];
         for m in MissionId::all() {
             let d = c.mission(m);
-            if d.faction == f && !d.starting && !d.project {
+            // Only the base box's cards: an expansion's decks are built by its own setup.
+            if d.faction == f && !d.starting && !d.project && d.set == ContentSet::Base {
                 deck.extend(std::iter::repeat_n(m, d.copies as usize));
             }
         }
@@ -167,7 +172,7 @@ fn build_decks(s: &mut State) {
     let mut projects = vec![];
     for m in MissionId::all() {
         let d = c.mission(m);
-        if d.project {
+        if d.project && d.set == ContentSet::Base {
             projects.extend(std::iter::repeat_n(m, d.copies as usize));
         }
     }

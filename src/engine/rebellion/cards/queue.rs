@@ -23,6 +23,9 @@ pub enum Op {
         unit: UnitId,
         /// The queue space.
         space: u8,
+        /// Another space when two leaders use the card (Interdictor Development).
+        #[serde(default)]
+        two_leaders_space: Option<u8>,
     },
     /// The card's faction puts one unit per resource icon of this system on its queue, on the
     /// system's queue space, as if building there: every icon counts whoever holds the system
@@ -59,7 +62,14 @@ pub enum Op {
     DeployQueued {
         /// The spaces the unit may be taken from.
         spaces: Vec<u8>,
+        /// Up to this many units, one at a time (the player may stop after the first).
+        #[serde(default = "one")]
+        count: u8,
     },
+}
+
+fn one() -> u8 {
+    1
 }
 
 /// A queue-family choice in progress.
@@ -100,7 +110,15 @@ pub enum Pending {
     Deploy {
         /// The spaces the unit may be taken from.
         spaces: Vec<u8>,
+        /// Units that may still be deployed after this one (Rise of the Empire: Imperial
+        /// Might, Safe Haven); `done` stops.
+        #[serde(default, skip_serializing_if = "is_zero")]
+        more: u8,
     },
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 fn picks(v: Vec<(u8, UnitId)>) -> Vec<Action> {
@@ -142,7 +160,7 @@ pub fn can(s: &State, run: &CardRun, op: &Op) -> bool {
         Op::DestroyQueuedByIcon => icons_here(run).iter().any(|&i| !matching(s, run, i).is_empty()),
         Op::DestroyQueuedHealth { max } => !health_fits(s, run, *max).is_empty(),
         Op::AdvanceQueued { spaces, .. } => !advanceable(s, f, spaces, &[]).is_empty(),
-        Op::DeployQueued { spaces } => !deployable(s, run, spaces).is_empty(),
+        Op::DeployQueued { spaces, .. } => !deployable(s, run, spaces).is_empty(),
     }
 }
 
@@ -150,7 +168,11 @@ pub fn can(s: &State, run: &CardRun, op: &Op) -> bool {
 pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
     let wait = |p| Next::Wait(super::Pending::Queue(p));
     match op {
-        Op::QueueUnit { unit, space } => {
+        Op::QueueUnit { unit, space, two_leaders_space } => {
+            let space = match two_leaders_space {
+                Some(x) if run.leaders.len() >= 2 => x,
+                _ => space,
+            };
             refresh::queue(ctx, run.faction, unit, space);
             Next::Done
         }
@@ -172,13 +194,13 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
             let optional = if extra_optional { left.saturating_sub(count) } else { 0 };
             advance(ctx, run, spaces, left, optional, vec![])
         }
-        Op::DeployQueued { spaces } => match deployable(ctx.s, run, &spaces).as_slice() {
+        Op::DeployQueued { spaces, count } => match deployable(ctx.s, run, &spaces).as_slice() {
             [] => Next::Done,
-            [(space, unit)] => {
+            [(space, unit)] if count <= 1 => {
                 deploy(ctx, run, *space, *unit);
                 Next::Done
             }
-            _ => wait(Pending::Deploy { spaces }),
+            _ => wait(Pending::Deploy { spaces, more: count.saturating_sub(1) }),
         },
     }
 }
@@ -259,12 +281,14 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
             };
             (v, what)
         }
-        Pending::Deploy { spaces } => {
+        Pending::Deploy { spaces, more } => {
             let here = run.here.map(|p| p.to_string()).unwrap_or_default();
-            (
-                picks(deployable(s, run, spaces)),
-                format!("pick the unit on your build queue to deploy in {here}"),
-            )
+            let mut v = picks(deployable(s, run, spaces));
+            // A card deploying "up to" several units may stop at any time.
+            if *more > 0 && !v.is_empty() {
+                v.push(Action::Done);
+            }
+            (v, format!("pick the unit on your build queue to deploy in {here}"))
         }
     };
     if actions.is_empty() {
@@ -317,7 +341,7 @@ pub fn explain(s: &State, run: &CardRun, p: &Pending, a: &Action) -> RuleError {
         Pending::Advance { spaces, .. } => {
             illegal("Mission Cards", format!("{name} moves units from spaces {spaces:?} only, each once"))
         }
-        Pending::Deploy { spaces } if !spaces.contains(&space) => {
+        Pending::Deploy { spaces, .. } if !spaces.contains(&space) => {
             illegal("Mission Cards", format!("{name} deploys units from spaces {spaces:?} only"))
         }
         Pending::Deploy { .. } if d.id == "death_star" => illegal(
@@ -371,12 +395,17 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Ne
             Ok(advance(ctx, run, spaces, left - 1, optional, moved))
         }
         (Pending::Advance { left, optional, .. }, Action::Done) if left <= optional => Ok(Next::Done),
-        (Pending::Deploy { spaces }, Action::Pick(Pick::Queued { space, unit }))
+        (Pending::Deploy { spaces, more }, Action::Pick(Pick::Queued { space, unit }))
             if deployable(ctx.s, run, &spaces).contains(&(*space, *unit)) =>
         {
             deploy(ctx, run, *space, *unit);
-            Ok(Next::Done)
+            Ok(if more > 0 && !deployable(ctx.s, run, &spaces).is_empty() {
+                Next::Wait(super::Pending::Queue(Pending::Deploy { spaces, more: more - 1 }))
+            } else {
+                Next::Done
+            })
         }
+        (Pending::Deploy { more, .. }, Action::Done) if more > 0 => Ok(Next::Done),
         _ => bad(run, &a),
     }
 }
