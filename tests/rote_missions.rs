@@ -444,6 +444,16 @@ fn subversion_is_revealed_in_the_opponents_opposition_step_with_an_extra_die() {
     let e = refuse(&mut s, EMPIRE, "reveal subversion_empire");
     assert!(!e.to_string().is_empty(), "one Subversion per mission");
     assert!(is_legal(&s, "oppose emperor_palpatine"), "a pool leader may still be sent");
+
+    // The Rebels' printing answers an Imperial attempt the same way.
+    let mut s = rote(34)
+        .assign(REBEL, "subversion_rebel_base_set", &["jan_dodonna"])
+        .assign(EMPIRE, "deployment", &["general_tagge"])
+        .command(EMPIRE)
+        .build();
+    act(&mut s, EMPIRE, "reveal deployment mustafar");
+    act(&mut s, REBEL, "reveal subversion_rebel_base_set");
+    assert_eq!(s.leader_place(leader("jan_dodonna")), Some(place("mustafar")));
 }
 
 // ---------------------------------------------------------------- Rebel, leader icon

@@ -4,7 +4,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::intel::IfLeader;
-use super::queue_moves::{advance, advance_one, advanceable, deploy, deployable, queued, remove_queued};
+use super::queue_moves::{
+    advance, advance_one, advanceable, deploy, deployable, destroy_queued, health_fits, icons_here, matching,
+    picks,
+};
 use super::run::{CardRun, Next};
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
@@ -63,13 +66,9 @@ pub enum Op {
         /// The spaces the unit may be taken from.
         spaces: Vec<u8>,
         /// Up to this many units, one at a time (the player may stop after the first).
-        #[serde(default = "one")]
+        #[serde(default = "super::queue_moves::one")]
         count: u8,
     },
-}
-
-fn one() -> u8 {
-    1
 }
 
 /// A queue-family choice in progress.
@@ -112,36 +111,9 @@ pub enum Pending {
         spaces: Vec<u8>,
         /// Units that may still be deployed after this one (Rise of the Empire: Imperial
         /// Might, Safe Haven); `done` stops.
-        #[serde(default, skip_serializing_if = "is_zero")]
+        #[serde(default, skip_serializing_if = "super::queue_moves::is_zero")]
         more: u8,
     },
-}
-
-fn is_zero(n: &u8) -> bool {
-    *n == 0
-}
-
-fn picks(v: Vec<(u8, UnitId)>) -> Vec<Action> {
-    v.into_iter().map(|(space, unit)| Action::Pick(Pick::Queued { space, unit })).collect()
-}
-
-/// Destroys a queued unit: back to the supply.
-fn destroy_queued(ctx: &mut Ctx, f: Faction, space: u8, unit: UnitId) {
-    remove_queued(ctx, f, space, unit);
-    ctx.s.supply.get_mut(f).add(unit, 1);
-    ctx.note(format!("The {f} {} on build queue space {space} is destroyed", unit.name()));
-}
-
-fn icons_here(run: &CardRun) -> Vec<ResourceIcon> {
-    run.system().map(|sys| catalog().system(sys).icons.clone()).unwrap_or_default()
-}
-
-fn matching(s: &State, run: &CardRun, icon: ResourceIcon) -> Vec<(u8, UnitId)> {
-    queued(s, run.faction.opponent(), |_, u| catalog().unit(u).build_icon == Some(icon))
-}
-
-fn health_fits(s: &State, run: &CardRun, left: u8) -> Vec<(u8, UnitId)> {
-    queued(s, run.faction.opponent(), |_, u| catalog().unit(u).health.is_some_and(|h| h.0 <= left))
 }
 
 /// Whether the effect would do anything now.

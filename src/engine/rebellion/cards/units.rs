@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 use super::run::{CardRun, Next};
-use super::unit_moves::{self, MoveSpec, Moving};
+use super::unit_moves::{self, MoveSpec, Moving, destroyable, health, shape_name, shape_units};
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
 use crate::engine::rebellion::board;
@@ -139,43 +139,6 @@ fn place(s: &State, run: &CardRun, at: At) -> Option<Place> {
     }
 }
 
-/// The health of a unit type, if it has one.
-fn health(u: UnitId) -> Option<u8> {
-    catalog().unit(u).health.map(|h| h.0)
-}
-
-/// Unit types of a faction a resource-icon shape gives, that its supply still holds.
-fn shape_units(s: &State, f: Faction, shape: IconShape) -> Vec<UnitId> {
-    UnitId::all()
-        .filter(|&u| {
-            let d = catalog().unit(u);
-            d.faction == f && d.build_icon.is_some_and(|i| i.shape == shape) && s.supply.get(f).count(u) > 0
-        })
-        .collect()
-}
-
-/// Unit types here that fit in the health left: the opponent's, then (`either_side`) the
-/// card's own faction's.
-fn destroyable(
-    s: &State,
-    run: &CardRun,
-    left: u8,
-    only: Option<Theater>,
-    either_side: bool,
-    types: &[UnitId],
-) -> Vec<UnitId> {
-    let Some(p) = run.here else { return vec![] };
-    let own = either_side.then_some(run.faction);
-    [Some(run.faction.opponent()), own]
-        .into_iter()
-        .flatten()
-        .flat_map(|f| s.units(p, f).iter().map(|(u, _)| u).collect::<Vec<_>>())
-        .filter(|&u| only.is_none_or(|t| catalog().unit(u).theater == t))
-        .filter(|&u| health(u).is_some_and(|h| h <= left))
-        .filter(|u| types.is_empty() || types.contains(u))
-        .collect()
-}
-
 /// Whether the effect would do anything now (a combat never stops a card from being used: it
 /// may become possible through the effects before it).
 pub fn can(s: &State, run: &CardRun, op: &Op) -> bool {
@@ -275,14 +238,6 @@ pub fn strand(ctx: &mut Ctx, f: Faction, place: Place) -> Next {
         return Next::Done;
     }
     Next::Wait(super::Pending::Units(Pending::Strand { faction: f, place }))
-}
-
-fn shape_name(sh: IconShape) -> &'static str {
-    match sh {
-        IconShape::Triangle => "triangle",
-        IconShape::Circle => "circle",
-        IconShape::Square => "square",
-    }
 }
 
 /// The choice the effect waits for.
