@@ -2,7 +2,7 @@
 //! names only known effects, can be stored and read back (a card run is part of the saved
 //! state), and is in a deck or hand at setup — no card is left out.
 
-use holonet::content::{ActionCardId, MissionId, catalog};
+use holonet::content::{ActionCardId, ContentSet, MissionId, catalog};
 use holonet::engine::rebellion::cards::{
     self, Effect, action_behavior, mission_behavior, parse_mission_entry,
 };
@@ -21,7 +21,10 @@ fn every_mission_and_action_card_declares_its_behaviour() {
         ActionCardId::all().filter(|&a| action_behavior(a).effects.is_empty()).map(|a| a.key()).collect();
     assert!(missing_m.is_empty(), "missions without effects: {missing_m:?}");
     assert!(missing_a.is_empty(), "action cards without effects: {missing_a:?}");
-    assert_eq!(MissionId::all().count(), 53);
+    // The base game's 53 titles, then Rise of the Empire's 33 printings of its 30 titles and its
+    // two replacement printings (Sabotage, Construct Super Star Destroyer).
+    let base = MissionId::all().filter(|&m| catalog().mission(m).set == ContentSet::Base).count();
+    assert_eq!((base, MissionId::all().count()), (53, 88));
     assert_eq!(ActionCardId::all().count(), 34);
 }
 
@@ -66,6 +69,10 @@ fn setup_puts_every_mission_copy_in_a_hand_or_deck() {
         let held = count(&s.hands.rebel.missions) + count(&s.hands.empire.missions);
         let decked =
             count(&s.decks.missions.rebel) + count(&s.decks.missions.empire) + count(&s.decks.projects);
+        if d.set != ContentSet::Base {
+            assert_eq!(held + decked, 0, "{m}: an expansion card never enters a base match");
+            continue;
+        }
         assert_eq!(held + decked, d.copies as usize, "{m}: every copy is dealt or in its deck");
         if d.starting {
             assert_eq!(held, 1, "{m} starts in hand");

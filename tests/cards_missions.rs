@@ -70,6 +70,7 @@ fn mission_at(
             rescues_answered: vec![],
             ring: None,
             green: ByFaction::default(),
+            subversion_dice: 0,
         }),
     ];
 }

@@ -26,7 +26,9 @@ fn embedded_catalog_loads() {
     assert!(c.units[..18].iter().all(|u| base(u.set)), "base units keep their ids");
     assert_eq!(c.leaders.iter().filter(|l| base(l.set)).count(), 25);
     assert_eq!(c.leaders.len(), 25 + 8);
-    assert_eq!(c.missions.len(), 53);
+    assert_eq!(c.missions.iter().filter(|m| base(m.set)).count(), 53);
+    assert_eq!(c.missions.len(), 53 + 35);
+    assert!(c.missions[..53].iter().all(|m| base(m.set)), "base missions keep their ids");
     assert_eq!(c.action_cards.len(), 34);
     assert_eq!(c.objectives.len(), 15);
     assert_eq!(c.tactics.len(), 19);

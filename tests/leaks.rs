@@ -275,7 +275,7 @@ mod self_tests {
 }
 
 mod scanner {
-    use holonet::content::{MissionId, SystemId};
+    use holonet::content::{ContentSet, MissionId, SystemId, catalog};
 
     use super::leaks::cards::{Card, Cards, Finding, Secrets, Universe};
     use super::leaks::strings::Role;
@@ -289,6 +289,10 @@ mod scanner {
         let mut cards = Cards::default();
         for m in missions {
             cards.add(u.index(Card::Mission(MissionId::parse(m).unwrap())));
+        }
+        // As in a base match: the expansion's missions are nowhere to be seen.
+        for m in MissionId::all().filter(|&m| catalog().mission(m).set != ContentSet::Base) {
+            cards.add(u.index(Card::Mission(m)));
         }
         Secrets { cards, held: cards, base: base.map(|b| SystemId::parse(b).unwrap()) }
     }

@@ -3,7 +3,7 @@
 
 mod support;
 
-use holonet::content::{SetIcon, catalog};
+use holonet::content::{MissionIcon, catalog};
 use holonet::engine::rebellion::event::Event;
 use holonet::engine::rebellion::view::{Viewer, view};
 use holonet::engine::rebellion::{MatchOptions, PromptKind, State, decision, invariants, new_game};
@@ -72,10 +72,12 @@ fn each_side_keeps_the_missions_of_its_set_and_draws_two() {
         assert_eq!(hand.iter().filter(|&&m| !c.mission(m).starting).count(), 2, "{f} drew two");
         let cards = s.decks.missions.get(f).iter().chain(hand.iter().filter(|&&m| !c.mission(m).starting));
         for &m in cards {
-            let icon = c.mission(m).set_icon();
+            let icon = c.mission(m).icon;
             match f {
-                EMPIRE => assert_ne!(icon, SetIcon::None, "{} leaves the expansion set", c.mission(m).name),
-                REBEL => assert_ne!(icon, SetIcon::Vader, "{} leaves the base set", c.mission(m).name),
+                EMPIRE => {
+                    assert_ne!(icon, MissionIcon::None, "{} leaves the expansion set", c.mission(m).name)
+                }
+                REBEL => assert_ne!(icon, MissionIcon::Vader, "{} leaves the base set", c.mission(m).name),
             }
         }
     }

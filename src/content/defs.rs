@@ -419,6 +419,44 @@ pub enum TargetCondition {
     ContainsAny(Vec<UnitId>),
     /// One of its resource icons is this icon.
     HasIcon(ResourceIcon),
+    /// No Rebel loyalty marker (Rise of the Empire: Deployment).
+    NoRebelLoyalty,
+    /// A subjugation marker, or Rebel loyalty (Rise of the Empire: Behind Enemy Lines).
+    SubjugatedOrRebelSystem,
+}
+
+/// The set icon in a mission card's corner (Rise of the Empire): which mission set uses it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MissionIcon {
+    /// A leader portrait: used with either set.
+    Leader,
+    /// The Darth Vader icon: the expansion's set only.
+    Vader,
+    /// No icon: the base set only.
+    None,
+}
+
+/// The mission set a player plays with (Rise of the Empire: each picks one in secret).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MissionSet {
+    /// The base game's missions (leader-icon and no-icon cards).
+    Base,
+    /// The expansion's missions (leader-icon and Vader-icon cards).
+    Vader,
+}
+
+impl MissionIcon {
+    /// Whether a card with this icon belongs to a mission set (starting missions and projects
+    /// are always used, whatever their icon: see [`MissionDef::in_set`]).
+    pub fn fits(self, set: MissionSet) -> bool {
+        match self {
+            MissionIcon::Leader => true,
+            MissionIcon::Vader => set == MissionSet::Vader,
+            MissionIcon::None => set == MissionSet::Base,
+        }
+    }
 }
 
 /// A mission card title.
@@ -452,30 +490,19 @@ pub struct MissionDef {
     pub conditions: Vec<TargetCondition>,
     /// Player-facing summary, in our words.
     pub text: String,
+    /// Its set icon (a portrait for base missions that show one, else none).
+    pub icon: MissionIcon,
     /// The box it comes from.
     pub set: ContentSet,
-}
-
-/// The icon in a mission card's corner that says which mission set uses it (Rise of the Empire).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SetIcon {
-    /// A leader portrait: used with either set.
-    Leader,
-    /// Darth Vader: only with the expansion's set.
-    Vader,
-    /// No icon: only with the base set.
-    None,
+    /// The base mission this printing takes the place of in a match with its box.
+    pub replaces: Option<MissionId>,
 }
 
 impl MissionDef {
-    /// The card's set icon: a portrait is a leader icon; otherwise the expansion's cards carry
-    /// Vader's icon and the base game's none.
-    pub fn set_icon(&self) -> SetIcon {
-        match (self.portrait, self.set) {
-            (Some(_), _) => SetIcon::Leader,
-            (None, ContentSet::RiseOfTheEmpire) => SetIcon::Vader,
-            (None, ContentSet::Base) => SetIcon::None,
-        }
+    /// Whether a player who picked `set` uses this card: starting missions and projects always,
+    /// other cards when their icon fits.
+    pub fn in_set(&self, set: MissionSet) -> bool {
+        self.starting || self.project || self.icon.fits(set)
     }
 }
 

@@ -40,10 +40,12 @@ pub(super) const ROTE_LEADERS: &str = "assets/rote/leaders.json";
 pub(super) const ROTE_DICE: &str = "assets/rote/dice.json";
 /// Rise of the Empire's advanced tactic cards (cinematic combat).
 pub(super) const ROTE_TACTICS: &str = "assets/rote/advanced_tactics.json";
+/// Rise of the Empire's mission file: its missions and the printings that replace base ones.
+pub(super) const ROTE_MISSIONS: &str = "assets/rote/missions.json";
 
 /// Every asset file with the text compiled into the binary. An expansion's entries are loaded
 /// after the base ones, so base content keeps its ids whatever an expansion adds.
-const EMBEDDED: [(&str, &str); 13] = [
+const EMBEDDED: [(&str, &str); 14] = [
     (BOARD, include_str!("../../assets/board.json")),
     (UNITS, include_str!("../../assets/units.json")),
     (LEADERS, include_str!("../../assets/leaders.json")),
@@ -57,6 +59,7 @@ const EMBEDDED: [(&str, &str); 13] = [
     (ROTE_LEADERS, include_str!("../../assets/rote/leaders.json")),
     (ROTE_DICE, include_str!("../../assets/rote/dice.json")),
     (ROTE_TACTICS, include_str!("../../assets/rote/advanced_tactics.json")),
+    (ROTE_MISSIONS, include_str!("../../assets/rote/missions.json")),
 ];
 
 /// An error in the game content: a file that does not parse, or an entry that is invalid.
@@ -224,7 +227,10 @@ fn build(files: &HashMap<&'static str, &str>) -> Result<Catalog, ContentError> {
     leaders.leaders.extend(rote_leaders.leaders);
     let track: RawTimeTrack = parse(TIME_TRACK, files[TIME_TRACK])?;
     let dice: RawDice = parse(DICE, files[DICE])?;
-    let missions: RawMissions = parse(MISSIONS, files[MISSIONS])?;
+    let mut missions: RawMissions = parse(MISSIONS, files[MISSIONS])?;
+    let rote_missions: RawMissions = parse(ROTE_MISSIONS, files[ROTE_MISSIONS])?;
+    let mission_sets = sets(missions.missions.len(), rote_missions.missions.len());
+    missions.missions.extend(rote_missions.missions);
     let actions: RawActionCards = parse(ACTION_CARDS, files[ACTION_CARDS])?;
     let objectives: RawObjectives = parse(OBJECTIVES, files[OBJECTIVES])?;
     let tactics: RawTactics = parse(TACTICS, files[TACTICS])?;
@@ -233,7 +239,7 @@ fn build(files: &HashMap<&'static str, &str>) -> Result<Catalog, ContentError> {
     let system_ix = Index::new(BOARD, "system", board.systems.iter().map(|s| s.id.as_str()))?;
     let unit_ix = Index::new(UNITS, "unit", units.units.iter().map(|u| u.id.as_str()))?;
     let leader_ix = Index::new(LEADERS, "leader", leaders.leaders.iter().map(|l| l.id.as_str()))?;
-    Index::new(MISSIONS, "mission", missions.missions.iter().map(|m| m.id.as_str()))?;
+    let mission_ix = Index::new(MISSIONS, "mission", missions.missions.iter().map(|m| m.id.as_str()))?;
     Index::new(ACTION_CARDS, "action card", actions.action_cards.iter().map(|a| a.id.as_str()))?;
     Index::new(OBJECTIVES, "objective", objectives.objectives.iter().map(|o| o.id.as_str()))?;
     Index::new(TACTICS, "tactic card", tactics.tactics.iter().map(|t| t.id.as_str()))?;
@@ -387,12 +393,20 @@ fn build(files: &HashMap<&'static str, &str>) -> Result<Catalog, ContentError> {
     let mission_defs = missions
         .missions
         .iter()
-        .map(|m| {
+        .zip(mission_sets)
+        .map(|(m, set)| {
             let owner = format!("mission `{}`", m.id);
             let portrait = match &m.portrait {
                 Some(p) => Some(LeaderId(leader_ix.get(MISSIONS, &owner, p)?)),
                 None => None,
             };
+            let replaces = match &m.replaces {
+                Some(r) => Some(MissionId(mission_ix.get(MISSIONS, &owner, r)?)),
+                None => None,
+            };
+            // Base cards print no set icon of their own: a portrait is the leader icon.
+            let icon =
+                m.icon.unwrap_or(if portrait.is_some() { MissionIcon::Leader } else { MissionIcon::None });
             let conditions = m
                 .conditions
                 .iter()
@@ -413,7 +427,9 @@ fn build(files: &HashMap<&'static str, &str>) -> Result<Catalog, ContentError> {
                 target: m.target,
                 conditions,
                 text: m.text.clone(),
-                set: ContentSet::Base,
+                icon,
+                set,
+                replaces,
             })
         })
         .collect::<Result<Vec<_>, ContentError>>()?;
@@ -539,5 +555,7 @@ fn condition(
             list.iter().map(|u| units.get(MISSIONS, owner, u).map(UnitId)).collect::<Result<_, _>>()?,
         ),
         RawCondition::HasIcon(icon) => T::HasIcon(*icon),
+        RawCondition::NoRebelLoyalty => T::NoRebelLoyalty,
+        RawCondition::SubjugatedOrRebelSystem => T::SubjugatedOrRebelSystem,
     })
 }

@@ -258,11 +258,31 @@ pub(super) struct RawMission {
     pub(super) text: String,
     #[serde(default, rename = "note")]
     pub(super) _note: Option<String>,
+    /// The set icon printed on the card; when absent, read from the portrait (base missions).
+    #[serde(default)]
+    pub(super) icon: Option<MissionIcon>,
+    /// The base mission an expansion printing takes the place of.
+    #[serde(default)]
+    pub(super) replaces: Option<String>,
+    #[serde(default, rename = "uncertain")]
+    pub(super) _uncertain: Option<String>,
     // The card's behaviour, read by the engine's card catalog (`engine::rebellion::cards`).
     #[serde(default, rename = "dice")]
     pub(super) _dice: Option<serde_json::Value>,
     #[serde(default, rename = "effects")]
     pub(super) _effects: Option<serde_json::Value>,
+    #[serde(default, rename = "on_failure")]
+    pub(super) _on_failure: Option<serde_json::Value>,
+    #[serde(default, rename = "returns_to_hand")]
+    pub(super) _returns_to_hand: Option<serde_json::Value>,
+    #[serde(default, rename = "roll_unopposed")]
+    pub(super) _roll_unopposed: Option<serde_json::Value>,
+    #[serde(default, rename = "on_target_removed")]
+    pub(super) _on_target_removed: Option<serde_json::Value>,
+    #[serde(default, rename = "while_target")]
+    pub(super) _while_target: Option<serde_json::Value>,
+    #[serde(default, rename = "opposes")]
+    pub(super) _opposes: Option<serde_json::Value>,
 }
 
 /// Mirror of [`TargetCondition`] with string references.
@@ -292,6 +312,8 @@ pub(super) enum RawCondition {
     Named(String),
     ContainsAny(Vec<String>),
     HasIcon(ResourceIcon),
+    NoRebelLoyalty,
+    SubjugatedOrRebelSystem,
 }
 
 #[derive(Deserialize)]

@@ -469,7 +469,11 @@ fn missions(c: &Catalog) -> Result<(), ContentError> {
                     format!("shows the portrait of `{}`, a leader of the other faction", leader.id),
                 ));
             }
-            if let Some(other) = portraits.insert(p, &m.id) {
+            // The expansion shows Director Krennic on two of its cards; within the base game a
+            // portrait is on one card only.
+            if m.set == ContentSet::Base
+                && let Some(other) = portraits.insert(p, &m.id)
+            {
                 return Err(bad(
                     entry,
                     format!("shows the portrait of `{}`, as does mission `{other}`", leader.id),
@@ -485,7 +489,11 @@ fn missions(c: &Catalog) -> Result<(), ContentError> {
             );
             let fits = match m.target {
                 MissionTargetKind::System => !leader_cond,
-                MissionTargetKind::AgainstLeader => leader_cond,
+                // A system condition of a card against a leader is about the leader's system
+                // (Make an Example: a captive in a remote system).
+                MissionTargetKind::AgainstLeader => {
+                    leader_cond || m.conditions.contains(&TargetCondition::CapturedLeader)
+                }
                 MissionTargetKind::RebelBaseSpace | MissionTargetKind::None => false,
             };
             if !fits {
@@ -499,8 +507,10 @@ fn missions(c: &Catalog) -> Result<(), ContentError> {
             }
         }
     }
+    // The counts are the base box's; an expansion's cards come on top.
+    let base: Vec<&MissionDef> = c.missions.iter().filter(|m| m.set == ContentSet::Base).collect();
     for f in Faction::BOTH {
-        let n = c.missions.iter().filter(|m| m.faction == f && m.starting).count();
+        let n = base.iter().filter(|m| m.faction == f && m.starting).count();
         if n != STARTING_MISSIONS {
             return Err(bad(
                 format!("faction `{f}`"),
@@ -508,8 +518,8 @@ fn missions(c: &Catalog) -> Result<(), ContentError> {
             ));
         }
     }
-    let total: u32 = c.missions.iter().map(|m| u32::from(m.copies)).sum();
-    let projects: u32 = c.missions.iter().filter(|m| m.project).map(|m| u32::from(m.copies)).sum();
+    let total: u32 = base.iter().map(|m| u32::from(m.copies)).sum();
+    let projects: u32 = base.iter().filter(|m| m.project).map(|m| u32::from(m.copies)).sum();
     if total != MISSION_CARDS || projects != PROJECT_CARDS {
         return Err(bad(
             "mission list".into(),
@@ -517,6 +527,15 @@ fn missions(c: &Catalog) -> Result<(), ContentError> {
                 "has {total} cards ({projects} project); expected {MISSION_CARDS} ({PROJECT_CARDS} project)"
             ),
         ));
+    }
+    for m in c.missions.iter().filter(|m| m.set != ContentSet::Base) {
+        if let Some(r) = m.replaces {
+            let old = &c.missions[r.0 as usize];
+            if old.set != ContentSet::Base || old.faction != m.faction || old.starting != m.starting {
+                let entry = format!("mission `{}`", m.id);
+                return Err(bad(entry, format!("cannot replace `{}`: not a base card of its kind", old.id)));
+            }
+        }
     }
     Ok(())
 }

@@ -7,7 +7,6 @@ use crate::content::*;
 use crate::engine::rebellion::choice::{
     CardName, Choice, ChoiceKind, DieRef, Fighter, Mode, describe_decision,
 };
-use crate::engine::rebellion::expansion_setup::MissionSet;
 use crate::engine::rebellion::{Action, Decision, Place, PromptKind, State};
 use crate::game::{Level, OptionText};
 
@@ -255,7 +254,7 @@ pub fn option_label(kind: &PromptKind, c: &Choice) -> String {
             Some(Mode::MissionSet { set: MissionSet::Base }) => {
                 vec![w("Play with "), n("the base game's missions")]
             }
-            Some(Mode::MissionSet { set: MissionSet::Expansion }) => {
+            Some(Mode::MissionSet { set: MissionSet::Vader }) => {
                 vec![w("Play with "), n("the Rise of the Empire missions"), w(" (Vader icon)")]
             }
             Some(Mode::StartingUnits { expansion: false }) => {

@@ -236,8 +236,13 @@ impl Knowledge {
         for &t in d.space_tactics.iter().chain(&d.ground_tactics) {
             hidden.add(u.index(Card::Tactic(t)));
         }
+        // Missions of a box the match does not use are nowhere to be seen: a name they share
+        // with a card in play (Sabotage, Subversion) stands for that card.
+        for m in MissionId::all().filter(|&m| !s.has_set(catalog().mission(m).set)) {
+            hidden.add(u.index(Card::Mission(m)));
+        }
         let mut seen = self.seen[who.slot()];
-        seen.0 |= self.seen[0].0;
+        seen = seen.union(self.seen[0]);
         (hidden.minus(seen), held.minus(seen))
     }
 

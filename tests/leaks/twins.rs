@@ -3,9 +3,8 @@
 //! produced as the Discord host would get it, must look byte-identical to every viewer who may
 //! not know the difference — now, and after the same next action.
 
-use holonet::content::{ActionCardId, ActionTiming, Faction, SystemId, Theater, catalog};
+use holonet::content::{ActionCardId, ActionTiming, Faction, MissionSet, SystemId, Theater, catalog};
 use holonet::engine::rebellion::cards::{LeaderRule, action_behavior};
-use holonet::engine::rebellion::expansion_setup::MissionSet;
 use holonet::engine::rebellion::setup::SetupStep;
 use holonet::engine::rebellion::state::State;
 use holonet::engine::rebellion::{Frame, Place, decision};
@@ -320,8 +319,8 @@ pub fn make(
                 return None;
             };
             *set = match *set {
-                MissionSet::Base => MissionSet::Expansion,
-                MissionSet::Expansion => MissionSet::Base,
+                MissionSet::Base => MissionSet::Vader,
+                MissionSet::Vader => MissionSet::Base,
             };
             (Some(Faction::Empire), true)
         }

@@ -8,7 +8,6 @@ use serde::Serialize;
 use super::action::{Action, Pick, Target};
 use super::cards::run::Pending;
 use super::combat::{Combat, Effect, Step};
-use super::expansion_setup::MissionSet;
 use super::flow::{Decision, Frame};
 use super::mobilize::MobilizeStep;
 use super::setup::SetupStep;
@@ -329,6 +328,7 @@ impl<'a> Scope<'a> {
             Frame::Card(run) => Some(match run.card {
                 super::cards::CardRef::Mission(m) => CardName::Mission(m),
                 super::cards::CardRef::Action(a) => CardName::Action(a),
+                super::cards::CardRef::Objective(o) => CardName::Objective(o),
             }),
             _ => None,
         }
@@ -362,7 +362,7 @@ impl<'a> Scope<'a> {
                 return (if n == 1 { Mode::MobilizeUnits } else { Mode::MobilizeProbe }, vec![]);
             }
             Some(Frame::Setup(SetupStep::MissionSets { .. })) => {
-                let set = if n == 2 { MissionSet::Expansion } else { MissionSet::Base };
+                let set = if n == 2 { MissionSet::Vader } else { MissionSet::Base };
                 return (Mode::MissionSet { set }, vec![]);
             }
             Some(Frame::Setup(SetupStep::OfferUnits | SetupStep::AcceptUnits)) => {

@@ -5,8 +5,6 @@
 //! The base setup (`setup.rs`) calls in here only when the match has the expansion; a base
 //! match never reaches these steps, so its setup, events and random draws are unchanged.
 
-use serde::{Deserialize, Serialize};
-
 use super::action::{Action, Pick};
 use super::event::EventKind;
 use super::flow::{Ctx, Decision, Frame, Frames, PromptKind};
@@ -14,43 +12,20 @@ use super::setup::{self, SetupStep};
 use super::state::*;
 use crate::content::*;
 
-/// Which mission cards a side plays with (Rise of the Empire).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum MissionSet {
-    /// The base game's missions (no icon) and the leader-portrait ones.
-    Base,
-    /// The expansion's Vader-icon missions and the leader-portrait ones.
-    Expansion,
+/// A mission set's name as players read it.
+pub fn set_label(set: MissionSet) -> &'static str {
+    match set {
+        MissionSet::Base => "the base game's missions",
+        MissionSet::Vader => "the Rise of the Empire missions",
+    }
 }
 
-impl MissionSet {
-    /// The set a `mode N` answer picks: 1 the base set, 2 the expansion's.
-    fn from_mode(n: u8) -> Option<MissionSet> {
-        match n {
-            1 => Some(MissionSet::Base),
-            2 => Some(MissionSet::Expansion),
-            _ => None,
-        }
-    }
-
-    /// The set's name as players read it.
-    pub fn label(self) -> &'static str {
-        match self {
-            MissionSet::Base => "the base game's missions",
-            MissionSet::Expansion => "the Rise of the Empire missions",
-        }
-    }
-
-    /// Whether a mission deck of this set keeps a card: a portrait (leader icon) card goes with
-    /// either set, any other card only with the set of its icon. (Starting missions and
-    /// projects, always used, are never in the mission deck.)
-    pub fn keeps(self, m: &MissionDef) -> bool {
-        match m.set_icon() {
-            SetIcon::Leader => true,
-            SetIcon::Vader => self == MissionSet::Expansion,
-            SetIcon::None => self == MissionSet::Base,
-        }
+/// The set a `mode N` answer picks: 1 the base set, 2 the expansion's.
+fn set_of(n: u8) -> Option<MissionSet> {
+    match n {
+        1 => Some(MissionSet::Base),
+        2 => Some(MissionSet::Vader),
+        _ => None,
     }
 }
 
@@ -94,18 +69,18 @@ fn remote_systems(s: &State) -> impl Iterator<Item = SystemId> + '_ {
 pub fn act(ctx: &mut Ctx, step: SetupStep, a: &Action) -> Frames {
     match (step, a) {
         (SetupStep::MissionSets { empire: None }, Action::Mode { n }) => {
-            let set = MissionSet::from_mode(*n).expect("offered");
+            let set = set_of(*n).expect("offered");
             ctx.private(
                 Faction::Empire,
                 EventKind::Note {
-                    text: format!("You chose {} (secret until the Rebels choose)", set.label()),
+                    text: format!("You chose {} (secret until the Rebels choose)", set_label(set)),
                 },
             );
             ctx.note("The Empire has chosen its mission set in secret");
             vec![Frame::Setup(SetupStep::MissionSets { empire: Some(set) })]
         }
         (SetupStep::MissionSets { empire: Some(empire) }, Action::Mode { n }) => {
-            let rebel = MissionSet::from_mode(*n).expect("offered");
+            let rebel = set_of(*n).expect("offered");
             for (f, set) in [(Faction::Empire, empire), (Faction::Rebel, rebel)] {
                 ctx.public(EventKind::MissionSetRevealed { faction: f, set });
                 keep_mission_set(ctx, f, set);
@@ -143,7 +118,7 @@ fn keep_mission_set(ctx: &mut Ctx, f: Faction, set: MissionSet) {
     let c = catalog();
     let deck = ctx.s.decks.missions.get_mut(f);
     let before = deck.len();
-    deck.retain(|&m| set.keeps(c.mission(m)));
+    deck.retain(|&m| c.mission(m).in_set(set));
     let removed = before - deck.len();
     if removed > 0 {
         ctx.note(format!("{removed} {} mission cards leave the game", side(f).to_lowercase()));

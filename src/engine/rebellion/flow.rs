@@ -8,7 +8,8 @@ use super::error::{RuleError, illegal};
 use super::event::{Audience, Event, EventKind};
 use super::state::State;
 use super::{
-    assignment, cards, combat, command, mission, mobilize, movement, pool_limit, refresh, setup, victory,
+    assignment, cards, combat, command, mission, mobilize, movement, pool_limit, refresh, setup, targets,
+    victory,
 };
 use crate::content::*;
 
@@ -461,6 +462,10 @@ pub fn advance(ctx: &mut Ctx) -> Option<Decision> {
             && !matches!(ctx.s.stack.last(), Some(Frame::PoolLimit(_)))
         {
             ctx.s.stack.push(Frame::PoolLimit(pool_limit::PoolLimit { faction }));
+        }
+        // Rise of the Empire: target markers taken, and what removing one does.
+        if targets::step(ctx) {
+            continue;
         }
         if let Some(d) = decision(ctx.s) {
             if d.always_asked {

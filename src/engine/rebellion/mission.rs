@@ -91,6 +91,14 @@ pub struct MissionRun {
     /// Empire: minor skill icons roll green dice).
     #[serde(default, skip_serializing_if = "no_green")]
     pub green: ByFaction<u8>,
+    /// Extra dice the opposition rolls from a card revealed in the opposition step (Rise of the
+    /// Empire: Subversion); not zero once one was revealed, and only one may be.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub subversion_dice: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 fn no_green(g: &ByFaction<u8>) -> bool {
@@ -163,6 +171,8 @@ pub fn system_ok(s: &State, sys: SystemId, cond: &TargetCondition) -> bool {
         Named(x) => *x == sys,
         ContainsAny(units) => units.iter().any(|&u| s.units(p, Faction::Empire).count(u) > 0),
         HasIcon(icon) => c.system(sys).icons.contains(icon),
+        NoRebelLoyalty => st.loyalty != Some(Faction::Rebel),
+        SubjugatedOrRebelSystem => st.subjugated || s.is_rebel_system(sys),
         CapturedLeader | RebelLeaderOnBoard | LeaderSystemContainsImperialUnit => true,
     }
 }
@@ -189,7 +199,9 @@ fn leader_ok_at(s: &State, l: LeaderId, p: Place, cond: &TargetCondition) -> boo
 /// Every legal target for revealing an assignment (empty if it cannot be revealed).
 pub fn reveal_targets(s: &State, f: Faction, asg: &Assignment) -> Vec<Option<Target>> {
     let d = catalog().mission(asg.mission);
-    if !requirement_met(asg) {
+    // A card revealed in the opponent's opposition step is never revealed on its own (Rise of
+    // the Empire: Subversion).
+    if !requirement_met(asg) || cards::mission_behavior(asg.mission).opposes.is_some() {
         return vec![];
     }
     // Boba Fett? Where?: no Rebel *attempt* in the system he watches this round; a "resolve"
@@ -272,6 +284,7 @@ pub fn start(ctx: &mut Ctx, f: Faction, mission: MissionId, target: Option<Targe
         rescues_answered: vec![],
         ring: None,
         green: ByFaction::default(),
+        subversion_dice: 0,
     })
 }
 
@@ -287,7 +300,36 @@ fn ability(run: &MissionRun) -> Frame {
     card.here = run.place;
     card.leaders = run.leaders.clone();
     card.target = run.target;
+    if cards::mission_behavior(run.mission).roll_unopposed {
+        card.margin =
+            Some(successes(run, run.faction).saturating_sub(successes(run, run.faction.opponent())));
+    }
     Frame::Card(Box::new(card))
+}
+
+/// The frame that carries out what a card does when its attempt fails, if it says anything
+/// (Rise of the Empire: Aggressive Negotiations).
+fn on_failure(run: &MissionRun) -> Option<Frame> {
+    let effects = cards::mission_behavior(run.mission).on_failure.clone();
+    if effects.is_empty() {
+        return None;
+    }
+    let mut card = CardRun::new(CardRef::Mission(run.mission), run.faction, effects);
+    card.here = run.place;
+    card.leaders = run.leaders.clone();
+    card.target = run.target;
+    Some(Frame::Card(Box::new(card)))
+}
+
+/// Whether the card goes back to its owner's hand rather than to a discard pile: a starting
+/// mission always, an expansion card when it says so.
+fn returns_to_hand(run: &MissionRun) -> bool {
+    let back = match cards::mission_behavior(run.mission).returns_to_hand {
+        Some(cards::ReturnWhen::Failed) => !run.success,
+        Some(cards::ReturnWhen::TwoLeaders) => run.leaders.len() >= 2,
+        None => false,
+    };
+    catalog().mission(run.mission).starting || back
 }
 
 /// The mission's pending decision.
@@ -296,13 +338,24 @@ pub fn decision(s: &State, run: &MissionRun) -> Option<Decision> {
         MissionStep::Oppose => {
             let opp = run.faction.opponent();
             // Misdirection and Blindside: no leader from the pool may oppose.
-            if run.no_pool_opposition || run.leaders.iter().any(|l| s.round_effects.unopposable.contains(l)) {
+            let pool = !(run.no_pool_opposition
+                || run.leaders.iter().any(|l| s.round_effects.unopposable.contains(l)));
+            let subversion = windows::subversion_open(s, run);
+            if !pool && !subversion {
                 return None;
             }
-            let mut actions: Vec<Action> =
-                s.leader_pool.get(opp).iter().map(|&leader| Action::Oppose { leader }).collect();
+            let mut actions: Vec<Action> = if pool {
+                s.leader_pool.get(opp).iter().map(|&leader| Action::Oppose { leader }).collect()
+            } else {
+                vec![]
+            };
+            if subversion {
+                actions.extend(windows::subversions(s, run));
+            }
             actions.push(Action::Done);
-            Some(Decision::new(opp, PromptKind::Oppose, actions))
+            // Facedown cards are secret: while one could be a Subversion, the seat is asked
+            // whatever it holds.
+            Some(Decision::new(opp, PromptKind::Oppose, actions).always_asked(subversion))
         }
         _ => windows::decision(s, run),
     }
@@ -320,6 +373,12 @@ pub fn act(ctx: &mut Ctx, mut run: MissionRun, a: Action) -> Result<Frames, Rule
                 ctx.public(EventKind::LeaderPlaced { leader, place: p });
             }
             run.step = MissionStep::BeforeDice;
+            Ok(vec![Frame::Mission(run)])
+        }
+        (MissionStep::Oppose, Action::Reveal { mission, target: None })
+            if windows::subversions(ctx.s, &run).contains(&Action::Reveal { mission, target: None }) =>
+        {
+            windows::subvert(ctx, &mut run, mission);
             Ok(vec![Frame::Mission(run)])
         }
         (MissionStep::Oppose, Action::Done) => {
@@ -377,6 +436,8 @@ fn dice_for(s: &State, run: &MissionRun, side: Faction) -> (u32, u32, bool) {
     }
     if side == run.faction {
         n += extra_dice(s, run);
+    } else {
+        n += run.subversion_dice as u32;
     }
     (n.min(MISSION_DICE_CAP), green.min(catalog().green_dice_limit as u32), present)
 }
@@ -419,6 +480,13 @@ pub fn auto(ctx: &mut Ctx, mut run: MissionRun) -> Frames {
         MissionStep::Dice => MissionStep::Result,
         MissionStep::Result => {
             ctx.public(EventKind::MissionResult { mission: run.mission, success: run.success });
+            if !run.success
+                && let Some(card) = on_failure(&run)
+            {
+                run.step = MissionStep::After;
+                run.passed.clear();
+                return vec![Frame::Mission(run), card];
+            }
             if run.success { MissionStep::Effect } else { MissionStep::After }
         }
         MissionStep::Effect => {
@@ -431,7 +499,7 @@ pub fn auto(ctx: &mut Ctx, mut run: MissionRun) -> Frames {
         MissionStep::Finish => {
             let d = catalog().mission(run.mission);
             let f = run.faction;
-            if d.starting {
+            if returns_to_hand(&run) {
                 ctx.s.hands.get_mut(f).missions.push(run.mission);
             } else if d.project {
                 ctx.s.decks.project_discard.push(run.mission);
@@ -454,7 +522,9 @@ fn roll(ctx: &mut Ctx, run: &mut MissionRun) {
         ctx.note(format!("{} fails before any dice are rolled", run.mission.name()));
         return;
     }
-    if !takes_part(ctx.s, run, run.faction.opponent()) {
+    // Rise of the Empire: a card that works with its margin of successes rolls unopposed too.
+    let rolls_anyway = cards::mission_behavior(run.mission).roll_unopposed;
+    if !rolls_anyway && !takes_part(ctx.s, run, run.faction.opponent()) {
         ctx.note(format!("{} is unopposed", run.mission.name()));
         run.success = true;
         return;

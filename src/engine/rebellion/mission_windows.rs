@@ -6,9 +6,11 @@
 
 use super::action::{Action, Pick};
 use super::asking;
+use super::cards;
 use super::cards::actions::{self, Moment};
 use super::cards::{Trigger, actions::usable_run};
 use super::error::RuleError;
+use super::event::EventKind;
 use super::flow::{Ctx, Decision, Frame, Frames, PromptKind};
 use super::mission::{MissionRun, MissionStep, announce_dice, dice_count, is_attempt, successes};
 use super::state::{Ring, State};
@@ -300,4 +302,52 @@ fn wrong(a: &Action) -> RuleError {
         "Mission Cards",
         format!("`{}` is not possible at this point of the mission", a.command()),
     )
+}
+
+/// Whether the opposing side may still reveal a Subversion in this mission's opposition step,
+/// as far as its opponent can tell: the match has the expansion, none was revealed in this
+/// mission, and it has a facedown card (which could be one).
+pub fn subversion_open(s: &State, run: &MissionRun) -> bool {
+    s.has_set(ContentSet::RiseOfTheEmpire)
+        && run.subversion_dice == 0
+        && run.place.is_some()
+        && !s.assignments.get(run.faction.opponent()).is_empty()
+}
+
+/// The opposing side's facedown cards it may reveal now (Subversion), as `reveal` actions.
+pub fn subversions(s: &State, run: &MissionRun) -> Vec<Action> {
+    if !subversion_open(s, run) {
+        return vec![];
+    }
+    let mut out: Vec<Action> = vec![];
+    for asg in s.assignments.get(run.faction.opponent()) {
+        let a = Action::Reveal { mission: asg.mission, target: None };
+        let fits =
+            cards::mission_behavior(asg.mission).opposes.is_some() && super::mission::requirement_met(asg);
+        if fits && !out.contains(&a) {
+            out.push(a);
+        }
+    }
+    out
+}
+
+/// Reveals a Subversion in the opposition step: its leaders move into the mission's system and
+/// oppose, the opposition rolls its extra dice, and the card is discarded. The step stays open:
+/// a leader from the pool may still be sent (the card's clarifications).
+pub fn subvert(ctx: &mut Ctx, run: &mut MissionRun, mission: MissionId) {
+    let opp = run.faction.opponent();
+    let asgs = ctx.s.assignments.get_mut(opp);
+    let Some(i) = asgs.iter().position(|a| a.mission == mission) else { return };
+    let asg = asgs.remove(i);
+    ctx.public(EventKind::MissionRevealed { faction: opp, mission, place: run.place });
+    if let Some(p) = run.place {
+        for &l in &asg.leaders {
+            ctx.s.zone_mut(p).leaders.get_mut(opp).push(l);
+            ctx.public(EventKind::LeaderPlaced { leader: l, place: p });
+        }
+    }
+    ctx.s.decks.mission_discard.get_mut(opp).push(mission);
+    let extra = cards::mission_behavior(mission).opposes.map_or(0, |o| o.extra_dice);
+    // At least 1 marks the card as used, so no second one is revealed.
+    run.subversion_dice = extra.max(1);
 }

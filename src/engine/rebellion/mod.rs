@@ -28,6 +28,7 @@ pub mod recruit;
 pub mod refresh;
 pub mod setup;
 pub mod state;
+pub mod targets;
 pub mod undo;
 pub mod victory;
 pub mod view;

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::action::Action;
 use super::assignment::AssignmentPhase;
 use super::cards;
-use super::expansion_setup::{self, MissionSet};
+use super::expansion_setup;
 
 use super::event::EventKind;
 use super::flow::{Ctx, Decision, Frame, Frames, PromptKind, advance};
@@ -92,6 +92,7 @@ pub fn new_game(seed: u64, options: MatchOptions) -> State {
         cinematic: None,
         rng: GameRng::from_seed(seed),
         markers: Default::default(),
+        targets: Default::default(),
     };
     for sys in SystemId::all() {
         if c.system(sys).fixed_imperial {
@@ -176,7 +177,7 @@ fn build_decks(s: &mut State) {
         let mut deck = vec![];
         for m in MissionId::all() {
             let d = c.mission(m);
-            if d.faction == f && !d.starting && !d.project && s.has_set(d.set) {
+            if d.faction == f && !d.starting && !d.project && s.has_set(d.set) && !replaced(s, m) {
                 deck.extend(std::iter::repeat_n(m, d.copies as usize));
             }
         }
@@ -191,7 +192,7 @@ fn build_decks(s: &mut State) {
     let mut projects = vec![];
     for m in MissionId::all() {
         let d = c.mission(m);
-        if d.project && s.has_set(d.set) {
+        if d.project && s.has_set(d.set) && !replaced(s, m) {
             projects.extend(std::iter::repeat_n(m, d.copies as usize));
         }
     }
@@ -222,6 +223,15 @@ fn build_decks(s: &mut State) {
             Theater::Ground => s.decks.ground_tactics = deck,
         }
     }
+}
+
+/// Whether a mission card is replaced by another printing from a box the match plays with (Rise
+/// of the Empire's Sabotage and Construct Super Star Destroyer): the old printing stays out.
+fn replaced(s: &State, m: MissionId) -> bool {
+    MissionId::all().any(|x| {
+        let d = catalog().mission(x);
+        d.replaces == Some(m) && s.has_set(d.set)
+    })
 }
 
 /// Step 8 I: reveal probe cards until 3 Rebel and 5 Imperial marked systems are out.

@@ -388,6 +388,9 @@ pub struct State {
     pub cinematic: Option<Box<super::combat::cinematic::CinematicDecks>>,
     /// The match's random stream.
     pub rng: GameRng,
+    /// Rise of the Empire's target markers (public).
+    #[serde(default, skip_serializing_if = "super::targets::TargetMarkers::is_empty")]
+    pub targets: super::targets::TargetMarkers,
     /// Whether the systems changed since subjugation markers were last brought up to date
     /// (not part of the match: never saved, never compared).
     #[serde(skip)]

@@ -197,6 +197,19 @@ pub struct View {
     /// cards, the opponent their number; discard piles are public. Absent in a base match.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub advanced_tactics: Option<BTreeMap<Faction, AdvancedDecksView>>,
+    /// Rise of the Empire's target markers on the board, public to all: the placing card's id
+    /// and the system.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub target_markers: Vec<TargetMarkerView>,
+}
+
+/// One target marker as every viewer sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TargetMarkerView {
+    /// The id of the card that placed it (mission or objective).
+    pub card: String,
+    /// Its system.
+    pub system: String,
 }
 
 impl View {
@@ -354,6 +367,18 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         revealed_probes: ids(&s.revealed_probes),
         combat: combat_view(s),
         advanced_tactics: super::combat::cinematic::decks::view(s, viewer),
+        target_markers: s
+            .targets
+            .placed
+            .iter()
+            .map(|m| TargetMarkerView {
+                card: match m.card {
+                    super::targets::MarkerCard::Mission(x) => x.to_string(),
+                    super::targets::MarkerCard::Objective(x) => x.to_string(),
+                },
+                system: m.system.to_string(),
+            })
+            .collect(),
     }
 }
 

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::leaders::counts_as;
+use super::rote_bespoke;
 use super::run::{CardRun, Next};
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
@@ -36,6 +37,30 @@ pub enum Op {
         #[serde(default)]
         bonus: Option<Bonus>,
     },
+    /// Single Reactor Ignition: the hidden Rebel base in this system is revealed, then every
+    /// Rebel ground unit here is destroyed (`rote_bespoke`).
+    SingleReactorIgnition,
+    /// Discredit Rebellion: the Rebels choose — every sabotage marker leaves the board, or they
+    /// roll `dice` dice (more with `if_leader`) and lose 1 reputation on any success.
+    DiscreditRebellion {
+        /// Dice rolled.
+        dice: u8,
+        /// A different number when this leader uses the card.
+        #[serde(default)]
+        if_leader: Option<super::intel::IfLeader>,
+    },
+    /// We're the Bait: the Empire picks Rebel ground units in the Rebel Base space, with at
+    /// most `max_health` health in total; they move into this system.
+    WereTheBait {
+        /// The most health moved in total.
+        max_health: u8,
+    },
+    /// Break Their Will: the Empire names a system; the Rebels say, for everyone, whether their
+    /// base is in its region.
+    AskBaseInNamedRegion,
+    /// Subversion: nothing happens when the card resolves; it acts in the opponent's opposition
+    /// step instead (`mission.rs`, the card's `opposes`).
+    Subversion,
 }
 
 /// A bespoke card's choice in progress.
@@ -44,6 +69,18 @@ pub enum Op {
 pub enum Pending {
     /// Contingency Plan: the starting mission the leaders move onto.
     StartingMission,
+    /// Discredit Rebellion: the Rebels' choice (`mode 1` markers, `mode 2` dice).
+    Discredit {
+        /// Dice rolled with `mode 2`.
+        dice: u8,
+    },
+    /// We're the Bait: the next Rebel ground unit to bring, or `done`.
+    Bait {
+        /// Health still allowed.
+        left: u8,
+    },
+    /// Break Their Will: the system to name.
+    NameSystem,
 }
 
 /// The starting missions in a faction's hand (a used starting mission is back in hand).
@@ -63,6 +100,7 @@ pub fn can(s: &State, run: &CardRun, op: &Op) -> bool {
         Op::ContingencyPlan { .. } => {
             !starting_in_hand(s, run.faction).is_empty() && !waiting_leaders(s, run).is_empty()
         }
+        other => rote_bespoke::can(s, run, other),
     }
 }
 
@@ -89,6 +127,7 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
                 Next::Wait(super::Pending::Bespoke(Pending::StartingMission))
             }
         }
+        other => rote_bespoke::start(ctx, run, other),
     }
 }
 
@@ -120,6 +159,7 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
             };
             Some(run.ask(run.faction, actions, what).always_asked(true))
         }
+        other => rote_bespoke::decision(s, run, other),
     }
 }
 
@@ -137,6 +177,7 @@ pub fn explain(s: &State, run: &CardRun, p: &Pending, a: &Action) -> RuleError {
                 ),
             )
         }
+        other => rote_bespoke::explain(s, run, other, a),
     }
 }
 
@@ -159,6 +200,7 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Ne
         (Pending::StartingMission, Action::Done) if starting_in_hand(ctx.s, run.faction).is_empty() => {
             Ok(Next::Done)
         }
-        (_, a) => Err(run.wrong(&a)),
+        (Pending::StartingMission, a) => Err(run.wrong(&a)),
+        (other, a) => rote_bespoke::act(ctx, run, other, a),
     }
 }

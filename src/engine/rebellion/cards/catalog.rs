@@ -10,6 +10,8 @@ use crate::content::*;
 
 const MISSIONS: &str = "assets/missions.json";
 const MISSIONS_JSON: &str = include_str!("../../../../assets/missions.json");
+const ROTE_MISSIONS: &str = "assets/rote/missions.json";
+const ROTE_MISSIONS_JSON: &str = include_str!("../../../../assets/rote/missions.json");
 const OBJECTIVES: &str = "assets/objectives.json";
 const OBJECTIVES_JSON: &str = include_str!("../../../../assets/objectives.json");
 const ACTIONS: &str = "assets/action_cards.json";
@@ -46,6 +48,24 @@ pub struct DiceBonus {
     pub when: DiceCondition,
 }
 
+/// When a mission card goes back to its owner's hand instead of the discard pile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ReturnWhen {
+    /// When the attempt failed (Break Their Will, Critical Rescue).
+    Failed,
+    /// When two leaders carried it out (Interdictor Development).
+    TwoLeaders,
+}
+
+/// What a card revealed in the opponent's opposition step gives (Subversion).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Opposes {
+    /// Extra dice for the opposition.
+    pub extra_dice: u8,
+}
+
 /// A mission card's declared behaviour.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 pub struct MissionBehavior {
@@ -56,6 +76,25 @@ pub struct MissionBehavior {
     /// fails for a card that declares none).
     #[serde(default)]
     pub effects: Vec<Effect>,
+    /// What the card does when its attempt fails (Aggressive Negotiations).
+    #[serde(default)]
+    pub on_failure: Vec<Effect>,
+    /// When the card goes back to hand rather than to the discard pile.
+    #[serde(default)]
+    pub returns_to_hand: Option<ReturnWhen>,
+    /// Dice are rolled even when nobody opposes; the margin of successes is what the ability
+    /// works with (Assault, Plant Explosives).
+    #[serde(default)]
+    pub roll_unopposed: bool,
+    /// What removing the card's target marker does (Rise of the Empire).
+    #[serde(default)]
+    pub on_target_removed: Vec<Effect>,
+    /// What the card's target marker forbids while it stays on the board.
+    #[serde(default)]
+    pub while_target: Vec<crate::engine::rebellion::targets::TargetRule>,
+    /// The card is revealed in the opponent's opposition step instead of its owner's turn.
+    #[serde(default)]
+    pub opposes: Option<Opposes>,
 }
 
 /// Where a leader shown on an action card must be for the card to be used (Rules Reference,
@@ -127,6 +166,9 @@ pub struct ObjectiveBehavior {
     /// (Return of the Jedi).
     #[serde(default)]
     pub jedi_eliminates: bool,
+    /// What removing the card's target marker does (Rise of the Empire).
+    #[serde(default)]
+    pub on_target_removed: Vec<Effect>,
 }
 
 struct Behaviors {
@@ -151,7 +193,18 @@ fn behavior<T: serde::de::DeserializeOwned>(
         return Err(err(file, &id, "declares no `effects`: every card needs its behaviour (docs/cards.md)"));
     }
     let mut fields = serde_json::Map::new();
-    for key in ["dice", "effects", "leader", "trigger"] {
+    for key in [
+        "dice",
+        "effects",
+        "leader",
+        "trigger",
+        "on_failure",
+        "returns_to_hand",
+        "roll_unopposed",
+        "on_target_removed",
+        "while_target",
+        "opposes",
+    ] {
         if let Some(v) = entry.get(key) {
             fields.insert(key.to_string(), v.clone());
         }
@@ -169,17 +222,19 @@ pub fn parse_mission_entry(entry: &serde_json::Value) -> Result<MissionBehavior,
 
 fn load() -> Result<Behaviors, CardError> {
     let c = catalog();
-    let root: serde_json::Value =
-        serde_json::from_str(MISSIONS_JSON).map_err(|e| err(MISSIONS, "-", e.to_string()))?;
-    let entries = root
-        .get("missions")
-        .and_then(|m| m.as_array())
-        .ok_or_else(|| err(MISSIONS, "-", "no `missions` list"))?;
     let mut missions = vec![MissionBehavior::default(); c.missions.len()];
-    for entry in entries {
-        let (id, b): (String, MissionBehavior) = behavior(MISSIONS, entry)?;
-        let m = c.mission_by_key(&id).ok_or_else(|| err(MISSIONS, &id, "not in the content catalog"))?;
-        missions[m.0 as usize] = b;
+    for (file, text) in [(MISSIONS, MISSIONS_JSON), (ROTE_MISSIONS, ROTE_MISSIONS_JSON)] {
+        let root: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| err(file, "-", e.to_string()))?;
+        let entries = root
+            .get("missions")
+            .and_then(|m| m.as_array())
+            .ok_or_else(|| err(file, "-", "no `missions` list"))?;
+        for entry in entries {
+            let (id, b): (String, MissionBehavior) = behavior(file, entry)?;
+            let m = c.mission_by_key(&id).ok_or_else(|| err(file, &id, "not in the content catalog"))?;
+            missions[m.0 as usize] = b;
+        }
     }
     let root: serde_json::Value =
         serde_json::from_str(ACTIONS_JSON).map_err(|e| err(ACTIONS, "-", e.to_string()))?;

@@ -17,6 +17,7 @@ pub mod bespoke;
 mod catalog;
 pub mod combat;
 pub mod decks;
+pub mod hands;
 pub mod intel;
 pub mod leader_moves;
 pub mod leaders;
@@ -24,9 +25,12 @@ pub mod missions;
 pub mod placement;
 pub mod queue;
 pub mod queue_moves;
+pub mod recruits;
 pub mod requirements;
+mod rote_bespoke;
 pub mod run;
 pub mod systems;
+pub mod targets;
 pub mod unit_moves;
 pub mod units;
 
@@ -34,7 +38,8 @@ use serde::{Deserialize, Deserializer, Serialize};
 
 pub use catalog::{
     ActionBehavior, CardError, DiceBonus, DiceCondition, LeaderRule, MissionBehavior, ObjectiveBehavior,
-    Trigger, action_behavior, init, mission_behavior, objective_behavior, parse_mission_entry,
+    Opposes, ReturnWhen, Trigger, action_behavior, init, mission_behavior, objective_behavior,
+    parse_mission_entry,
 };
 pub use run::{CardRun, ChoiceOption, Control, Next, Pending};
 
@@ -48,6 +53,8 @@ pub enum CardRef {
     Mission(MissionId),
     /// An action card.
     Action(ActionCardId),
+    /// An objective card (Rise of the Empire: what removing its target marker does).
+    Objective(ObjectiveId),
 }
 
 impl CardRef {
@@ -56,6 +63,7 @@ impl CardRef {
         match self {
             CardRef::Mission(m) => m.name(),
             CardRef::Action(a) => a.name(),
+            CardRef::Objective(o) => o.name(),
         }
     }
 }
@@ -87,6 +95,12 @@ pub enum Effect {
     Bespoke(bespoke::Op),
     /// Control of the effect list itself (choose one of several lists).
     Control(run::Control),
+    /// Target markers (Rise of the Empire).
+    Targets(targets::Op),
+    /// Leaders recruited into a system, drawn out, sent back or eliminated (Rise of the Empire).
+    Recruits(recruits::Op),
+    /// Cards moved between decks, discard piles and hands (Rise of the Empire).
+    Hands(hands::Op),
 }
 
 impl<'de> Deserialize<'de> for Effect {
@@ -119,6 +133,9 @@ impl<'de> Deserialize<'de> for Effect {
         family!(Effect::Placement, placement::Op);
         family!(Effect::Bespoke, bespoke::Op);
         family!(Effect::Control, run::Control);
+        family!(Effect::Targets, targets::Op);
+        family!(Effect::Recruits, recruits::Op);
+        family!(Effect::Hands, hands::Op);
         Err(D::Error::custom(format!("unknown op `{op}`")))
     }
 }

@@ -4,7 +4,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::intel::IfLeader;
-use super::queue_moves::{advance, advance_one, advanceable, deploy, deployable, queued, remove_queued};
+use super::queue_moves::{
+    advance, advance_one, advanceable, deploy, deployable, destroy_queued, health_fits, icons_here, matching,
+    picks,
+};
 use super::run::{CardRun, Next};
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
@@ -23,6 +26,9 @@ pub enum Op {
         unit: UnitId,
         /// The queue space.
         space: u8,
+        /// Another space when two leaders use the card (Interdictor Development).
+        #[serde(default)]
+        two_leaders_space: Option<u8>,
     },
     /// The card's faction puts one unit per resource icon of this system on its queue, on the
     /// system's queue space, as if building there: every icon counts whoever holds the system
@@ -59,6 +65,9 @@ pub enum Op {
     DeployQueued {
         /// The spaces the unit may be taken from.
         spaces: Vec<u8>,
+        /// Up to this many units, one at a time (the player may stop after the first).
+        #[serde(default = "super::queue_moves::one")]
+        count: u8,
     },
 }
 
@@ -100,30 +109,11 @@ pub enum Pending {
     Deploy {
         /// The spaces the unit may be taken from.
         spaces: Vec<u8>,
+        /// Units that may still be deployed after this one (Rise of the Empire: Imperial
+        /// Might, Safe Haven); `done` stops.
+        #[serde(default, skip_serializing_if = "super::queue_moves::is_zero")]
+        more: u8,
     },
-}
-
-fn picks(v: Vec<(u8, UnitId)>) -> Vec<Action> {
-    v.into_iter().map(|(space, unit)| Action::Pick(Pick::Queued { space, unit })).collect()
-}
-
-/// Destroys a queued unit: back to the supply.
-fn destroy_queued(ctx: &mut Ctx, f: Faction, space: u8, unit: UnitId) {
-    remove_queued(ctx, f, space, unit);
-    ctx.s.supply.get_mut(f).add(unit, 1);
-    ctx.note(format!("The {f} {} on build queue space {space} is destroyed", unit.name()));
-}
-
-fn icons_here(run: &CardRun) -> Vec<ResourceIcon> {
-    run.system().map(|sys| catalog().system(sys).icons.clone()).unwrap_or_default()
-}
-
-fn matching(s: &State, run: &CardRun, icon: ResourceIcon) -> Vec<(u8, UnitId)> {
-    queued(s, run.faction.opponent(), |_, u| catalog().unit(u).build_icon == Some(icon))
-}
-
-fn health_fits(s: &State, run: &CardRun, left: u8) -> Vec<(u8, UnitId)> {
-    queued(s, run.faction.opponent(), |_, u| catalog().unit(u).health.is_some_and(|h| h.0 <= left))
 }
 
 /// Whether the effect would do anything now.
@@ -142,7 +132,7 @@ pub fn can(s: &State, run: &CardRun, op: &Op) -> bool {
         Op::DestroyQueuedByIcon => icons_here(run).iter().any(|&i| !matching(s, run, i).is_empty()),
         Op::DestroyQueuedHealth { max } => !health_fits(s, run, *max).is_empty(),
         Op::AdvanceQueued { spaces, .. } => !advanceable(s, f, spaces, &[]).is_empty(),
-        Op::DeployQueued { spaces } => !deployable(s, run, spaces).is_empty(),
+        Op::DeployQueued { spaces, .. } => !deployable(s, run, spaces).is_empty(),
     }
 }
 
@@ -150,7 +140,11 @@ pub fn can(s: &State, run: &CardRun, op: &Op) -> bool {
 pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
     let wait = |p| Next::Wait(super::Pending::Queue(p));
     match op {
-        Op::QueueUnit { unit, space } => {
+        Op::QueueUnit { unit, space, two_leaders_space } => {
+            let space = match two_leaders_space {
+                Some(x) if run.leaders.len() >= 2 => x,
+                _ => space,
+            };
             refresh::queue(ctx, run.faction, unit, space);
             Next::Done
         }
@@ -172,13 +166,13 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
             let optional = if extra_optional { left.saturating_sub(count) } else { 0 };
             advance(ctx, run, spaces, left, optional, vec![])
         }
-        Op::DeployQueued { spaces } => match deployable(ctx.s, run, &spaces).as_slice() {
+        Op::DeployQueued { spaces, count } => match deployable(ctx.s, run, &spaces).as_slice() {
             [] => Next::Done,
-            [(space, unit)] => {
+            [(space, unit)] if count <= 1 => {
                 deploy(ctx, run, *space, *unit);
                 Next::Done
             }
-            _ => wait(Pending::Deploy { spaces }),
+            _ => wait(Pending::Deploy { spaces, more: count.saturating_sub(1) }),
         },
     }
 }
@@ -259,12 +253,14 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
             };
             (v, what)
         }
-        Pending::Deploy { spaces } => {
+        Pending::Deploy { spaces, more } => {
             let here = run.here.map(|p| p.to_string()).unwrap_or_default();
-            (
-                picks(deployable(s, run, spaces)),
-                format!("pick the unit on your build queue to deploy in {here}"),
-            )
+            let mut v = picks(deployable(s, run, spaces));
+            // A card deploying "up to" several units may stop at any time.
+            if *more > 0 && !v.is_empty() {
+                v.push(Action::Done);
+            }
+            (v, format!("pick the unit on your build queue to deploy in {here}"))
         }
     };
     if actions.is_empty() {
@@ -317,7 +313,7 @@ pub fn explain(s: &State, run: &CardRun, p: &Pending, a: &Action) -> RuleError {
         Pending::Advance { spaces, .. } => {
             illegal("Mission Cards", format!("{name} moves units from spaces {spaces:?} only, each once"))
         }
-        Pending::Deploy { spaces } if !spaces.contains(&space) => {
+        Pending::Deploy { spaces, .. } if !spaces.contains(&space) => {
             illegal("Mission Cards", format!("{name} deploys units from spaces {spaces:?} only"))
         }
         Pending::Deploy { .. } if d.id == "death_star" => illegal(
@@ -371,12 +367,17 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Ne
             Ok(advance(ctx, run, spaces, left - 1, optional, moved))
         }
         (Pending::Advance { left, optional, .. }, Action::Done) if left <= optional => Ok(Next::Done),
-        (Pending::Deploy { spaces }, Action::Pick(Pick::Queued { space, unit }))
+        (Pending::Deploy { spaces, more }, Action::Pick(Pick::Queued { space, unit }))
             if deployable(ctx.s, run, &spaces).contains(&(*space, *unit)) =>
         {
             deploy(ctx, run, *space, *unit);
-            Ok(Next::Done)
+            Ok(if more > 0 && !deployable(ctx.s, run, &spaces).is_empty() {
+                Next::Wait(super::Pending::Queue(Pending::Deploy { spaces, more: more - 1 }))
+            } else {
+                Next::Done
+            })
         }
+        (Pending::Deploy { more, .. }, Action::Done) if more > 0 => Ok(Next::Done),
         _ => bad(run, &a),
     }
 }

@@ -4,6 +4,7 @@
 use super::queue::Pending;
 use super::run::{CardRun, Next};
 use crate::content::*;
+use crate::engine::rebellion::action::{Action, Pick};
 use crate::engine::rebellion::flow::Ctx;
 use crate::engine::rebellion::refresh;
 use crate::engine::rebellion::state::{Place, State};
@@ -91,4 +92,39 @@ pub(super) fn deploy(ctx: &mut Ctx, run: &CardRun, space: u8, unit: UnitId) {
     let Some(p) = run.here else { return };
     remove_queued(ctx, run.faction, space, unit);
     refresh::deploy(ctx, run.faction, unit, p);
+}
+
+// Helpers of the queue family's vocabulary and choices.
+
+/// One unit, the default count.
+pub(super) fn one() -> u8 {
+    1
+}
+
+/// Whether a count is zero (nothing to store).
+pub(super) fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
+pub(super) fn picks(v: Vec<(u8, UnitId)>) -> Vec<Action> {
+    v.into_iter().map(|(space, unit)| Action::Pick(Pick::Queued { space, unit })).collect()
+}
+
+/// Destroys a queued unit: back to the supply.
+pub(super) fn destroy_queued(ctx: &mut Ctx, f: Faction, space: u8, unit: UnitId) {
+    remove_queued(ctx, f, space, unit);
+    ctx.s.supply.get_mut(f).add(unit, 1);
+    ctx.note(format!("The {f} {} on build queue space {space} is destroyed", unit.name()));
+}
+
+pub(super) fn icons_here(run: &CardRun) -> Vec<ResourceIcon> {
+    run.system().map(|sys| catalog().system(sys).icons.clone()).unwrap_or_default()
+}
+
+pub(super) fn matching(s: &State, run: &CardRun, icon: ResourceIcon) -> Vec<(u8, UnitId)> {
+    queued(s, run.faction.opponent(), |_, u| catalog().unit(u).build_icon == Some(icon))
+}
+
+pub(super) fn health_fits(s: &State, run: &CardRun, left: u8) -> Vec<(u8, UnitId)> {
+    queued(s, run.faction.opponent(), |_, u| catalog().unit(u).health.is_some_and(|h| h.0 <= left))
 }

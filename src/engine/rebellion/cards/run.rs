@@ -6,7 +6,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::{
-    CardRef, Effect, bespoke, combat, decks, intel, leaders, missions, placement, queue, systems, units,
+    CardRef, Effect, bespoke, combat, decks, hands, intel, leaders, missions, placement, queue, recruits,
+    systems, targets, units,
 };
 use crate::content::*;
 use crate::engine::rebellion::action::Action;
@@ -36,6 +37,10 @@ pub struct CardRun {
     /// Leaders this ability rescued (It Is Your Destiny answers a rescue).
     #[serde(default)]
     pub rescued: Vec<LeaderId>,
+    /// The mission's successes beyond the opponent's, for a card that works with them (Rise of
+    /// the Empire: Assault, Plant Explosives).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub margin: Option<u32>,
 }
 
 impl CardRun {
@@ -50,6 +55,7 @@ impl CardRun {
             effects,
             pending: None,
             rescued: vec![],
+            margin: None,
         }
     }
     /// "This system", when the ability happens in one.
@@ -67,6 +73,7 @@ impl CardRun {
         let rule = match self.card {
             CardRef::Mission(_) => "Mission Cards",
             CardRef::Action(_) => "Action Cards",
+            CardRef::Objective(_) => "Objective Cards",
         };
         illegal(rule, format!("`{}` is not the choice {} asks for", a.command(), self.card.name()))
     }
@@ -112,6 +119,12 @@ pub enum Pending {
         /// The options.
         options: Vec<ChoiceOption>,
     },
+    /// A targets-family choice.
+    Targets(targets::Pending),
+    /// A recruits-family choice.
+    Recruits(recruits::Pending),
+    /// A hands-family choice.
+    Hands(hands::Pending),
 }
 
 /// One option of a `choose_one` effect.
@@ -160,6 +173,9 @@ pub fn can(s: &State, run: &CardRun, e: &Effect) -> bool {
         Effect::Placement(op) => placement::can(s, run, op),
         Effect::Bespoke(op) => bespoke::can(s, run, op),
         Effect::Control(Control::ChooseOne { options }) => options.iter().any(|o| option_open(s, run, o)),
+        Effect::Targets(op) => targets::can(s, run, op),
+        Effect::Recruits(op) => recruits::can(s, run, op),
+        Effect::Hands(op) => hands::can(s, run, op),
     }
 }
 
@@ -190,12 +206,15 @@ pub fn can_publicly(s: &State, run: &CardRun, e: &Effect) -> bool {
         | Effect::Queue(_)
         | Effect::Leaders(_)
         | Effect::Combat(_)
-        | Effect::Missions(_) => can(s, run, e),
+        | Effect::Missions(_)
+        | Effect::Targets(_)
+        | Effect::Recruits(_) => can(s, run, e),
         Effect::Units(_)
         | Effect::Intel(_)
         | Effect::Decks(_)
         | Effect::Placement(_)
-        | Effect::Bespoke(_) => true,
+        | Effect::Bespoke(_)
+        | Effect::Hands(_) => true,
         Effect::Control(Control::ChooseOne { options }) => options.iter().any(|o| {
             let here_ok = match run.system() {
                 Some(sys) => o.requires.iter().all(|c| system_ok(s, sys, c)),
@@ -229,6 +248,9 @@ fn start(ctx: &mut Ctx, run: &mut CardRun, e: Effect) -> Next {
         Effect::Placement(op) => placement::start(ctx, run, op),
         Effect::Bespoke(op) => bespoke::start(ctx, run, op),
         Effect::Control(Control::ChooseOne { options }) => Next::Wait(Pending::Choose { options }),
+        Effect::Targets(op) => targets::start(ctx, run, op),
+        Effect::Recruits(op) => recruits::start(ctx, run, op),
+        Effect::Hands(op) => hands::start(ctx, run, op),
     }
 }
 
@@ -245,6 +267,9 @@ pub fn decision(s: &State, run: &CardRun) -> Option<Decision> {
         Pending::Missions(p) => missions::decision(s, run, p),
         Pending::Placement(p) => placement::decision(s, run, p),
         Pending::Bespoke(p) => bespoke::decision(s, run, p),
+        Pending::Targets(p) => targets::decision(s, run, p),
+        Pending::Recruits(p) => recruits::decision(s, run, p),
+        Pending::Hands(p) => hands::decision(s, run, p),
         Pending::Choose { options } => {
             let mut actions = vec![];
             let mut d = run.ask(run.faction, vec![], "choose one");
@@ -274,6 +299,9 @@ pub fn explain(s: &State, run: &CardRun, a: &Action) -> RuleError {
         Some(Pending::Intel(p)) => intel::explain(s, run, p, a),
         Some(Pending::Decks(p)) => decks::explain(s, run, p, a),
         Some(Pending::Bespoke(p)) => bespoke::explain(s, run, p, a),
+        Some(Pending::Targets(p)) => targets::explain(s, run, p, a),
+        Some(Pending::Recruits(p)) => recruits::explain(s, run, p, a),
+        Some(Pending::Hands(p)) => hands::explain(s, run, p, a),
         _ => run.wrong(a),
     }
 }
@@ -292,6 +320,9 @@ pub fn act(ctx: &mut Ctx, mut run: CardRun, a: Action) -> Result<Frames, RuleErr
         Pending::Missions(p) => missions::act(ctx, &mut run, p, a)?,
         Pending::Placement(p) => placement::act(ctx, &mut run, p, a)?,
         Pending::Bespoke(p) => bespoke::act(ctx, &mut run, p, a)?,
+        Pending::Targets(p) => targets::act(ctx, &mut run, p, a)?,
+        Pending::Recruits(p) => recruits::act(ctx, &mut run, p, a)?,
+        Pending::Hands(p) => hands::act(ctx, &mut run, p, a)?,
         Pending::Choose { options } => match a {
             Action::Mode { n } if (n as usize) >= 1 && (n as usize) <= options.len() => {
                 let chosen = options.into_iter().nth(n as usize - 1).expect("checked range");

@@ -303,3 +303,62 @@ pub fn evict_act(ctx: &mut Ctx, run: &mut CardRun, a: Action) -> Result<Next, Ru
     }
     Ok(Next::Done)
 }
+
+// Lookups the units family shares (kept here so `units.rs` stays its vocabulary and entry points).
+
+/// The health of a unit type, if it has one.
+pub(super) fn health(u: UnitId) -> Option<u8> {
+    catalog().unit(u).health.map(|h| h.0)
+}
+
+/// Unit types of a faction a resource-icon shape gives, that its supply still holds.
+pub(super) fn shape_units(s: &State, f: Faction, shape: IconShape) -> Vec<UnitId> {
+    UnitId::all()
+        .filter(|&u| {
+            let d = catalog().unit(u);
+            d.faction == f && d.build_icon.is_some_and(|i| i.shape == shape) && s.supply.get(f).count(u) > 0
+        })
+        .collect()
+}
+
+/// Whether a unit type here is a Death Star (or one under construction) that an Imperial Shield
+/// Bunker in the same place protects (Rise of the Empire): cards cannot destroy it.
+fn shielded(s: &State, p: Place, u: UnitId) -> bool {
+    let n = crate::engine::rebellion::named::named();
+    (Some(u) == n.death_star || Some(u) == n.death_star_under_construction)
+        && s.units(p, Faction::Empire)
+            .iter()
+            .any(|(x, _)| catalog().unit(x).ability == Some(UnitAbility::ShieldBunker))
+}
+
+/// Unit types here that fit in the health left: the opponent's, then (`either_side`) the
+/// card's own faction's.
+pub(super) fn destroyable(
+    s: &State,
+    run: &CardRun,
+    left: u8,
+    only: Option<Theater>,
+    either_side: bool,
+    types: &[UnitId],
+) -> Vec<UnitId> {
+    let Some(p) = run.here else { return vec![] };
+    let own = either_side.then_some(run.faction);
+    [Some(run.faction.opponent()), own]
+        .into_iter()
+        .flatten()
+        .flat_map(|f| s.units(p, f).iter().map(|(u, _)| u).collect::<Vec<_>>())
+        .filter(|&u| only.is_none_or(|t| catalog().unit(u).theater == t))
+        .filter(|&u| !shielded(s, p, u))
+        .filter(|&u| health(u).is_some_and(|h| h <= left))
+        .filter(|u| types.is_empty() || types.contains(u))
+        .collect()
+}
+
+/// A shape's name, for prompts and errors.
+pub(super) fn shape_name(sh: IconShape) -> &'static str {
+    match sh {
+        IconShape::Triangle => "triangle",
+        IconShape::Circle => "circle",
+        IconShape::Square => "square",
+    }
+}

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 use super::run::{CardRun, Next};
-use super::unit_moves::{self, MoveSpec, Moving};
+use super::unit_moves::{self, MoveSpec, Moving, destroyable, health, shape_name, shape_units};
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
 use crate::engine::rebellion::board;
@@ -67,6 +67,16 @@ pub enum Op {
         /// of your choice" without naming a side (Hit and Run, Wookiee Uprising).
         #[serde(default)]
         either_side: bool,
+        /// The most health is the mission's margin of successes when smaller (Rise of the
+        /// Empire: Assault, Plant Explosives).
+        #[serde(default)]
+        margin: bool,
+        /// Only units of these types, when given.
+        #[serde(default)]
+        units: Vec<UnitId>,
+        /// The most units destroyed, if capped.
+        #[serde(default)]
+        max_units: Option<u8>,
     },
     /// The opponent moves all its ground units here to one of its systems of its choice,
     /// ignoring adjacency and transport, never into a system with ground units of the card's
@@ -102,6 +112,12 @@ pub enum Pending {
         /// The card's own units may be chosen too.
         #[serde(default)]
         either_side: bool,
+        /// Only units of these types, when given.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        units: Vec<UnitId>,
+        /// Units that may still be destroyed, if capped.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        units_left: Option<u8>,
     },
     /// Where the opponent moves its ground units (`pick system <system>`).
     Evict,
@@ -123,46 +139,6 @@ fn place(s: &State, run: &CardRun, at: At) -> Option<Place> {
     }
 }
 
-/// The health of a unit type, if it has one.
-fn health(u: UnitId) -> Option<u8> {
-    catalog().unit(u).health.map(|h| h.0)
-}
-
-/// Unit types of a faction a resource-icon shape gives, that its supply still holds.
-fn shape_units(s: &State, f: Faction, shape: IconShape) -> Vec<UnitId> {
-    UnitId::all()
-        .filter(|&u| {
-            let d = catalog().unit(u);
-            d.faction == f && d.build_icon.is_some_and(|i| i.shape == shape) && s.supply.get(f).count(u) > 0
-        })
-        .collect()
-}
-
-/// Unit types here that fit in the health left: the opponent's, then (`either_side`) the
-/// card's own faction's.
-fn destroyable(s: &State, run: &CardRun, left: u8, only: Option<Theater>, either_side: bool) -> Vec<UnitId> {
-    let Some(p) = run.here else { return vec![] };
-    let own = either_side.then_some(run.faction);
-    [Some(run.faction.opponent()), own]
-        .into_iter()
-        .flatten()
-        .flat_map(|f| s.units(p, f).iter().map(|(u, _)| u).collect::<Vec<_>>())
-        .filter(|&u| only.is_none_or(|t| catalog().unit(u).theater == t))
-        .filter(|&u| health(u).is_some_and(|h| h <= left))
-        .filter(|&u| !shielded(s, p, u))
-        .collect()
-}
-
-/// Whether a unit type here is a Death Star (or one under construction) that an Imperial Shield
-/// Bunker in the same place protects (Rise of the Empire): cards cannot destroy it.
-fn shielded(s: &State, p: Place, u: UnitId) -> bool {
-    let n = crate::engine::rebellion::named::named();
-    (Some(u) == n.death_star || Some(u) == n.death_star_under_construction)
-        && s.units(p, Faction::Empire)
-            .iter()
-            .any(|(x, _)| catalog().unit(x).ability == Some(UnitAbility::ShieldBunker))
-}
-
 /// Whether the effect would do anything now (a combat never stops a card from being used: it
 /// may become possible through the effects before it).
 pub fn can(s: &State, run: &CardRun, op: &Op) -> bool {
@@ -173,8 +149,8 @@ pub fn can(s: &State, run: &CardRun, op: &Op) -> bool {
         Op::GainByShape { shapes } => {
             run.here.is_some() && shapes.keys().any(|&sh| !shape_units(s, run.faction, sh).is_empty())
         }
-        Op::DestroyHealth { max, only, either_side } => {
-            !destroyable(s, run, *max, *only, *either_side).is_empty()
+        Op::DestroyHealth { max, only, either_side, units, .. } => {
+            !destroyable(s, run, *max, *only, *either_side, units).is_empty()
         }
         Op::EvictEnemyGround => unit_moves::can_evict(s, run),
         Op::MoveUnits(spec) => unit_moves::can(s, run, spec),
@@ -197,8 +173,19 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
             let left = shapes.iter().flat_map(|(&sh, &n)| std::iter::repeat_n(sh, n as usize)).collect();
             gain_by_shape(ctx, run, left)
         }
-        Op::DestroyHealth { max, only, either_side } => {
-            Next::Wait(super::Pending::Units(Pending::DestroyHealth { left: max, only, either_side }))
+        Op::DestroyHealth { max, only, either_side, margin, units, max_units } => {
+            let left = if margin { max.min(run.margin.unwrap_or(0).min(255) as u8) } else { max };
+            if left == 0 {
+                return Next::Done;
+            }
+            let units_left = max_units;
+            Next::Wait(super::Pending::Units(Pending::DestroyHealth {
+                left,
+                only,
+                either_side,
+                units,
+                units_left,
+            }))
         }
         Op::EvictEnemyGround => Next::Wait(super::Pending::Units(Pending::Evict)),
         Op::MoveUnits(spec) => Next::Wait(super::Pending::Units(Pending::Move(Moving::new(spec)))),
@@ -253,14 +240,6 @@ pub fn strand(ctx: &mut Ctx, f: Faction, place: Place) -> Next {
     Next::Wait(super::Pending::Units(Pending::Strand { faction: f, place }))
 }
 
-fn shape_name(sh: IconShape) -> &'static str {
-    match sh {
-        IconShape::Triangle => "triangle",
-        IconShape::Circle => "circle",
-        IconShape::Square => "square",
-    }
-}
-
 /// The choice the effect waits for.
 pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
     let here = run.here.map(|p| p.to_string()).unwrap_or_default();
@@ -276,9 +255,12 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
             ))
         }
         Pending::Evict => unit_moves::evict_decision(s, run),
-        Pending::DestroyHealth { left, only, either_side } => {
+        Pending::DestroyHealth { left, only, either_side, units, units_left } => {
             let place = run.here?;
-            let units = destroyable(s, run, *left, *only, *either_side);
+            if *units_left == Some(0) {
+                return None;
+            }
+            let units = destroyable(s, run, *left, *only, *either_side, units);
             if units.is_empty() {
                 return None;
             }
@@ -373,15 +355,26 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Ne
             left.remove(0);
             Ok(gain_by_shape(ctx, run, left))
         }
-        (Pending::DestroyHealth { left, only, either_side }, Action::Pick(Pick::Unit { place, unit }))
-            if Some(place) == here && destroyable(ctx.s, run, left, only, either_side).contains(&unit) =>
+        (
+            Pending::DestroyHealth { left, only, either_side, units, units_left },
+            Action::Pick(Pick::Unit { place, unit }),
+        ) if Some(place) == here
+            && units_left != Some(0)
+            && destroyable(ctx.s, run, left, only, either_side, &units).contains(&unit) =>
         {
             board::destroy_unit(ctx, catalog().unit(unit).faction, place, unit);
             let left = left - health(unit).unwrap_or(0);
-            Ok(if left == 0 {
+            let units_left = units_left.map(|n| n - 1);
+            Ok(if left == 0 || units_left == Some(0) {
                 Next::Done
             } else {
-                Next::Wait(super::Pending::Units(Pending::DestroyHealth { left, only, either_side }))
+                Next::Wait(super::Pending::Units(Pending::DestroyHealth {
+                    left,
+                    only,
+                    either_side,
+                    units,
+                    units_left,
+                }))
             })
         }
         (Pending::Evict, a) => unit_moves::evict_act(ctx, run, a),

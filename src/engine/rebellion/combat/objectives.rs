@@ -103,9 +103,18 @@ fn plans_moment(c: &Combat) -> bool {
     !c.plans_used && !c.objective_played && station && fighter && !c.bunker()
 }
 
+/// Whether a target marker on the board forbids the Plans (Rise of the Empire: Secure the
+/// Plans); the markers are public, so the window may depend on it.
+fn plans_forbidden(s: &State) -> bool {
+    crate::engine::rebellion::targets::forbids(
+        s,
+        crate::engine::rebellion::targets::TargetRule::ForbidDeathStarPlans,
+    )
+}
+
 /// The Death Star Plans cards the Rebels could reveal now.
 fn plans_playable(s: &State, c: &Combat) -> Vec<ObjectiveId> {
-    if !plans_moment(c) {
+    if !plans_moment(c) || plans_forbidden(s) {
         return Vec::new();
     }
     let mut out = Vec::new();
@@ -120,7 +129,7 @@ fn plans_playable(s: &State, c: &Combat) -> Vec<ObjectiveId> {
 /// The Death Star Plans window after the space battle step: opened when the Rebels could hold
 /// the Plans (not whether they do: `asking.rs`).
 pub(super) fn plans_decision(s: &State, c: &Combat) -> Option<Decision> {
-    if !plans_moment(c) || !asking::objective_window(s, is_plans) {
+    if !plans_moment(c) || plans_forbidden(s) || !asking::objective_window(s, is_plans) {
         return None;
     }
     let mut actions: Vec<Action> =

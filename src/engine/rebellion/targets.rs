@@ -1,0 +1,177 @@
+//! Rise of the Empire's target markers: a card (a mission now, objectives later) puts its marker
+//! in a system; the marker stays, public to both players, until the side the card works against
+//! holds the system on the ground alone, the system is destroyed, or a card removes it. What
+//! removing one does is declared on the placing card (`on_target_removed`), run by its owner.
+//!
+//! The flow calls [`step`] between its automatic steps (`flow::advance`); with no marker on the
+//! board it does nothing, so a match without the expansion never changes.
+
+use serde::{Deserialize, Serialize};
+
+use super::cards::{self, CardRef, CardRun, Effect};
+use super::flow::{Ctx, Frame};
+use super::state::{Place, State};
+use crate::content::*;
+
+/// The card a target marker belongs to (each marker's art matches its card).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MarkerCard {
+    /// A mission card (Secure the Plans).
+    Mission(MissionId),
+    /// An objective card (Raid Outposts, Rebel Cell, Show No Fear).
+    Objective(ObjectiveId),
+}
+
+impl MarkerCard {
+    /// The card's printed name.
+    pub fn name(self) -> &'static str {
+        match self {
+            MarkerCard::Mission(m) => m.name(),
+            MarkerCard::Objective(o) => o.name(),
+        }
+    }
+    /// The faction whose card it is (objectives are the Rebels').
+    pub fn owner(self) -> Faction {
+        match self {
+            MarkerCard::Mission(m) => catalog().mission(m).faction,
+            MarkerCard::Objective(_) => Faction::Rebel,
+        }
+    }
+    /// The card an ability of it runs as.
+    pub fn card_ref(self) -> CardRef {
+        match self {
+            MarkerCard::Mission(m) => CardRef::Mission(m),
+            MarkerCard::Objective(o) => CardRef::Objective(o),
+        }
+    }
+    /// What removing its marker does, as the card declares.
+    fn on_removed(self) -> Vec<Effect> {
+        match self {
+            MarkerCard::Mission(m) => cards::mission_behavior(m).on_target_removed.clone(),
+            MarkerCard::Objective(o) => cards::objective_behavior(o).on_target_removed.clone(),
+        }
+    }
+    /// Whether the card declares this rule while its marker is on the board.
+    fn declares(self, rule: TargetRule) -> bool {
+        match self {
+            MarkerCard::Mission(m) => cards::mission_behavior(m).while_target.contains(&rule),
+            MarkerCard::Objective(_) => false,
+        }
+    }
+}
+
+/// What a card's marker forbids while it stays on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TargetRule {
+    /// The Rebels may not play a Death Star Plans objective (Secure the Plans).
+    ForbidDeathStarPlans,
+}
+
+/// One target marker on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TargetMarker {
+    /// The card that placed it.
+    pub card: MarkerCard,
+    /// Its system.
+    pub system: SystemId,
+}
+
+/// The target markers of a match: those on the board, and those just removed whose card's
+/// removal effects have not run yet.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TargetMarkers {
+    /// On the board, in the order placed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub placed: Vec<TargetMarker>,
+    /// Removed, their card's removal effects still to run (first first).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub removed: Vec<TargetMarker>,
+}
+
+impl TargetMarkers {
+    /// Whether no marker is on the board or waiting (what a base match always has).
+    pub fn is_empty(&self) -> bool {
+        self.placed.is_empty() && self.removed.is_empty()
+    }
+    /// The markers in a system.
+    pub fn in_system(&self, sys: SystemId) -> impl Iterator<Item = &TargetMarker> {
+        self.placed.iter().filter(move |m| m.system == sys)
+    }
+}
+
+/// Puts a card's marker in a system, for everyone to see.
+pub fn place(ctx: &mut Ctx, card: MarkerCard, system: SystemId) {
+    ctx.s.targets.placed.push(TargetMarker { card, system });
+    ctx.note(format!("{} puts its target marker in {}", card.name(), system.name()));
+}
+
+/// Removes one marker (if on the board); its card's removal effects run next (`step`).
+pub fn remove(ctx: &mut Ctx, marker: TargetMarker, why: &str) {
+    let t = &mut ctx.s.targets;
+    let Some(i) = t.placed.iter().position(|m| *m == marker) else { return };
+    t.placed.remove(i);
+    t.removed.push(marker);
+    ctx.note(format!("the target marker of {} leaves {} ({why})", marker.card.name(), marker.system.name()));
+}
+
+/// Removes every marker in a system (a destroyed system, Single Reactor Ignition).
+pub fn remove_all_in(ctx: &mut Ctx, sys: SystemId, why: &str) {
+    let here: Vec<TargetMarker> = ctx.s.targets.in_system(sys).copied().collect();
+    for m in here {
+        remove(ctx, m, why);
+    }
+}
+
+/// Whether a marker on the board forbids this now (public: markers are on the board).
+pub fn forbids(s: &State, rule: TargetRule) -> bool {
+    s.targets.placed.iter().any(|m| m.card.declares(rule))
+}
+
+/// Whether the frames under way are all between turns: no activation, mission, combat, card
+/// ability or other step is being resolved.
+fn quiet(s: &State) -> bool {
+    s.stack.iter().all(|f| matches!(f, Frame::Assignment(_) | Frame::Command(_) | Frame::Refresh(_)))
+}
+
+/// A marker the side its card works against may take: it has a ground unit there and the
+/// card's owner has none.
+fn taken(s: &State) -> Option<TargetMarker> {
+    s.targets.placed.iter().copied().find(|m| {
+        let p = Place::System(m.system);
+        let owner = m.card.owner();
+        s.has_ground(p, owner.opponent()) && !s.has_ground(p, owner)
+    })
+}
+
+/// One step of the markers' upkeep, called by the flow between automatic steps; `true` when it
+/// changed something. First the removal effects of a removed marker start (on top of whatever
+/// removed it: they happen as it goes). Then a marker whose system the other side holds on the
+/// ground alone is removed — only once moves and combats are over (`quiet`): a marker is taken
+/// by holding the system, not by passing through it mid-activation or by the state of a
+/// battle still being fought, and units a card brings in are followed by that card's combat.
+/// Taking it is automatic: the side that takes it is the one the card works against, so
+/// removing it is always in its favour and asking would only slow the game.
+pub fn step(ctx: &mut Ctx) -> bool {
+    if ctx.s.targets.is_empty() {
+        return false;
+    }
+    if !ctx.s.targets.removed.is_empty() {
+        let m = ctx.s.targets.removed.remove(0);
+        let effects = m.card.on_removed();
+        if !effects.is_empty() {
+            let mut run = CardRun::new(m.card.card_ref(), m.card.owner(), effects);
+            run.here = Some(Place::System(m.system));
+            ctx.s.stack.push(Frame::Card(Box::new(run)));
+        }
+        return true;
+    }
+    if quiet(ctx.s)
+        && let Some(m) = taken(ctx.s)
+    {
+        remove(ctx, m, "the other side holds the system on the ground");
+        return true;
+    }
+    false
+}
