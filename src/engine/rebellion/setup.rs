@@ -110,8 +110,10 @@ pub fn new_game(seed: u64, options: MatchOptions) -> State {
         s.hands.get_mut(f).actions = starting.into_iter().take(2).collect();
         // Step 10: starting missions plus two drawn (with the expansion, drawn once the side has
         // chosen its mission set).
-        let mut hand: Vec<MissionId> =
-            MissionId::all().filter(|&m| c.mission(m).faction == f && c.mission(m).starting).collect();
+        let mut hand: Vec<MissionId> = MissionId::all()
+            .filter(|&m| c.mission(m).faction == f && c.mission(m).starting)
+            .filter(|&m| s.has_set(c.mission(m).set) && !replaced(&s, m))
+            .collect();
         for _ in 0..if options.rise_of_the_empire { 0 } else { 2 } {
             let d = &mut s.decks;
             if let Some(m) = draw(d.missions.get_mut(f), d.mission_discard.get_mut(f), &mut s.rng) {
