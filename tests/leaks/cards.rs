@@ -1,4 +1,4 @@
-//! The cards that can be secret, numbered so a set of them is one `u128`, and a scanner that
+//! The cards that can be secret, numbered so a set of them is two `u128` words, and a scanner that
 //! finds their names and ids (and the Rebel base's system) in outbound text.
 //!
 //! Names are matched as whole token sequences, case-sensitively and longest first among every
@@ -47,26 +47,36 @@ impl Card {
     }
 }
 
-/// A set of cards by number.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Cards(pub u128);
+/// A set of cards by number: two `u128` words (the base game's cards and an expansion's fit).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Cards(pub [u128; 2]);
 
 impl Cards {
+    /// Every card.
+    pub const ALL: Cards = Cards([u128::MAX; 2]);
     /// Adds a card.
     pub fn add(&mut self, i: usize) {
-        self.0 |= 1 << i;
+        self.0[i / 128] |= 1 << (i % 128);
+    }
+    /// Takes a card out.
+    pub fn remove(&mut self, i: usize) {
+        self.0[i / 128] &= !(1 << (i % 128));
     }
     /// Whether a card is in.
     pub fn has(self, i: usize) -> bool {
-        self.0 >> i & 1 == 1
+        self.0[i / 128] >> (i % 128) & 1 == 1
     }
     /// The cards of `self` not in `other`.
     pub fn minus(self, other: Cards) -> Cards {
-        Cards(self.0 & !other.0)
+        Cards([self.0[0] & !other.0[0], self.0[1] & !other.0[1]])
+    }
+    /// The cards of either.
+    pub fn union(self, other: Cards) -> Cards {
+        Cards([self.0[0] | other.0[0], self.0[1] | other.0[1]])
     }
     /// Whether empty.
     pub fn is_empty(self) -> bool {
-        self.0 == 0
+        self.0 == [0; 2]
     }
 }
 
@@ -182,7 +192,7 @@ impl Universe {
         cards.extend(ActionCardId::all().map(Card::Action));
         cards.extend(ObjectiveId::all().map(Card::Objective));
         cards.extend(TacticId::all().map(Card::Tactic));
-        assert!(cards.len() <= 128, "a card set is one u128");
+        assert!(cards.len() <= 256, "a card set is two u128 words");
         let mut u = Universe {
             cards: cards.clone(),
             names: HashMap::new(),
@@ -390,7 +400,7 @@ impl Universe {
         let mut found = vec![];
         self.scan_line(
             text,
-            Secrets { cards: Cards(u128::MAX), held: Cards(u128::MAX), base: None },
+            Secrets { cards: Cards::ALL, held: Cards::ALL, base: None },
             &mut found,
         );
         found.into_iter().flat_map(|f| f.cards).collect()

@@ -179,8 +179,8 @@ impl<'a> Checker<'a> {
         let mut s = self.count(who);
         for word in typed.split_whitespace() {
             if let Some(i) = self.u.by_key(word) {
-                s.cards.0 &= !(1u128 << i);
-                s.held.0 &= !(1u128 << i);
+                s.cards.remove(i);
+                s.held.remove(i);
             }
         }
         let mut found = vec![];

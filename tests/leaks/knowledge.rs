@@ -236,8 +236,7 @@ impl Knowledge {
         for &t in d.space_tactics.iter().chain(&d.ground_tactics) {
             hidden.add(u.index(Card::Tactic(t)));
         }
-        let mut seen = self.seen[who.slot()];
-        seen.0 |= self.seen[0].0;
+        let seen = self.seen[who.slot()].union(self.seen[0]);
         (hidden.minus(seen), held.minus(seen))
     }
 
