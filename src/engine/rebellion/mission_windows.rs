@@ -237,7 +237,7 @@ pub fn act(ctx: &mut Ctx, mut run: MissionRun, a: Action) -> Result<Frames, Rule
                 }
                 // The captive to rescue is picked next (a forced pick when there is one).
                 Ring::MillenniumFalcon => run.ring = Some(ring),
-                Ring::Carbonite | Ring::LureOfTheDarkSide => return Err(wrong(&a)),
+                Ring::Carbonite | Ring::LureOfTheDarkSide | Ring::K2so => return Err(wrong(&a)),
             }
             Ok(vec![Frame::Mission(run)])
         }

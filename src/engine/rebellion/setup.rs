@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::action::Action;
 use super::assignment::AssignmentPhase;
 use super::cards;
+use super::rote_cards;
 
 use super::event::EventKind;
 use super::flow::{Ctx, Decision, Frame, Frames, PromptKind, advance};
@@ -73,6 +74,7 @@ pub fn new_game(seed: u64, options: MatchOptions) -> State {
         revealed_probes: vec![],
         stack: vec![],
         rng: GameRng::from_seed(seed),
+        rote_cards: Default::default(),
         markers: Default::default(),
     };
     for sys in SystemId::all() {
@@ -86,9 +88,15 @@ pub fn new_game(seed: u64, options: MatchOptions) -> State {
         // Step 8 IV: two random starting action cards.
         let mut starting: Vec<ActionCardId> = ActionCardId::all()
             .filter(|&a| c.action_card(a).faction == f && c.action_card(a).starting)
+            .filter(|&a| rote_cards::action_in_match(&options, a))
             .collect();
         s.rng.shuffle(&mut starting);
-        s.hands.get_mut(f).actions = starting.into_iter().take(2).collect();
+        let rest = starting.split_off(2.min(starting.len()));
+        s.hands.get_mut(f).actions = starting;
+        // The others stay aside, for the expansion's cards that deal one more.
+        if options.rise_of_the_empire {
+            *s.rote_cards.starting_rest.get_mut(f) = rest;
+        }
         // Step 10: starting missions plus two drawn.
         let mut hand: Vec<MissionId> =
             MissionId::all().filter(|&m| c.mission(m).faction == f && c.mission(m).starting).collect();
@@ -160,6 +168,7 @@ fn build_decks(s: &mut State) {
         *s.decks.missions.get_mut(f) = deck;
         let mut actions: Vec<ActionCardId> = ActionCardId::all()
             .filter(|&a| c.action_card(a).faction == f && !c.action_card(a).starting)
+            .filter(|&a| rote_cards::action_in_match(&s.options, a))
             .collect();
         s.rng.shuffle(&mut actions);
         *s.decks.actions.get_mut(f) = actions;
@@ -173,11 +182,14 @@ fn build_decks(s: &mut State) {
     }
     s.rng.shuffle(&mut projects);
     s.decks.projects = projects;
-    for stage in 1..=3 {
+    if s.options.rise_of_the_empire {
+        rote_cards::build_objective_deck(s);
+    }
+    for stage in (1..=3).filter(|_| !s.options.rise_of_the_empire) {
         let mut pile = vec![];
         for o in ObjectiveId::all() {
             let d = c.objective(o);
-            if d.stage == stage {
+            if d.stage == stage && s.has_set(d.set) {
                 pile.extend(std::iter::repeat_n(o, d.copies as usize));
             }
         }

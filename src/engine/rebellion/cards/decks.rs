@@ -54,6 +54,9 @@ pub enum Op {
         /// How many are kept.
         keep: u8,
     },
+    /// Rise of the Empire (Early Promotion, Rebel Extremist): the card's faction is dealt one
+    /// more starting action card (an Immediate one resolves at once; `rote_cards`).
+    DrawStartingCard,
 }
 
 /// A decks-family choice in progress.
@@ -106,6 +109,7 @@ pub fn can(s: &State, run: &CardRun, op: &Op) -> bool {
         Op::SearchMissionDeck { cards } => {
             cards.iter().any(|c| s.decks.missions.get(run.faction).contains(c))
         }
+        Op::DrawStartingCard => !s.rote_cards.starting_rest.get(run.faction).is_empty(),
     }
 }
 
@@ -150,13 +154,9 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
         Op::ArrangeObjectives { count } => {
             let n = ctx.s.decks.objectives.len().min(count as usize);
             let left: Vec<ObjectiveId> = ctx.s.decks.objectives.drain(..n).collect();
-            seen(
-                ctx,
-                Faction::Rebel,
-                "the top of the objective deck",
-                left.iter().map(|o| o.to_string()).collect(),
-            );
-            arrange(ctx, left, vec![])
+            // The card's player looks (the Empire too: Lord Vader's Orders).
+            seen(ctx, run.faction, "the top of the objective deck", left.iter().map(|o| o.to_string()).collect());
+            arrange(ctx, run.faction, left, vec![])
         }
         Op::ShowObjectiveHand => {
             let hand = ctx.s.hands.rebel.objectives.clone();
@@ -172,6 +172,10 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
             }
             Next::Wait(super::Pending::Decks(Pending::Bury))
         }
+        Op::DrawStartingCard => match crate::engine::rebellion::rote_cards::deal_starting_card(ctx, run.faction) {
+            Some(frame) => Next::Push(frame),
+            None => Next::Done,
+        },
         Op::DrawProjects { count, keep } => {
             let mut drawn = vec![];
             for _ in 0..count {
@@ -197,13 +201,16 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
 
 /// Puts the seen objective cards back once one card is left (its place is forced), else asks
 /// for the next one from the top.
-fn arrange(ctx: &mut Ctx, left: Vec<ObjectiveId>, mut placed: Vec<ObjectiveId>) -> Next {
+fn arrange(ctx: &mut Ctx, f: Faction, left: Vec<ObjectiveId>, mut placed: Vec<ObjectiveId>) -> Next {
     if left.len() > 1 {
         return Next::Wait(super::Pending::Decks(Pending::Arrange { left, placed }));
     }
     placed.extend(left);
     ctx.s.decks.objectives.splice(0..0, placed);
-    ctx.note("The Rebels put the objective cards back in the order they chose");
+    ctx.note(match f {
+        Faction::Rebel => "The Rebels put the objective cards back in the order they chose",
+        Faction::Empire => "The Empire puts the objective cards back in the order it chose",
+    });
     Next::Done
 }
 
@@ -235,7 +242,7 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
             ),
         ),
         Pending::Arrange { left, placed } => run.ask(
-            Faction::Rebel,
+            run.faction,
             pick_objectives(left),
             format!("pick the objective card to put back in position {} from the top", placed.len() + 1),
         ),
@@ -321,7 +328,7 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Ne
         {
             left.retain(|&o| o != card);
             placed.push(card);
-            Ok(arrange(ctx, left, placed))
+            Ok(arrange(ctx, run.faction, left, placed))
         }
         (Pending::Bury, Action::Pick(Pick::Objective { card }))
             if ctx.s.hands.rebel.objectives.contains(&card) =>
