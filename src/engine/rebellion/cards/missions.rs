@@ -175,6 +175,9 @@ pub fn eliminate(ctx: &mut Ctx, l: LeaderId) {
     ctx.s.leader_pool.get_mut(f).retain(|&x| x != l);
     ctx.s.captured.retain(|&x| x != l);
     victory::remove_ring(ctx, l);
+    // A turned leader leaves the game with his ring: the Lure of the Dark Side no longer holds
+    // him (the pool limit may eliminate one from the Imperial pool).
+    ctx.s.turned.retain(|&x| x != l);
     ctx.s.eliminated.push(l);
     ctx.public(EventKind::LeaderChange { leader: l, what: "is eliminated from the game".into() });
 }
