@@ -23,7 +23,7 @@ fn every_mission_and_action_card_declares_its_behaviour() {
     assert!(missing_a.is_empty(), "action cards without effects: {missing_a:?}");
     assert_eq!(MissionId::all().count(), 53);
     // The base cards, then Rise of the Empire's (tests/rote_cards.rs).
-    assert_eq!(ActionCardId::all().count(), 34 + 8);
+    assert_eq!(ActionCardId::all().count(), 34 + 9);
 }
 
 #[test]

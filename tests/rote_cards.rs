@@ -516,3 +516,36 @@ fn ambitions_of_power_lets_the_empire_keep_a_ninth_leader() {
     let e = refuse(&mut s, EMPIRE, "action ambitions_of_power");
     assert!(matches!(e, RuleError::WrongStep { .. } | RuleError::Illegal { .. }), "{e}");
 }
+
+#[test]
+fn false_orders_sends_a_lone_imperial_leader_back_with_his_mission() {
+    let mut s = rote_holding(36, REBEL, &["false_orders"])
+        .assign(EMPIRE, "interrogation", &["darth_vader"])
+        .assign(EMPIRE, "carbon_freezing", &["admiral_ozzel"])
+        .assign(EMPIRE, "address_delays", &["admiral_piett", "general_tagge"])
+        .assignment(EMPIRE)
+        .build();
+    assert!(!is_legal(&s, "action false_orders"), "not during the Empire's assignment");
+    act(&mut s, EMPIRE, "done");
+    // Both are done: the Rebels may answer the end of the phase.
+    let d = decision(&s).unwrap();
+    assert_eq!(d.seat, REBEL);
+    act(&mut s, REBEL, "action false_orders");
+    let e = refuse(&mut s, REBEL, "pick leader admiral_piett");
+    assert!(matches!(e, RuleError::Illegal { .. }), "Piett is not alone on his mission: {e}");
+    act(&mut s, REBEL, "pick leader darth_vader");
+    assert!(s.leader_pool.empire.contains(&leader("darth_vader")));
+    assert!(s.hands.empire.missions.contains(&mission("interrogation")));
+    assert_eq!(s.assignments.empire.len(), 2);
+    assert_eq!(decision(&s).unwrap().kind, PromptKind::CommandTurn, "{:?}", decision(&s));
+}
+
+#[test]
+fn false_orders_window_stays_shut_when_no_imperial_leader_is_alone() {
+    let mut s = rote_holding(37, REBEL, &["false_orders"])
+        .assign(EMPIRE, "address_delays", &["admiral_piett", "general_tagge"])
+        .assignment(EMPIRE)
+        .build();
+    act(&mut s, EMPIRE, "done");
+    assert_ne!(decision(&s).unwrap().kind, PromptKind::AssignLeaders);
+}

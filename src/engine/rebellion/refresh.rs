@@ -518,7 +518,7 @@ pub fn auto(ctx: &mut Ctx, mut r: RefreshPhase) -> Frames {
         RefreshStep::End => {
             ctx.s.round += 1;
             ctx.public(EventKind::Phase { round: ctx.s.round, phase: "Assignment Phase".into() });
-            return vec![Frame::Assignment(AssignmentPhase { turn: Faction::Rebel })];
+            return vec![Frame::Assignment(AssignmentPhase { turn: Faction::Rebel, closing: false })];
         }
     }
     vec![Frame::Refresh(r)]

@@ -419,7 +419,7 @@ pub fn auto(ctx: &mut Ctx, step: SetupStep) -> Frames {
 /// and R2-D2) are resolved first.
 pub fn start_first_round(ctx: &mut Ctx) -> Frames {
     ctx.public(EventKind::Phase { round: ctx.s.round, phase: "Assignment Phase".into() });
-    let mut frames = vec![Frame::Assignment(AssignmentPhase { turn: Faction::Rebel })];
+    let mut frames = vec![Frame::Assignment(AssignmentPhase { turn: Faction::Rebel, closing: false })];
     for f in [Faction::Empire, Faction::Rebel] {
         for card in ctx.s.hands.get(f).actions.clone() {
             frames.extend(cards::actions::on_gain(ctx, f, card, None));

@@ -101,6 +101,9 @@ pub enum Trigger {
     /// Rise of the Empire: its owner's leader pool holds more leaders than it may
     /// (Ambitions of Power; `pool_limit.rs`).
     PoolOverLimit,
+    /// Rise of the Empire: both sides are done assigning, before the Command Phase
+    /// (False Orders; `assignment.rs`).
+    AssignmentEnd,
 }
 
 /// An action card's declared behaviour.
