@@ -549,3 +549,26 @@ fn false_orders_window_stays_shut_when_no_imperial_leader_is_alone() {
     act(&mut s, EMPIRE, "done");
     assert_ne!(decision(&s).unwrap().kind, PromptKind::AssignLeaders);
 }
+
+#[test]
+fn the_long_war_scores_by_discarding_two_other_objectives() {
+    let mut s = refresh_with("the_long_war", |sc| sc);
+    s.hands.rebel.objectives.push(objective("uprising"));
+    assert!(!offered(&s, "the_long_war"), "one other card is not enough");
+    s.hands.rebel.objectives.push(objective("popular_support"));
+    s.hands.rebel.objectives.push(objective("liberation"));
+    assert_eq!(score(&mut s, "the_long_war"), 1);
+    // The Rebels pick the two discards, one at a time, from their hand.
+    let e = refuse(&mut s, REBEL, "pick objective the_long_war");
+    assert!(matches!(e, RuleError::Illegal { rule: "Objective Cards", .. }), "{e}");
+    let ev = act(&mut s, REBEL, "pick objective uprising");
+    assert!(sent_to(&ev, None).contains("uprising"), "discarded face up");
+    let d = decision(&s).unwrap();
+    assert_eq!((d.seat, d.kind, d.always_asked), (REBEL, PromptKind::CardChoice, true));
+    act(&mut s, REBEL, "pick objective liberation");
+    // (The Refresh Phase then goes on and draws the next objective.)
+    let hand = &s.hands.rebel.objectives;
+    assert!(hand.contains(&objective("popular_support")));
+    assert!(["uprising", "liberation", "the_long_war"].iter().all(|o| !hand.contains(&objective(o))));
+    assert_eq!(s.rote_cards.objective_discard, vec![objective("uprising"), objective("liberation")]);
+}

@@ -309,6 +309,7 @@ impl<'a> Scope<'a> {
             Frame::Card(run) => Some(match run.card {
                 super::cards::CardRef::Mission(m) => CardName::Mission(m),
                 super::cards::CardRef::Action(a) => CardName::Action(a),
+                super::cards::CardRef::Objective(o) => CardName::Objective(o),
             }),
             _ => None,
         }

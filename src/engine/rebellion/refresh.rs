@@ -223,6 +223,9 @@ pub fn act(ctx: &mut Ctx, mut r: RefreshPhase, a: Action) -> Frames {
         (RefreshStep::StartObjective, Action::PlayObjective { card }) => {
             objectives::score(ctx, card);
             r.step = RefreshStep::Draws;
+            if let Some(frame) = objectives::after_score(card) {
+                return vec![Frame::Refresh(r), frame];
+            }
         }
         (RefreshStep::StartObjective, Action::Done) => r.step = RefreshStep::Draws,
         (RefreshStep::Discard { faction }, Action::Discard { mission }) => {

@@ -23,6 +23,9 @@ pub struct RoteCards {
     /// were in the deck (`asking::objective_window`), since nobody knows which they are.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub boxed_objectives: Vec<ObjectiveId>,
+    /// Objective cards discarded face up (The Long War), the last one last.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub objective_discard: Vec<ObjectiveId>,
     /// Leaders each pool may hold beyond the limit (Ambitions of Power).
     #[serde(default, skip_serializing_if = "no_bonus")]
     pub pool_bonus: ByFaction<u8>,
@@ -40,6 +43,7 @@ impl RoteCards {
     /// Whether nothing is recorded (always so in a base match).
     pub fn is_empty(&self) -> bool {
         both_empty(&self.starting_rest) && self.boxed_objectives.is_empty() && no_bonus(&self.pool_bonus)
+            && self.objective_discard.is_empty()
     }
 }
 

@@ -137,6 +137,10 @@ pub struct ObjectiveBehavior {
     /// (Return of the Jedi).
     #[serde(default)]
     pub jedi_eliminates: bool,
+    /// Rise of the Empire: effects carried out right after a start-of-Refresh objective is
+    /// scored (The Long War's discards; `objectives::after_score`).
+    #[serde(default)]
+    pub effects: Vec<super::Effect>,
 }
 
 struct Behaviors {

@@ -57,12 +57,23 @@ pub enum Op {
     /// Rise of the Empire (Early Promotion, Rebel Extremist): the card's faction is dealt one
     /// more starting action card (an Immediate one resolves at once; `rote_cards`).
     DrawStartingCard,
+    /// Rise of the Empire (The Long War): the Rebels discard `count` objective cards of their
+    /// choice from their hand, face up (`RoteCards::objective_discard`).
+    DiscardObjectives {
+        /// How many.
+        count: u8,
+    },
 }
 
 /// A decks-family choice in progress.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Pending {
+    /// Which objective card of the hand to discard next, `left` more.
+    Discard {
+        /// Cards still to discard.
+        left: u8,
+    },
     /// Which of the seen objective cards stays on top.
     KeepOnTop {
         /// The cards taken off the top.
@@ -110,6 +121,7 @@ pub fn can(s: &State, run: &CardRun, op: &Op) -> bool {
             cards.iter().any(|c| s.decks.missions.get(run.faction).contains(c))
         }
         Op::DrawStartingCard => !s.rote_cards.starting_rest.get(run.faction).is_empty(),
+        Op::DiscardObjectives { count } => s.hands.rebel.objectives.len() >= *count as usize,
     }
 }
 
@@ -172,6 +184,7 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
             }
             Next::Wait(super::Pending::Decks(Pending::Bury))
         }
+        Op::DiscardObjectives { count } => discard_next(ctx, count),
         Op::DrawStartingCard => match crate::engine::rebellion::rote_cards::deal_starting_card(ctx, run.faction) {
             Some(frame) => Next::Push(frame),
             None => Next::Done,
@@ -214,6 +227,14 @@ fn arrange(ctx: &mut Ctx, f: Faction, left: Vec<ObjectiveId>, mut placed: Vec<Ob
     Next::Done
 }
 
+/// Waits for the next objective to discard, while any is left to discard and in hand.
+fn discard_next(ctx: &mut Ctx, left: u8) -> Next {
+    if left == 0 || ctx.s.hands.rebel.objectives.is_empty() {
+        return Next::Done;
+    }
+    Next::Wait(super::Pending::Decks(Pending::Discard { left }))
+}
+
 /// The choice the effect waits for.
 pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
     let pick_objectives = |cards: &[ObjectiveId]| -> Vec<Action> {
@@ -246,6 +267,15 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
             pick_objectives(left),
             format!("pick the objective card to put back in position {} from the top", placed.len() + 1),
         ),
+        // Asked even with one card left to pick: the options are the secret hand (`asking.rs`).
+        Pending::Discard { left } => {
+            let d = run.ask(
+                Faction::Rebel,
+                pick_objectives(&s.hands.rebel.objectives),
+                format!("pick an objective card of your hand to discard ({left} more)"),
+            );
+            return Some(d.always_asked(true));
+        }
         Pending::Bury => run.ask(
             Faction::Empire,
             pick_objectives(&s.hands.rebel.objectives),
@@ -275,6 +305,7 @@ pub fn explain(_s: &State, _run: &CardRun, p: &Pending, a: &Action) -> RuleError
         }
         Pending::KeepObjectives { .. } => ("Objective Cards", "pick one of the objective cards you drew"),
         Pending::Bury => ("Objective Cards", "pick one of the objective cards in the Rebel hand"),
+        Pending::Discard { .. } => ("Objective Cards", "pick one of the objective cards in your hand"),
         Pending::KeepProjects { .. } => ("Projects", "pick one of the project cards you drew"),
         Pending::Search { .. } => ("Action Cards", "pick one of the cards the card lets you search for"),
     };
@@ -329,6 +360,20 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Ne
             left.retain(|&o| o != card);
             placed.push(card);
             Ok(arrange(ctx, run.faction, left, placed))
+        }
+        (Pending::Discard { left }, Action::Pick(Pick::Objective { card }))
+            if ctx.s.hands.rebel.objectives.contains(&card) =>
+        {
+            let hand = &mut ctx.s.hands.rebel.objectives;
+            let i = hand.iter().position(|&o| o == card).expect("checked");
+            hand.remove(i);
+            ctx.s.rote_cards.objective_discard.push(card);
+            ctx.public(EventKind::CardPlayed {
+                faction: Faction::Rebel,
+                deck: "discarded objective".into(),
+                card: card.to_string(),
+            });
+            Ok(discard_next(ctx, left - 1))
         }
         (Pending::Bury, Action::Pick(Pick::Objective { card }))
             if ctx.s.hands.rebel.objectives.contains(&card) =>

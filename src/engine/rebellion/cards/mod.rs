@@ -48,6 +48,8 @@ pub enum CardRef {
     Mission(MissionId),
     /// An action card.
     Action(ActionCardId),
+    /// Rise of the Empire: an objective card whose scoring carries out effects (The Long War).
+    Objective(ObjectiveId),
 }
 
 impl CardRef {
@@ -56,6 +58,7 @@ impl CardRef {
         match self {
             CardRef::Mission(m) => m.name(),
             CardRef::Action(a) => a.name(),
+            CardRef::Objective(o) => o.name(),
         }
     }
 }

@@ -205,7 +205,7 @@ fn ring_candidates(s: &State, run: &CardRun, to: RingTo) -> Vec<LeaderId> {
             super::CardRef::Action(card) => {
                 LeaderId::all().filter(|&l| super::actions::shows(card, l) && in_play(l)).collect()
             }
-            super::CardRef::Mission(_) => vec![],
+            super::CardRef::Mission(_) | super::CardRef::Objective(_) => vec![],
         },
     }
 }

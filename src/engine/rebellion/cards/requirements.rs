@@ -96,6 +96,12 @@ pub enum Requirement {
         /// The icon's shape.
         shape: IconShape,
     },
+    /// Rise of the Empire (The Long War): the Rebel hand holds at least this many objective
+    /// cards besides the one played.
+    OtherObjectivesInHand {
+        /// How many.
+        count: u8,
+    },
 }
 
 /// Rebel units in a system (any theater).
@@ -170,6 +176,7 @@ pub fn holds(s: &State, combat: Option<&Combat>, r: &Requirement) -> bool {
         Requirement::CombatSystem { all } => {
             combat.and_then(|c| c.place.system()).is_some_and(|x| meets(x, all, &[]))
         }
+        Requirement::OtherObjectivesInHand { count } => s.hands.rebel.objectives.len() > *count as usize,
         Requirement::CombatSystemIcon { shape } => combat
             .and_then(|c| c.place.system())
             .is_some_and(|x| catalog().system(x).icons.iter().any(|i| i.shape == *shape)),

@@ -67,6 +67,7 @@ impl CardRun {
         let rule = match self.card {
             CardRef::Mission(_) => "Mission Cards",
             CardRef::Action(_) => "Action Cards",
+            CardRef::Objective(_) => "Objective Cards",
         };
         illegal(rule, format!("`{}` is not the choice {} asks for", a.command(), self.card.name()))
     }
