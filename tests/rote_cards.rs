@@ -572,3 +572,29 @@ fn the_long_war_scores_by_discarding_two_other_objectives() {
     assert!(["uprising", "liberation", "the_long_war"].iter().all(|o| !hand.contains(&objective(o))));
     assert_eq!(s.rote_cards.objective_discard, vec![objective("uprising"), objective("liberation")]);
 }
+
+#[test]
+fn a_time_for_peace_scores_by_destroying_four_units_of_the_rebel_queue() {
+    let queue = |sc: Scenario| {
+        sc.queued(REBEL, 1, "x_wing", 1)
+            .queued(REBEL, 2, "airspeeder", 1)
+            .queued(REBEL, 3, "mon_calamari_cruiser", 1)
+            .queued(EMPIRE, 1, "tie_fighter", 2)
+    };
+    let s = refresh_with("a_time_for_peace", queue);
+    assert!(!offered(&s, "a_time_for_peace"), "the Imperial queue does not count");
+    let mut s = refresh_with("a_time_for_peace", |sc| queue(sc).queued(REBEL, 2, "rebel_trooper", 1).queued(REBEL, 3, "y_wing", 1));
+    let ties = s.supply.empire.count(unit("tie_fighter"));
+    assert_eq!(score(&mut s, "a_time_for_peace"), 1);
+    // Two light units: the Rebels pick among their three.
+    let e = refuse(&mut s, REBEL, "pick queued 1 tie_fighter");
+    assert!(matches!(e, RuleError::Illegal { .. }), "{e}");
+    act(&mut s, REBEL, "pick queued 1 x_wing");
+    act(&mut s, REBEL, "pick queued 3 y_wing");
+    // The medium and heavy ones are forced: taken without asking.
+    let q = &s.build_queue.rebel;
+    assert_eq!(q.iter().map(|x| x.iter().map(|(_, n)| n as u32).sum::<u32>()).sum::<u32>(), 1);
+    // (The Refresh Phase goes on and moves the queues along.)
+    assert!(q.iter().any(|x| x.count(unit("rebel_trooper")) == 1), "the third light unit stays");
+    assert_eq!(s.supply.empire.count(unit("tie_fighter")), ties, "no Imperial unit destroyed");
+}

@@ -102,6 +102,12 @@ pub enum Requirement {
         /// How many.
         count: u8,
     },
+    /// Rise of the Empire (A Time for Peace): the Rebel build queue holds a unit for every
+    /// shape listed, counted with repeats.
+    RebelQueueShapes {
+        /// The shapes, one entry per unit.
+        shapes: Vec<IconShape>,
+    },
 }
 
 /// Rebel units in a system (any theater).
@@ -176,6 +182,7 @@ pub fn holds(s: &State, combat: Option<&Combat>, r: &Requirement) -> bool {
         Requirement::CombatSystem { all } => {
             combat.and_then(|c| c.place.system()).is_some_and(|x| meets(x, all, &[]))
         }
+        Requirement::RebelQueueShapes { shapes } => super::queue_moves::own_shapes_queued(s, Faction::Rebel, shapes),
         Requirement::OtherObjectivesInHand { count } => s.hands.rebel.objectives.len() > *count as usize,
         Requirement::CombatSystemIcon { shape } => combat
             .and_then(|c| c.place.system())
