@@ -86,7 +86,13 @@ fn a_base_match_deals_and_shuffles_only_base_cards() {
     }
     assert!(s.decks.actions.empire.contains(&card("good_intel")));
     assert_eq!(s.decks.objectives.len() + s.hands.rebel.objectives.len(), 15);
-    assert!(s.decks.objectives.iter().chain(&s.hands.rebel.objectives).all(|&o| c.objective(o).set == ContentSet::Base));
+    assert!(
+        s.decks
+            .objectives
+            .iter()
+            .chain(&s.hands.rebel.objectives)
+            .all(|&o| c.objective(o).set == ContentSet::Base)
+    );
     assert!(s.rote_cards.is_empty(), "nothing of the expansion is recorded");
     let saved = serde_json::to_string(&s).unwrap();
     assert!(!saved.contains("rote_cards"), "a base save reads as before");
@@ -142,7 +148,11 @@ fn an_expansion_objective_deck_is_fifteen_cards_with_the_plans_in_stages_two_and
         all.sort();
         assert_eq!(all, ObjectiveId::all().collect::<Vec<_>>(), "seed {seed}");
         // The box is not part of any view.
-        let json = serde_json::to_string(&holonet::engine::rebellion::view(&s, holonet::engine::rebellion::Viewer::Faction(REBEL))).unwrap();
+        let json = serde_json::to_string(&holonet::engine::rebellion::view(
+            &s,
+            holonet::engine::rebellion::Viewer::Faction(REBEL),
+        ))
+        .unwrap();
         assert!(!json.contains("boxed_objectives"));
     }
     // Base and expansion objectives are sorted together: over some seeds both kinds show up.
@@ -265,7 +275,10 @@ fn he_means_well_gives_k2so_and_its_minor_icons_to_a_leader_without_a_ring() {
     s.decks.actions.rebel.retain(|&c| c != k2);
     s.decks.actions.rebel.insert(0, k2);
     s.rings.insert(leader("mon_mothma"), Ring::C3po);
-    while seat(&s) == Some(REBEL) && is_legal(&s, "done") && !is_legal(&s, "recruit he_means_well cassian_andor") {
+    while seat(&s) == Some(REBEL)
+        && is_legal(&s, "done")
+        && !is_legal(&s, "recruit he_means_well cassian_andor")
+    {
         act(&mut s, REBEL, "done");
     }
     act(&mut s, REBEL, "recruit he_means_well cassian_andor");
@@ -278,10 +291,14 @@ fn he_means_well_gives_k2so_and_its_minor_icons_to_a_leader_without_a_ring() {
     let m = holonet::content::MissionId::all()
         .find(|&m| catalog().mission(m).skill == holonet::content::Skill::SpecOps)
         .unwrap();
-    let plain = holonet::engine::rebellion::mission::matching_icons(&State::clone(&s), m, leader("jan_dodonna"));
+    let plain =
+        holonet::engine::rebellion::mission::matching_icons(&State::clone(&s), m, leader("jan_dodonna"));
     let mut without = s.clone();
     without.rings.remove(&leader("jan_dodonna"));
-    assert_eq!(plain, holonet::engine::rebellion::mission::matching_icons(&without, m, leader("jan_dodonna")) + 1);
+    assert_eq!(
+        plain,
+        holonet::engine::rebellion::mission::matching_icons(&without, m, leader("jan_dodonna")) + 1
+    );
     let (_, green) = holonet::engine::rebellion::mission::dice_icons(&s, m, leader("jan_dodonna"));
     assert_eq!(green, 1);
 }
@@ -331,7 +348,8 @@ fn good_intel_rote_shows_the_rebel_tactics_in_place_of_the_base_printing() {
 /// A cleared expansion board at the start of the Refresh Phase (time 6, reputation 14), the
 /// Rebels holding `card` only.
 fn refresh_with(card: &str, setup: impl FnOnce(Scenario) -> Scenario) -> State {
-    let sc = Scenario { s: rote_started(31) }.clear().base("dantooine", false).time(6).reputation(14).refresh();
+    let sc =
+        Scenario { s: rote_started(31) }.clear().base("dantooine", false).time(6).reputation(14).refresh();
     let mut s = setup(sc).build();
     s.hands.rebel.objectives = vec![objective(card)];
     s.hands.rebel.actions.clear();
@@ -353,8 +371,17 @@ fn offered(s: &State, card: &str) -> bool {
 
 #[test]
 fn uprising_needs_nine_rebel_systems() {
-    const NINE: [&str; 9] =
-        ["alderaan", "bespin", "bothawui", "corellia", "kashyyyk", "mon_calamari", "naboo", "sullust", "felucia"];
+    const NINE: [&str; 9] = [
+        "alderaan",
+        "bespin",
+        "bothawui",
+        "corellia",
+        "kashyyyk",
+        "mon_calamari",
+        "naboo",
+        "sullust",
+        "felucia",
+    ];
     let eight = |mut sc: Scenario| {
         for x in &NINE[..8] {
             sc = sc.loyalty(x, Some(REBEL));
@@ -375,7 +402,9 @@ fn support_of_the_hutts_needs_three_rebel_systems_in_nal_huttas_region() {
         .map(|x| x.key())
         .collect();
     assert!(hutt.len() >= 3, "{hutt:?}");
-    let two = |sc: Scenario| sc.loyalty(hutt[0], Some(REBEL)).loyalty(hutt[1], Some(REBEL)).loyalty("naboo", Some(REBEL));
+    let two = |sc: Scenario| {
+        sc.loyalty(hutt[0], Some(REBEL)).loyalty(hutt[1], Some(REBEL)).loyalty("naboo", Some(REBEL))
+    };
     let s = refresh_with("support_of_the_hutts", two);
     assert!(!offered(&s, "support_of_the_hutts"), "Naboo is in another region");
     let mut s = refresh_with("support_of_the_hutts", |sc| two(sc).loyalty(hutt[2], Some(REBEL)));
@@ -443,18 +472,25 @@ fn decisive_victory_needs_both_battles_of_a_combat_won() {
         .build();
     assert!(!combat_objective_holds(&mut s, "decisive_victory", "sullust", REBEL, &[Space]));
     assert!(combat_objective_holds(&mut s, "decisive_victory", "sullust", EMPIRE, &[Space, Ground]));
-    assert_eq!(catalog().objective(objective("decisive_victory")).timing, holonet::content::ObjectiveTiming::Combat);
+    assert_eq!(
+        catalog().objective(objective("decisive_victory")).timing,
+        holonet::content::ObjectiveTiming::Combat
+    );
 }
 
 #[test]
 fn seize_control_needs_a_battle_won_in_a_sabotaged_system() {
     use holonet::content::Theater::Ground;
-    let sc = Scenario { s: rote_started(33) }
-        .clear()
-        .units("sullust", "rebel_trooper", 1)
-        .units("sullust", "stormtrooper", 1);
+    let sc = Scenario { s: rote_started(33) }.clear().units("sullust", "rebel_trooper", 1).units(
+        "sullust",
+        "stormtrooper",
+        1,
+    );
     let mut s = sc.build();
-    assert!(!combat_objective_holds(&mut s, "seize_control", "sullust", EMPIRE, &[Ground]), "no sabotage marker");
+    assert!(
+        !combat_objective_holds(&mut s, "seize_control", "sullust", EMPIRE, &[Ground]),
+        "no sabotage marker"
+    );
     s.sys_mut(sys("sullust")).sabotaged = true;
     assert!(!combat_objective_holds(&mut s, "seize_control", "sullust", EMPIRE, &[]), "no battle won");
     assert!(combat_objective_holds(&mut s, "seize_control", "sullust", EMPIRE, &[Ground]));
@@ -467,7 +503,10 @@ fn raid_imperial_factory_needs_a_won_attack_on_a_square_icon_system() {
         .find(|&x| catalog().system(x).icons.iter().any(|i| i.shape == IconShape::Square))
         .unwrap();
     let plain = holonet::content::SystemId::all()
-        .find(|&x| catalog().system(x).populous && catalog().system(x).icons.iter().all(|i| i.shape != IconShape::Square))
+        .find(|&x| {
+            catalog().system(x).populous
+                && catalog().system(x).icons.iter().all(|i| i.shape != IconShape::Square)
+        })
         .unwrap();
     let mut s = Scenario { s: rote_started(34) }
         .clear()
@@ -477,27 +516,45 @@ fn raid_imperial_factory_needs_a_won_attack_on_a_square_icon_system() {
         .units(plain.key(), "stormtrooper", 1)
         .build();
     assert!(combat_objective_holds(&mut s, "raid_imperial_factory", square.key(), REBEL, &[Ground]));
-    assert!(!combat_objective_holds(&mut s, "raid_imperial_factory", square.key(), EMPIRE, &[Ground]), "a combat the Rebels started");
-    assert!(!combat_objective_holds(&mut s, "raid_imperial_factory", plain.key(), REBEL, &[Ground]), "no square icon");
+    assert!(
+        !combat_objective_holds(&mut s, "raid_imperial_factory", square.key(), EMPIRE, &[Ground]),
+        "a combat the Rebels started"
+    );
+    assert!(
+        !combat_objective_holds(&mut s, "raid_imperial_factory", plain.key(), REBEL, &[Ground]),
+        "no square icon"
+    );
 }
 
 #[test]
 fn ambitions_of_power_lets_the_empire_keep_a_ninth_leader() {
     let mut sc = rote_holding(35, EMPIRE, &["ambitions_of_power"]).assignment(REBEL);
     // Nine Imperial leaders in the pool: the limit asks the Empire to trim it.
-    let extra = ["admiral_motti", "jabba_the_hutt", "director_krennic", "krennics_finest", "boba_fett", "admiral_ozzel"];
+    let extra = [
+        "admiral_motti",
+        "jabba_the_hutt",
+        "director_krennic",
+        "krennics_finest",
+        "boba_fett",
+        "admiral_ozzel",
+    ];
     for l in extra {
         sc = sc.in_pool(l);
     }
     let mut s = sc.build();
     while s.leader_pool.empire.len() < 9 {
         let l = holonet::content::LeaderId::all()
-            .find(|&l| catalog().leader(l).faction == EMPIRE && !holonet::engine::rebellion::recruit::in_game(&s, l))
+            .find(|&l| {
+                catalog().leader(l).faction == EMPIRE && !holonet::engine::rebellion::recruit::in_game(&s, l)
+            })
             .unwrap();
         s.leader_pool.empire.push(l);
     }
     s.leader_pool.empire.truncate(9);
-    holonet::engine::rebellion::flow::advance(&mut holonet::engine::rebellion::flow::Ctx { s: &mut s, events: vec![] });
+    holonet::engine::rebellion::flow::advance(&mut holonet::engine::rebellion::flow::Ctx {
+        s: &mut s,
+        events: vec![],
+    });
     let d = decision(&s).unwrap();
     assert_eq!((d.seat, d.kind), (EMPIRE, PromptKind::TrimLeaderPool));
     assert!(is_legal(&s, "action ambitions_of_power"));
@@ -508,10 +565,15 @@ fn ambitions_of_power_lets_the_empire_keep_a_ninth_leader() {
     assert_ne!(decision(&s).map(|d| d.kind), Some(PromptKind::TrimLeaderPool));
     // A tenth leader is one too many again, and the card is gone.
     let l = holonet::content::LeaderId::all()
-        .find(|&l| catalog().leader(l).faction == EMPIRE && !holonet::engine::rebellion::recruit::in_game(&s, l))
+        .find(|&l| {
+            catalog().leader(l).faction == EMPIRE && !holonet::engine::rebellion::recruit::in_game(&s, l)
+        })
         .unwrap();
     s.leader_pool.empire.push(l);
-    holonet::engine::rebellion::flow::advance(&mut holonet::engine::rebellion::flow::Ctx { s: &mut s, events: vec![] });
+    holonet::engine::rebellion::flow::advance(&mut holonet::engine::rebellion::flow::Ctx {
+        s: &mut s,
+        events: vec![],
+    });
     assert_eq!(decision(&s).unwrap().kind, PromptKind::TrimLeaderPool);
     let e = refuse(&mut s, EMPIRE, "action ambitions_of_power");
     assert!(matches!(e, RuleError::WrongStep { .. } | RuleError::Illegal { .. }), "{e}");
@@ -583,7 +645,9 @@ fn a_time_for_peace_scores_by_destroying_four_units_of_the_rebel_queue() {
     };
     let s = refresh_with("a_time_for_peace", queue);
     assert!(!offered(&s, "a_time_for_peace"), "the Imperial queue does not count");
-    let mut s = refresh_with("a_time_for_peace", |sc| queue(sc).queued(REBEL, 2, "rebel_trooper", 1).queued(REBEL, 3, "y_wing", 1));
+    let mut s = refresh_with("a_time_for_peace", |sc| {
+        queue(sc).queued(REBEL, 2, "rebel_trooper", 1).queued(REBEL, 3, "y_wing", 1)
+    });
     let ties = s.supply.empire.count(unit("tie_fighter"));
     assert_eq!(score(&mut s, "a_time_for_peace"), 1);
     // Two light units: the Rebels pick among their three.

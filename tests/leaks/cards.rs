@@ -398,11 +398,7 @@ impl Universe {
     /// Every card a text names (by printed name or id), for intel notes a seat may read.
     pub fn cards_named(&self, text: &str) -> Vec<usize> {
         let mut found = vec![];
-        self.scan_line(
-            text,
-            Secrets { cards: Cards::ALL, held: Cards::ALL, base: None },
-            &mut found,
-        );
+        self.scan_line(text, Secrets { cards: Cards::ALL, held: Cards::ALL, base: None }, &mut found);
         found.into_iter().flat_map(|f| f.cards).collect()
     }
 

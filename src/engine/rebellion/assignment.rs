@@ -104,7 +104,9 @@ pub fn act(ctx: &mut Ctx, p: AssignmentPhase, a: Action) -> Frames {
         }
         Action::Done if p.closing => command_phase(ctx),
         Action::Done => match f {
-            Faction::Rebel => vec![Frame::Assignment(AssignmentPhase { turn: Faction::Empire, closing: false })],
+            Faction::Rebel => {
+                vec![Frame::Assignment(AssignmentPhase { turn: Faction::Empire, closing: false })]
+            }
             // Rise of the Empire: the Rebels may answer the end of the phase (False Orders)
             // when a card they could hold fits it (`asking.rs`).
             Faction::Empire if asking::action_window(ctx.s, Faction::Rebel, &closing_moment()) => {

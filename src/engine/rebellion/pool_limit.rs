@@ -55,8 +55,10 @@ pub fn decision(s: &State, p: &PoolLimit) -> Option<Decision> {
         return None;
     }
     // The owner is asked anyway (a leader must go), so offering a card here tells nothing.
-    let mut actions: Vec<Action> =
-        actions::usable(s, p.faction, &moment()).into_iter().map(|card| Action::PlayAction { card }).collect();
+    let mut actions: Vec<Action> = actions::usable(s, p.faction, &moment())
+        .into_iter()
+        .map(|card| Action::PlayAction { card })
+        .collect();
     actions.extend(pool.iter().map(|&leader| Action::Pick(Pick::Leader { leader })));
     let mut d = Decision::new(p.faction, PromptKind::TrimLeaderPool, actions);
     d.context.push(format!(

@@ -42,7 +42,9 @@ fn both_empty(x: &ByFaction<Vec<ActionCardId>>) -> bool {
 impl RoteCards {
     /// Whether nothing is recorded (always so in a base match).
     pub fn is_empty(&self) -> bool {
-        both_empty(&self.starting_rest) && self.boxed_objectives.is_empty() && no_bonus(&self.pool_bonus)
+        both_empty(&self.starting_rest)
+            && self.boxed_objectives.is_empty()
+            && no_bonus(&self.pool_bonus)
             && self.objective_discard.is_empty()
     }
 }
@@ -52,7 +54,8 @@ impl RoteCards {
 pub fn action_in_match(options: &super::state::MatchOptions, card: ActionCardId) -> bool {
     let c = catalog();
     options.has_set(c.action_card(card).set)
-        && !ActionCardId::all().any(|r| c.action_card(r).replaces == Some(card) && options.has_set(c.action_card(r).set))
+        && !ActionCardId::all()
+            .any(|r| c.action_card(r).replaces == Some(card) && options.has_set(c.action_card(r).set))
 }
 
 /// Whether a match uses this objective (its box is in the match).
@@ -106,6 +109,9 @@ pub fn deal_starting_card(ctx: &mut Ctx, f: Faction) -> Option<Frame> {
     let card = rest.remove(0);
     ctx.s.hands.get_mut(f).actions.push(card);
     ctx.public(EventKind::CardsDrawn { faction: f, deck: "starting action".into(), count: 1 });
-    ctx.private(f, EventKind::CardsSeen { deck: "starting action cards".into(), cards: vec![card.to_string()] });
+    ctx.private(
+        f,
+        EventKind::CardsSeen { deck: "starting action cards".into(), cards: vec![card.to_string()] },
+    );
     cards::actions::on_gain(ctx, f, card, None)
 }

@@ -77,7 +77,11 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
         Op::AmbitionsOfPower => {
             *ctx.s.rote_cards.pool_bonus.get_mut(run.faction) += 1;
             let limit = crate::engine::rebellion::pool_limit::limit(ctx.s, run.faction);
-            ctx.note(format!("{}: the {} leader pool may hold {limit} leaders from now on", run.card.name(), run.faction));
+            ctx.note(format!(
+                "{}: the {} leader pool may hold {limit} leaders from now on",
+                run.card.name(),
+                run.faction
+            ));
             Next::Done
         }
         Op::ContingencyPlan { bonus } => {

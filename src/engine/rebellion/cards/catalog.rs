@@ -198,7 +198,8 @@ fn load() -> Result<Behaviors, CardError> {
     let mut actions = vec![ActionBehavior::default(); c.action_cards.len()];
     // The base cards, then the expansion's (loaded after them by the content catalog).
     for (file, text) in [(ACTIONS, ACTIONS_JSON), (ROTE_ACTIONS, ROTE_ACTIONS_JSON)] {
-        let root: serde_json::Value = serde_json::from_str(text).map_err(|e| err(file, "-", e.to_string()))?;
+        let root: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| err(file, "-", e.to_string()))?;
         let entries = root
             .get("action_cards")
             .and_then(|m| m.as_array())
@@ -217,7 +218,8 @@ fn load() -> Result<Behaviors, CardError> {
     }
     let mut objectives = vec![ObjectiveBehavior::default(); c.objectives.len()];
     for (file, text) in [(OBJECTIVES, OBJECTIVES_JSON), (ROTE_OBJECTIVES, ROTE_OBJECTIVES_JSON)] {
-        let root: serde_json::Value = serde_json::from_str(text).map_err(|e| err(file, "-", e.to_string()))?;
+        let root: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| err(file, "-", e.to_string()))?;
         let entries = root
             .get("objectives")
             .and_then(|m| m.as_array())

@@ -167,7 +167,12 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
             let n = ctx.s.decks.objectives.len().min(count as usize);
             let left: Vec<ObjectiveId> = ctx.s.decks.objectives.drain(..n).collect();
             // The card's player looks (the Empire too: Lord Vader's Orders).
-            seen(ctx, run.faction, "the top of the objective deck", left.iter().map(|o| o.to_string()).collect());
+            seen(
+                ctx,
+                run.faction,
+                "the top of the objective deck",
+                left.iter().map(|o| o.to_string()).collect(),
+            );
             arrange(ctx, run.faction, left, vec![])
         }
         Op::ShowObjectiveHand => {
@@ -185,10 +190,12 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
             Next::Wait(super::Pending::Decks(Pending::Bury))
         }
         Op::DiscardObjectives { count } => discard_next(ctx, count),
-        Op::DrawStartingCard => match crate::engine::rebellion::rote_cards::deal_starting_card(ctx, run.faction) {
-            Some(frame) => Next::Push(frame),
-            None => Next::Done,
-        },
+        Op::DrawStartingCard => {
+            match crate::engine::rebellion::rote_cards::deal_starting_card(ctx, run.faction) {
+                Some(frame) => Next::Push(frame),
+                None => Next::Done,
+            }
+        }
         Op::DrawProjects { count, keep } => {
             let mut drawn = vec![];
             for _ in 0..count {

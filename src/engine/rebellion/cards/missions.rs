@@ -300,7 +300,8 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Ne
                 ctx.s.leader_pool.get_mut(opp).push(leader);
                 ctx.public(EventKind::LeaderChange {
                     leader,
-                    what: "goes back to the leader pool; his mission card goes back to the hand unrevealed".into(),
+                    what: "goes back to the leader pool; his mission card goes back to the hand unrevealed"
+                        .into(),
                 });
             }
             Ok(Next::Done)

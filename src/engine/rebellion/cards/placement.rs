@@ -199,7 +199,9 @@ fn ring_candidates(s: &State, run: &CardRun, to: RingTo) -> Vec<LeaderId> {
     };
     match to {
         RingTo::AnyOwn => LeaderId::all().filter(|&l| in_play(l)).collect(),
-        RingTo::OwnWithoutRing => LeaderId::all().filter(|&l| in_play(l) && !s.rings.contains_key(&l)).collect(),
+        RingTo::OwnWithoutRing => {
+            LeaderId::all().filter(|&l| in_play(l) && !s.rings.contains_key(&l)).collect()
+        }
         RingTo::Recruited if !run.leaders.is_empty() => run.leaders.clone(),
         RingTo::Recruited => match run.card {
             super::CardRef::Action(card) => {
@@ -218,7 +220,9 @@ pub fn can(s: &State, run: &CardRun, op: &Op) -> bool {
         Op::Unpin | Op::ActivateHere => run.here.is_some(),
         Op::RecruitHere { pairs } => pair(pairs, run.here).is_some_and(|p| !recruit::in_game(s, p.leader)),
         Op::GiveRing { to, .. } => !ring_candidates(s, run, *to).is_empty(),
-        Op::RecruitLeader { leader } => s.leader_faction(*leader) == run.faction && !recruit::in_game(s, *leader),
+        Op::RecruitLeader { leader } => {
+            s.leader_faction(*leader) == run.faction && !recruit::in_game(s, *leader)
+        }
         Op::AssignFromDeck { deck } => {
             !pool_leaders(s, run).is_empty() && !deck_cards(s, run.faction, *deck).is_empty()
         }

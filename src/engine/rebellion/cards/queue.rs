@@ -4,8 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::intel::IfLeader;
-use super::queue_moves::{advance, advance_one, advanceable, deploy, deployable, queued, remove_queued};
 use super::queue_moves;
+use super::queue_moves::{advance, advance_one, advanceable, deploy, deployable, queued, remove_queued};
 use super::run::{CardRun, Next};
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};

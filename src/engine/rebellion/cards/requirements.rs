@@ -169,7 +169,10 @@ pub fn holds(s: &State, combat: Option<&Combat>, r: &Requirement) -> bool {
         Requirement::SystemsInRegionAtLeast { region_of, count, all } => {
             let region = catalog().system(*region_of).region;
             let n = *count as usize;
-            SystemId::all().filter(|&x| catalog().system(x).region == region && meets(x, all, &[])).take(n).count()
+            SystemId::all()
+                .filter(|&x| catalog().system(x).region == region && meets(x, all, &[]))
+                .take(n)
+                .count()
                 >= n
         }
         Requirement::RebelStructuresInASystem { at_least } => {
@@ -182,7 +185,9 @@ pub fn holds(s: &State, combat: Option<&Combat>, r: &Requirement) -> bool {
         Requirement::CombatSystem { all } => {
             combat.and_then(|c| c.place.system()).is_some_and(|x| meets(x, all, &[]))
         }
-        Requirement::RebelQueueShapes { shapes } => super::queue_moves::own_shapes_queued(s, Faction::Rebel, shapes),
+        Requirement::RebelQueueShapes { shapes } => {
+            super::queue_moves::own_shapes_queued(s, Faction::Rebel, shapes)
+        }
         Requirement::OtherObjectivesInHand { count } => s.hands.rebel.objectives.len() > *count as usize,
         Requirement::CombatSystemIcon { shape } => combat
             .and_then(|c| c.place.system())

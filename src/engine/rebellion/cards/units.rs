@@ -184,7 +184,9 @@ pub fn can(s: &State, run: &CardRun, op: &Op) -> bool {
         Op::EvictEnemyGround => unit_moves::can_evict(s, run),
         Op::MoveUnits(spec) => unit_moves::can(s, run, spec),
         Op::ResolveCombat { .. } => run.here.is_some(),
-        Op::DestroyEnemyByShape { shape, theater } => !unit_moves::by_shape(s, run, *shape, *theater).is_empty(),
+        Op::DestroyEnemyByShape { shape, theater } => {
+            !unit_moves::by_shape(s, run, *shape, *theater).is_empty()
+        }
     }
 }
 
