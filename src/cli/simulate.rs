@@ -43,6 +43,12 @@ fn missing<T: Copy + Ord>(
     if names.is_empty() { "none".into() } else { names.join(", ") }
 }
 
+/// The action cards of the matches played (the base game's; an expansion's only with it on).
+fn in_match() -> impl Iterator<Item = ActionCardId> {
+    let options = MatchOptions::default();
+    ActionCardId::all().filter(move |&a| crate::engine::rebellion::rote_cards::action_in_match(&options, a))
+}
+
 /// Plays `games` games from seeds `seed..seed+games`, writing a line per game to `out` and,
 /// when given, every step as JSON lines to `dump`.
 pub fn run(
@@ -109,8 +115,8 @@ pub fn run(
         out,
         "action cards used {}/{} (not used: {})",
         tally.action_cards.len(),
-        ActionCardId::all().count(),
-        missing(ActionCardId::all(), &tally.action_cards, |a| a.name())
+        in_match().count(),
+        missing(in_match(), &tally.action_cards, |a| a.name())
     )?;
     Ok(tally)
 }
