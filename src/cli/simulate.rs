@@ -1,11 +1,11 @@
 //! `holonet simulate`: random legal players play whole games; one summary line per game.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 
 use serde::Serialize;
 
-use crate::content::{ActionCardId, Faction, MissionId, catalog};
+use crate::content::{ActionCardId, AdvancedTacticId, ContentSet, Faction, MissionId, ObjectiveId, catalog};
 use crate::engine::rebellion::{Action, EventKind, MatchOptions, Viewer, view};
 use crate::sim::playout_with;
 
@@ -31,6 +31,10 @@ pub struct Tally {
     pub missions: BTreeSet<MissionId>,
     /// Distinct action cards used.
     pub action_cards: BTreeSet<ActionCardId>,
+    /// Distinct objectives scored.
+    pub objectives: BTreeSet<ObjectiveId>,
+    /// Distinct advanced tactic cards played (Rise of the Empire).
+    pub advanced_tactics: BTreeSet<AdvancedTacticId>,
 }
 
 /// The names of the cards of `all` not in `seen`.
@@ -43,9 +47,28 @@ fn missing<T: Copy + Ord>(
     if names.is_empty() { "none".into() } else { names.join(", ") }
 }
 
+/// Writes one "… used n/m (not used: …)" line over the names of `all` (cards sharing a name,
+/// as a card's two printings, count as one title).
+fn usage_line<T: Copy + Ord>(
+    out: &mut dyn Write,
+    what: &str,
+    all: impl Iterator<Item = T>,
+    seen: &BTreeSet<T>,
+    name: impl Fn(T) -> &'static str,
+) -> std::io::Result<()> {
+    let mut titles: BTreeMap<&str, bool> = BTreeMap::new();
+    for x in all {
+        *titles.entry(name(x)).or_default() |= seen.contains(&x);
+    }
+    let used = titles.values().filter(|&&u| u).count();
+    let missing: Vec<&str> = titles.iter().filter(|(_, u)| !**u).map(|(n, _)| *n).collect();
+    let missing = if missing.is_empty() { "none".into() } else { missing.join(", ") };
+    writeln!(out, "{what} {used}/{} (not used: {missing})", titles.len())
+}
+
 /// Plays `games` games with these options from seeds `seed..seed+games`, writing a line per game
 /// to `out` and, when given, every step as JSON lines to `dump`. The card counts cover the cards
-/// of the match's sets.
+/// of the match's sets; with an expansion, lines for its own cards follow.
 pub fn run(
     seed: u64,
     games: u64,
@@ -66,6 +89,16 @@ pub fn run(
                     EventKind::CardPlayed { deck, card, .. } if deck == "action" => {
                         if let Ok(c) = ActionCardId::parse(card) {
                             tally.action_cards.insert(c);
+                        }
+                    }
+                    EventKind::CardPlayed { deck, card, .. } if deck == "objective" => {
+                        if let Ok(o) = ObjectiveId::parse(card) {
+                            tally.objectives.insert(o);
+                        }
+                    }
+                    EventKind::CardPlayed { deck, card, .. } if deck.starts_with("advanced ") => {
+                        if let Some(a) = catalog().advanced_tactic_by_key(card) {
+                            tally.advanced_tactics.insert(a);
                         }
                     }
                     _ => {}
@@ -108,12 +141,26 @@ pub fn run(
         missions().count(),
         missing(missions(), &tally.missions, |m| m.name())
     )?;
+    let actions =
+        || ActionCardId::all().filter(|&a| crate::engine::rebellion::rote_cards::action_in_match(options, a));
     writeln!(
         out,
         "action cards used {}/{} (not used: {})",
         tally.action_cards.len(),
-        ActionCardId::all().count(),
-        missing(ActionCardId::all(), &tally.action_cards, |a| a.name())
+        actions().count(),
+        missing(actions(), &tally.action_cards, |a| a.name())
     )?;
+    if options.rise_of_the_empire {
+        let rote = ContentSet::RiseOfTheEmpire;
+        let c = catalog();
+        let m = MissionId::all().filter(|&m| c.mission(m).set == rote);
+        usage_line(out, "expansion mission titles revealed", m, &tally.missions, |m| m.name())?;
+        let a = actions().filter(|&a| c.action_card(a).set == rote);
+        usage_line(out, "expansion action cards used", a, &tally.action_cards, |a| a.name())?;
+        let o = ObjectiveId::all().filter(|&o| c.objective(o).set == rote);
+        usage_line(out, "expansion objectives scored", o, &tally.objectives, |o| o.name())?;
+        let t = AdvancedTacticId::all();
+        usage_line(out, "advanced tactic cards played", t, &tally.advanced_tactics, |t| t.name())?;
+    }
     Ok(tally)
 }

@@ -537,6 +537,11 @@ pub struct ActionCardDef {
     pub timing: ActionTiming,
     /// Player-facing summary, in our words.
     pub text: String,
+    /// The box it comes from.
+    pub set: ContentSet,
+    /// The base printing this card replaces in a match with its set (Good Intel's expansion
+    /// printing), which then leaves the decks.
+    pub replaces: Option<ActionCardId>,
 }
 
 /// When an objective can be played.
@@ -566,6 +571,8 @@ pub struct ObjectiveDef {
     pub timing: ObjectiveTiming,
     /// Player-facing summary, in our words.
     pub text: String,
+    /// The box it comes from.
+    pub set: ContentSet,
 }
 
 /// When a tactic card can be played.

@@ -42,10 +42,14 @@ pub(super) const ROTE_DICE: &str = "assets/rote/dice.json";
 pub(super) const ROTE_TACTICS: &str = "assets/rote/advanced_tactics.json";
 /// Rise of the Empire's mission file: its missions and the printings that replace base ones.
 pub(super) const ROTE_MISSIONS: &str = "assets/rote/missions.json";
+/// Rise of the Empire's action-card file.
+pub(super) const ROTE_ACTION_CARDS: &str = "assets/rote/action_cards.json";
+/// Rise of the Empire's objective file.
+pub(super) const ROTE_OBJECTIVES: &str = "assets/rote/objectives.json";
 
 /// Every asset file with the text compiled into the binary. An expansion's entries are loaded
 /// after the base ones, so base content keeps its ids whatever an expansion adds.
-const EMBEDDED: [(&str, &str); 14] = [
+const EMBEDDED: [(&str, &str); 16] = [
     (BOARD, include_str!("../../assets/board.json")),
     (UNITS, include_str!("../../assets/units.json")),
     (LEADERS, include_str!("../../assets/leaders.json")),
@@ -60,6 +64,8 @@ const EMBEDDED: [(&str, &str); 14] = [
     (ROTE_DICE, include_str!("../../assets/rote/dice.json")),
     (ROTE_TACTICS, include_str!("../../assets/rote/advanced_tactics.json")),
     (ROTE_MISSIONS, include_str!("../../assets/rote/missions.json")),
+    (ROTE_ACTION_CARDS, include_str!("../../assets/rote/action_cards.json")),
+    (ROTE_OBJECTIVES, include_str!("../../assets/rote/objectives.json")),
 ];
 
 /// An error in the game content: a file that does not parse, or an entry that is invalid.
@@ -231,8 +237,15 @@ fn build(files: &HashMap<&'static str, &str>) -> Result<Catalog, ContentError> {
     let rote_missions: RawMissions = parse(ROTE_MISSIONS, files[ROTE_MISSIONS])?;
     let mission_sets = sets(missions.missions.len(), rote_missions.missions.len());
     missions.missions.extend(rote_missions.missions);
-    let actions: RawActionCards = parse(ACTION_CARDS, files[ACTION_CARDS])?;
-    let objectives: RawObjectives = parse(OBJECTIVES, files[OBJECTIVES])?;
+    let mut actions: RawActionCards = parse(ACTION_CARDS, files[ACTION_CARDS])?;
+    let mut objectives: RawObjectives = parse(OBJECTIVES, files[OBJECTIVES])?;
+    let rote_actions: RawActionCards = parse(ROTE_ACTION_CARDS, files[ROTE_ACTION_CARDS])?;
+    let rote_objectives: RawObjectives = parse(ROTE_OBJECTIVES, files[ROTE_OBJECTIVES])?;
+    // The expansion's cards follow the base ones too.
+    let action_sets = sets(actions.action_cards.len(), rote_actions.action_cards.len());
+    actions.action_cards.extend(rote_actions.action_cards);
+    let objective_sets = sets(objectives.objectives.len(), rote_objectives.objectives.len());
+    objectives.objectives.extend(rote_objectives.objectives);
     let tactics: RawTactics = parse(TACTICS, files[TACTICS])?;
 
     let region_ix = Index::new(BOARD, "region", board.regions.iter().map(|r| r.id.as_str()))?;
@@ -240,7 +253,8 @@ fn build(files: &HashMap<&'static str, &str>) -> Result<Catalog, ContentError> {
     let unit_ix = Index::new(UNITS, "unit", units.units.iter().map(|u| u.id.as_str()))?;
     let leader_ix = Index::new(LEADERS, "leader", leaders.leaders.iter().map(|l| l.id.as_str()))?;
     let mission_ix = Index::new(MISSIONS, "mission", missions.missions.iter().map(|m| m.id.as_str()))?;
-    Index::new(ACTION_CARDS, "action card", actions.action_cards.iter().map(|a| a.id.as_str()))?;
+    let action_ix =
+        Index::new(ACTION_CARDS, "action card", actions.action_cards.iter().map(|a| a.id.as_str()))?;
     Index::new(OBJECTIVES, "objective", objectives.objectives.iter().map(|o| o.id.as_str()))?;
     Index::new(TACTICS, "tactic card", tactics.tactics.iter().map(|t| t.id.as_str()))?;
 
@@ -437,7 +451,8 @@ fn build(files: &HashMap<&'static str, &str>) -> Result<Catalog, ContentError> {
     let action_defs = actions
         .action_cards
         .iter()
-        .map(|a| {
+        .zip(action_sets)
+        .map(|(a, set)| {
             let owner = format!("action card `{}`", a.id);
             let leaders = a
                 .leaders
@@ -452,6 +467,11 @@ fn build(files: &HashMap<&'static str, &str>) -> Result<Catalog, ContentError> {
                 leaders,
                 timing: a.timing,
                 text: a.text.clone(),
+                set,
+                replaces: match &a.replaces {
+                    Some(r) => Some(ActionCardId(action_ix.get(ROTE_ACTION_CARDS, &owner, r)?)),
+                    None => None,
+                },
             })
         })
         .collect::<Result<Vec<_>, ContentError>>()?;
@@ -459,7 +479,8 @@ fn build(files: &HashMap<&'static str, &str>) -> Result<Catalog, ContentError> {
     let objective_defs = objectives
         .objectives
         .into_iter()
-        .map(|o| ObjectiveDef {
+        .zip(objective_sets)
+        .map(|(o, set)| ObjectiveDef {
             id: o.id,
             name: o.name,
             stage: o.stage,
@@ -467,6 +488,7 @@ fn build(files: &HashMap<&'static str, &str>) -> Result<Catalog, ContentError> {
             copies: o.copies,
             timing: o.timing,
             text: o.text,
+            set,
         })
         .collect();
     let tactic_defs = tactics

@@ -319,6 +319,8 @@ pub(super) enum RawCondition {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct RawActionCards {
+    #[serde(default, rename = "note")]
+    pub(super) _note: Option<String>,
     pub(super) action_cards: Vec<RawActionCard>,
 }
 
@@ -332,8 +334,13 @@ pub(super) struct RawActionCard {
     pub(super) leaders: Vec<String>,
     pub(super) timing: ActionTiming,
     pub(super) text: String,
+    /// The base printing an expansion card replaces (its id).
+    #[serde(default)]
+    pub(super) replaces: Option<String>,
     #[serde(default, rename = "note")]
     pub(super) _note: Option<String>,
+    #[serde(default, rename = "uncertain")]
+    pub(super) _uncertain: Option<String>,
     // The card's behaviour, read by the engine's card catalog (`engine::rebellion::cards`).
     #[serde(default, rename = "leader")]
     pub(super) _leader: Option<serde_json::Value>,
@@ -346,6 +353,8 @@ pub(super) struct RawActionCard {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct RawObjectives {
+    #[serde(default, rename = "note")]
+    pub(super) _note: Option<String>,
     pub(super) objectives: Vec<RawObjective>,
 }
 
@@ -361,6 +370,8 @@ pub(super) struct RawObjective {
     pub(super) text: String,
     #[serde(default, rename = "note")]
     pub(super) _note: Option<String>,
+    #[serde(default, rename = "uncertain")]
+    pub(super) _uncertain: Option<String>,
     // The card's behaviour, read by the engine's card catalog (`engine::rebellion::cards`).
     #[serde(default, rename = "behavior")]
     pub(super) _behavior: Option<serde_json::Value>,

@@ -236,7 +236,7 @@ impl Knowledge {
         for &t in d.space_tactics.iter().chain(&d.ground_tactics) {
             hidden.add(u.index(Card::Tactic(t)));
         }
-        // Missions of a box the match does not use are nowhere to be seen: a name they share
+        // Cards of a box the match does not use are nowhere to be seen: a name they share
         // with a card in play (Sabotage, Subversion) stands for that card.
         for m in MissionId::all().filter(|&m| !s.has_set(catalog().mission(m).set)) {
             hidden.add(u.index(Card::Mission(m)));

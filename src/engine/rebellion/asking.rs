@@ -44,8 +44,11 @@ pub fn action_window(s: &State, f: Faction, m: &Moment) -> bool {
 /// were dealt is secret, and a played one cannot be told from one never dealt without the log).
 fn could_hold_action(s: &State, f: Faction) -> impl Iterator<Item = ActionCardId> + '_ {
     let c = catalog();
-    let starting =
-        ActionCardId::all().filter(move |&a| c.action_card(a).faction == f && c.action_card(a).starting);
+    let starting = ActionCardId::all().filter(move |&a| {
+        c.action_card(a).faction == f
+            && c.action_card(a).starting
+            && super::rote_cards::action_in_match(&s.options, a)
+    });
     let unplayed = s.hands.get(f).actions.iter().chain(s.decks.actions.get(f)).copied();
     unplayed.filter(move |&a| !c.action_card(a).starting).chain(starting)
 }
@@ -75,5 +78,7 @@ pub fn tactics_held(s: &State, f: Faction, t: Theater) -> usize {
 /// scored — in their hand or the objective deck — `fits` (judged on public facts).
 pub fn objective_window(s: &State, fits: impl Fn(ObjectiveId) -> bool) -> bool {
     let hand = &s.hands.rebel.objectives;
-    !hand.is_empty() && hand.iter().chain(&s.decks.objectives).any(|&o| fits(o))
+    // Objectives put back in the box unseen (an expansion match) count as could-be-held.
+    let unseen = hand.iter().chain(&s.decks.objectives).chain(&s.rote_cards.boxed_objectives);
+    !hand.is_empty() && unseen.into_iter().any(|&o| fits(o))
 }

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::action::{Action, Leaders};
 use super::asking;
+use super::cards::Trigger;
 use super::cards::actions::{self, Moment};
 use super::command::CommandPhase;
 use super::error::{RuleError, illegal};
@@ -17,6 +18,21 @@ use crate::content::*;
 pub struct AssignmentPhase {
     /// Who is assigning now.
     pub turn: Faction,
+    /// Rise of the Empire: both sides are done and `turn` may answer the end of the phase with
+    /// a card (False Orders); left out of saves when not.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub closing: bool,
+}
+
+/// The moment at the end of the Assignment Phase.
+fn closing_moment() -> Moment {
+    Moment::Trigger { trigger: Trigger::AssignmentEnd, place: None, mission_leaders: vec![], captured: None }
+}
+
+/// The Command Phase begins.
+fn command_phase(ctx: &mut Ctx) -> Frames {
+    ctx.public(EventKind::Phase { round: ctx.s.round, phase: "Command Phase".into() });
+    vec![Frame::Command(CommandPhase::new())]
 }
 
 /// Distinct mission ids in a hand, in hand order.
@@ -33,6 +49,15 @@ pub fn distinct(hand: &[MissionId]) -> Vec<MissionId> {
 /// The assignment decision: every mission × one or two pool leaders, or done.
 pub fn decision(s: &State, p: &AssignmentPhase) -> Option<Decision> {
     let f = p.turn;
+    if p.closing {
+        let mut actions: Vec<Action> = actions::usable(s, f, &closing_moment())
+            .into_iter()
+            .map(|card| Action::PlayAction { card })
+            .collect();
+        actions.push(Action::Done);
+        let open = asking::action_window(s, f, &closing_moment());
+        return Some(Decision::new(f, PromptKind::AssignLeaders, actions).always_asked(open));
+    }
     let pool = s.leader_pool.get(f);
     let hand = &s.hands.get(f).missions;
     let mut actions = Vec::with_capacity(hand.len() * pool.len() * (pool.len() + 1) / 2 + 4);
@@ -72,16 +97,22 @@ pub fn act(ctx: &mut Ctx, p: AssignmentPhase, a: Action) -> Frames {
             vec![Frame::Assignment(p)]
         }
         Action::PlayAction { card } => {
-            let run = actions::usable_run(ctx.s, f, card, &Moment::Assignment).expect("checked legal");
+            let m = if p.closing { closing_moment() } else { Moment::Assignment };
+            let run = actions::usable_run(ctx.s, f, card, &m).expect("checked legal");
             let frame = actions::play(ctx, f, card, run);
             vec![Frame::Assignment(p), frame]
         }
+        Action::Done if p.closing => command_phase(ctx),
         Action::Done => match f {
-            Faction::Rebel => vec![Frame::Assignment(AssignmentPhase { turn: Faction::Empire })],
-            Faction::Empire => {
-                ctx.public(EventKind::Phase { round: ctx.s.round, phase: "Command Phase".into() });
-                vec![Frame::Command(CommandPhase::new())]
+            Faction::Rebel => {
+                vec![Frame::Assignment(AssignmentPhase { turn: Faction::Empire, closing: false })]
             }
+            // Rise of the Empire: the Rebels may answer the end of the phase (False Orders)
+            // when a card they could hold fits it (`asking.rs`).
+            Faction::Empire if asking::action_window(ctx.s, Faction::Rebel, &closing_moment()) => {
+                vec![Frame::Assignment(AssignmentPhase { turn: Faction::Rebel, closing: true })]
+            }
+            Faction::Empire => command_phase(ctx),
         },
         _ => unreachable!("apply hands this handler only the actions its decision offers"),
     }

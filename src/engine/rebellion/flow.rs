@@ -119,7 +119,7 @@ impl PromptKind {
             ScrapUnits => "destroy units of yours to free them for building, or not",
             BuildChoice => "choose which unit this icon builds",
             Deploy => "deploy your ready units",
-            TrimLeaderPool => "eliminate leaders from your pool until 8 remain",
+            TrimLeaderPool => "eliminate leaders from your pool down to its limit",
             ChooseMissionSet => "choose your mission set in secret",
             ChooseStartingUnits => "choose the starting-unit list",
         }

@@ -114,30 +114,34 @@ impl MissionRun {
 
 /// Skill icons of a leader that match this mission's skill, minor icons included (Rise of the
 /// Empire: they count toward the requirement like the others): what revealing it requires.
-pub fn matching_icons(m: MissionId, l: LeaderId) -> u32 {
+pub fn matching_icons(s: &State, m: MissionId, l: LeaderId) -> u32 {
     let (ld, skill) = (catalog().leader(l), catalog().mission(m).skill as usize);
-    (ld.skills[skill] + ld.minor_skills[skill]) as u32
+    let ring = super::victory::ring_minor_icons(s, l);
+    (ld.skills[skill] + ld.minor_skills[skill] + ring[skill]) as u32
 }
 
 /// Icons of a leader that give dice in this mission — `(major, minor)`: the matching ones, or
 /// every icon for a card that counts them all. Major icons roll red or black dice, minor icons
 /// green ones. Counting them all changes the dice only, never whether the card can be revealed
 /// (Rules Reference: Mission Cards).
-pub fn dice_icons(m: MissionId, l: LeaderId) -> (u32, u32) {
+pub fn dice_icons(s: &State, m: MissionId, l: LeaderId) -> (u32, u32) {
     let ld = catalog().leader(l);
+    // A ring's minor icons (K-2SO) count like the leader's own.
+    let ring = super::victory::ring_minor_icons(s, l);
+    let minor: [u8; 4] = std::array::from_fn(|i| ld.minor_skills[i] + ring[i]);
     let sum = |icons: &[u8; 4]| icons.iter().map(|&x| x as u32).sum();
     if catalog().mission(m).count_all_skills {
-        (sum(&ld.skills), sum(&ld.minor_skills))
+        (sum(&ld.skills), sum(&minor))
     } else {
         let skill = catalog().mission(m).skill as usize;
-        (ld.skills[skill] as u32, ld.minor_skills[skill] as u32)
+        (ld.skills[skill] as u32, minor[skill] as u32)
     }
 }
 
 /// Whether the assigned leaders meet the mission's skill requirement (matching icons only).
-pub fn requirement_met(asg: &Assignment) -> bool {
+pub fn requirement_met(s: &State, asg: &Assignment) -> bool {
     let need = catalog().mission(asg.mission).requirement as u32;
-    asg.leaders.iter().map(|&l| matching_icons(asg.mission, l)).sum::<u32>() >= need
+    asg.leaders.iter().map(|&l| matching_icons(s, asg.mission, l)).sum::<u32>() >= need
 }
 
 fn has_unit_of(s: &State, sys: SystemId, f: Faction, pred: impl Fn(&UnitDef) -> bool) -> bool {
@@ -201,7 +205,7 @@ pub fn reveal_targets(s: &State, f: Faction, asg: &Assignment) -> Vec<Option<Tar
     let d = catalog().mission(asg.mission);
     // A card revealed in the opponent's opposition step is never revealed on its own (Rise of
     // the Empire: Subversion).
-    if !requirement_met(asg) || cards::mission_behavior(asg.mission).opposes.is_some() {
+    if !requirement_met(s, asg) || cards::mission_behavior(asg.mission).opposes.is_some() {
         return vec![];
     }
     // Boba Fett? Where?: no Rebel *attempt* in the system he watches this round; a "resolve"
@@ -430,7 +434,7 @@ fn dice_for(s: &State, run: &MissionRun, side: Faction) -> (u32, u32, bool) {
     let present = !leaders.is_empty();
     let (mut n, mut green) = (0, 0);
     for &l in &leaders {
-        let (major, minor) = dice_icons(run.mission, l);
+        let (major, minor) = dice_icons(s, run.mission, l);
         n += major;
         green += minor;
     }
@@ -577,7 +581,7 @@ pub fn explain(s: &State, f: Faction, asg: &Assignment, target: Option<Target>) 
             format!("Boba Fett watches {} this round: Rebel leaders cannot attempt missions there", x.name()),
         );
     }
-    if !requirement_met(asg) {
+    if !requirement_met(s, asg) {
         return illegal(
             "Mission Cards",
             format!(

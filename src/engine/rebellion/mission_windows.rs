@@ -239,7 +239,7 @@ pub fn act(ctx: &mut Ctx, mut run: MissionRun, a: Action) -> Result<Frames, Rule
                 }
                 // The captive to rescue is picked next (a forced pick when there is one).
                 Ring::MillenniumFalcon => run.ring = Some(ring),
-                Ring::Carbonite | Ring::LureOfTheDarkSide => return Err(wrong(&a)),
+                Ring::Carbonite | Ring::LureOfTheDarkSide | Ring::K2so => return Err(wrong(&a)),
             }
             Ok(vec![Frame::Mission(run)])
         }
@@ -323,7 +323,7 @@ pub fn subversions(s: &State, run: &MissionRun) -> Vec<Action> {
     for asg in s.assignments.get(run.faction.opponent()) {
         let a = Action::Reveal { mission: asg.mission, target: None };
         let fits =
-            cards::mission_behavior(asg.mission).opposes.is_some() && super::mission::requirement_met(asg);
+            cards::mission_behavior(asg.mission).opposes.is_some() && super::mission::requirement_met(s, asg);
         if fits && !out.contains(&a) {
             out.push(a);
         }

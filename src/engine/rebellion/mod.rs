@@ -26,6 +26,7 @@ pub mod objectives;
 pub mod pool_limit;
 pub mod recruit;
 pub mod refresh;
+pub mod rote_cards;
 pub mod setup;
 pub mod state;
 pub mod targets;

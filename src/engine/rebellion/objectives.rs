@@ -43,6 +43,17 @@ pub fn playable_at_refresh(s: &State) -> Vec<ObjectiveId> {
     out
 }
 
+/// The run of what a start-of-Refresh objective does once scored (Rise of the Empire: The
+/// Long War discards two other objectives), if it does anything.
+pub fn after_score(o: ObjectiveId) -> Option<super::flow::Frame> {
+    let effects = cards::objective_behavior(o).effects.clone();
+    if effects.is_empty() {
+        return None;
+    }
+    let run = cards::CardRun::new(cards::CardRef::Objective(o), Faction::Rebel, effects);
+    Some(super::flow::Frame::Card(Box::new(run)))
+}
+
 /// Scores an objective from the Rebel hand: reputation, then the card leaves the game
 /// (Heart of the Empire goes back to hand instead).
 pub fn score(ctx: &mut Ctx, o: ObjectiveId) {

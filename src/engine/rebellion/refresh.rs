@@ -265,6 +265,9 @@ pub fn act(ctx: &mut Ctx, mut r: RefreshPhase, a: Action) -> Frames {
         (RefreshStep::StartObjective, Action::PlayObjective { card }) => {
             objectives::score(ctx, card);
             r.step = RefreshStep::Draws;
+            if let Some(frame) = objectives::after_score(card) {
+                return vec![Frame::Refresh(r), frame];
+            }
         }
         (RefreshStep::StartObjective, Action::Done) => r.step = RefreshStep::Draws,
         (RefreshStep::Discard { faction }, Action::Discard { mission }) => {
@@ -566,7 +569,7 @@ pub fn auto(ctx: &mut Ctx, mut r: RefreshPhase) -> Frames {
         RefreshStep::End => {
             ctx.s.round += 1;
             ctx.public(EventKind::Phase { round: ctx.s.round, phase: "Assignment Phase".into() });
-            return vec![Frame::Assignment(AssignmentPhase { turn: Faction::Rebel })];
+            return vec![Frame::Assignment(AssignmentPhase { turn: Faction::Rebel, closing: false })];
         }
     }
     vec![Frame::Refresh(r)]

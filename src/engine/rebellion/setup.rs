@@ -7,6 +7,7 @@ use super::action::Action;
 use super::assignment::AssignmentPhase;
 use super::cards;
 use super::expansion_setup;
+use super::rote_cards;
 
 use super::event::EventKind;
 use super::flow::{Ctx, Decision, Frame, Frames, PromptKind, advance};
@@ -91,6 +92,7 @@ pub fn new_game(seed: u64, options: MatchOptions) -> State {
         stack: vec![],
         cinematic: None,
         rng: GameRng::from_seed(seed),
+        rote_cards: Default::default(),
         markers: Default::default(),
         targets: Default::default(),
     };
@@ -105,9 +107,15 @@ pub fn new_game(seed: u64, options: MatchOptions) -> State {
         // Step 8 IV: two random starting action cards.
         let mut starting: Vec<ActionCardId> = ActionCardId::all()
             .filter(|&a| c.action_card(a).faction == f && c.action_card(a).starting)
+            .filter(|&a| rote_cards::action_in_match(&options, a))
             .collect();
         s.rng.shuffle(&mut starting);
-        s.hands.get_mut(f).actions = starting.into_iter().take(2).collect();
+        let rest = starting.split_off(2.min(starting.len()));
+        s.hands.get_mut(f).actions = starting;
+        // The others stay aside, for the expansion's cards that deal one more.
+        if options.rise_of_the_empire {
+            *s.rote_cards.starting_rest.get_mut(f) = rest;
+        }
         // Step 10: starting missions plus two drawn (with the expansion, drawn once the side has
         // chosen its mission set).
         let mut hand: Vec<MissionId> = MissionId::all()
@@ -187,6 +195,7 @@ fn build_decks(s: &mut State) {
         *s.decks.missions.get_mut(f) = deck;
         let mut actions: Vec<ActionCardId> = ActionCardId::all()
             .filter(|&a| c.action_card(a).faction == f && !c.action_card(a).starting)
+            .filter(|&a| rote_cards::action_in_match(&s.options, a))
             .collect();
         s.rng.shuffle(&mut actions);
         *s.decks.actions.get_mut(f) = actions;
@@ -200,11 +209,14 @@ fn build_decks(s: &mut State) {
     }
     s.rng.shuffle(&mut projects);
     s.decks.projects = projects;
-    for stage in 1..=3 {
+    if s.options.rise_of_the_empire {
+        rote_cards::build_objective_deck(s);
+    }
+    for stage in (1..=3).filter(|_| !s.options.rise_of_the_empire) {
         let mut pile = vec![];
         for o in ObjectiveId::all() {
             let d = c.objective(o);
-            if d.stage == stage {
+            if d.stage == stage && s.has_set(d.set) {
                 pile.extend(std::iter::repeat_n(o, d.copies as usize));
             }
         }
@@ -465,7 +477,7 @@ pub fn auto(ctx: &mut Ctx, step: SetupStep) -> Frames {
 /// and R2-D2) are resolved first.
 pub fn start_first_round(ctx: &mut Ctx) -> Frames {
     ctx.public(EventKind::Phase { round: ctx.s.round, phase: "Assignment Phase".into() });
-    let mut frames = vec![Frame::Assignment(AssignmentPhase { turn: Faction::Rebel })];
+    let mut frames = vec![Frame::Assignment(AssignmentPhase { turn: Faction::Rebel, closing: false })];
     for f in [Faction::Empire, Faction::Rebel] {
         for card in ctx.s.hands.get(f).actions.clone() {
             frames.extend(cards::actions::on_gain(ctx, f, card, None));

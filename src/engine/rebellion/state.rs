@@ -228,6 +228,9 @@ pub enum Ring {
     Carbonite,
     /// Lure of the Dark Side: the Empire controls this leader for the rest of the game.
     LureOfTheDarkSide,
+    /// Rise of the Empire, He Means Well: K-2SO gives its bearer one minor spec-ops and one
+    /// minor intel icon (`victory::ring_minor_icons`).
+    K2so,
 }
 
 impl Ring {
@@ -240,6 +243,7 @@ impl Ring {
             Ring::MillenniumFalcon => "Millennium Falcon",
             Ring::Carbonite => "Carbonite",
             Ring::LureOfTheDarkSide => "Lure of the Dark Side",
+            Ring::K2so => "K-2SO",
         }
     }
 }
@@ -391,6 +395,9 @@ pub struct State {
     /// Rise of the Empire's target markers (public).
     #[serde(default, skip_serializing_if = "super::targets::TargetMarkers::is_empty")]
     pub targets: super::targets::TargetMarkers,
+    /// Rise of the Empire's card state (`rote_cards`); empty, and not saved, in a base match.
+    #[serde(default, skip_serializing_if = "super::rote_cards::RoteCards::is_empty")]
+    pub rote_cards: super::rote_cards::RoteCards,
     /// Whether the systems changed since subjugation markers were last brought up to date
     /// (not part of the match: never saved, never compared).
     #[serde(skip)]

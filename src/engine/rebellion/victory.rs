@@ -259,6 +259,15 @@ pub fn attach_ring(ctx: &mut Ctx, l: LeaderId, ring: Ring) {
     }
 }
 
+/// Minor skill icons a leader's ring gives (diplomacy, intel, logistics, spec ops): K-2SO's
+/// one minor intel and one minor spec-ops icon; none for the other rings.
+pub fn ring_minor_icons(s: &State, l: LeaderId) -> [u8; 4] {
+    match s.rings.get(&l) {
+        Some(Ring::K2so) => [0, 1, 0, 1],
+        _ => [0; 4],
+    }
+}
+
 /// Takes a leader's ring off, back to the supply, if it wears one.
 pub fn remove_ring(ctx: &mut Ctx, l: LeaderId) {
     if let Some(r) = ctx.s.rings.remove(&l) {

@@ -184,6 +184,7 @@ pub fn ring_short(r: Ring) -> &'static str {
         Ring::MillenniumFalcon => "Falcon",
         Ring::Carbonite => "Carbonite",
         Ring::LureOfTheDarkSide => "Dark side",
+        Ring::K2so => "K-2SO",
     }
 }
 

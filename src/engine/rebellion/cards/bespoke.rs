@@ -61,6 +61,9 @@ pub enum Op {
     /// Subversion: nothing happens when the card resolves; it acts in the opponent's opposition
     /// step instead (`mission.rs`, the card's `opposes`).
     Subversion,
+    /// Rise of the Empire, Ambitions of Power: the card's faction may hold one leader more in
+    /// its pool for the rest of the game (`pool_limit.rs`).
+    AmbitionsOfPower,
 }
 
 /// A bespoke card's choice in progress.
@@ -100,6 +103,7 @@ pub fn can(s: &State, run: &CardRun, op: &Op) -> bool {
         Op::ContingencyPlan { .. } => {
             !starting_in_hand(s, run.faction).is_empty() && !waiting_leaders(s, run).is_empty()
         }
+        Op::AmbitionsOfPower => crate::engine::rebellion::pool_limit::over_by(s, run.faction) > 0,
         other => rote_bespoke::can(s, run, other),
     }
 }
@@ -108,6 +112,16 @@ pub fn can(s: &State, run: &CardRun, op: &Op) -> bool {
 pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
     match op {
         Op::RapidMobilization => rapid_mobilization(ctx, run),
+        Op::AmbitionsOfPower => {
+            *ctx.s.rote_cards.pool_bonus.get_mut(run.faction) += 1;
+            let limit = crate::engine::rebellion::pool_limit::limit(ctx.s, run.faction);
+            ctx.note(format!(
+                "{}: the {} leader pool may hold {limit} leaders from now on",
+                run.card.name(),
+                run.faction
+            ));
+            Next::Done
+        }
         Op::ContingencyPlan { bonus } => {
             if let Some(b) = bonus
                 && let Some(&l) = run.leaders.iter().find(|&&l| counts_as(l, b.leader))

@@ -16,6 +16,10 @@ const OBJECTIVES: &str = "assets/objectives.json";
 const OBJECTIVES_JSON: &str = include_str!("../../../../assets/objectives.json");
 const ACTIONS: &str = "assets/action_cards.json";
 const ACTIONS_JSON: &str = include_str!("../../../../assets/action_cards.json");
+const ROTE_OBJECTIVES: &str = "assets/rote/objectives.json";
+const ROTE_OBJECTIVES_JSON: &str = include_str!("../../../../assets/rote/objectives.json");
+const ROTE_ACTIONS: &str = "assets/rote/action_cards.json";
+const ROTE_ACTIONS_JSON: &str = include_str!("../../../../assets/rote/action_cards.json");
 
 /// A card whose declared behaviour cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -133,6 +137,12 @@ pub enum Trigger {
     LeaderCaptured,
     /// One of its owner's missions has just succeeded.
     OwnMissionSucceeded,
+    /// Rise of the Empire: its owner's leader pool holds more leaders than it may
+    /// (Ambitions of Power; `pool_limit.rs`).
+    PoolOverLimit,
+    /// Rise of the Empire: both sides are done assigning, before the Command Phase
+    /// (False Orders; `assignment.rs`).
+    AssignmentEnd,
 }
 
 /// An action card's declared behaviour.
@@ -169,6 +179,10 @@ pub struct ObjectiveBehavior {
     /// What removing the card's target marker does (Rise of the Empire).
     #[serde(default)]
     pub on_target_removed: Vec<Effect>,
+    /// Rise of the Empire: effects carried out right after a start-of-Refresh objective is
+    /// scored (The Long War's discards; `objectives::after_score`).
+    #[serde(default)]
+    pub effects: Vec<super::Effect>,
 }
 
 struct Behaviors {
@@ -236,37 +250,42 @@ fn load() -> Result<Behaviors, CardError> {
             missions[m.0 as usize] = b;
         }
     }
-    let root: serde_json::Value =
-        serde_json::from_str(ACTIONS_JSON).map_err(|e| err(ACTIONS, "-", e.to_string()))?;
-    let entries = root
-        .get("action_cards")
-        .and_then(|m| m.as_array())
-        .ok_or_else(|| err(ACTIONS, "-", "no `action_cards` list"))?;
     let mut actions = vec![ActionBehavior::default(); c.action_cards.len()];
-    for entry in entries {
-        let (id, b): (String, ActionBehavior) = behavior(ACTIONS, entry)?;
-        let a = ActionCardId::all()
-            .find(|a| a.key() == id)
-            .ok_or_else(|| err(ACTIONS, &id, "not in the content catalog"))?;
-        let def = c.action_card(a);
-        if def.timing == ActionTiming::Special && b.trigger.is_none() {
-            return Err(err(ACTIONS, &id, "a special card needs a `trigger`"));
+    // The base cards, then the expansion's (loaded after them by the content catalog).
+    for (file, text) in [(ACTIONS, ACTIONS_JSON), (ROTE_ACTIONS, ROTE_ACTIONS_JSON)] {
+        let root: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| err(file, "-", e.to_string()))?;
+        let entries = root
+            .get("action_cards")
+            .and_then(|m| m.as_array())
+            .ok_or_else(|| err(file, "-", "no `action_cards` list"))?;
+        for entry in entries {
+            let (id, b): (String, ActionBehavior) = behavior(file, entry)?;
+            let a = ActionCardId::all()
+                .find(|a| a.key() == id)
+                .ok_or_else(|| err(file, &id, "not in the content catalog"))?;
+            let def = c.action_card(a);
+            if def.timing == ActionTiming::Special && b.trigger.is_none() {
+                return Err(err(file, &id, "a special card needs a `trigger`"));
+            }
+            actions[a.0 as usize] = b;
         }
-        actions[a.0 as usize] = b;
     }
-    let root: serde_json::Value =
-        serde_json::from_str(OBJECTIVES_JSON).map_err(|e| err(OBJECTIVES, "-", e.to_string()))?;
-    let entries = root
-        .get("objectives")
-        .and_then(|m| m.as_array())
-        .ok_or_else(|| err(OBJECTIVES, "-", "no `objectives` list"))?;
     let mut objectives = vec![ObjectiveBehavior::default(); c.objectives.len()];
-    for entry in entries {
-        let id = entry.get("id").and_then(|x| x.as_str()).unwrap_or("?");
-        let o = c.objective_by_key(id).ok_or_else(|| err(OBJECTIVES, id, "not in the content catalog"))?;
-        let declared = entry.get("behavior").ok_or_else(|| err(OBJECTIVES, id, "declares no `behavior`"))?;
-        objectives[o.0 as usize] =
-            serde_json::from_value(declared.clone()).map_err(|e| err(OBJECTIVES, id, e.to_string()))?;
+    for (file, text) in [(OBJECTIVES, OBJECTIVES_JSON), (ROTE_OBJECTIVES, ROTE_OBJECTIVES_JSON)] {
+        let root: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| err(file, "-", e.to_string()))?;
+        let entries = root
+            .get("objectives")
+            .and_then(|m| m.as_array())
+            .ok_or_else(|| err(file, "-", "no `objectives` list"))?;
+        for entry in entries {
+            let id = entry.get("id").and_then(|x| x.as_str()).unwrap_or("?");
+            let o = c.objective_by_key(id).ok_or_else(|| err(file, id, "not in the content catalog"))?;
+            let declared = entry.get("behavior").ok_or_else(|| err(file, id, "declares no `behavior`"))?;
+            objectives[o.0 as usize] =
+                serde_json::from_value(declared.clone()).map_err(|e| err(file, id, e.to_string()))?;
+        }
     }
     Ok(Behaviors { missions, actions, objectives })
 }

@@ -54,12 +54,26 @@ pub enum Op {
         /// How many are kept.
         keep: u8,
     },
+    /// Rise of the Empire (Early Promotion, Rebel Extremist): the card's faction is dealt one
+    /// more starting action card (an Immediate one resolves at once; `rote_cards`).
+    DrawStartingCard,
+    /// Rise of the Empire (The Long War): the Rebels discard `count` objective cards of their
+    /// choice from their hand, face up (`RoteCards::objective_discard`).
+    DiscardObjectives {
+        /// How many.
+        count: u8,
+    },
 }
 
 /// A decks-family choice in progress.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Pending {
+    /// Which objective card of the hand to discard next, `left` more.
+    Discard {
+        /// Cards still to discard.
+        left: u8,
+    },
     /// Which of the seen objective cards stays on top.
     KeepOnTop {
         /// The cards taken off the top.
@@ -106,6 +120,8 @@ pub fn can(s: &State, run: &CardRun, op: &Op) -> bool {
         Op::SearchMissionDeck { cards } => {
             cards.iter().any(|c| s.decks.missions.get(run.faction).contains(c))
         }
+        Op::DrawStartingCard => !s.rote_cards.starting_rest.get(run.faction).is_empty(),
+        Op::DiscardObjectives { count } => s.hands.rebel.objectives.len() >= *count as usize,
     }
 }
 
@@ -150,13 +166,14 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
         Op::ArrangeObjectives { count } => {
             let n = ctx.s.decks.objectives.len().min(count as usize);
             let left: Vec<ObjectiveId> = ctx.s.decks.objectives.drain(..n).collect();
+            // The card's player looks (the Empire too: Lord Vader's Orders).
             seen(
                 ctx,
-                Faction::Rebel,
+                run.faction,
                 "the top of the objective deck",
                 left.iter().map(|o| o.to_string()).collect(),
             );
-            arrange(ctx, left, vec![])
+            arrange(ctx, run.faction, left, vec![])
         }
         Op::ShowObjectiveHand => {
             let hand = ctx.s.hands.rebel.objectives.clone();
@@ -171,6 +188,13 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
                 return Next::Done;
             }
             Next::Wait(super::Pending::Decks(Pending::Bury))
+        }
+        Op::DiscardObjectives { count } => discard_next(ctx, count),
+        Op::DrawStartingCard => {
+            match crate::engine::rebellion::rote_cards::deal_starting_card(ctx, run.faction) {
+                Some(frame) => Next::Push(frame),
+                None => Next::Done,
+            }
         }
         Op::DrawProjects { count, keep } => {
             let mut drawn = vec![];
@@ -197,14 +221,25 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
 
 /// Puts the seen objective cards back once one card is left (its place is forced), else asks
 /// for the next one from the top.
-fn arrange(ctx: &mut Ctx, left: Vec<ObjectiveId>, mut placed: Vec<ObjectiveId>) -> Next {
+fn arrange(ctx: &mut Ctx, f: Faction, left: Vec<ObjectiveId>, mut placed: Vec<ObjectiveId>) -> Next {
     if left.len() > 1 {
         return Next::Wait(super::Pending::Decks(Pending::Arrange { left, placed }));
     }
     placed.extend(left);
     ctx.s.decks.objectives.splice(0..0, placed);
-    ctx.note("The Rebels put the objective cards back in the order they chose");
+    ctx.note(match f {
+        Faction::Rebel => "The Rebels put the objective cards back in the order they chose",
+        Faction::Empire => "The Empire puts the objective cards back in the order it chose",
+    });
     Next::Done
+}
+
+/// Waits for the next objective to discard, while any is left to discard and in hand.
+fn discard_next(ctx: &mut Ctx, left: u8) -> Next {
+    if left == 0 || ctx.s.hands.rebel.objectives.is_empty() {
+        return Next::Done;
+    }
+    Next::Wait(super::Pending::Decks(Pending::Discard { left }))
 }
 
 /// The choice the effect waits for.
@@ -235,10 +270,19 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
             ),
         ),
         Pending::Arrange { left, placed } => run.ask(
-            Faction::Rebel,
+            run.faction,
             pick_objectives(left),
             format!("pick the objective card to put back in position {} from the top", placed.len() + 1),
         ),
+        // Asked even with one card left to pick: the options are the secret hand (`asking.rs`).
+        Pending::Discard { left } => {
+            let d = run.ask(
+                Faction::Rebel,
+                pick_objectives(&s.hands.rebel.objectives),
+                format!("pick an objective card of your hand to discard ({left} more)"),
+            );
+            return Some(d.always_asked(true));
+        }
         Pending::Bury => run.ask(
             Faction::Empire,
             pick_objectives(&s.hands.rebel.objectives),
@@ -268,6 +312,7 @@ pub fn explain(_s: &State, _run: &CardRun, p: &Pending, a: &Action) -> RuleError
         }
         Pending::KeepObjectives { .. } => ("Objective Cards", "pick one of the objective cards you drew"),
         Pending::Bury => ("Objective Cards", "pick one of the objective cards in the Rebel hand"),
+        Pending::Discard { .. } => ("Objective Cards", "pick one of the objective cards in your hand"),
         Pending::KeepProjects { .. } => ("Projects", "pick one of the project cards you drew"),
         Pending::Search { .. } => ("Action Cards", "pick one of the cards the card lets you search for"),
     };
@@ -321,7 +366,21 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Ne
         {
             left.retain(|&o| o != card);
             placed.push(card);
-            Ok(arrange(ctx, left, placed))
+            Ok(arrange(ctx, run.faction, left, placed))
+        }
+        (Pending::Discard { left }, Action::Pick(Pick::Objective { card }))
+            if ctx.s.hands.rebel.objectives.contains(&card) =>
+        {
+            let hand = &mut ctx.s.hands.rebel.objectives;
+            let i = hand.iter().position(|&o| o == card).expect("checked");
+            hand.remove(i);
+            ctx.s.rote_cards.objective_discard.push(card);
+            ctx.public(EventKind::CardPlayed {
+                faction: Faction::Rebel,
+                deck: "discarded objective".into(),
+                card: card.to_string(),
+            });
+            Ok(discard_next(ctx, left - 1))
         }
         (Pending::Bury, Action::Pick(Pick::Objective { card }))
             if ctx.s.hands.rebel.objectives.contains(&card) =>

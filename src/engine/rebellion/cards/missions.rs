@@ -41,6 +41,14 @@ pub enum Op {
         /// Reputation gained.
         reputation: u8,
     },
+    /// Rise of the Empire (False Orders): an opponent's leader alone on a facedown mission goes
+    /// back to its pool and the card back to its owner's hand, unrevealed (the player picks).
+    RecallLoneLeader,
+}
+
+/// Opponent leaders alone on a facedown mission (public: everyone sees who went where).
+fn lone_leaders(s: &State, f: Faction) -> Vec<LeaderId> {
+    s.assignments.get(f.opponent()).iter().filter(|a| a.leaders.len() == 1).map(|a| a.leaders[0]).collect()
 }
 
 /// A missions-family choice in progress.
@@ -56,6 +64,8 @@ pub enum Pending {
     },
     /// Which mission leader to capture.
     Captive,
+    /// Which lone opponent leader is called back (False Orders).
+    Recall,
 }
 
 /// The mission being resolved (innermost).
@@ -135,6 +145,7 @@ pub fn can(s: &State, run: &CardRun, op: &Op) -> bool {
         Op::SetDice { .. } => settable(s, run.faction) > 0,
         Op::CaptureMissionLeader => !mission_leaders(s).is_empty(),
         Op::EliminateInstead { .. } => run.leaders.iter().any(|&l| s.is_captured(l)),
+        Op::RecallLoneLeader => !lone_leaders(s, run.faction).is_empty(),
     }
 }
 
@@ -162,6 +173,7 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
                 }
             }
         }
+        Op::RecallLoneLeader => return Next::Wait(super::Pending::Missions(Pending::Recall)),
     }
     Next::Done
 }
@@ -232,6 +244,10 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
             mission_leaders(s).into_iter().map(|leader| Action::Pick(Pick::Leader { leader })).collect(),
             "pick the leader to capture".into(),
         ),
+        Pending::Recall => (
+            lone_leaders(s, f).into_iter().map(|leader| Action::Pick(Pick::Leader { leader })).collect(),
+            "pick an enemy leader alone on a mission: he goes back to the pool, the card to the hand".into(),
+        ),
     };
     if actions.is_empty() {
         return None;
@@ -273,6 +289,21 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Ne
         (Pending::Face { .. }, Action::Done) => Ok(Next::Done),
         (Pending::Captive, Action::Pick(Pick::Leader { leader })) => {
             victory::capture(ctx, leader);
+            Ok(Next::Done)
+        }
+        (Pending::Recall, Action::Pick(Pick::Leader { leader })) => {
+            let opp = f.opponent();
+            let asg = ctx.s.assignments.get_mut(opp);
+            if let Some(i) = asg.iter().position(|a| a.leaders == [leader]) {
+                let a = asg.remove(i);
+                ctx.s.hands.get_mut(opp).missions.push(a.mission);
+                ctx.s.leader_pool.get_mut(opp).push(leader);
+                ctx.public(EventKind::LeaderChange {
+                    leader,
+                    what: "goes back to the leader pool; his mission card goes back to the hand unrevealed"
+                        .into(),
+                });
+            }
             Ok(Next::Done)
         }
         (_, a) => Err(run.wrong(&a)),

@@ -53,7 +53,8 @@ pub enum CardRef {
     Mission(MissionId),
     /// An action card.
     Action(ActionCardId),
-    /// An objective card (Rise of the Empire: what removing its target marker does).
+    /// An objective card (Rise of the Empire: what removing its target marker does, or the
+    /// effects carried out when it is scored, as The Long War's).
     Objective(ObjectiveId),
 }
 

@@ -58,6 +58,8 @@ pub enum RingTo {
     AnyOwn,
     /// The leader recruited with the card, else one of the leaders it shows in play.
     Recruited,
+    /// Any leader of the player's in play who wears no ring (He Means Well).
+    OwnWithoutRing,
 }
 
 /// A deck a card may search.
@@ -106,6 +108,12 @@ pub enum Op {
         /// To whom.
         to: RingTo,
     },
+    /// Rise of the Empire (Early Promotion, Rebel Extremist): the card's faction recruits this
+    /// leader into its leader pool.
+    RecruitLeader {
+        /// The leader.
+        leader: LeaderId,
+    },
 }
 
 /// A placement-family choice in progress.
@@ -133,6 +141,10 @@ pub enum Pending {
     RingBearer {
         /// The ring.
         ring: Ring,
+        /// Who may wear it, when the card names them (He Means Well: a leader without a ring);
+        /// otherwise the leader recruited with the card or any of the player's.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to: Option<RingTo>,
     },
 }
 
@@ -187,6 +199,9 @@ fn ring_candidates(s: &State, run: &CardRun, to: RingTo) -> Vec<LeaderId> {
     };
     match to {
         RingTo::AnyOwn => LeaderId::all().filter(|&l| in_play(l)).collect(),
+        RingTo::OwnWithoutRing => {
+            LeaderId::all().filter(|&l| in_play(l) && !s.rings.contains_key(&l)).collect()
+        }
         RingTo::Recruited if !run.leaders.is_empty() => run.leaders.clone(),
         RingTo::Recruited => match run.card {
             super::CardRef::Action(card) => {
@@ -205,6 +220,9 @@ pub fn can(s: &State, run: &CardRun, op: &Op) -> bool {
         Op::Unpin | Op::ActivateHere => run.here.is_some(),
         Op::RecruitHere { pairs } => pair(pairs, run.here).is_some_and(|p| !recruit::in_game(s, p.leader)),
         Op::GiveRing { to, .. } => !ring_candidates(s, run, *to).is_empty(),
+        Op::RecruitLeader { leader } => {
+            s.leader_faction(*leader) == run.faction && !recruit::in_game(s, *leader)
+        }
         Op::AssignFromDeck { deck } => {
             !pool_leaders(s, run).is_empty() && !deck_cards(s, run.faction, *deck).is_empty()
         }
@@ -246,6 +264,12 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
                 });
             }
         }
+        Op::RecruitLeader { leader } => {
+            if !recruit::in_game(ctx.s, leader) {
+                ctx.s.leader_pool.get_mut(f).push(leader);
+                ctx.public(EventKind::LeaderChange { leader, what: format!("joins the {f} leader pool") });
+            }
+        }
         Op::ActivateHere => {
             if let (Some(place), Some(&leader)) = (run.here, run.leaders.first()) {
                 let a = Activation { faction: f, place, leader, moved: vec![], step: ActivationStep::Moving };
@@ -263,7 +287,8 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
         Op::GiveRing { ring, to } => {
             let candidates = ring_candidates(ctx.s, run, to);
             if candidates.len() > 1 {
-                return Next::Wait(super::Pending::Placement(Pending::RingBearer { ring }));
+                let to = (to == RingTo::OwnWithoutRing).then_some(to);
+                return Next::Wait(super::Pending::Placement(Pending::RingBearer { ring, to }));
             }
             if let Some(&l) = candidates.first() {
                 give(ctx, l, ring);
@@ -308,11 +333,12 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
             deck_cards(s, f, *deck).into_iter().map(|card| Action::Pick(Pick::Mission { card })).collect(),
             format!("pick the card to assign {} to", run.leaders.first().map_or("the leader", |l| l.name())),
         ),
-        Pending::RingBearer { ring } => (
-            ring_candidates(s, run, RingTo::AnyOwn)
+        Pending::RingBearer { ring, to } => (
+            ring_candidates(s, run, to.unwrap_or(RingTo::AnyOwn))
                 .into_iter()
                 .filter(|l| {
-                    run.leaders.is_empty()
+                    to.is_some()
+                        || run.leaders.is_empty()
                         || run.leaders.contains(l)
                         || ring_candidates(s, run, RingTo::Recruited).contains(l)
                 })
@@ -367,7 +393,7 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Ne
             ctx.public(EventKind::Assigned { faction: f, leaders: vec![leader] });
             Ok(Next::Done)
         }
-        (Pending::RingBearer { ring }, Action::Pick(Pick::Leader { leader })) => {
+        (Pending::RingBearer { ring, .. }, Action::Pick(Pick::Leader { leader })) => {
             give(ctx, leader, ring);
             let _ = f;
             Ok(Next::Done)

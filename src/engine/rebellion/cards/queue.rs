@@ -4,9 +4,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::intel::IfLeader;
+use super::queue_moves;
 use super::queue_moves::{
     advance, advance_one, advanceable, deploy, deployable, destroy_queued, health_fits, icons_here, matching,
-    picks,
+    picks, queued,
 };
 use super::run::{CardRun, Next};
 use crate::content::*;
@@ -69,6 +70,12 @@ pub enum Op {
         #[serde(default = "super::queue_moves::one")]
         count: u8,
     },
+    /// Rise of the Empire (A Time for Peace): the card's faction destroys units of its own
+    /// queue, one per shape listed (the player picks each; `queue_moves::own_by_shape`).
+    DestroyOwnQueuedByShape {
+        /// The shapes, one entry per unit (e.g. two triangles, a circle, a square).
+        shapes: Vec<IconShape>,
+    },
 }
 
 /// A queue-family choice in progress.
@@ -114,6 +121,11 @@ pub enum Pending {
         #[serde(default, skip_serializing_if = "super::queue_moves::is_zero")]
         more: u8,
     },
+    /// Which unit of its own queue to destroy for the next shape (`pick queued <space> <unit>`).
+    OwnByShape {
+        /// The shapes still to destroy, first first.
+        shapes: Vec<IconShape>,
+    },
 }
 
 /// Whether the effect would do anything now.
@@ -131,6 +143,7 @@ pub fn can(s: &State, run: &CardRun, op: &Op) -> bool {
         }),
         Op::DestroyQueuedByIcon => icons_here(run).iter().any(|&i| !matching(s, run, i).is_empty()),
         Op::DestroyQueuedHealth { max } => !health_fits(s, run, *max).is_empty(),
+        Op::DestroyOwnQueuedByShape { shapes } => queue_moves::own_shapes_queued(s, f, shapes),
         Op::AdvanceQueued { spaces, .. } => !advanceable(s, f, spaces, &[]).is_empty(),
         Op::DeployQueued { spaces, .. } => !deployable(s, run, spaces).is_empty(),
     }
@@ -158,6 +171,7 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
         }
         Op::DestroyQueuedByIcon => demolish(ctx, run, icons_here(run)),
         Op::DestroyQueuedHealth { max } => wait(Pending::DestroyHealth { left: max }),
+        Op::DestroyOwnQueuedByShape { shapes } => queue_moves::next_own_by_shape(ctx.s, run.faction, shapes),
         Op::AdvanceQueued { spaces, count, if_leader, extra_optional } => {
             let left = match if_leader {
                 Some(x) if run.leaders.contains(&x.leader) => x.count,
@@ -231,6 +245,11 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
                 picks(matching(s, run, icon)),
                 format!("pick the {opp} unit of this icon to destroy on their build queue"),
             )
+        }
+        Pending::OwnByShape { shapes } => {
+            let shape = *shapes.first()?;
+            let own = queued(s, f, |_, u| queue_moves::has_shape(u, shape));
+            (picks(own), format!("pick a unit of your build queue to destroy ({} left)", shapes.len()))
         }
         Pending::DestroyHealth { left } => {
             let v = picks(health_fits(s, run, *left));
@@ -359,6 +378,14 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Ne
             })
         }
         (Pending::DestroyHealth { .. }, Action::Done) => Ok(Next::Done),
+        (Pending::OwnByShape { mut shapes }, Action::Pick(Pick::Queued { space, unit }))
+            if shapes.first().is_some_and(|&sh| queue_moves::has_shape(*unit, sh))
+                && ctx.s.build_queue.get(f)[(*space as usize).clamp(1, 3) - 1].count(*unit) > 0 =>
+        {
+            destroy_queued(ctx, f, *space, *unit);
+            shapes.remove(0);
+            Ok(queue_moves::next_own_by_shape(ctx.s, f, shapes))
+        }
         (
             Pending::Advance { spaces, left, optional, mut moved },
             Action::Pick(Pick::Queued { space, unit }),

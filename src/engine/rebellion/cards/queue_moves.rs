@@ -128,3 +128,35 @@ pub(super) fn matching(s: &State, run: &CardRun, icon: ResourceIcon) -> Vec<(u8,
 pub(super) fn health_fits(s: &State, run: &CardRun, left: u8) -> Vec<(u8, UnitId)> {
     queued(s, run.faction.opponent(), |_, u| catalog().unit(u).health.is_some_and(|h| h.0 <= left))
 }
+
+/// Whether a unit type's build icon has this shape.
+pub(super) fn has_shape(u: UnitId, shape: IconShape) -> bool {
+    catalog().unit(u).build_icon.is_some_and(|i| i.shape == shape)
+}
+
+/// Whether a faction's queue holds a unit for every shape listed, counted with repeats
+/// (A Time for Peace).
+pub(super) fn own_shapes_queued(s: &State, f: Faction, shapes: &[IconShape]) -> bool {
+    [IconShape::Triangle, IconShape::Circle, IconShape::Square].into_iter().all(|sh| {
+        let need = shapes.iter().filter(|&&x| x == sh).count() as u32;
+        let have: u32 = s
+            .build_queue
+            .get(f)
+            .iter()
+            .flat_map(|q| q.iter())
+            .filter(|(u, _)| has_shape(*u, sh))
+            .map(|(_, n)| n as u32)
+            .sum();
+        have >= need
+    })
+}
+
+/// Waits for the unit destroyed for the next shape, while one is left.
+pub(super) fn next_own_by_shape(s: &State, f: Faction, shapes: Vec<IconShape>) -> Next {
+    match shapes.first() {
+        Some(&sh) if !queued(s, f, |_, u| has_shape(u, sh)).is_empty() => {
+            Next::Wait(super::Pending::Queue(Pending::OwnByShape { shapes }))
+        }
+        _ => Next::Done,
+    }
+}

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::content::*;
 use crate::engine::rebellion::combat::Combat;
 use crate::engine::rebellion::mission::system_ok;
-use crate::engine::rebellion::state::State;
+use crate::engine::rebellion::state::{Place, State};
 
 /// One thing an objective requires.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -61,6 +61,67 @@ pub enum Requirement {
         /// The leaders.
         leaders: Vec<LeaderId>,
     },
+    /// Rise of the Empire (Support of the Hutts): at least `count` systems of the region of
+    /// `region_of` meet every condition of `all`.
+    SystemsInRegionAtLeast {
+        /// A system of the region.
+        region_of: SystemId,
+        /// How many systems.
+        count: u8,
+        /// Conditions each of them meets.
+        all: Vec<TargetCondition>,
+    },
+    /// Rise of the Empire (Defensive Position): one system (the Rebel Base space is not one)
+    /// holds at least this many Rebel structures.
+    RebelStructuresInASystem {
+        /// How many structures.
+        at_least: u8,
+    },
+    /// Rise of the Empire (Threaten the Core): a system and the systems adjacent to it hold at
+    /// least this many Rebel units between them.
+    RebelUnitsAround {
+        /// The system.
+        system: SystemId,
+        /// How many units.
+        at_least: u8,
+    },
+    /// Rise of the Empire (Seize Control): the combat's system meets every condition.
+    CombatSystem {
+        /// The conditions.
+        all: Vec<TargetCondition>,
+    },
+    /// Rise of the Empire (Raid Imperial Factory): the combat's system has a resource icon of
+    /// this shape.
+    CombatSystemIcon {
+        /// The icon's shape.
+        shape: IconShape,
+    },
+    /// Rise of the Empire (The Long War): the Rebel hand holds at least this many objective
+    /// cards besides the one played.
+    OtherObjectivesInHand {
+        /// How many.
+        count: u8,
+    },
+    /// Rise of the Empire (A Time for Peace): the Rebel build queue holds a unit for every
+    /// shape listed, counted with repeats.
+    RebelQueueShapes {
+        /// The shapes, one entry per unit.
+        shapes: Vec<IconShape>,
+    },
+}
+
+/// Rebel units in a system (any theater).
+fn rebel_units(s: &State, x: SystemId) -> u32 {
+    s.units(Place::System(x), Faction::Rebel).iter().map(|(_, n)| n as u32).sum()
+}
+
+/// Rebel structures in a system.
+fn rebel_structures(s: &State, x: SystemId) -> u32 {
+    s.units(Place::System(x), Faction::Rebel)
+        .iter()
+        .filter(|(u, _)| catalog().unit(*u).class == UnitClass::Structure)
+        .map(|(_, n)| n as u32)
+        .sum()
 }
 
 fn destroyed_health(c: &Combat, t: Theater) -> u32 {
@@ -105,6 +166,32 @@ pub fn holds(s: &State, combat: Option<&Combat>, r: &Requirement) -> bool {
         Requirement::ImperialLeaderHere { leaders } => {
             combat.is_some_and(|c| s.zone(c.place).leaders.empire.iter().any(|l| leaders.contains(l)))
         }
+        Requirement::SystemsInRegionAtLeast { region_of, count, all } => {
+            let region = catalog().system(*region_of).region;
+            let n = *count as usize;
+            SystemId::all()
+                .filter(|&x| catalog().system(x).region == region && meets(x, all, &[]))
+                .take(n)
+                .count()
+                >= n
+        }
+        Requirement::RebelStructuresInASystem { at_least } => {
+            SystemId::all().any(|x| rebel_structures(s, x) >= *at_least as u32)
+        }
+        Requirement::RebelUnitsAround { system, at_least } => {
+            let around = std::iter::once(*system).chain(catalog().system(*system).adjacent.iter().copied());
+            around.map(|x| rebel_units(s, x)).sum::<u32>() >= *at_least as u32
+        }
+        Requirement::CombatSystem { all } => {
+            combat.and_then(|c| c.place.system()).is_some_and(|x| meets(x, all, &[]))
+        }
+        Requirement::RebelQueueShapes { shapes } => {
+            super::queue_moves::own_shapes_queued(s, Faction::Rebel, shapes)
+        }
+        Requirement::OtherObjectivesInHand { count } => s.hands.rebel.objectives.len() > *count as usize,
+        Requirement::CombatSystemIcon { shape } => combat
+            .and_then(|c| c.place.system())
+            .is_some_and(|x| catalog().system(x).icons.iter().any(|i| i.shape == *shape)),
     }
 }
 

@@ -34,7 +34,9 @@ pub(super) fn can(s: &State, run: &CardRun, op: &Op) -> bool {
         Op::WereTheBait { max_health } => run.here.is_some() && !bait(s, *max_health).is_empty(),
         Op::AskBaseInNamedRegion => s.base.system.is_some(),
         Op::Subversion => false,
-        Op::RapidMobilization | Op::ContingencyPlan { .. } => unreachable!("bespoke.rs handles it"),
+        Op::RapidMobilization | Op::ContingencyPlan { .. } | Op::AmbitionsOfPower => {
+            unreachable!("bespoke.rs handles it")
+        }
     }
 }
 
@@ -66,7 +68,9 @@ pub(super) fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
         }
         Op::WereTheBait { max_health } => wait(Pending::Bait { left: max_health }),
         Op::AskBaseInNamedRegion => wait(Pending::NameSystem),
-        Op::Subversion | Op::RapidMobilization | Op::ContingencyPlan { .. } => Next::Done,
+        Op::Subversion | Op::RapidMobilization | Op::ContingencyPlan { .. } | Op::AmbitionsOfPower => {
+            Next::Done
+        }
     }
 }
 

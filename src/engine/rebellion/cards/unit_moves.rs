@@ -7,6 +7,9 @@
 //! any system ignoring adjacency"). Every other movement rule holds unless the card lifts it
 //! (Rules Reference, Moving Units): immobile units stay, transport capacity counts per origin,
 //! and a leader in the origin holds its units there.
+//!
+//! Also the helpers of `destroy_enemy_by_shape` (Trust in the Force), kept here so that
+//! `units.rs` stays small.
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -14,6 +17,7 @@ use std::collections::BTreeMap;
 use super::run::{CardRun, Next};
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
+use crate::engine::rebellion::board;
 use crate::engine::rebellion::error::{RuleError, illegal};
 use crate::engine::rebellion::flow::{Ctx, Decision};
 use crate::engine::rebellion::movement::{Moved, can_leave, move_units};
@@ -321,6 +325,19 @@ pub(super) fn shape_units(s: &State, f: Faction, shape: IconShape) -> Vec<UnitId
         .collect()
 }
 
+/// Opponent unit types here of a theater whose build icon has this shape (Trust in the Force).
+pub fn by_shape(s: &State, run: &CardRun, shape: IconShape, theater: Theater) -> Vec<UnitId> {
+    let Some(p) = run.here else { return vec![] };
+    s.units(p, run.faction.opponent())
+        .iter()
+        .map(|(u, _)| u)
+        .filter(|&u| {
+            let d = catalog().unit(u);
+            d.theater == theater && d.build_icon.is_some_and(|i| i.shape == shape)
+        })
+        .collect()
+}
+
 /// Whether a unit type here is a Death Star (or one under construction) that an Imperial Shield
 /// Bunker in the same place protects (Rise of the Empire): cards cannot destroy it.
 fn shielded(s: &State, p: Place, u: UnitId) -> bool {
@@ -361,4 +378,57 @@ pub(super) fn shape_name(sh: IconShape) -> &'static str {
         IconShape::Circle => "circle",
         IconShape::Square => "square",
     }
+}
+
+/// Destroys the one fitting unit, or asks which type when several fit.
+pub fn destroy_by_shape(ctx: &mut Ctx, run: &CardRun, shape: IconShape, theater: Theater) -> Next {
+    let fits = by_shape(ctx.s, run, shape, theater);
+    match (fits.as_slice(), run.here) {
+        ([unit], Some(p)) => {
+            board::destroy_unit(ctx, run.faction.opponent(), p, *unit);
+            Next::Done
+        }
+        ([], _) | (_, None) => Next::Done,
+        _ => Next::Wait(super::Pending::Units(super::units::Pending::ByShape { shape, theater })),
+    }
+}
+
+/// The choice of the unit type to destroy.
+pub fn by_shape_decision(s: &State, run: &CardRun, shape: IconShape, theater: Theater) -> Option<Decision> {
+    let place = run.here?;
+    let actions: Vec<Action> = by_shape(s, run, shape, theater)
+        .into_iter()
+        .map(|unit| Action::Pick(Pick::Unit { place, unit }))
+        .collect();
+    if actions.is_empty() {
+        return None;
+    }
+    Some(run.ask(run.faction, actions, format!("pick the enemy unit in {place} to destroy")))
+}
+
+/// Destroys the picked unit.
+pub fn by_shape_act(
+    ctx: &mut Ctx,
+    run: &CardRun,
+    shape: IconShape,
+    theater: Theater,
+    a: Action,
+) -> Result<Next, RuleError> {
+    match a {
+        Action::Pick(Pick::Unit { place, unit })
+            if Some(place) == run.here && by_shape(ctx.s, run, shape, theater).contains(&unit) =>
+        {
+            board::destroy_unit(ctx, run.faction.opponent(), place, unit);
+            Ok(Next::Done)
+        }
+        other => Err(by_shape_refusal(&other)),
+    }
+}
+
+/// Why an answer to the choice of `destroy_enemy_by_shape` is refused.
+pub fn by_shape_refusal(a: &Action) -> RuleError {
+    illegal(
+        "Destroyed Units",
+        format!("`{}` is not possible: pick an enemy unit here of the kind the card names", a.command()),
+    )
 }

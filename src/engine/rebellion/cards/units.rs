@@ -91,6 +91,15 @@ pub enum Op {
         #[serde(default, rename = "if")]
         when: Option<CombatIf>,
     },
+    /// Rise of the Empire (Trust in the Force): destroy one opponent unit here of a theater
+    /// whose build icon has this shape (the player picks the type when several fit;
+    /// `unit_moves::by_shape`).
+    DestroyEnemyByShape {
+        /// The build icon's shape.
+        shape: IconShape,
+        /// The unit's theater.
+        theater: Theater,
+    },
 }
 
 /// A units-family choice in progress.
@@ -123,6 +132,13 @@ pub enum Pending {
     Evict,
     /// Which units to move in next (`move <from> <unit> <count>`), or `done`.
     Move(Moving),
+    /// Which opponent unit of a shape and theater to destroy (`pick unit <place> <unit>`).
+    ByShape {
+        /// The build icon's shape.
+        shape: IconShape,
+        /// The unit's theater.
+        theater: Theater,
+    },
     /// Which stranded ground unit of the deciding faction to destroy in a destroyed system.
     Strand {
         /// Whose units.
@@ -155,6 +171,9 @@ pub fn can(s: &State, run: &CardRun, op: &Op) -> bool {
         Op::EvictEnemyGround => unit_moves::can_evict(s, run),
         Op::MoveUnits(spec) => unit_moves::can(s, run, spec),
         Op::ResolveCombat { .. } => run.here.is_some(),
+        Op::DestroyEnemyByShape { shape, theater } => {
+            !unit_moves::by_shape(s, run, *shape, *theater).is_empty()
+        }
     }
 }
 
@@ -205,6 +224,7 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
                 Next::Done
             }
         }
+        Op::DestroyEnemyByShape { shape, theater } => unit_moves::destroy_by_shape(ctx, run, shape, theater),
     }
 }
 
@@ -255,6 +275,7 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
             ))
         }
         Pending::Evict => unit_moves::evict_decision(s, run),
+        Pending::ByShape { shape, theater } => unit_moves::by_shape_decision(s, run, *shape, *theater),
         Pending::DestroyHealth { left, only, either_side, units, units_left } => {
             let place = run.here?;
             if *units_left == Some(0) {
@@ -333,6 +354,7 @@ pub fn explain(s: &State, run: &CardRun, p: &Pending, a: &Action) -> RuleError {
             )
         }
         (Pending::Move(m), a) => unit_moves::explain(s, run, m, a),
+        (Pending::ByShape { .. }, a) => unit_moves::by_shape_refusal(a),
         (Pending::Strand { place, .. }, Action::Pick(Pick::Unit { unit, .. })) => illegal(
             "Destroyed Systems",
             format!("{} is not one of your ground units needing transport in {place}", unit.name()),
@@ -378,6 +400,7 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Ne
             })
         }
         (Pending::Evict, a) => unit_moves::evict_act(ctx, run, a),
+        (Pending::ByShape { shape, theater }, a) => unit_moves::by_shape_act(ctx, run, shape, theater, a),
         (Pending::DestroyHealth { .. }, Action::Done) => Ok(Next::Done),
         (Pending::Move(m), a) => unit_moves::act(ctx, run, m, a),
         (Pending::Strand { faction, place }, Action::Pick(Pick::Unit { place: at, unit }))

@@ -1,0 +1,117 @@
+//! Rise of the Empire's action cards and objectives at the table: which cards a match uses
+//! (an expansion card only with the expansion on, a replaced base printing never beside its
+//! replacement), the smaller objective deck of an expansion match, and the card state the
+//! expansion adds (`RoteCards`, one field of `State`).
+
+use serde::{Deserialize, Serialize};
+
+use super::cards;
+use super::event::EventKind;
+use super::flow::{Ctx, Frame};
+use super::state::State;
+use crate::content::*;
+
+/// Card state of a match with Rise of the Empire; empty (and left out of saves) otherwise.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoteCards {
+    /// Each faction's starting action cards not dealt, in a random order: Early Promotion and
+    /// Rebel Extremist deal one more from here. Secret (never in a view).
+    #[serde(default, skip_serializing_if = "both_empty")]
+    pub starting_rest: ByFaction<Vec<ActionCardId>>,
+    /// Objectives put back in the box unseen at setup (the objective deck of an expansion match
+    /// holds 15 of them). Secret, but whether one of them *could* be held is judged as if it
+    /// were in the deck (`asking::objective_window`), since nobody knows which they are.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub boxed_objectives: Vec<ObjectiveId>,
+    /// Objective cards discarded face up (The Long War), the last one last.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub objective_discard: Vec<ObjectiveId>,
+    /// Leaders each pool may hold beyond the limit (Ambitions of Power).
+    #[serde(default, skip_serializing_if = "no_bonus")]
+    pub pool_bonus: ByFaction<u8>,
+}
+
+fn no_bonus(x: &ByFaction<u8>) -> bool {
+    x.rebel == 0 && x.empire == 0
+}
+
+fn both_empty(x: &ByFaction<Vec<ActionCardId>>) -> bool {
+    x.rebel.is_empty() && x.empire.is_empty()
+}
+
+impl RoteCards {
+    /// Whether nothing is recorded (always so in a base match).
+    pub fn is_empty(&self) -> bool {
+        both_empty(&self.starting_rest)
+            && self.boxed_objectives.is_empty()
+            && no_bonus(&self.pool_bonus)
+            && self.objective_discard.is_empty()
+    }
+}
+
+/// Whether a match with these options uses this action card: its box is in the match, and no
+/// printing of the match replaces it (Rise of the Empire's Good Intel replaces the base one).
+pub fn action_in_match(options: &super::state::MatchOptions, card: ActionCardId) -> bool {
+    let c = catalog();
+    options.has_set(c.action_card(card).set)
+        && !ActionCardId::all()
+            .any(|r| c.action_card(r).replaces == Some(card) && options.has_set(c.action_card(r).set))
+}
+
+/// Whether a match uses this objective (its box is in the match).
+pub fn objective_in_match(s: &State, o: ObjectiveId) -> bool {
+    s.has_set(catalog().objective(o).set)
+}
+
+/// Builds the objective deck of an expansion match (Rise of the Empire, Setup): stage III is a
+/// Death Star Plans card and 4 random stage III cards shuffled; stage II the same from stage
+/// II, on top; 5 random stage I cards on top of that. Base and expansion objectives are
+/// sorted together; the rest go back to the box unseen.
+pub fn build_objective_deck(s: &mut State) {
+    let c = catalog();
+    let mut deck: Vec<ObjectiveId> = vec![];
+    let mut boxed: Vec<ObjectiveId> = vec![];
+    for stage in 1..=3u8 {
+        let of_stage = |plans: bool| -> Vec<ObjectiveId> {
+            ObjectiveId::all()
+                .filter(|&o| c.objective(o).stage == stage && s.has_set(c.objective(o).set))
+                .filter(|&o| cards::objective_behavior(o).death_star_plans == plans)
+                .flat_map(|o| std::iter::repeat_n(o, c.objective(o).copies as usize))
+                .collect()
+        };
+        let mut others = of_stage(false);
+        let mut plans = of_stage(true);
+        s.rng.shuffle(&mut others);
+        s.rng.shuffle(&mut plans);
+        let take_plans = usize::from(stage > 1).min(plans.len());
+        let take = if stage == 1 { 5 } else { 4 };
+        let mut pile: Vec<ObjectiveId> = plans.drain(..take_plans).collect();
+        let n = take.min(others.len());
+        pile.extend(others.drain(..n));
+        s.rng.shuffle(&mut pile);
+        deck.extend(pile);
+        boxed.extend(others);
+        boxed.extend(plans);
+    }
+    // In catalog order: the box's order must tell nothing of the shuffles.
+    boxed.sort();
+    s.decks.objectives = deck;
+    s.rote_cards.boxed_objectives = boxed;
+}
+
+/// Deals `f` one more starting action card (Early Promotion, Rebel Extremist), telling only
+/// its owner which; an Immediate card resolves at once (its frame is returned).
+pub fn deal_starting_card(ctx: &mut Ctx, f: Faction) -> Option<Frame> {
+    let rest = ctx.s.rote_cards.starting_rest.get_mut(f);
+    if rest.is_empty() {
+        return None;
+    }
+    let card = rest.remove(0);
+    ctx.s.hands.get_mut(f).actions.push(card);
+    ctx.public(EventKind::CardsDrawn { faction: f, deck: "starting action".into(), count: 1 });
+    ctx.private(
+        f,
+        EventKind::CardsSeen { deck: "starting action cards".into(), cards: vec![card.to_string()] },
+    );
+    cards::actions::on_gain(ctx, f, card, None)
+}
