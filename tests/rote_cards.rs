@@ -20,7 +20,7 @@ fn card(name: &str) -> ActionCardId {
 
 /// A quick-setup expansion match, base chosen (the first legal system), round 1 pending.
 fn rote_started(seed: u64) -> State {
-    let mut s = new_game(seed, rote());
+    let mut s = expansion_game(seed);
     let d = decision(&s).expect("base choice pending");
     assert_eq!(d.kind, PromptKind::ChooseBase);
     apply(&mut s, REBEL, d.actions[0].clone()).expect("base choice");
@@ -39,7 +39,7 @@ fn rote_holding(seed: u64, f: Faction, cards: &[&str]) -> Scenario {
 /// An expansion match where `f` was dealt `cards` (the other side none); the base choice is
 /// still pending.
 fn rote_dealt(seed: u64, f: Faction, cards: &[&str]) -> State {
-    let mut s = new_game(seed, rote());
+    let mut s = expansion_game(seed);
     s.hands.rebel.actions.clear();
     s.hands.empire.actions.clear();
     s.hands.get_mut(f).actions = cards.iter().map(|c| card(c)).collect();

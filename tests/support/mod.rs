@@ -127,6 +127,17 @@ pub fn started(seed: u64, base: Option<&str>) -> State {
     s
 }
 
+/// A new Rise of the Empire match (quick setup) past its setup choices: both sides play the
+/// expansion's mission set, and the Empire keeps the base starting units; the base choice is
+/// pending.
+pub fn expansion_game(seed: u64) -> State {
+    let mut s = new_game(seed, MatchOptions { quick_setup: true, rise_of_the_empire: true });
+    for (f, line) in [(EMPIRE, "mode 2"), (REBEL, "mode 2"), (EMPIRE, "mode 1")] {
+        act(&mut s, f, line);
+    }
+    s
+}
+
 /// Total units of one type anywhere (board, Rebel Base space, queues, ready to deploy, supply).
 pub fn unit_total(s: &State, u: UnitId) -> u32 {
     holonet::engine::rebellion::invariants::unit_total(s, u)
