@@ -386,6 +386,18 @@ fn random_play_with_cinematic_combat_ends_by_the_rules() {
         // The base tactic decks are never touched under cinematic combat.
         assert!(p.state.hands.rebel.tactics.is_empty() && p.state.hands.empire.tactics.is_empty());
         assert_eq!(p.state.decks.space_tactics.len(), new_game(seed, rote()).decks.space_tactics.len());
+        // Every advanced card is in its owner's deck, discard pile or out of the game.
+        if let Some(d) = &p.state.cinematic {
+            for f in Faction::BOTH {
+                let own = d.own.get(f);
+                let mut all: Vec<_> =
+                    own.deck.iter().chain(&own.discard).chain(&own.removed).copied().collect();
+                all.sort();
+                let expected: Vec<_> =
+                    AdvancedTacticId::all().filter(|&a| catalog().advanced_tactic(a).faction == f).collect();
+                assert_eq!(all, expected, "seed {seed}: {f} cards");
+            }
+        }
     }
     assert!(combats >= 20, "combats fought: {combats}");
     assert!(cards >= 40, "advanced cards picked: {cards}");

@@ -70,8 +70,13 @@ fn starting_hands_missions_actions_objective_and_leaders() {
     let s = new_game(7, MatchOptions::default());
     for f in [REBEL, EMPIRE] {
         let hand = &s.hands.get(f);
-        let starting: Vec<MissionId> =
-            MissionId::all().filter(|&m| c.mission(m).faction == f && c.mission(m).starting).collect();
+        // The base game's: the expansion's replacement Sabotage never enters a base match.
+        let starting: Vec<MissionId> = MissionId::all()
+            .filter(|&m| {
+                let d = c.mission(m);
+                d.faction == f && d.starting && d.set == holonet::content::ContentSet::Base
+            })
+            .collect();
         assert_eq!(starting.len(), 4, "four starting missions each");
         for m in &starting {
             assert!(hand.missions.contains(m), "{f} starts with {m}");
