@@ -107,6 +107,7 @@ fn an_expansion_match_shuffles_its_recruit_cards_and_replaces_good_intel() {
     assert!(empire.contains(&"good_intel_rote") && !empire.contains(&"good_intel"), "{empire:?}");
     assert!(empire.contains(&"lord_vaders_orders"));
     let rebel = recruit(REBEL);
+    assert!(rebel.contains(&"son_of_skywalker_rote") && !rebel.contains(&"son_of_skywalker"), "{rebel:?}");
     for id in ["trust_in_the_force", "bazes_loyalty", "he_means_well"] {
         assert!(rebel.contains(&id), "{id} in {rebel:?}");
     }
@@ -661,4 +662,50 @@ fn a_time_for_peace_scores_by_destroying_four_units_of_the_rebel_queue() {
     // (The Refresh Phase goes on and moves the queues along.)
     assert!(q.iter().any(|x| x.count(unit("rebel_trooper")) == 1), "the third light unit stays");
     assert_eq!(s.supply.empire.count(unit("tie_fighter")), ties, "no Imperial unit destroyed");
+}
+
+#[test]
+fn son_of_skywalker_rote_also_finds_critical_rescue() {
+    use holonet::content::ByFaction;
+    use holonet::engine::rebellion::Frame;
+    use holonet::engine::rebellion::command::CommandPhase;
+    use holonet::engine::rebellion::mission::{MissionRun, MissionStep};
+    // Luke's Build Alliance just succeeded in Bespin; the expansion's printing may take the
+    // expansion's Critical Rescue from the deck, beside the base card's two.
+    let mut s = rote_holding(4, REBEL, &["son_of_skywalker_rote"]).units("bespin", "tie_fighter", 1).build();
+    s.decks.missions.rebel =
+        ["hit_and_run", "critical_rescue", "seek_yoda"].iter().map(|m| mission(m)).collect();
+    let luke = leader("luke_skywalker");
+    s.leader_pool.rebel.retain(|&x| x != luke);
+    s.zone_mut(place("bespin")).leaders.rebel.push(luke);
+    let mut c = CommandPhase::new();
+    c.turn = REBEL;
+    c.in_turn = true;
+    let run = MissionRun {
+        faction: REBEL,
+        mission: mission("build_alliance"),
+        leaders: vec![luke],
+        place: Some(place("bespin")),
+        target: None,
+        step: MissionStep::After,
+        passed: vec![],
+        dice: ByFaction::default(),
+        set_faces: ByFaction::default(),
+        bonus: 0,
+        no_pool_opposition: false,
+        fails: false,
+        success: true,
+        captured_before: s.captured.clone(),
+        rescues_answered: vec![],
+        ring: None,
+        green: ByFaction::default(),
+        subversion_dice: 0,
+    };
+    s.stack = vec![Frame::Command(c), Frame::Mission(run)];
+    assert!(is_legal(&s, "action son_of_skywalker_rote"), "{:?}", legal(&s));
+    act(&mut s, REBEL, "action son_of_skywalker_rote");
+    let e = refuse(&mut s, REBEL, "pick mission hit_and_run");
+    assert!(matches!(e, RuleError::Illegal { rule: "Action Cards", .. }), "{e}");
+    act(&mut s, REBEL, "pick mission critical_rescue");
+    assert!(s.hands.rebel.missions.contains(&mission("critical_rescue")));
 }

@@ -143,15 +143,36 @@ fn hands_and_decks(img: &mut RgbImage, view: &View) {
             d("rebel_actions"),
             d("empire_actions")
         ),
-        format!(
-            "Objectives {} · probes {} · space tactics {} · ground tactics {}    Discards: Rebel {} · Empire {}",
-            d("objectives"),
-            d("probes"),
-            d("space_tactics"),
-            d("ground_tactics"),
-            d("rebel_mission_discard"),
-            d("empire_mission_discard")
-        ),
+        match &view.advanced_tactics {
+            // Cinematic combat (Rise of the Empire): each side's own advanced decks, cards
+            // left to pick from (the shared tactic decks are not used).
+            Some(adv) => {
+                let left = |f: Faction| {
+                    adv.get(&f).map_or(0, |a| match &a.deck {
+                        Cards::Visible(v) => v.len(),
+                        Cards::Hidden(n) => *n,
+                    })
+                };
+                format!(
+                    "Objectives {} · probes {} · advanced tactics: Rebel {} · Empire {}    Discards: Rebel {} · Empire {}",
+                    d("objectives"),
+                    d("probes"),
+                    left(Faction::Rebel),
+                    left(Faction::Empire),
+                    d("rebel_mission_discard"),
+                    d("empire_mission_discard")
+                )
+            }
+            None => format!(
+                "Objectives {} · probes {} · space tactics {} · ground tactics {}    Discards: Rebel {} · Empire {}",
+                d("objectives"),
+                d("probes"),
+                d("space_tactics"),
+                d("ground_tactics"),
+                d("rebel_mission_discard"),
+                d("empire_mission_discard")
+            ),
+        },
     ];
     for l in lines {
         draw::text(img, BODY.with(DIM), r.x + 18.0, y, &draw::fit(BODY, &l, r.w - 30.0));
