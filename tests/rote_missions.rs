@@ -17,7 +17,7 @@ use support::*;
 
 /// A quick-setup match with the expansion on, base hidden in Dantooine, board cleared.
 fn rote(seed: u64) -> Scenario {
-    let mut s = new_game(seed, MatchOptions { quick_setup: true, rise_of_the_empire: true });
+    let mut s = expansion_game(seed);
     let d = decision(&s).expect("base choice");
     apply(&mut s, REBEL, d.actions[0].clone()).expect("base");
     Scenario { s }.clear().base("dantooine", false)

@@ -123,11 +123,12 @@ mod combat_abilities {
     /// A ground fight in Kessel where one side has only structures left, at the end of the
     /// round; `rolled` says whether that side rolled in this round's ground battle.
     fn lone_structures(side: holonet::content::Faction, rolled: bool) -> State {
-        let (empire, rebel): (Vec<(&str, u8)>, Vec<(&str, u8)>) = match side {
-            REBEL => (vec![("stormtrooper", 2)], vec![("golan_arms_turret", 1)]),
-            _ => (vec![("shield_bunker", 1)], vec![("rebel_trooper", 2)]),
+        type Army = &'static [(&'static str, u8)];
+        let (empire, rebel): (Army, Army) = match side {
+            REBEL => (&[("stormtrooper", 2)], &[("golan_arms_turret", 1)]),
+            _ => (&[("shield_bunker", 1)], &[("rebel_trooper", 2)]),
         };
-        let mut s = fight(armies(&empire, &rebel));
+        let mut s = fight(armies(empire, rebel));
         let c = cm_mut(&mut s);
         c.step = Step::NextRound;
         let x = c.cine.as_deref_mut().expect("cinematic combat");

@@ -473,7 +473,15 @@ pub fn option_texts(s: &State, d: &Decision) -> Vec<OptionText> {
 pub fn options_public(s: &State, d: &Decision) -> bool {
     use PromptKind::*;
     match d.kind {
-        Oppose | AddLeader | Retreat | RetreatCarry | AssignDamage => true,
+        // With Rise of the Empire an opposing seat with facedown missions may also reveal a
+        // Subversion among them: the options then name secret cards (whether that is so
+        // follows from public facts only: the set, the step, facedown cards held).
+        Oppose => !matches!(
+            s.stack.last(),
+            Some(crate::engine::rebellion::Frame::Mission(run))
+                if crate::engine::rebellion::mission_windows::subversion_open(s, run)
+        ),
+        AddLeader | Retreat | RetreatCarry | AssignDamage => true,
         MoveUnits | Deploy => d.seat == Faction::Empire || s.base.revealed,
         _ => false,
     }
