@@ -10,7 +10,7 @@
 use std::collections::{HashMap, HashSet};
 use std::hash::BuildHasherDefault;
 
-use holonet::content::{ActionCardId, MissionId, ObjectiveId, SystemId, TacticId, catalog};
+use holonet::content::{ActionCardId, AdvancedTacticId, MissionId, ObjectiveId, SystemId, TacticId, catalog};
 use holonet::engine::rebellion::state::Ring;
 
 /// A card by kind and id.
@@ -24,6 +24,9 @@ pub enum Card {
     Objective(ObjectiveId),
     /// A tactic card.
     Tactic(TacticId),
+    /// An advanced tactic card (Rise of the Empire): secret only in a match without it, where
+    /// it is nowhere (several share a printed name with base cards: "Target the Generator").
+    Advanced(AdvancedTacticId),
 }
 
 impl Card {
@@ -34,6 +37,7 @@ impl Card {
             Card::Action(x) => x.key(),
             Card::Objective(x) => x.key(),
             Card::Tactic(x) => x.key(),
+            Card::Advanced(x) => x.key(),
         }
     }
     /// Its printed name.
@@ -43,6 +47,7 @@ impl Card {
             Card::Action(x) => x.name(),
             Card::Objective(x) => x.name(),
             Card::Tactic(x) => x.name(),
+            Card::Advanced(x) => x.name(),
         }
     }
 }
@@ -192,6 +197,7 @@ impl Universe {
         cards.extend(ActionCardId::all().map(Card::Action));
         cards.extend(ObjectiveId::all().map(Card::Objective));
         cards.extend(TacticId::all().map(Card::Tactic));
+        cards.extend(AdvancedTacticId::all().map(Card::Advanced));
         assert!(cards.len() <= 256, "a card set is two u128 words");
         let mut u = Universe {
             cards: cards.clone(),
@@ -256,6 +262,7 @@ impl Universe {
             Card::Action(x) => m + x.0 as usize,
             Card::Objective(x) => m + a + x.0 as usize,
             Card::Tactic(x) => m + a + o + x.0 as usize,
+            Card::Advanced(x) => m + a + o + c.tactics.len() + x.0 as usize,
         }
     }
 

@@ -4,7 +4,7 @@
 //! and shuffled back, a card shown to them by another card). The cards left over are the
 //! canaries: they must not appear in anything sent to that viewer.
 
-use holonet::content::{ActionCardId, Faction, MissionId, SystemId, catalog};
+use holonet::content::{ActionCardId, AdvancedTacticId, ContentSet, Faction, MissionId, SystemId, catalog};
 use holonet::engine::rebellion::Frame;
 use holonet::engine::rebellion::cards::run::Pending;
 use holonet::engine::rebellion::cards::{decks, placement};
@@ -63,6 +63,8 @@ fn card_of(u: &Universe, deck: &str, id: &str) -> Option<usize> {
     // The same order as `event::card_name`: the deck the event names first.
     let by_deck = if deck.contains("probe") {
         return None;
+    } else if deck.starts_with("advanced") {
+        c.advanced_tactic_by_key(id).map(Card::Advanced)
     } else if deck.contains("tactic") {
         c.tactic_by_key(id).map(Card::Tactic)
     } else if deck.contains("objective") {
@@ -233,8 +235,18 @@ impl Knowledge {
         for &o in &d.objectives {
             hidden.add(u.index(Card::Objective(o)));
         }
-        for &t in d.space_tactics.iter().chain(&d.ground_tactics) {
-            hidden.add(u.index(Card::Tactic(t)));
+        // Under cinematic combat (Rise of the Empire) the shared tactic decks lie unused: their
+        // cards are no one's secret, and several advanced tactic cards share their names.
+        // (What is secret there, a player's pick, is compared by twins in tests/rote_cinematic.rs;
+        // the rest of an advanced deck follows from the public discard pile.)
+        if !s.has_set(ContentSet::RiseOfTheEmpire) {
+            for &t in d.space_tactics.iter().chain(&d.ground_tactics) {
+                hidden.add(u.index(Card::Tactic(t)));
+            }
+            // And a base match has no advanced tactic card at all.
+            for t in AdvancedTacticId::all() {
+                hidden.add(u.index(Card::Advanced(t)));
+            }
         }
         // Cards of a box the match does not use are nowhere to be seen: a name they share
         // with a card in play (Sabotage, Subversion) stands for that card.
