@@ -337,7 +337,7 @@ fn break_their_will_names_a_region_and_returns_to_hand_when_it_fails() {
     assert!(e.to_string().contains("Mission Cards"), "{e}");
     let ev = act(&mut s, EMPIRE, "pick system bespin");
     assert!(
-        public_text(&ev).contains("their base is in the"),
+        public_text(&ev).contains("Break Their Will: the Rebel base is in the Mustafar region"),
         "Hoth is in Bespin's region: {}",
         public_text(&ev)
     );

@@ -177,10 +177,12 @@ pub(super) fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Re
             let c = catalog();
             let region = c.system(*system).region;
             let yes = ctx.s.base.system.is_some_and(|b| c.system(b).region == region);
+            // In the words every card asking about the base uses in public ("…: the Rebel base
+            // is …"), after the named system.
+            ctx.note(format!("{} names {}", run.card.name(), system.name()));
             ctx.note(format!(
-                "{}: the Empire names {}; the Rebels answer that their base is {} the {}",
+                "{}: the Rebel base is {} the {}",
                 run.card.name(),
-                system.name(),
                 if yes { "in" } else { "not in" },
                 region.name()
             ));
