@@ -133,7 +133,8 @@ pub fn run(
         writeln!(out, "seed {game_seed} winner {winner} rounds {} actions {}", p.state.round, p.steps.len())?;
     }
     writeln!(out, "games {games} rebel {} empire {} actions {}", tally.rebel, tally.empire, tally.actions)?;
-    let missions = || MissionId::all().filter(|&m| options.has_set(catalog().mission(m).set));
+    let missions =
+        || MissionId::all().filter(|&m| crate::engine::rebellion::rote_cards::mission_in_match(options, m));
     writeln!(
         out,
         "mission titles revealed {}/{} (not revealed: {})",

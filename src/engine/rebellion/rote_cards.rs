@@ -58,6 +58,14 @@ pub fn action_in_match(options: &super::state::MatchOptions, card: ActionCardId)
             .any(|r| c.action_card(r).replaces == Some(card) && options.has_set(c.action_card(r).set))
 }
 
+/// Whether a match with these options uses this mission card: its box is in the match, and no
+/// printing of a box in the match replaces it (Sabotage, Construct Super Star Destroyer).
+pub fn mission_in_match(options: &super::state::MatchOptions, m: MissionId) -> bool {
+    let c = catalog();
+    options.has_set(c.mission(m).set)
+        && !MissionId::all().any(|r| c.mission(r).replaces == Some(m) && options.has_set(c.mission(r).set))
+}
+
 /// Whether a match uses this objective (its box is in the match).
 pub fn objective_in_match(s: &State, o: ObjectiveId) -> bool {
     s.has_set(catalog().objective(o).set)
