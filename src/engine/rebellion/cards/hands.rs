@@ -141,6 +141,9 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
                 let i = ctx.s.rng.below(n);
                 let card = ctx.s.hands.rebel.objectives.remove(i);
                 ctx.s.decks.objectives.insert(0, card);
+                // The card is revealed: everyone sees it (and knows where it lies now).
+                let seen = vec![card.to_string()];
+                ctx.public(EventKind::CardsSeen { deck: "the revealed objective".into(), cards: seen });
                 ctx.note(format!(
                     "{}: {} goes from the Rebel hand to the top of the objective deck",
                     run.card.name(),
