@@ -185,7 +185,12 @@ pub fn kinds(s: &State) -> Vec<Kind> {
             out.push(Kind::Hand(f, Pile::Tactics));
         }
         let other_missions = !h.missions.is_empty() || !d.missions.get(f).is_empty();
-        if !s.assignments.get(f).is_empty() && other_missions {
+        // While the opponent looks through this hand (Stolen Intel's discard), it sees which
+        // missions are in the hand: a facedown mission traded with one of them is no twin.
+        let shown = matches!(s.stack.last(), Some(Frame::Card(run))
+            if run.faction == f.opponent()
+                && matches!(run.pending, Some(holonet::engine::rebellion::cards::run::Pending::Hands(_))));
+        if !s.assignments.get(f).is_empty() && other_missions && !shown {
             out.push(Kind::Facedown(f));
         }
     }
