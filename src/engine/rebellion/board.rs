@@ -107,3 +107,21 @@ pub fn destroy_stranded(ctx: &mut Ctx, f: Faction, place: Place) {
         }
     }
 }
+
+/// Whether a unit type is a Shield Bunker (Rise of the Empire).
+pub fn is_shield_bunker(u: UnitId) -> bool {
+    catalog().unit(u).ability == Some(UnitAbility::ShieldBunker)
+}
+
+/// Whether a unit type is a Death Star or a Death Star Under Construction: the stations a
+/// Shield Bunker protects.
+pub fn is_station(u: UnitId) -> bool {
+    let n = super::named::named();
+    Some(u) == n.death_star || Some(u) == n.death_star_under_construction
+}
+
+/// Whether a unit of type `u` in `p` is a station an Imperial Shield Bunker there protects (Rise
+/// of the Empire): it cannot be destroyed, dealt damage or assigned damage.
+pub fn station_shielded(s: &State, p: Place, u: UnitId) -> bool {
+    is_station(u) && s.units(p, Faction::Empire).iter().any(|(x, _)| is_shield_bunker(x))
+}

@@ -185,19 +185,17 @@ fn imperial_placement(ctx: &mut Ctx, expansion: bool) -> Frames {
     if !ctx.s.options.quick_setup {
         return vec![Frame::Setup(step)];
     }
-    let mut frames = vec![];
-    for frame in setup::act(ctx, step, Action::AutoPlace) {
-        if let Frame::Setup(done) = frame {
-            for next in setup::auto(ctx, done) {
-                if let Frame::Setup(rebel @ SetupStep::RebelPlacement { .. }) = next {
-                    for placed in setup::act(ctx, rebel, Action::AutoPlace) {
-                        if let Frame::Setup(done) = placed {
-                            frames.extend(setup::auto(ctx, done));
-                        }
-                    }
-                } else {
-                    frames.push(next);
-                }
+    // Quick setup: each placement step is placed at once and steps on (`auto`) to the next,
+    // until the base choice.
+    let mut frames = vec![Frame::Setup(step)];
+    while let Some(Frame::Setup(
+        placing @ (SetupStep::ImperialPlacement { .. } | SetupStep::RebelPlacement { .. }),
+    )) = frames.last().cloned()
+    {
+        frames.pop();
+        for placed in setup::act(ctx, placing, Action::AutoPlace) {
+            if let Frame::Setup(done) = placed {
+                frames.extend(setup::auto(ctx, done));
             }
         }
     }

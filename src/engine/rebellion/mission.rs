@@ -106,6 +106,38 @@ fn no_green(g: &ByFaction<u8>) -> bool {
 }
 
 impl MissionRun {
+    /// A mission just revealed by `faction` with its `leaders`, in `place` or against `target`:
+    /// nobody has answered it yet. `captured_before` lists the leaders captured at the reveal.
+    pub fn revealed(
+        faction: Faction,
+        mission: MissionId,
+        leaders: Vec<LeaderId>,
+        place: Option<Place>,
+        target: Option<LeaderId>,
+        captured_before: Vec<LeaderId>,
+    ) -> MissionRun {
+        MissionRun {
+            faction,
+            mission,
+            leaders,
+            place,
+            target,
+            step: MissionStep::Revealed,
+            passed: vec![],
+            dice: ByFaction::default(),
+            set_faces: ByFaction::default(),
+            bonus: 0,
+            no_pool_opposition: false,
+            fails: false,
+            success: false,
+            captured_before,
+            rescues_answered: vec![],
+            ring: None,
+            green: ByFaction::default(),
+            subversion_dice: 0,
+        }
+    }
+
     /// Whether die `i` of a side is green (the green dice come last).
     pub fn is_green(&self, side: Faction, i: usize) -> bool {
         i + *self.green.get(side) as usize >= self.dice.get(side).len()
@@ -270,26 +302,7 @@ pub fn start(ctx: &mut Ctx, f: Faction, mission: MissionId, target: Option<Targe
         None => ctx.s.leader_pool.get_mut(f).extend(asg.leaders.iter().copied()),
     }
     ctx.public(EventKind::MissionRevealed { faction: f, mission, place });
-    Frame::Mission(MissionRun {
-        faction: f,
-        mission,
-        leaders: asg.leaders,
-        place,
-        target: leader,
-        step: MissionStep::Revealed,
-        passed: vec![],
-        dice: ByFaction::default(),
-        set_faces: ByFaction::default(),
-        bonus: 0,
-        no_pool_opposition: false,
-        fails: false,
-        success: false,
-        captured_before: ctx.s.captured.clone(),
-        rescues_answered: vec![],
-        ring: None,
-        green: ByFaction::default(),
-        subversion_dice: 0,
-    })
+    Frame::Mission(MissionRun::revealed(f, mission, asg.leaders, place, leader, ctx.s.captured.clone()))
 }
 
 /// Whether the mission can be opposed ("attempt").

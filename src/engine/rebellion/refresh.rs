@@ -171,7 +171,7 @@ pub fn decision(s: &State, r: &RefreshPhase) -> Option<Decision> {
             // worked out once.
             let mut common: Option<Vec<Place>> = None;
             for (u, _) in ready.iter() {
-                let places = if Some(u) == named().death_star || is_bunker(u) {
+                let places = if Some(u) == named().death_star || super::board::is_shield_bunker(u) {
                     &deploy_places_after(s, *faction, u, placed, new_bunkers)
                 } else {
                     &*common.get_or_insert_with(|| deploy_places_after(s, *faction, u, placed, new_bunkers))
@@ -196,11 +196,6 @@ pub fn deploy_places(s: &State, f: Faction, unit: UnitId, placed: &[(Place, u8)]
     deploy_places_after(s, f, unit, placed, &[])
 }
 
-/// Whether a unit type is a Shield Bunker (Rise of the Empire).
-fn is_bunker(u: UnitId) -> bool {
-    catalog().unit(u).ability == Some(UnitAbility::ShieldBunker)
-}
-
 /// Whether a Shield Bunker lets the Empire deploy to this remote system as if it were loyal
 /// (Rise of the Empire, local reinforcement): one stands there, not deployed in this very
 /// step, and no Rebel unit is there.
@@ -209,7 +204,7 @@ fn reinforced(s: &State, f: Faction, sys: SystemId, new_bunkers: &[SystemId]) ->
     f == Faction::Empire
         && !new_bunkers.contains(&sys)
         && !s.has_units(p, Faction::Rebel)
-        && s.units(p, f).iter().any(|(u, _)| is_bunker(u))
+        && s.units(p, f).iter().any(|(u, _)| super::board::is_shield_bunker(u))
 }
 
 /// Places a unit may deploy to, given what was already deployed this phase and where Shield
@@ -227,7 +222,7 @@ pub fn deploy_places_after(
     // Rise of the Empire's Shield Bunker also deploys to any system with an Imperial ground unit
     // and no Rebel unit, whatever its loyalty (easy deployment); sabotage still bars it, as the
     // ability adds places and lifts no other rule.
-    let bunker = is_bunker(unit);
+    let bunker = super::board::is_shield_bunker(unit);
     let mut out = vec![];
     for (i, (st, &populous)) in s.systems.iter().zip(&named().populous).enumerate() {
         let sys = SystemId(i as u16);
@@ -322,7 +317,7 @@ pub fn act(ctx: &mut Ctx, mut r: RefreshPhase, a: Action) -> Frames {
         (RefreshStep::Deploy { faction, placed, new_bunkers }, Action::Deploy { unit, place }) => {
             let f = *faction;
             if let Place::System(sys) = place
-                && is_bunker(unit)
+                && super::board::is_shield_bunker(unit)
                 && !new_bunkers.contains(&sys)
             {
                 new_bunkers.push(sys);

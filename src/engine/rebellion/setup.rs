@@ -120,7 +120,7 @@ pub fn new_game(seed: u64, options: MatchOptions) -> State {
         // chosen its mission set).
         let mut hand: Vec<MissionId> = MissionId::all()
             .filter(|&m| c.mission(m).faction == f && c.mission(m).starting)
-            .filter(|&m| s.has_set(c.mission(m).set) && !replaced(&s, m))
+            .filter(|&m| rote_cards::mission_in_match(&s.options, m))
             .collect();
         for _ in 0..if options.rise_of_the_empire { 0 } else { 2 } {
             let d = &mut s.decks;
@@ -187,7 +187,7 @@ fn build_decks(s: &mut State) {
         let mut deck = vec![];
         for m in MissionId::all() {
             let d = c.mission(m);
-            if d.faction == f && !d.starting && !d.project && s.has_set(d.set) && !replaced(s, m) {
+            if d.faction == f && !d.starting && !d.project && rote_cards::mission_in_match(&s.options, m) {
                 deck.extend(std::iter::repeat_n(m, d.copies as usize));
             }
         }
@@ -203,7 +203,7 @@ fn build_decks(s: &mut State) {
     let mut projects = vec![];
     for m in MissionId::all() {
         let d = c.mission(m);
-        if d.project && s.has_set(d.set) && !replaced(s, m) {
+        if d.project && rote_cards::mission_in_match(&s.options, m) {
             projects.extend(std::iter::repeat_n(m, d.copies as usize));
         }
     }
@@ -237,15 +237,6 @@ fn build_decks(s: &mut State) {
             Theater::Ground => s.decks.ground_tactics = deck,
         }
     }
-}
-
-/// Whether a mission card is replaced by another printing from a box the match plays with (Rise
-/// of the Empire's Sabotage and Construct Super Star Destroyer): the old printing stays out.
-fn replaced(s: &State, m: MissionId) -> bool {
-    MissionId::all().any(|x| {
-        let d = catalog().mission(x);
-        d.replaces == Some(m) && s.has_set(d.set)
-    })
 }
 
 /// Step 8 I: reveal probe cards until 3 Rebel and 5 Imperial marked systems are out.

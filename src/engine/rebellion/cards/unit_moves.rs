@@ -338,16 +338,6 @@ pub fn by_shape(s: &State, run: &CardRun, shape: IconShape, theater: Theater) ->
         .collect()
 }
 
-/// Whether a unit type here is a Death Star (or one under construction) that an Imperial Shield
-/// Bunker in the same place protects (Rise of the Empire): cards cannot destroy it.
-fn shielded(s: &State, p: Place, u: UnitId) -> bool {
-    let n = crate::engine::rebellion::named::named();
-    (Some(u) == n.death_star || Some(u) == n.death_star_under_construction)
-        && s.units(p, Faction::Empire)
-            .iter()
-            .any(|(x, _)| catalog().unit(x).ability == Some(UnitAbility::ShieldBunker))
-}
-
 /// Unit types here that fit in the health left: the opponent's, then (`either_side`) the
 /// card's own faction's.
 pub(super) fn destroyable(
@@ -365,7 +355,7 @@ pub(super) fn destroyable(
         .flatten()
         .flat_map(|f| s.units(p, f).iter().map(|(u, _)| u).collect::<Vec<_>>())
         .filter(|&u| only.is_none_or(|t| catalog().unit(u).theater == t))
-        .filter(|&u| !shielded(s, p, u))
+        .filter(|&u| !board::station_shielded(s, p, u))
         .filter(|&u| health(u).is_some_and(|h| h <= left))
         .filter(|u| types.is_empty() || types.contains(u))
         .collect()

@@ -320,15 +320,11 @@ impl Combat {
     /// system with an Imperial Shield Bunker (Rise of the Empire): it cannot be destroyed,
     /// dealt damage or assigned damage until every bunker there is gone.
     pub fn shielded(&self, i: usize) -> bool {
-        let n = super::named::named();
-        let station = Some(self.units[i].unit);
-        (station == n.death_star || station == n.death_star_under_construction) && self.bunker()
+        super::board::is_station(self.units[i].unit) && self.bunker()
     }
     /// Whether an Imperial Shield Bunker stands in the combat (Rise of the Empire).
     pub fn bunker(&self) -> bool {
-        self.units.iter().any(|u| {
-            u.faction == Faction::Empire && catalog().unit(u.unit).ability == Some(UnitAbility::ShieldBunker)
-        })
+        self.units.iter().any(|u| u.faction == Faction::Empire && super::board::is_shield_bunker(u.unit))
     }
     /// Whether the Empire has an Interdictor in the combat (Rise of the Empire): Rebel units
     /// cannot retreat from it, by any means.

@@ -246,12 +246,8 @@ pub(super) fn next_round_checks(ctx: &mut Ctx, c: &mut Combat) {
     let only_dsuc = c.has(Faction::Empire, Theater::Space)
         && c.of(Faction::Empire, Theater::Space)
             .all(|(_, u)| u.unit.key() == "death_star_under_construction");
-    let shielded = c
-        .units
-        .iter()
-        .enumerate()
-        .any(|(i, u)| u.unit.key() == "death_star_under_construction" && c.shielded(i));
-    if only_dsuc && !shielded && c.has(Faction::Rebel, Theater::Space) {
+    // A Shield Bunker here keeps the station from being destroyed (Rise of the Empire).
+    if only_dsuc && !c.bunker() && c.has(Faction::Rebel, Theater::Space) {
         ctx.note("The Death Star Under Construction, left without escort, is destroyed");
         while let Some(i) = c.units.iter().position(|u| u.unit.key() == "death_star_under_construction") {
             destroy(ctx, c, i);
