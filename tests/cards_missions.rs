@@ -4,12 +4,11 @@
 
 mod support;
 
-use holonet::content::{ActionCardId, ByFaction, DieFace, Faction, LeaderId};
-use holonet::engine::rebellion::command::CommandPhase;
+use holonet::content::{ActionCardId, ByFaction, DieFace, Faction};
 use holonet::engine::rebellion::event::EventKind;
-use holonet::engine::rebellion::mission::{MissionRun, MissionStep};
+use holonet::engine::rebellion::mission::MissionStep;
 use holonet::engine::rebellion::state::Ring;
-use holonet::engine::rebellion::{Frame, PromptKind, RuleError, State, decision};
+use holonet::engine::rebellion::{PromptKind, RuleError, State, decision};
 use support::*;
 
 fn card(name: &str) -> ActionCardId {
@@ -41,38 +40,9 @@ fn mission_at(
     step: MissionStep,
     dice: ByFaction<Vec<DieFace>>,
 ) {
-    let leaders: Vec<LeaderId> = leaders.iter().map(|l| leader(l)).collect();
-    for &l in &leaders {
-        s.leader_pool.get_mut(f).retain(|&x| x != l);
-        s.zone_mut(place(at)).leaders.get_mut(f).push(l);
-    }
-    let mut c = CommandPhase::new();
-    c.turn = f;
-    c.in_turn = true;
-    let success = step == MissionStep::After;
-    s.stack = vec![
-        Frame::Command(c),
-        Frame::Mission(MissionRun {
-            faction: f,
-            mission: mission(mission_id),
-            leaders,
-            place: Some(place(at)),
-            target: None,
-            step,
-            passed: vec![],
-            dice,
-            set_faces: ByFaction::default(),
-            bonus: 0,
-            no_pool_opposition: false,
-            fails: false,
-            success,
-            captured_before: s.captured.clone(),
-            rescues_answered: vec![],
-            ring: None,
-            green: ByFaction::default(),
-            subversion_dice: 0,
-        }),
-    ];
+    let run = mission_in_progress(s, f, mission_id, at, None, leaders, step);
+    run.success = step == MissionStep::After;
+    run.dice = dice;
 }
 
 #[test]

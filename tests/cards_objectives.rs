@@ -5,7 +5,7 @@
 mod support;
 
 use holonet::content::ObjectiveId;
-use holonet::engine::rebellion::{PromptKind, State, decision};
+use holonet::engine::rebellion::State;
 use support::*;
 
 /// A cleared board at the start of the Refresh Phase (time 6, reputation 14), the Rebels
@@ -15,18 +15,6 @@ fn with(card: &str, setup: impl FnOnce(Scenario) -> Scenario) -> State {
     let mut s = setup(sc).build();
     s.hands.rebel.objectives = vec![objective(card)];
     s
-}
-
-/// Plays the objective and returns the reputation gained.
-fn score(s: &mut State, card: &str) -> u8 {
-    let before = s.reputation;
-    assert_eq!(decision(s).unwrap().kind, PromptKind::Objective);
-    act(s, REBEL, &format!("objective {card}"));
-    before - s.reputation
-}
-
-fn offered(s: &State, card: &str) -> bool {
-    is_legal(s, &format!("objective {card}"))
 }
 
 #[test]
@@ -39,9 +27,9 @@ fn cut_supply_lines_needs_three_disrupted_imperial_systems() {
             .loyalty("mustafar", Some(EMPIRE))
     };
     let s = with("cut_supply_lines", three);
-    assert!(!offered(&s, "cut_supply_lines"), "only two disrupted");
+    assert!(!objective_offered(&s, "cut_supply_lines"), "only two disrupted");
     let mut s = with("cut_supply_lines", |sc| three(sc).units("mustafar", "rebel_trooper", 1));
-    assert_eq!(score(&mut s, "cut_supply_lines"), 1);
+    assert_eq!(score_objective(&mut s, "cut_supply_lines"), 1);
     assert!(
         !s.hands.rebel.objectives.contains(&objective("cut_supply_lines")),
         "scored cards leave the hand"
@@ -53,9 +41,9 @@ fn regional_support_needs_every_populous_system_of_a_region_rebel() {
     // The Mon Calamari region: Mon Calamari, Felucia, Saleucami (Yavin is remote).
     let region = |sc: Scenario| sc.loyalty("mon_calamari", Some(REBEL)).loyalty("felucia", Some(REBEL));
     let s = with("regional_support", region);
-    assert!(!offered(&s, "regional_support"), "Saleucami is not Rebel");
+    assert!(!objective_offered(&s, "regional_support"), "Saleucami is not Rebel");
     let mut s = with("regional_support", |sc| region(sc).loyalty("saleucami", Some(REBEL)));
-    assert_eq!(score(&mut s, "regional_support"), 1);
+    assert_eq!(score_objective(&mut s, "regional_support"), 1);
 }
 
 #[test]
@@ -63,9 +51,9 @@ fn heart_of_the_empire_needs_rebels_alone_on_coruscant_and_returns_to_hand() {
     let s = with("heart_of_the_empire", |sc| {
         sc.units("coruscant", "x_wing", 1).units("coruscant", "tie_fighter", 1)
     });
-    assert!(!offered(&s, "heart_of_the_empire"), "Imperial units are there too");
+    assert!(!objective_offered(&s, "heart_of_the_empire"), "Imperial units are there too");
     let mut s = with("heart_of_the_empire", |sc| sc.units("coruscant", "x_wing", 1));
-    assert_eq!(score(&mut s, "heart_of_the_empire"), 2);
+    assert_eq!(score_objective(&mut s, "heart_of_the_empire"), 2);
     assert!(
         s.hands.rebel.objectives.contains(&objective("heart_of_the_empire")),
         "back to hand to score again"
@@ -78,9 +66,9 @@ fn leave_no_one_behind_needs_no_captured_leader() {
         sc.units("bespin", "tie_fighter", 1).leader_at("bespin", "princess_leia")
     });
     s.captured.push(leader("princess_leia"));
-    assert!(!offered(&s, "leave_no_one_behind"));
+    assert!(!objective_offered(&s, "leave_no_one_behind"));
     let mut s = with("leave_no_one_behind", |sc| sc);
-    assert_eq!(score(&mut s, "leave_no_one_behind"), 1);
+    assert_eq!(score_objective(&mut s, "leave_no_one_behind"), 1);
 }
 
 #[test]
@@ -93,8 +81,8 @@ fn popular_support_needs_six_rebel_systems() {
             .loyalty("rodia", Some(REBEL))
     };
     let s = with("popular_support", five);
-    assert!(!offered(&s, "popular_support"), "five are not enough");
+    assert!(!objective_offered(&s, "popular_support"), "five are not enough");
     let mut s = with("popular_support", |sc| five(sc).loyalty("alderaan", Some(REBEL)));
-    assert_eq!(score(&mut s, "popular_support"), 1);
+    assert_eq!(score_objective(&mut s, "popular_support"), 1);
     let _: Option<ObjectiveId> = None;
 }

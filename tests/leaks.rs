@@ -130,8 +130,10 @@ where
 /// Seeds that once showed a leak or a wrong twin (issue 17), played by every `cargo test`
 /// beside the first 500: a prompt that showed the hidden base (1613), windows that showed a
 /// hand (2292, 3642), Immediate cards in hand twins (2724, 4586, 5301, 8573), the base's old
-/// system in the public log (4213, 8950), and deck-order twins whose drawn cards differ (6464).
-const ONCE_LEAKED: [u64; 10] = [1613, 2292, 2724, 3642, 4213, 4586, 5301, 6464, 8573, 8950];
+/// system in the public log (4213, 8950), and deck-order twins whose drawn cards differ (6464);
+/// with Rise of the Empire (issue 18), an objective Exploit Weakness revealed only in a note
+/// (543) and a facedown twin traded into a hand Stolen Intel showed (2651).
+const ONCE_LEAKED: [u64; 12] = [543, 1613, 2292, 2651, 2724, 3642, 4213, 4586, 5301, 6464, 8573, 8950];
 
 #[test]
 fn the_seeds_that_once_leaked_leak_nothing() {

@@ -358,18 +358,6 @@ fn refresh_with(card: &str, setup: impl FnOnce(Scenario) -> Scenario) -> State {
     s
 }
 
-/// Plays the objective at the start of the Refresh Phase; returns the reputation gained.
-fn score(s: &mut State, card: &str) -> u8 {
-    let before = s.reputation;
-    assert_eq!(decision(s).unwrap().kind, PromptKind::Objective);
-    act(s, REBEL, &format!("objective {card}"));
-    before - s.reputation
-}
-
-fn offered(s: &State, card: &str) -> bool {
-    is_legal(s, &format!("objective {card}"))
-}
-
 #[test]
 fn uprising_needs_nine_rebel_systems() {
     const NINE: [&str; 9] = [
@@ -390,9 +378,9 @@ fn uprising_needs_nine_rebel_systems() {
         sc
     };
     let s = refresh_with("uprising", eight);
-    assert!(!offered(&s, "uprising"), "eight are not enough");
+    assert!(!objective_offered(&s, "uprising"), "eight are not enough");
     let mut s = refresh_with("uprising", |sc| eight(sc).loyalty(NINE[8], Some(REBEL)));
-    assert_eq!(score(&mut s, "uprising"), 2);
+    assert_eq!(score_objective(&mut s, "uprising"), 2);
 }
 
 #[test]
@@ -407,9 +395,9 @@ fn support_of_the_hutts_needs_three_rebel_systems_in_nal_huttas_region() {
         sc.loyalty(hutt[0], Some(REBEL)).loyalty(hutt[1], Some(REBEL)).loyalty("naboo", Some(REBEL))
     };
     let s = refresh_with("support_of_the_hutts", two);
-    assert!(!offered(&s, "support_of_the_hutts"), "Naboo is in another region");
+    assert!(!objective_offered(&s, "support_of_the_hutts"), "Naboo is in another region");
     let mut s = refresh_with("support_of_the_hutts", |sc| two(sc).loyalty(hutt[2], Some(REBEL)));
-    assert_eq!(score(&mut s, "support_of_the_hutts"), 1);
+    assert_eq!(score_objective(&mut s, "support_of_the_hutts"), 1);
 }
 
 #[test]
@@ -422,9 +410,12 @@ fn defensive_position_needs_three_rebel_structures_in_one_system() {
             .units("rebel_base", "golan_arms_turret", 1)
     };
     let s = refresh_with("defensive_position", spread);
-    assert!(!offered(&s, "defensive_position"), "not in one system; the Rebel Base space does not count");
+    assert!(
+        !objective_offered(&s, "defensive_position"),
+        "not in one system; the Rebel Base space does not count"
+    );
     let mut s = refresh_with("defensive_position", |sc| spread(sc).units("sullust", "golan_arms_turret", 1));
-    assert_eq!(score(&mut s, "defensive_position"), 1);
+    assert_eq!(score_objective(&mut s, "defensive_position"), 1);
 }
 
 #[test]
@@ -436,9 +427,9 @@ fn threaten_the_core_needs_five_rebel_units_on_and_around_coruscant() {
             .units("naboo", "x_wing", 3)
     };
     let s = refresh_with("threaten_the_core", four);
-    assert!(!offered(&s, "threaten_the_core"), "Naboo is not next to Coruscant");
+    assert!(!objective_offered(&s, "threaten_the_core"), "Naboo is not next to Coruscant");
     let mut s = refresh_with("threaten_the_core", |sc| four(sc).units("ord_mantell", "airspeeder", 1));
-    assert_eq!(score(&mut s, "threaten_the_core"), 1);
+    assert_eq!(score_objective(&mut s, "threaten_the_core"), 1);
 }
 
 /// Whether a combat objective's declared requirements hold in a combat at `at` started by
@@ -617,10 +608,10 @@ fn false_orders_window_stays_shut_when_no_imperial_leader_is_alone() {
 fn the_long_war_scores_by_discarding_two_other_objectives() {
     let mut s = refresh_with("the_long_war", |sc| sc);
     s.hands.rebel.objectives.push(objective("uprising"));
-    assert!(!offered(&s, "the_long_war"), "one other card is not enough");
+    assert!(!objective_offered(&s, "the_long_war"), "one other card is not enough");
     s.hands.rebel.objectives.push(objective("popular_support"));
     s.hands.rebel.objectives.push(objective("liberation"));
-    assert_eq!(score(&mut s, "the_long_war"), 1);
+    assert_eq!(score_objective(&mut s, "the_long_war"), 1);
     // The Rebels pick the two discards, one at a time, from their hand.
     let e = refuse(&mut s, REBEL, "pick objective the_long_war");
     assert!(matches!(e, RuleError::Illegal { rule: "Objective Cards", .. }), "{e}");
@@ -645,12 +636,12 @@ fn a_time_for_peace_scores_by_destroying_four_units_of_the_rebel_queue() {
             .queued(EMPIRE, 1, "tie_fighter", 2)
     };
     let s = refresh_with("a_time_for_peace", queue);
-    assert!(!offered(&s, "a_time_for_peace"), "the Imperial queue does not count");
+    assert!(!objective_offered(&s, "a_time_for_peace"), "the Imperial queue does not count");
     let mut s = refresh_with("a_time_for_peace", |sc| {
         queue(sc).queued(REBEL, 2, "rebel_trooper", 1).queued(REBEL, 3, "y_wing", 1)
     });
     let ties = s.supply.empire.count(unit("tie_fighter"));
-    assert_eq!(score(&mut s, "a_time_for_peace"), 1);
+    assert_eq!(score_objective(&mut s, "a_time_for_peace"), 1);
     // Two light units: the Rebels pick among their three.
     let e = refuse(&mut s, REBEL, "pick queued 1 tie_fighter");
     assert!(matches!(e, RuleError::Illegal { .. }), "{e}");
@@ -666,42 +657,22 @@ fn a_time_for_peace_scores_by_destroying_four_units_of_the_rebel_queue() {
 
 #[test]
 fn son_of_skywalker_rote_also_finds_critical_rescue() {
-    use holonet::content::ByFaction;
-    use holonet::engine::rebellion::Frame;
-    use holonet::engine::rebellion::command::CommandPhase;
-    use holonet::engine::rebellion::mission::{MissionRun, MissionStep};
+    use holonet::engine::rebellion::mission::MissionStep;
     // Luke's Build Alliance just succeeded in Bespin; the expansion's printing may take the
     // expansion's Critical Rescue from the deck, beside the base card's two.
     let mut s = rote_holding(4, REBEL, &["son_of_skywalker_rote"]).units("bespin", "tie_fighter", 1).build();
     s.decks.missions.rebel =
         ["hit_and_run", "critical_rescue", "seek_yoda"].iter().map(|m| mission(m)).collect();
-    let luke = leader("luke_skywalker");
-    s.leader_pool.rebel.retain(|&x| x != luke);
-    s.zone_mut(place("bespin")).leaders.rebel.push(luke);
-    let mut c = CommandPhase::new();
-    c.turn = REBEL;
-    c.in_turn = true;
-    let run = MissionRun {
-        faction: REBEL,
-        mission: mission("build_alliance"),
-        leaders: vec![luke],
-        place: Some(place("bespin")),
-        target: None,
-        step: MissionStep::After,
-        passed: vec![],
-        dice: ByFaction::default(),
-        set_faces: ByFaction::default(),
-        bonus: 0,
-        no_pool_opposition: false,
-        fails: false,
-        success: true,
-        captured_before: s.captured.clone(),
-        rescues_answered: vec![],
-        ring: None,
-        green: ByFaction::default(),
-        subversion_dice: 0,
-    };
-    s.stack = vec![Frame::Command(c), Frame::Mission(run)];
+    mission_in_progress(
+        &mut s,
+        REBEL,
+        "build_alliance",
+        "bespin",
+        None,
+        &["luke_skywalker"],
+        MissionStep::After,
+    )
+    .success = true;
     assert!(is_legal(&s, "action son_of_skywalker_rote"), "{:?}", legal(&s));
     act(&mut s, REBEL, "action son_of_skywalker_rote");
     let e = refuse(&mut s, REBEL, "pick mission hit_and_run");

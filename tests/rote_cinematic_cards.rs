@@ -47,6 +47,16 @@ fn finish_cards(s: &mut State) {
     }
 }
 
+/// `side` attacks with two black hits, one on each of the first two units of type `u`.
+fn two_hits(s: &mut State, side: Faction, u: &str) {
+    set_dice(s, &[(Black, Hit), (Black, Hit)]);
+    act(s, side, "done");
+    for k in 0..2 {
+        let n = nth(s, u, k);
+        act(s, side, &format!("damage {k} {n}"));
+    }
+}
+
 /// Every attack rolls blanks until the battles of this round are over.
 fn blank_attacks(s: &mut State) {
     while let Some(side) = attacking(s) {
@@ -187,12 +197,7 @@ fn energy_shield_removes_damage_from_imperial_ships() {
     finish_cards(&mut s);
     set_dice(&mut s, &[(Black, Blank)]);
     act(&mut s, EMPIRE, "done");
-    set_dice(&mut s, &[(Black, Hit), (Black, Hit)]);
-    act(&mut s, REBEL, "done");
-    let n = nth(&s, "tie_fighter", 0);
-    act(&mut s, REBEL, &format!("damage 0 {n}"));
-    let n = nth(&s, "tie_fighter", 1);
-    act(&mut s, REBEL, &format!("damage 1 {n}"));
+    two_hits(&mut s, REBEL, "tie_fighter");
     assert_eq!(seat(&s), Some(EMPIRE));
     let n = num(&s, "x_wing");
     refuse(&mut s, EMPIRE, &format!("block {n}"));
@@ -306,12 +311,7 @@ fn armored_position_moves_damage_onto_a_shield_bunker() {
     finish_cards(&mut s);
     set_dice(&mut s, &[(Black, Blank)]);
     act(&mut s, EMPIRE, "done");
-    set_dice(&mut s, &[(Black, Hit), (Black, Hit)]);
-    act(&mut s, REBEL, "done");
-    let n = nth(&s, "stormtrooper", 0);
-    act(&mut s, REBEL, &format!("damage 0 {n}"));
-    let n = nth(&s, "stormtrooper", 1);
-    act(&mut s, REBEL, &format!("damage 1 {n}"));
+    two_hits(&mut s, REBEL, "stormtrooper");
     let n = num(&s, "shield_bunker");
     refuse(&mut s, EMPIRE, &format!("block {n}"));
     let n = nth(&s, "stormtrooper", 0);
@@ -557,12 +557,7 @@ fn planetary_shield_moves_damage_onto_a_shield_generator() {
     let mut s = playing(sc, REBEL, "planetary_shield");
     act(&mut s, REBEL, "mode 1");
     finish_cards(&mut s);
-    set_dice(&mut s, &[(Black, Hit), (Black, Hit)]);
-    act(&mut s, EMPIRE, "done");
-    let n = nth(&s, "rebel_trooper", 0);
-    act(&mut s, EMPIRE, &format!("damage 0 {n}"));
-    let n = nth(&s, "rebel_trooper", 1);
-    act(&mut s, EMPIRE, &format!("damage 1 {n}"));
+    two_hits(&mut s, EMPIRE, "rebel_trooper");
     let n = num(&s, "shield_generator");
     refuse(&mut s, REBEL, &format!("block {n}"));
     let n = nth(&s, "rebel_trooper", 0);

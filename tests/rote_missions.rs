@@ -7,12 +7,11 @@ mod support;
 
 use holonet::content::{ContentSet, MissionIcon, MissionSet, catalog};
 use holonet::engine::rebellion::cards::systems::destroy_system;
-use holonet::engine::rebellion::command::CommandPhase;
 use holonet::engine::rebellion::event::{Audience, Event, EventKind};
 use holonet::engine::rebellion::flow::{Ctx, advance};
-use holonet::engine::rebellion::mission::{MissionRun, MissionStep};
+use holonet::engine::rebellion::mission::MissionStep;
 use holonet::engine::rebellion::targets::{MarkerCard, TargetMarker, TargetRule, forbids};
-use holonet::engine::rebellion::{Frame, MatchOptions, State, Viewer, apply, decision, new_game, view};
+use holonet::engine::rebellion::{MatchOptions, RuleError, State, Viewer, apply, decision, new_game, view};
 use support::*;
 
 /// A quick-setup match with the expansion on, base hidden in Dantooine, board cleared.
@@ -60,37 +59,7 @@ fn failed_at(
     target: Option<&str>,
     leaders: &[&str],
 ) {
-    let leaders: Vec<_> = leaders.iter().map(|l| leader(l)).collect();
-    for &l in &leaders {
-        s.leader_pool.get_mut(f).retain(|&x| x != l);
-        s.zone_mut(place(at)).leaders.get_mut(f).push(l);
-    }
-    let mut c = CommandPhase::new();
-    c.turn = f;
-    c.in_turn = true;
-    s.stack = vec![
-        Frame::Command(c),
-        Frame::Mission(MissionRun {
-            faction: f,
-            mission: mission(m),
-            leaders,
-            place: Some(place(at)),
-            target: target.map(leader),
-            step: MissionStep::Result,
-            passed: vec![],
-            dice: Default::default(),
-            set_faces: Default::default(),
-            bonus: 0,
-            no_pool_opposition: false,
-            fails: false,
-            success: false,
-            captured_before: s.captured.clone(),
-            rescues_answered: vec![],
-            ring: None,
-            green: Default::default(),
-            subversion_dice: 0,
-        }),
-    ];
+    mission_in_progress(s, f, m, at, target, leaders, MissionStep::Result);
 }
 
 // ---------------------------------------------------------------- Imperial projects
@@ -454,6 +423,42 @@ fn subversion_is_revealed_in_the_opponents_opposition_step_with_an_extra_die() {
     act(&mut s, EMPIRE, "reveal deployment mustafar");
     act(&mut s, REBEL, "reveal subversion_rebel_base_set");
     assert_eq!(s.leader_place(leader("jan_dodonna")), Some(place("mustafar")));
+}
+
+#[test]
+fn subversion_rebel_opposes_an_imperial_attempt_with_an_extra_die() {
+    // The Rebels' Vader-icon printing: revealed in the Rebels' opposition step of an Imperial
+    // attempt, its leader moves in and opposes with the card's extra die.
+    assert_eq!(catalog().mission(mission("subversion_rebel")).icon, MissionIcon::Vader);
+    let mut s = rote(35)
+        .assign(REBEL, "subversion_rebel", &["jan_dodonna"])
+        .assign(EMPIRE, "deployment", &["general_tagge"])
+        .command(EMPIRE)
+        .build();
+    s.leader_pool.rebel.clear();
+    let e = refuse(&mut s, REBEL, "reveal subversion_rebel");
+    assert!(matches!(e, RuleError::NotYourDecision { .. }), "never on the Empire's own turn: {e}");
+    act(&mut s, EMPIRE, "reveal deployment mustafar");
+    let d = decision(&s).expect("the Rebels are asked: a facedown card could be a Subversion");
+    assert_eq!((d.seat, d.always_asked), (REBEL, true));
+    let mut ev = act(&mut s, REBEL, "reveal subversion_rebel");
+    assert_eq!(s.leader_place(leader("jan_dodonna")), Some(place("mustafar")), "its leader opposes there");
+    assert!(s.decks.mission_discard.rebel.contains(&mission("subversion_rebel")));
+    for _ in 0..6 {
+        match decision(&s) {
+            Some(d) if d.actions.contains(&holonet::engine::rebellion::Action::Done) => {
+                ev.extend(act(&mut s, d.seat, "done"))
+            }
+            _ => break,
+        }
+    }
+    let rebel_dice: Vec<_> =
+        events_of(&ev, |k| matches!(k, EventKind::DiceRolled { faction, .. } if *faction == REBEL));
+    let EventKind::DiceRolled { faces, .. } = &rebel_dice[0] else { panic!("the Rebels roll") };
+    let dodonna = catalog().leader(leader("jan_dodonna"));
+    let skill = catalog().mission(mission("deployment")).skill as usize;
+    let icons = (dodonna.skills[skill] + dodonna.minor_skills[skill]) as usize;
+    assert_eq!(faces.len(), icons + 1, "Dodonna's matching icons and the card's extra die");
 }
 
 // ---------------------------------------------------------------- Rebel, leader icon

@@ -6,7 +6,9 @@ mod support;
 use holonet::content::{MissionIcon, catalog};
 use holonet::engine::rebellion::event::Event;
 use holonet::engine::rebellion::view::{Viewer, view};
-use holonet::engine::rebellion::{MatchOptions, PromptKind, State, decision, invariants, new_game};
+use holonet::engine::rebellion::{
+    MatchOptions, PromptKind, RuleError, State, decision, invariants, new_game,
+};
 use support::*;
 
 fn rote(quick_setup: bool) -> MatchOptions {
@@ -107,8 +109,9 @@ fn each_side_keeps_the_missions_of_its_set_and_draws_two() {
 fn only_numbered_sets_are_accepted() {
     let mut s = new_game(3, rote(false));
     let e = refuse(&mut s, EMPIRE, "mode 3");
-    assert!(!e.to_string().is_empty());
-    refuse(&mut s, REBEL, "mode 1");
+    assert!(matches!(e, RuleError::WrongStep { .. } | RuleError::Illegal { .. }), "{e}");
+    let e = refuse(&mut s, REBEL, "mode 1");
+    assert!(matches!(e, RuleError::NotYourDecision { .. }), "the Empire picks first: {e}");
 }
 
 #[test]

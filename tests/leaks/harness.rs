@@ -826,10 +826,12 @@ pub fn play<G: Game<State = State, Action = Action, Options = MatchOptions>>(
         if sample {
             let kinds = twins::kinds(&s);
             // The base is the one secret that ends a match: compare it at every other sample.
-            let kind = match kinds.contains(&Kind::Base) && rng.below(2) == 0 {
-                _ if set_pick => Kind::MissionSet,
-                true => Kind::Base,
-                false => kinds[rng.below(kinds.len())],
+            let kind = if set_pick {
+                Kind::MissionSet
+            } else if kinds.contains(&Kind::Base) && rng.below(2) == 0 {
+                Kind::Base
+            } else {
+                kinds[rng.below(kinds.len())]
             };
             let unknown = |f: Faction, c: Card| !know.has_seen(Who::Seat(f), u.index(c));
             if let Some(twin) = twins::make(&s, kind, &mut rng, &unknown) {

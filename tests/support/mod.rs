@@ -138,6 +138,55 @@ pub fn expansion_game(seed: u64) -> State {
     s
 }
 
+/// A Command Phase turn of `f` in the middle of its mission `m` in `at` (against `target`), its
+/// `leaders` moved there from the pool, stopped at `step`: a scripted position for the
+/// mission's later windows. The run is returned to adjust (dice, success).
+pub fn mission_in_progress<'a>(
+    s: &'a mut State,
+    f: Faction,
+    m: &str,
+    at: &str,
+    target: Option<&str>,
+    leaders: &[&str],
+    step: holonet::engine::rebellion::mission::MissionStep,
+) -> &'a mut holonet::engine::rebellion::mission::MissionRun {
+    let leaders: Vec<LeaderId> = leaders.iter().map(|l| leader(l)).collect();
+    for &l in &leaders {
+        s.leader_pool.get_mut(f).retain(|&x| x != l);
+        s.zone_mut(place(at)).leaders.get_mut(f).push(l);
+    }
+    let mut c = CommandPhase::new();
+    c.turn = f;
+    c.in_turn = true;
+    let mut run = holonet::engine::rebellion::mission::MissionRun::revealed(
+        f,
+        mission(m),
+        leaders,
+        Some(place(at)),
+        target.map(leader),
+        s.captured.clone(),
+    );
+    run.step = step;
+    s.stack = vec![Frame::Command(c), Frame::Mission(run)];
+    match s.stack.last_mut() {
+        Some(Frame::Mission(run)) => run,
+        _ => unreachable!("just pushed"),
+    }
+}
+
+/// Plays an objective the Rebels are asked about now; returns the reputation it gained.
+pub fn score_objective(s: &mut State, card: &str) -> u8 {
+    let before = s.reputation;
+    assert_eq!(decision(s).unwrap().kind, PromptKind::Objective);
+    act(s, REBEL, &format!("objective {card}"));
+    before - s.reputation
+}
+
+/// Whether the Rebels may play this objective now.
+pub fn objective_offered(s: &State, card: &str) -> bool {
+    is_legal(s, &format!("objective {card}"))
+}
+
 /// Total units of one type anywhere (board, Rebel Base space, queues, ready to deploy, supply).
 pub fn unit_total(s: &State, u: UnitId) -> u32 {
     holonet::engine::rebellion::invariants::unit_total(s, u)
