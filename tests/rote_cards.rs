@@ -5,9 +5,7 @@ mod support;
 
 use holonet::content::{ActionCardId, ContentSet, Faction, ObjectiveId, catalog};
 use holonet::engine::rebellion::state::Ring;
-use holonet::engine::rebellion::{
-    Action, MatchOptions, PromptKind, RuleError, State, apply, decision, new_game,
-};
+use holonet::engine::rebellion::{MatchOptions, PromptKind, RuleError, State, apply, decision, new_game};
 use support::*;
 
 fn rote() -> MatchOptions {
@@ -331,16 +329,25 @@ fn lord_vaders_orders_lets_the_empire_arrange_the_top_three_objectives() {
 }
 
 #[test]
-fn good_intel_rote_shows_the_rebel_tactics_in_place_of_the_base_printing() {
-    let s = rote_holding(27, EMPIRE, &["good_intel_rote"])
-        .units("sullust", "star_destroyer", 1)
-        .units("sullust", "x_wing", 1)
-        .command(EMPIRE)
-        .build();
-    assert!(!is_legal(&s, "action good_intel_rote"), "only at the start of a combat");
+fn good_intel_rote_makes_the_rebels_pick_their_advanced_card_first_and_in_the_open() {
+    use support::cinematic::{AT, adv, armies, cm, fight};
+    let idle = rote_holding(27, EMPIRE, &["good_intel_rote"]).command(EMPIRE).build();
+    assert!(!is_legal(&idle, "action good_intel_rote"), "only at the start of a combat");
     let def = catalog().action_card(card("good_intel_rote"));
     assert_eq!(def.leaders, catalog().action_card(card("good_intel")).leaders);
-    let _ = Action::Done;
+
+    let mut sc = armies(&[("stormtrooper", 2)], &[("rebel_trooper", 2)]).leader_at(AT, "colonel_yularen");
+    sc.s.hands.empire.actions = vec![card("good_intel_rote")];
+    let mut s = fight(sc);
+    act(&mut s, EMPIRE, "action good_intel_rote");
+    // The Empire attacks, yet the Rebels pick first: their cards are shown.
+    assert_eq!(seat(&s), Some(REBEL), "the shown side picks first");
+    let e = refuse(&mut s, EMPIRE, "advanced imposing_presence");
+    assert!(matches!(e, RuleError::NotYourDecision { .. }), "{e}");
+    let ev = act(&mut s, REBEL, "advanced take_cover");
+    assert!(names_card(&sent_to(&ev, None), "Take Cover", "take_cover"), "the pick is public");
+    assert_eq!(cm(&s).cine.as_ref().expect("cinematic").picks.rebel, Some(adv("take_cover")));
+    assert_eq!(seat(&s), Some(EMPIRE), "the Empire picks knowing the Rebel card");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -402,3 +402,26 @@ fn random_play_with_cinematic_combat_ends_by_the_rules() {
     assert!(combats >= 20, "combats fought: {combats}");
     assert!(cards >= 40, "advanced cards picked: {cards}");
 }
+
+#[test]
+fn yoda_ring_rerolls_a_green_die_as_a_green_die() {
+    // A base die shows hits and specials too; a green die only blanks and direct hits. Over
+    // several rolls a base reroll would show one of those, a green reroll never does.
+    for seed in 0..8 {
+        let sc = armies(&[("stormtrooper", 1)], &[("rebel_vanguard", 1)]).leader_at(AT, "luke_skywalker");
+        let mut s = fight(sc);
+        s.rings.insert(leader("luke_skywalker"), holonet::engine::rebellion::state::Ring::Yoda);
+        s.rng = holonet::engine::rng::GameRng::from_seed(seed);
+        act(&mut s, EMPIRE, "advanced overrun");
+        act(&mut s, REBEL, "advanced take_cover");
+        act(&mut s, EMPIRE, "done");
+        act(&mut s, REBEL, "done");
+        set_dice(&mut s, &[(Black, Blank)]);
+        act(&mut s, EMPIRE, "done");
+        assert!(cm(&s).is_green(0), "the Rebel Vanguard rolls one green die");
+        // The only die: Master Yoda rerolls it without asking which.
+        let ev = act(&mut s, REBEL, "ring luke_skywalker");
+        assert_eq!(events_of(&ev, |k| matches!(k, EventKind::DiceRolled { .. })).len(), 1);
+        assert!(matches!(cm(&s).dice[0].face, Blank | DirectHit), "seed {seed}: {:?}", cm(&s).dice[0]);
+    }
+}

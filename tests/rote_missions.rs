@@ -524,29 +524,44 @@ fn heist_removes_a_target_marker_or_draws_an_objective_at_a_death_star() {
 }
 
 #[test]
-fn prepare_for_battle_sends_the_leaders_home_and_looks_at_a_tactic_deck() {
+fn prepare_for_battle_sends_the_leaders_home_and_takes_the_used_advanced_tactics_back() {
     let mut s = rote(18)
         .in_pool("saw_gerrera")
         .subjugated("mustafar")
         .assign(REBEL, "prepare_for_battle", &["saw_gerrera"])
         .command(REBEL)
         .build();
+    let mut decks = holonet::engine::rebellion::combat::cinematic::CinematicDecks::full();
+    let used = [support::cinematic::adv("take_cover"), support::cinematic::adv("rogue_one")];
+    decks.own.rebel.deck.retain(|a| !used.contains(a));
+    decks.own.rebel.discard = used.to_vec();
+    s.cinematic = Some(Box::new(decks));
     assert!(!is_legal(&s, "reveal prepare_for_battle naboo"), "a subjugated system only");
     reveal_unopposed(&mut s, REBEL, "reveal prepare_for_battle mustafar");
     assert!(s.leader_pool.rebel.contains(&leader("saw_gerrera")), "back in the pool");
+    // Cinematic combat never draws from the shared tactic decks: only the advanced option is open.
+    assert!(!is_legal(&s, "mode 1"), "looking at a shared tactic deck is not offered");
     let e = refuse(&mut s, REBEL, "pick system hoth");
-    assert!(e.to_string().contains("Mission Cards"), "{e}");
-    let top: Vec<_> = s.decks.ground_tactics[..4].to_vec();
-    let ev = act(&mut s, REBEL, "pick theater ground");
-    let seen = events_of(&ev, |k| matches!(k, EventKind::CardsSeen { .. }));
-    assert_eq!(seen.len(), 1);
-    assert!(
-        ev.iter()
-            .all(|e| !matches!(e.kind, EventKind::CardsSeen { .. }) || e.audience == Audience::Only(REBEL))
-    );
+    assert!(e.to_string().contains("the choice the card asks for"), "{e}");
     act(&mut s, REBEL, "mode 2");
-    let n = s.decks.ground_tactics.len();
-    assert_eq!(&s.decks.ground_tactics[n - 4..], top.as_slice(), "the four go to the bottom");
+    let own = &s.cinematic.as_ref().expect("decks").own.rebel;
+    assert!(own.discard.is_empty(), "every used card is taken back");
+    assert!(used.iter().all(|a| own.deck.contains(a)));
+}
+
+#[test]
+fn prepare_for_battle_does_nothing_more_without_used_advanced_tactics() {
+    let mut s = rote(18)
+        .in_pool("saw_gerrera")
+        .subjugated("mustafar")
+        .assign(REBEL, "prepare_for_battle", &["saw_gerrera"])
+        .command(REBEL)
+        .build();
+    let top: Vec<_> = s.decks.ground_tactics.clone();
+    reveal_unopposed(&mut s, REBEL, "reveal prepare_for_battle mustafar");
+    assert!(s.leader_pool.rebel.contains(&leader("saw_gerrera")), "back in the pool");
+    assert!(!is_legal(&s, "mode 1") && !is_legal(&s, "mode 2"), "nothing left to choose");
+    assert_eq!(s.decks.ground_tactics, top, "the shared deck is untouched");
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! Effects that move cards between decks, discard piles and hands (Rise of the Empire):
 //! taking a mission from the top of one's deck or from one's discard pile, discarding one from
-//! the opponent's hand, a random Rebel objective back on top of its deck, and looking at the
-//! top of a tactic deck.
+//! the opponent's hand, a random Rebel objective back on top of its deck, looking at the top of
+//! a tactic deck, and taking used advanced tactic cards back (cinematic combat).
 
 use serde::{Deserialize, Serialize};
 
@@ -9,6 +9,8 @@ use super::intel::IfLeader;
 use super::run::{CardRun, Next};
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
+use crate::engine::rebellion::combat::cinematic::decks as advanced;
+use crate::engine::rebellion::combat::rules::Rules;
 use crate::engine::rebellion::error::{RuleError, illegal};
 use crate::engine::rebellion::event::EventKind;
 use crate::engine::rebellion::flow::{Ctx, Decision};
@@ -43,6 +45,9 @@ pub enum Op {
         /// How many cards are looked at.
         count: u8,
     },
+    /// Cinematic combat: the player takes every used advanced tactic card of theirs (both
+    /// theaters) back into their decks.
+    TakeBackAdvanced,
 }
 
 /// A hands-family choice.
@@ -97,7 +102,16 @@ pub fn can(s: &State, run: &CardRun, op: &Op) -> bool {
         Op::TakeDiscardedMission => !s.decks.mission_discard.get(f).is_empty(),
         Op::DiscardEnemyMission => !s.hands.get(f.opponent()).missions.is_empty(),
         Op::RandomObjectiveToTop => !s.hands.rebel.objectives.is_empty(),
-        Op::ArrangeTactics { .. } => !s.decks.space_tactics.is_empty() || !s.decks.ground_tactics.is_empty(),
+        // Under cinematic combat the shared tactic decks are never drawn from: looking at them
+        // would do nothing.
+        Op::ArrangeTactics { .. } => {
+            Rules::of(s) == Rules::Base
+                && (!s.decks.space_tactics.is_empty() || !s.decks.ground_tactics.is_empty())
+        }
+        Op::TakeBackAdvanced => {
+            Rules::of(s) == Rules::Cinematic
+                && [Theater::Space, Theater::Ground].into_iter().any(|t| advanced::can_take_back(s, f, t))
+        }
     }
 }
 
@@ -153,6 +167,11 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
         }
         Op::ArrangeTactics { count } => {
             return Next::Wait(super::Pending::Hands(Pending::TacticDeck { count }));
+        }
+        Op::TakeBackAdvanced => {
+            for t in [Theater::Space, Theater::Ground] {
+                advanced::take_back(ctx, f, t, u8::MAX);
+            }
         }
     }
     Next::Done

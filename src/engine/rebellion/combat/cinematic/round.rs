@@ -1,5 +1,6 @@
 //! The advanced tactic cards of one round of battle: both sides pick a card in secret (the
-//! current player first), the cards are revealed together, then each side resolves the top
+//! current player first; a side whose tactic cards are shown — Good Intel — picks first and in
+//! the open), the cards are revealed together, then each side resolves the top
 //! or bottom ability or neither (the current player first, unless the defender's card can
 //! cancel: that card resolves first).
 
@@ -27,9 +28,21 @@ fn deck_name(t: Theater) -> &'static str {
 }
 
 /// The start of a contested round of battle: the round's card effects are cleared and the
-/// current player picks first.
+/// first picker picks.
 pub fn begin(c: &Combat, t: Theater) -> Step {
-    Step::Tactics { theater: t, stage: Stage::Pick(c.attacker) }
+    Step::Tactics { theater: t, stage: Stage::Pick(first_picker(c)) }
+}
+
+/// Whether a side must show its tactic cards this combat (Good Intel). Under cinematic combat
+/// that side picks first and its pick is public, so the opponent picks knowing it.
+fn shown(c: &Combat, f: Faction) -> bool {
+    c.mods.tactics_shown.contains(&f)
+}
+
+/// Who picks first: the current player, unless only the other side's cards are shown.
+fn first_picker(c: &Combat) -> Faction {
+    let defender = c.attacker.opponent();
+    if shown(c, defender) && !shown(c, c.attacker) { defender } else { c.attacker }
 }
 
 /// Whether a side picks a card this round of battle (a card may forbid it; an empty deck has
@@ -51,7 +64,12 @@ pub fn decision(s: &State, c: &Combat, t: Theater, stage: Stage) -> Option<Decis
                 decks::pickable(s, f, t).into_iter().map(|card| Action::Advanced { card }).collect();
             // The options are the picker's own deck, and the pick is secret: always asked.
             let mut d = Decision::new(f, PromptKind::CombatActions, actions).always_asked(true);
-            d.context.push(format!("pick your {} card for this round, in secret", deck_name(t)));
+            if shown(c, f) {
+                d.context
+                    .push(format!("pick your {} card for this round; it is shown at once", deck_name(t)));
+            } else {
+                d.context.push(format!("pick your {} card for this round, in secret", deck_name(t)));
+            }
             d.context.push(describe_units(c));
             Some(d)
         }
@@ -96,9 +114,13 @@ pub fn act(ctx: &mut Ctx, c: &mut Combat, t: Theater, stage: Stage, a: Action) {
     match (stage, a) {
         (Stage::Pick(f), Action::Advanced { card }) => {
             *cine_mut(c).picks.get_mut(f) = Some(card);
-            // The choice stays secret: the opponent learns only that a card was picked.
-            ctx.note(format!("{} has picked an {} card", f.name(), deck_name(t)));
-            ctx.private(f, EventKind::Note { text: format!("you picked {}", card.name()) });
+            if shown(c, f) {
+                ctx.note(format!("{} picks {} (its tactic cards are shown)", f.name(), card.name()));
+            } else {
+                // The choice stays secret: the opponent learns only that a card was picked.
+                ctx.note(format!("{} has picked an {} card", f.name(), deck_name(t)));
+                ctx.private(f, EventKind::Note { text: format!("you picked {}", card.name()) });
+            }
             c.step = after_pick(c, t, f);
         }
         (Stage::Resolve(f), Action::Mode { n }) => resolve(ctx, c, t, f, Some(n == 1)),
@@ -131,7 +153,7 @@ pub fn auto(ctx: &mut Ctx, c: &mut Combat, t: Theater, stage: Stage) {
 }
 
 fn after_pick(c: &Combat, t: Theater, f: Faction) -> Step {
-    let stage = if f == c.attacker { Stage::Pick(f.opponent()) } else { Stage::Reveal };
+    let stage = if f == first_picker(c) { Stage::Pick(f.opponent()) } else { Stage::Reveal };
     Step::Tactics { theater: t, stage }
 }
 
