@@ -112,9 +112,14 @@ fn rote_mid_game(seed: u64, n: usize) -> State {
 }
 
 #[test]
-fn golden_rise_of_the_empire_shows_its_units_and_leaders() {
-    let s = rote_mid_game(8, 60);
+fn golden_rise_of_the_empire_shows_its_units_leaders_and_target_markers() {
+    use holonet::engine::rebellion::targets::{MarkerCard, TargetMarker};
+    let mut s = rote_mid_game(8, 60);
+    let plans = holonet::content::catalog().mission_by_key("secure_the_plans").expect("an expansion mission");
+    let system = SystemId::parse("kessel").expect("a system");
+    s.targets.placed.push(TargetMarker { card: MarkerCard::Mission(plans), system });
     let v = view(&s, Viewer::Public);
+    assert_eq!(v.target_markers.len(), 1, "the marker is public");
     assert!(v.rise_of_the_empire);
     let on_board = |id: &str| v.systems.values().any(|x| x.units.values().any(|u| u.contains_key(id)));
     assert!(
@@ -125,6 +130,12 @@ fn golden_rise_of_the_empire_shows_its_units_and_leaders() {
         std::fs::write(path, render_png(&v)).expect("writes");
     }
     check_golden("rote_public", &s, Viewer::Public);
+    // The badge is small next to the golden's tolerance: check it is drawn at all.
+    let mut without = s.clone();
+    without.targets.placed.clear();
+    let (a, b) = (render_image(&v), render_image(&view(&without, Viewer::Public)));
+    let changed = a.pixels().zip(b.pixels()).filter(|(x, y)| x != y).count();
+    assert!(changed > 200, "the target marker's badge is drawn ({changed} pixels)");
 }
 
 #[test]

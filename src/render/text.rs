@@ -117,6 +117,14 @@ pub fn summary(v: &View) -> String {
                 parts.push(name.to_string());
             }
         }
+        for m in v.target_markers.iter().filter(|m| &m.system == id) {
+            let name = if catalog().objective_by_key(&m.card).is_some() {
+                card_name("objectives", &m.card)
+            } else {
+                card_name("missions", &m.card)
+            };
+            parts.push(format!("target marker of {name}"));
+        }
         for (f, u) in &s.units {
             if !u.is_empty() {
                 parts.push(format!("{} units: {}", f.name(), units(u)));
@@ -274,6 +282,18 @@ mod tests {
         );
         assert!(text.contains("  Bothawui: loyal to the Rebels\n"), "{text}");
         assert!(text.contains("  Rebel Base space: 2 X-wings, 2 Y-wings, 1 Rebel Transport,"), "{text}");
+        assert_eq!(ids_in(&text), Vec::<String>::new(), "{text}");
+    }
+
+    #[test]
+    fn a_target_marker_reads_with_its_card_name() {
+        use crate::engine::rebellion::targets::{MarkerCard, TargetMarker};
+        let mut s = after_setup();
+        let card = MarkerCard::Mission(catalog().mission_by_key("secure_the_plans").expect("mission"));
+        let system = crate::content::SystemId::parse("kessel").expect("system");
+        s.targets.placed.push(TargetMarker { card, system });
+        let text = summary(&view(&s, Viewer::Public));
+        assert!(text.contains("  Kessel: target marker of Secure the Plans"), "{text}");
         assert_eq!(ids_in(&text), Vec::<String>::new(), "{text}");
     }
 

@@ -50,7 +50,13 @@ pub fn draw(img: &mut RgbImage, expansion: bool) {
     x += draw::text(img, BODY, x, y, "route") + 14.0;
     icons::wall(img, (x, y + 10.0), (x + 44.0, y + 10.0), 20.0);
     x += 50.0;
-    draw::text(img, BODY, x, y, "no route (impassable)");
+    x += draw::text(img, BODY, x, y, "no route (impassable)");
+    if expansion {
+        x += GAP;
+        x += icons::badge(img, x, y + 1.0, "TARGET", theme::TARGET, false) + 6.0;
+        x += draw::text(img, BODY, x, y, "target marker");
+    }
+    debug_assert!(x < LEGEND_PANEL.right() - 6.0, "the legend's first row overflows");
 
     // Row 2: resources, unit marks, leaders, the time track.
     y += ROW;

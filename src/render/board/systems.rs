@@ -119,6 +119,10 @@ fn layout_card<'a>(view: &View, def: &'a SystemDef, id: &'a str, sys: &'a System
     if sys.destroyed {
         badges.push(("DESTROYED", theme::DESTROYED));
     }
+    // One badge per target marker (Rise of the Empire): a system may hold more than one.
+    for _ in view.target_markers.iter().filter(|m| m.system == id) {
+        badges.push(("TARGET", theme::TARGET));
+    }
     let bw: f32 = badges.iter().map(|(l, _)| icons::badge_width(l) + 4.0).sum();
     let badges_own_row = !badges.is_empty() && icons_width(def) + 8.0 + bw > inner;
     let mut rows = vec![];

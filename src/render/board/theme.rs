@@ -38,6 +38,9 @@ pub const ICON_BLUE: Color = [64, 140, 255];
 pub const ICON_ORANGE: Color = [255, 176, 0];
 /// Destroyed-system marks.
 pub const DESTROYED: Color = [200, 60, 60];
+/// Target markers (Rise of the Empire): a colour of their own, as they belong to cards of
+/// either side.
+pub const TARGET: Color = [214, 120, 255];
 
 /// Region tints, in the catalog's region order.
 pub const REGION_TINTS: [Color; 8] = [
