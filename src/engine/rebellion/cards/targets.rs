@@ -121,7 +121,8 @@ fn open_systems(s: &State, card: Option<MarkerCard>, conditions: &[TargetConditi
         .collect()
 }
 
-fn picker(run: &CardRun, by: Picker) -> crate::content::Faction {
+/// The faction that picks.
+fn picker(run: &CardRun, by: Picker) -> Faction {
     match by {
         Picker::Owner => run.faction,
         Picker::Opponent => run.faction.opponent(),
@@ -143,23 +144,27 @@ pub fn can(s: &State, run: &CardRun, op: &Op) -> bool {
 /// Carries out the effect.
 pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
     match op {
-        Op::PlaceTargets { count, by, conditions } => return place_next(ctx.s, run, count, by, conditions),
+        Op::PlaceTarget | Op::RemoveTarget | Op::RemoveTargetsHere => start_here(ctx, run, op),
+        Op::PlaceTargets { count, by, conditions } => place_next(ctx.s, run, count, by, conditions),
         Op::PlaceTargetAtBase => {
             victory::reveal_base(ctx);
             if let (Some(card), Some(sys)) = (marker_card(run.card), ctx.s.base.system) {
                 targets::place(ctx, card, sys);
             }
-            return Next::Done;
+            Next::Done
         }
         Op::GainReputation { amount } => {
             victory::gain_reputation(ctx, amount);
-            return Next::Done;
+            Next::Done
         }
         Op::TradeObjective { reputation } => {
-            return Next::Wait(super::Pending::Targets(Pending::Trade { reputation }));
+            Next::Wait(super::Pending::Targets(Pending::Trade { reputation }))
         }
-        _ => {}
     }
+}
+
+/// Carries out an effect on this system's markers.
+fn start_here(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
     let Some(sys) = run.system() else { return Next::Done };
     let why = format!("removed by {}", run.card.name());
     match op {
@@ -181,10 +186,7 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
             targets::remove_all_in(ctx, sys, &why);
             Next::Done
         }
-        Op::PlaceTargets { .. }
-        | Op::PlaceTargetAtBase
-        | Op::GainReputation { .. }
-        | Op::TradeObjective { .. } => Next::Done,
+        _ => Next::Done,
     }
 }
 
