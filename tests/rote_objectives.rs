@@ -315,3 +315,22 @@ fn rogue_one_may_remove_a_target_marker_here_instead_of_rescuing() {
     settle(&mut s);
     assert_eq!(s.reputation, 13, "Raid Outposts' removal gains 1 reputation");
 }
+
+#[test]
+fn immediate_objective_drawn_by_a_card_resolves_at_once() {
+    // Heist's draw at a Death Star: Raid Outposts is revealed as it reaches the hand, before
+    // the mission's turn goes on.
+    let mut s = rote(12)
+        .in_pool("jyn_erso")
+        .units("endor", "death_star", 1)
+        .assign(REBEL, "heist", &["jyn_erso"])
+        .command(REBEL)
+        .build();
+    s.round_effects.bonus.push((leader("jyn_erso"), 20));
+    s.decks.objectives.insert(0, objective("raid_outposts"));
+    reveal_unopposed(&mut s, REBEL, "reveal heist endor");
+    let ev = apply(&mut s, REBEL, parse("mode 2")).expect("draws");
+    assert!(revealed(&ev, "raid_outposts"));
+    assert_eq!(in_play(&s), vec![objective("raid_outposts")]);
+    assert_eq!(seat(&s), Some(EMPIRE), "the Empire places the markers now");
+}
