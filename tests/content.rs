@@ -34,7 +34,7 @@ fn embedded_catalog_loads() {
     assert_eq!(c.action_cards.len(), 34 + 10);
     assert_eq!(c.objectives.iter().filter(|o| base(o.set)).count(), 15);
     assert!(c.objectives[..15].iter().all(|o| base(o.set)), "base objectives keep their ids");
-    assert_eq!(c.objectives.len(), 15 + 9);
+    assert_eq!(c.objectives.len(), 15 + 12);
     assert_eq!(c.tactics.len(), 19);
     assert_eq!(c.impassable.len(), 7);
     // The freshly loaded copy agrees with the global one.

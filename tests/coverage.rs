@@ -22,7 +22,7 @@ fn random_play_with_rise_of_the_empire_reaches_its_cards() {
     use holonet::engine::rebellion::MatchOptions;
     use std::collections::BTreeSet;
     // Issue 18: over 300 games, at least 25 of the expansion's 30 mission titles, 10 of its
-    // action cards and 24 of the 32 advanced tactic cards.
+    // action cards, 10 of its 12 objectives and 24 of the 32 advanced tactic cards.
     let options = MatchOptions { rise_of_the_empire: true, ..Default::default() };
     let mut out = Vec::new();
     let tally = simulate::run(1, 300, &options, None, &mut out).expect("simulation runs");
@@ -45,6 +45,15 @@ fn random_play_with_rise_of_the_empire_reaches_its_cards() {
         "advanced tactic cards played: {}",
         tally.advanced_tactics.len()
     );
+    // The expansion's 12 objectives: at least 10 played, the three that place target markers
+    // among them (the combat ones, Seize Control and Raid Imperial Factory, are the rarest).
+    let objectives: Vec<&str> =
+        tally.objectives.iter().filter(|&&o| c.objective(o).set == rote).map(|o| o.name()).collect();
+    assert_eq!(holonet::content::ObjectiveId::all().filter(|&o| c.objective(o).set == rote).count(), 12);
+    assert!(objectives.len() >= 10, "expansion objectives played: {objectives:?}");
+    for name in ["Raid Outposts", "Rebel Cell", "Show No Fear"] {
+        assert!(objectives.contains(&name), "{name} is reached: {objectives:?}");
+    }
     let text = String::from_utf8(out).unwrap();
     assert!(text.contains("advanced tactic cards played "), "simulate prints the expansion's counts");
 }

@@ -552,6 +552,9 @@ pub enum ObjectiveTiming {
     Combat,
     /// Immediately before step 1 of the Refresh Phase.
     StartOfRefresh,
+    /// Rise of the Empire: revealed and resolved as soon as the Rebels draw it; it stays in
+    /// play while one of its target markers is on the board (`engine::rebellion::in_play`).
+    Immediate,
 }
 
 /// An objective card title.

@@ -3,7 +3,9 @@
 //! produced as the Discord host would get it, must look byte-identical to every viewer who may
 //! not know the difference — now, and after the same next action.
 
-use holonet::content::{ActionCardId, ActionTiming, Faction, MissionSet, SystemId, Theater, catalog};
+use holonet::content::{
+    ActionCardId, ActionTiming, Faction, MissionSet, ObjectiveId, ObjectiveTiming, SystemId, Theater, catalog,
+};
 use holonet::engine::rebellion::cards::{LeaderRule, action_behavior};
 use holonet::engine::rebellion::setup::SetupStep;
 use holonet::engine::rebellion::state::State;
@@ -143,6 +145,12 @@ fn holdable(a: ActionCardId) -> bool {
     catalog().action_card(a).timing != ActionTiming::Immediate
 }
 
+/// Whether an objective can be in a hand: an Immediate one (Rise of the Empire) is revealed
+/// the moment it is drawn.
+fn objective_holdable(o: ObjectiveId) -> bool {
+    catalog().objective(o).timing != ObjectiveTiming::Immediate
+}
+
 /// Whether the leader an action card needs stands where the card needs him now (in the pool,
 /// on the board, on a mission or captured): a card that could answer a window soon.
 pub fn live(s: &State, f: Faction, a: ActionCardId) -> bool {
@@ -234,7 +242,7 @@ pub fn make(
                     unknown(opp, Card::Action(a)) && holdable(a)
                 }),
                 Pile::Objectives => swap_some(&mut h.get_mut(f).objectives, &mut d.objectives, rng, |o| {
-                    unknown(opp, Card::Objective(o))
+                    unknown(opp, Card::Objective(o)) && objective_holdable(o)
                 }),
                 Pile::Probes => swap_some(&mut h.get_mut(f).probes, &mut d.probes, rng, |_| true),
                 Pile::Tactics => {

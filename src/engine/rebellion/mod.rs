@@ -15,6 +15,7 @@ pub mod error;
 pub mod event;
 pub mod expansion_setup;
 pub mod flow;
+pub mod in_play;
 pub mod invariants;
 pub mod loyalty;
 pub mod mission;

@@ -43,15 +43,27 @@ pub fn playable_at_refresh(s: &State) -> Vec<ObjectiveId> {
     out
 }
 
-/// The run of what a start-of-Refresh objective does once scored (Rise of the Empire: The
-/// Long War discards two other objectives), if it does anything.
-pub fn after_score(o: ObjectiveId) -> Option<super::flow::Frame> {
+/// The run of what an objective does once scored (Rise of the Empire: The Long War discards
+/// two other objectives; Seize Control, scored in a combat, `here`, may lift the sabotage
+/// marker there), if it does anything.
+pub fn after_score(o: ObjectiveId, here: Option<super::state::Place>) -> Option<super::flow::Frame> {
     let effects = cards::objective_behavior(o).effects.clone();
     if effects.is_empty() {
         return None;
     }
-    let run = cards::CardRun::new(cards::CardRef::Objective(o), Faction::Rebel, effects);
+    let mut run = cards::CardRun::new(cards::CardRef::Objective(o), Faction::Rebel, effects);
+    run.here = here;
     Some(super::flow::Frame::Card(Box::new(run)))
+}
+
+/// Plays a start-of-Refresh objective from the Rebel hand: scored, or put in play (Rise of
+/// the Empire: Show No Fear); returns the run of what it does next, if anything.
+pub fn play_at_refresh(ctx: &mut Ctx, o: ObjectiveId) -> Option<super::flow::Frame> {
+    if super::in_play::stays(o) {
+        return super::in_play::enter(ctx, o);
+    }
+    score(ctx, o);
+    after_score(o, None)
 }
 
 /// Scores an objective from the Rebel hand: reputation, then the card leaves the game

@@ -258,9 +258,8 @@ pub fn deploy_places_after(
 pub fn act(ctx: &mut Ctx, mut r: RefreshPhase, a: Action) -> Frames {
     match (&mut r.step, a) {
         (RefreshStep::StartObjective, Action::PlayObjective { card }) => {
-            objectives::score(ctx, card);
             r.step = RefreshStep::Draws;
-            if let Some(frame) = objectives::after_score(card) {
+            if let Some(frame) = objectives::play_at_refresh(ctx, card) {
                 return vec![Frame::Refresh(r), frame];
             }
         }

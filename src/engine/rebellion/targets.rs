@@ -1,7 +1,9 @@
-//! Rise of the Empire's target markers: a card (a mission now, objectives later) puts its marker
-//! in a system; the marker stays, public to both players, until the side the card works against
-//! holds the system on the ground alone, the system is destroyed, or a card removes it. What
-//! removing one does is declared on the placing card (`on_target_removed`), run by its owner.
+//! Rise of the Empire's target markers: a card (a mission or an objective) puts its marker in a
+//! system; the marker stays, public to both players, until its taker (the side the card works
+//! against, unless the card says otherwise) holds the system on the ground alone, the system is
+//! destroyed, or a card removes it. What removing one does is declared on the placing card
+//! (`on_target_removed`), run by its owner. The objectives that placed markers stay in play
+//! beside them (`in_play`).
 //!
 //! The flow calls [`step`] between its automatic steps (`flow::advance`); with no marker on the
 //! board it does nothing, so a match without the expansion never changes.
@@ -56,7 +58,17 @@ impl MarkerCard {
     fn declares(self, rule: TargetRule) -> bool {
         match self {
             MarkerCard::Mission(m) => cards::mission_behavior(m).while_target.contains(&rule),
-            MarkerCard::Objective(_) => false,
+            MarkerCard::Objective(o) => cards::objective_behavior(o).while_target.contains(&rule),
+        }
+    }
+    /// The side that takes its markers: the one the card works against, unless the card says
+    /// otherwise (Raid Outposts' markers are the Rebels' to raid).
+    pub fn taker(self) -> Faction {
+        match self {
+            MarkerCard::Mission(m) => catalog().mission(m).faction.opponent(),
+            MarkerCard::Objective(o) => {
+                cards::objective_behavior(o).markers_taken_by.unwrap_or(Faction::Empire)
+            }
         }
     }
 }
@@ -67,6 +79,8 @@ impl MarkerCard {
 pub enum TargetRule {
     /// The Rebels may not play a Death Star Plans objective (Secure the Plans).
     ForbidDeathStarPlans,
+    /// The marker leaves the board when the Rebels establish a new base (Show No Fear).
+    LeavesWithBase,
 }
 
 /// One target marker on the board.
@@ -88,12 +102,15 @@ pub struct TargetMarkers {
     /// Removed, their card's removal effects still to run (first first).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub removed: Vec<TargetMarker>,
+    /// The objectives in play beside their markers (`in_play`).
+    #[serde(default, skip_serializing_if = "super::in_play::ObjectivesInPlay::is_empty")]
+    pub objectives: super::in_play::ObjectivesInPlay,
 }
 
 impl TargetMarkers {
     /// Whether no marker is on the board or waiting (what a base match always has).
     pub fn is_empty(&self) -> bool {
-        self.placed.is_empty() && self.removed.is_empty()
+        self.placed.is_empty() && self.removed.is_empty() && self.objectives.is_empty()
     }
     /// The markers in a system.
     pub fn in_system(&self, sys: SystemId) -> impl Iterator<Item = &TargetMarker> {
@@ -135,14 +152,22 @@ fn quiet(s: &State) -> bool {
     s.stack.iter().all(|f| matches!(f, Frame::Assignment(_) | Frame::Command(_) | Frame::Refresh(_)))
 }
 
-/// A marker the side its card works against may take: it has a ground unit there and the
-/// card's owner has none.
+/// A marker its taker may take: it has a ground unit there and the other side has none.
 fn taken(s: &State) -> Option<TargetMarker> {
     s.targets.placed.iter().copied().find(|m| {
         let p = Place::System(m.system);
-        let owner = m.card.owner();
-        s.has_ground(p, owner.opponent()) && !s.has_ground(p, owner)
+        let taker = m.card.taker();
+        s.has_ground(p, taker) && !s.has_ground(p, taker.opponent())
     })
+}
+
+/// A marker that leaves with the base once the Rebels have established a new one elsewhere.
+fn left_behind(s: &State) -> Option<TargetMarker> {
+    s.targets
+        .placed
+        .iter()
+        .copied()
+        .find(|m| m.card.declares(TargetRule::LeavesWithBase) && s.base.system != Some(m.system))
 }
 
 /// One step of the markers' upkeep, called by the flow between automatic steps; `true` when it
@@ -154,6 +179,10 @@ fn taken(s: &State) -> Option<TargetMarker> {
 /// Taking it is automatic: the side that takes it is the one the card works against, so
 /// removing it is always in its favour and asking would only slow the game.
 pub fn step(ctx: &mut Ctx) -> bool {
+    // Rise of the Empire's objectives in play come and go with their markers.
+    if super::in_play::step(ctx) {
+        return true;
+    }
     if ctx.s.targets.is_empty() {
         return false;
     }
@@ -165,6 +194,10 @@ pub fn step(ctx: &mut Ctx) -> bool {
             run.here = Some(Place::System(m.system));
             ctx.s.stack.push(Frame::Card(Box::new(run)));
         }
+        return true;
+    }
+    if let Some(m) = left_behind(ctx.s) {
+        remove(ctx, m, "the Rebels established a new base");
         return true;
     }
     if quiet(ctx.s)

@@ -201,6 +201,10 @@ pub struct View {
     /// and the system.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub target_markers: Vec<TargetMarkerView>,
+    /// Rise of the Empire's objectives in play beside their target markers (public): their ids,
+    /// the first revealed first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub objectives_in_play: Vec<String>,
 }
 
 /// One target marker as every viewer sees it.
@@ -379,6 +383,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
                 system: m.system.to_string(),
             })
             .collect(),
+        objectives_in_play: ids(super::in_play::cards_in_play(s)),
     }
 }
 

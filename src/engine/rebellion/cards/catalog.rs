@@ -179,10 +179,27 @@ pub struct ObjectiveBehavior {
     /// What removing the card's target marker does (Rise of the Empire).
     #[serde(default)]
     pub on_target_removed: Vec<Effect>,
-    /// Rise of the Empire: effects carried out right after a start-of-Refresh objective is
-    /// scored (The Long War's discards; `objectives::after_score`).
+    /// Rise of the Empire: effects carried out right after the objective is scored (The Long
+    /// War's discards, Seize Control's sabotage marker; `objectives::after_score`), or, for a
+    /// card that stays in play, when it is revealed (its target markers placed).
     #[serde(default)]
     pub effects: Vec<super::Effect>,
+    /// Rise of the Empire: played, it is not scored but stays in play while its target markers
+    /// stand (Show No Fear; an Immediate objective always does: `in_play`).
+    #[serde(default)]
+    pub stays_in_play: bool,
+    /// What its target markers forbid or suffer while on the board (Show No Fear's leaves with
+    /// the base).
+    #[serde(default)]
+    pub while_target: Vec<crate::engine::rebellion::targets::TargetRule>,
+    /// The side that takes its target markers (holding the system on the ground alone); by
+    /// default the side the card works against, the Empire.
+    #[serde(default)]
+    pub markers_taken_by: Option<Faction>,
+    /// Effects at the start of each Refresh Phase while it is in play (Rebel Cell, Show No
+    /// Fear), run before the Rebels' objective window.
+    #[serde(default)]
+    pub at_refresh: Vec<super::Effect>,
 }
 
 struct Behaviors {

@@ -476,7 +476,12 @@ pub fn act(ctx: &mut Ctx, mut c: Combat, a: Action) -> Result<Frames, RuleError>
     }
     if c.offer_objectives && objectives::window_open(ctx.s, &c) {
         match a {
-            Action::PlayObjective { card } => objectives::play(ctx, &mut c, card),
+            Action::PlayObjective { card } => {
+                // What the card does once scored runs above the combat, which then goes on.
+                if let Some(run) = objectives::play(ctx, &mut c, card) {
+                    return Ok(vec![Frame::Combat(Box::new(c)), run]);
+                }
+            }
             _ => c.offer_objectives = false,
         }
         return Ok(vec![Frame::Combat(Box::new(c))]);

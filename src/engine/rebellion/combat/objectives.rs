@@ -7,7 +7,7 @@ use crate::engine::rebellion::action::Action;
 use crate::engine::rebellion::asking;
 use crate::engine::rebellion::cards::{self, requirements};
 use crate::engine::rebellion::event::EventKind;
-use crate::engine::rebellion::flow::{Ctx, Decision, PromptKind};
+use crate::engine::rebellion::flow::{Ctx, Decision, Frame, PromptKind};
 use crate::engine::rebellion::state::State;
 
 /// Records every battle won so far: the opponent had units of the theater when the combat
@@ -66,9 +66,16 @@ fn score(ctx: &mut Ctx, c: &mut Combat, card: ObjectiveId) {
     crate::engine::rebellion::objectives::score(ctx, card);
 }
 
-/// Plays a combat objective (its requirement was checked by the decision).
-pub(super) fn play(ctx: &mut Ctx, c: &mut Combat, card: ObjectiveId) {
+/// Plays a combat objective (its requirement was checked by the decision); returns the run of
+/// what the card does once scored, in the combat's system (Seize Control), if anything.
+pub(super) fn play(ctx: &mut Ctx, c: &mut Combat, card: ObjectiveId) -> Option<Frame> {
     score(ctx, c, card);
+    jedi(ctx, c, card);
+    crate::engine::rebellion::objectives::after_score(card, Some(c.place))
+}
+
+/// Return of the Jedi: Luke Skywalker (Jedi) in the combat eliminates an Imperial leader there.
+fn jedi(ctx: &mut Ctx, c: &mut Combat, card: ObjectiveId) {
     if cards::objective_behavior(card).jedi_eliminates {
         let jedi =
             ctx.s.active_leaders(c.place, Faction::Rebel).iter().any(|l| l.key() == "luke_skywalker_jedi");

@@ -3,9 +3,13 @@
 
 use super::{CineCombat, Pending, decks};
 use crate::content::*;
+use crate::engine::rebellion::action::{Action, Pick};
 use crate::engine::rebellion::cards::missions::eliminate;
+use crate::engine::rebellion::cards::targets::pick as marker_pick;
 use crate::engine::rebellion::combat::Combat;
 use crate::engine::rebellion::flow::Ctx;
+use crate::engine::rebellion::state::State;
+use crate::engine::rebellion::targets::{self, TargetMarker};
 use crate::engine::rebellion::victory;
 
 fn cine_mut(c: &mut Combat) -> &mut CineCombat {
@@ -73,19 +77,47 @@ pub fn end_round(ctx: &mut Ctx, c: &mut Combat) {
                 }
             }
             AdvancedBespoke::RogueOne => {
-                if !c.retreated.is_empty() {
-                    let here: Vec<LeaderId> = ctx
-                        .s
-                        .captured
-                        .iter()
-                        .copied()
-                        .filter(|&l| ctx.s.leader_place(l) == Some(c.place))
-                        .collect();
+                if c.retreated.is_empty() {
+                    continue;
+                }
+                if rogue_one_markers(ctx.s, c).is_empty() {
+                    let here = rogue_one_captives(ctx.s, c);
                     ask_or_do(ctx, c, f, name, here);
+                } else {
+                    cine_mut(c).pending.push(Pending::RogueOne { faction: f });
                 }
             }
             AdvancedBespoke::EscapePlan | AdvancedBespoke::Confrontation => {}
         }
+    }
+}
+
+/// The captives in the combat's system Rogue One may rescue.
+fn rogue_one_captives(s: &State, c: &Combat) -> Vec<LeaderId> {
+    s.captured.iter().copied().filter(|&l| s.leader_place(l) == Some(c.place)).collect()
+}
+
+/// The target markers in the combat's system Rogue One may remove instead.
+fn rogue_one_markers(s: &State, c: &Combat) -> Vec<TargetMarker> {
+    match c.place.system() {
+        Some(sys) => s.targets.in_system(sys).copied().collect(),
+        None => vec![],
+    }
+}
+
+/// Rogue One's options when a target marker is here: each captive here to rescue, or each
+/// marker here to remove (picked by its card).
+pub fn rogue_one_options(s: &State, c: &Combat) -> Vec<Action> {
+    let leaders = rogue_one_captives(s, c).into_iter().map(|leader| Action::Pick(Pick::Leader { leader }));
+    leaders.chain(rogue_one_markers(s, c).iter().map(marker_pick)).collect()
+}
+
+/// Carries out the Rogue One option picked (checked to be one of `rogue_one_options`).
+pub fn rogue_one_chosen(ctx: &mut Ctx, c: &Combat, a: &Action) {
+    if let Action::Pick(Pick::Leader { leader }) = a {
+        victory::rescue(ctx, *leader);
+    } else if let Some(m) = rogue_one_markers(ctx.s, c).into_iter().find(|m| marker_pick(m) == *a) {
+        targets::remove(ctx, m, "removed by Rogue One");
     }
 }
 
@@ -103,6 +135,7 @@ pub fn leader_prompt(effect: AdvancedBespoke) -> &'static str {
     match effect {
         AdvancedBespoke::TractorBeam => "choose the Rebel leader to capture",
         AdvancedBespoke::RogueOne => "choose the captured leader to rescue",
+        // (With a target marker here, Rogue One asks its own question: `rogue_one_options`.)
         AdvancedBespoke::Confrontation => {
             "choose the Imperial leader to eliminate at the end of the Command Phase"
         }

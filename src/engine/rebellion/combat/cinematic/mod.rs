@@ -147,6 +147,12 @@ pub enum Pending {
         /// The candidates.
         leaders: Vec<LeaderId>,
     },
+    /// Rogue One with a target marker in the combat's system: rescue a captive here or remove a
+    /// marker here (the options are read from the board when asked).
+    RogueOne {
+        /// Who chooses.
+        faction: Faction,
+    },
 }
 
 /// Which enemy units a card's damage or destroy may reach.

@@ -102,6 +102,11 @@ pub fn decision(_s: &State, c: &Combat) -> Option<Decision> {
             let actions = leaders.iter().map(|&leader| Action::Pick(Pick::Leader { leader })).collect();
             (*faction, actions, bespoke::leader_prompt(*effect).into())
         }
+        Pending::RogueOne { faction } => {
+            let what =
+                "Rogue One: rescue a captured leader here, or remove a target marker here (by its card)";
+            (*faction, bespoke::rogue_one_options(_s, c), what.into())
+        }
     };
     if actions.is_empty() {
         return None;
@@ -164,6 +169,7 @@ pub fn act(ctx: &mut Ctx, c: &mut Combat, a: Action) {
         (Pending::Leader { faction, effect, .. }, Action::Pick(Pick::Leader { leader })) => {
             bespoke::leader_chosen(ctx, c, faction, effect, leader)
         }
+        (Pending::RogueOne { .. }, a) => bespoke::rogue_one_chosen(ctx, c, &a),
         _ => {}
     }
 }
