@@ -231,6 +231,9 @@ pub enum Ring {
     /// Rise of the Empire, He Means Well: K-2SO gives its bearer one minor spec-ops and one
     /// minor intel icon (`victory::ring_minor_icons`).
     K2so,
+    /// Rise of the Empire, Post Bounty: when its bearer is captured the Rebels lose 1
+    /// reputation (`victory::capture`).
+    Bounty,
 }
 
 impl Ring {
@@ -244,6 +247,7 @@ impl Ring {
             Ring::Carbonite => "Carbonite",
             Ring::LureOfTheDarkSide => "Lure of the Dark Side",
             Ring::K2so => "K-2SO",
+            Ring::Bounty => "Bounty",
         }
     }
 }

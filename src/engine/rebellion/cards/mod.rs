@@ -27,6 +27,7 @@ pub mod queue;
 pub mod queue_moves;
 pub mod recruits;
 pub mod requirements;
+pub mod rote_actions;
 mod rote_bespoke;
 pub mod run;
 pub mod systems;
@@ -102,6 +103,8 @@ pub enum Effect {
     Recruits(recruits::Op),
     /// Cards moved between decks, discard piles and hands (Rise of the Empire).
     Hands(hands::Op),
+    /// Rise of the Empire's end-of-combat action cards.
+    RoteActions(rote_actions::Op),
 }
 
 impl<'de> Deserialize<'de> for Effect {
@@ -137,6 +140,7 @@ impl<'de> Deserialize<'de> for Effect {
         family!(Effect::Targets, targets::Op);
         family!(Effect::Recruits, recruits::Op);
         family!(Effect::Hands, hands::Op);
+        family!(Effect::RoteActions, rote_actions::Op);
         Err(D::Error::custom(format!("unknown op `{op}`")))
     }
 }
