@@ -225,3 +225,182 @@ fn something_to_fight_for_needs_jyn_erso_in_the_combat() {
     let (s, _) = fight_for(38, "dagobah");
     assert!(!is_legal(&s, "action something_to_fight_for"), "Jyn Erso is not in the combat's system");
 }
+
+/// Plays the Refresh Phase on to where `f` may recruit `name` with `with`.
+fn to_recruit(s: &mut State, f: Faction, name: &str, with: &str) {
+    let c = card(name);
+    s.decks.actions.get_mut(f).retain(|&x| x != c);
+    s.decks.actions.get_mut(f).insert(0, c);
+    let line = format!("recruit {name} {with}");
+    for _ in 0..20 {
+        if is_legal(s, &line) {
+            return;
+        }
+        let d = decision(s).expect("the Refresh Phase asks");
+        let pick = if d.actions.contains(&Action::Done) { Action::Done } else { d.actions[0].clone() };
+        apply(s, d.seat, pick).unwrap();
+    }
+    panic!("{name} was never offered");
+}
+
+/// What the `f` seat may know of a state: its view and who waits for what.
+fn seen_by(s: &State, f: Faction) -> String {
+    let v = holonet::engine::rebellion::view(s, holonet::engine::rebellion::Viewer::Faction(f));
+    let waiting = decision(s).map(|d| (d.seat, d.kind));
+    format!("{}\n{waiting:?}", serde_json::to_string(&v).unwrap())
+}
+
+/// The top probe cards made known, the rest in catalog order.
+fn probe_deck(s: &mut State, top: &[&str]) {
+    let top: Vec<_> = top.iter().map(|x| sys(x)).collect();
+    s.decks.probes = top.clone();
+    s.decks.probes.extend(holonet::content::SystemId::all().filter(|x| !top.contains(x)));
+    s.hands.empire.probes.clear();
+}
+
+#[test]
+fn under_the_radar_keeps_one_of_four_probe_cards_and_may_put_it_back_on_top() {
+    let mut s = rote_holding(41, REBEL, &[]).time(1).refresh().build();
+    to_recruit(&mut s, REBEL, "under_the_radar", "cassian_andor");
+    probe_deck(&mut s, &["sullust", "naboo", "kessel", "hoth"]);
+    let before = s.decks.probes.len();
+    act(&mut s, REBEL, "recruit under_the_radar cassian_andor");
+    let d = decision(&s).unwrap();
+    assert_eq!(d.seat, REBEL);
+    assert!(d.always_asked, "the options are cards only the Rebels see");
+    let e = refuse(&mut s, REBEL, "pick system dagobah");
+    assert!(matches!(e, RuleError::Illegal { rule: "Probe Cards", .. }), "{e}");
+    let ev = act(&mut s, REBEL, "pick system naboo");
+    assert!(!names_card(&sent_to(&ev, Some(EMPIRE)), "Naboo", "naboo"), "the Empire never learns which");
+    act(&mut s, REBEL, "pick probe sullust bottom");
+    act(&mut s, REBEL, "pick probe kessel top");
+    act(&mut s, REBEL, "pick probe hoth top");
+    assert_eq!(s.rote_probes.kept, Some(sys("naboo")));
+    assert_eq!(&s.decks.probes[..2], &[sys("hoth"), sys("kessel")]);
+    assert_eq!(s.decks.probes.last(), Some(&sys("sullust")));
+    assert_eq!(s.decks.probes.len(), before - 1);
+    // At the start of a Rebel Command Phase turn, the kept card may go back on top; the turn
+    // goes on. Not in the Empire's turn.
+    let mut e_turn = Scenario { s: s.clone() }.command(EMPIRE).build();
+    assert!(!is_legal(&e_turn, "action under_the_radar"));
+    let e = refuse(&mut e_turn, EMPIRE, "action under_the_radar");
+    assert!(matches!(e, RuleError::Illegal { .. } | RuleError::WrongStep { .. }), "{e}");
+    let mut s = Scenario { s }.command(REBEL).build();
+    act(&mut s, REBEL, "action under_the_radar");
+    assert_eq!(s.decks.probes[0], sys("naboo"));
+    assert_eq!(s.rote_probes.kept, None);
+    assert_eq!(seat(&s), Some(REBEL), "still the Rebels' turn");
+    assert!(!is_legal(&s, "action under_the_radar"), "once only");
+}
+
+#[test]
+fn under_the_radar_kept_card_looks_the_same_to_the_empire_whichever_it_is() {
+    let mut a = rote_holding(42, REBEL, &[]).command(REBEL).build();
+    a.rote_probes.kept = Some(sys("naboo"));
+    a.decks.probes.retain(|&x| x != sys("naboo"));
+    let mut b = a.clone();
+    let j = b.decks.probes.len() - 1;
+    b.rote_probes.kept = Some(b.decks.probes[j]);
+    b.decks.probes[j] = sys("naboo");
+    assert_ne!(a, b);
+    assert_eq!(seen_by(&a, EMPIRE), seen_by(&b, EMPIRE));
+    assert_ne!(seen_by(&a, REBEL), seen_by(&b, REBEL), "the Rebels see their card");
+    let ea = act(&mut a, REBEL, "action under_the_radar");
+    let eb = act(&mut b, REBEL, "action under_the_radar");
+    assert_eq!(sent_to(&ea, Some(EMPIRE)), sent_to(&eb, Some(EMPIRE)));
+    assert_eq!(sent_to(&ea, None), sent_to(&eb, None));
+    assert_eq!(seen_by(&a, EMPIRE), seen_by(&b, EMPIRE));
+}
+
+#[test]
+fn secret_facility_hides_a_probe_card_and_builds_a_bunker_there_in_an_imperial_turn() {
+    let mut s = rote_holding(43, EMPIRE, &[]).time(1).refresh().build();
+    to_recruit(&mut s, EMPIRE, "secret_facility", "director_krennic");
+    s.hands.empire.probes = vec![sys("sullust"), sys("naboo")];
+    act(&mut s, EMPIRE, "recruit secret_facility director_krennic");
+    assert!(decision(&s).unwrap().always_asked);
+    let e = refuse(&mut s, EMPIRE, "pick system kessel");
+    assert!(matches!(e, RuleError::Illegal { rule: "Probe Cards", .. }), "not in the hand: {e}");
+    let ev = act(&mut s, EMPIRE, "pick system sullust");
+    assert!(!names_card(&sent_to(&ev, Some(REBEL)), "Sullust", "sullust"), "hidden from the Rebels");
+    assert_eq!(s.hands.empire.probes, vec![sys("naboo")]);
+    assert_eq!(s.rote_probes.under.len(), 1);
+    // In an Imperial Command Phase turn, not in a Rebel one.
+    let mut s = Scenario { s }.units("sullust", "rebel_trooper", 1).command(REBEL).build();
+    let e = refuse(&mut s, REBEL, "action secret_facility");
+    assert!(matches!(e, RuleError::Illegal { .. } | RuleError::WrongStep { .. }), "{e}");
+    let mut s = Scenario { s }.command(EMPIRE).build();
+    act(&mut s, EMPIRE, "action secret_facility");
+    act(&mut s, EMPIRE, "mode 2");
+    let here = s.units(place("sullust"), EMPIRE);
+    assert_eq!((here.count(unit("shield_bunker")), here.count(unit("assault_tank"))), (1, 1));
+    assert!(s.rote_probes.under.is_empty(), "{:?}", s.rote_probes);
+    assert!(s.hands.empire.probes.contains(&sys("sullust")), "the revealed card goes back to hand");
+    assert!(s.combat().is_some(), "Rebel units there: a combat is fought");
+}
+
+#[test]
+fn secret_facility_probe_card_looks_the_same_to_the_rebels_whichever_it_is() {
+    let mut a = rote_holding(44, EMPIRE, &[]).command(EMPIRE).build();
+    a.hands.empire.probes = vec![sys("naboo")];
+    a.rote_probes.under.push(holonet::engine::rebellion::rote_probes::UnderCard {
+        card: card("secret_facility"),
+        probe: sys("sullust"),
+    });
+    let mut b = a.clone();
+    b.hands.empire.probes = vec![sys("sullust")];
+    b.rote_probes.under[0].probe = sys("naboo");
+    assert_eq!(seen_by(&a, REBEL), seen_by(&b, REBEL));
+    assert_eq!(seen_by(&a, EMPIRE).contains("sullust"), true);
+    // A save holding the card and its probe card reads back the same.
+    let json = serde_json::to_string(&a).unwrap();
+    let back: State = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, a);
+    // The Empire passing reveals nothing either.
+    let ea = act(&mut a, EMPIRE, "pass");
+    let eb = act(&mut b, EMPIRE, "pass");
+    assert_eq!(sent_to(&ea, Some(REBEL)), sent_to(&eb, Some(REBEL)));
+}
+
+#[test]
+fn sweep_the_area_captures_a_rebel_leader_at_the_end_of_the_command_phase() {
+    let mut r = rote_holding(45, EMPIRE, &[]).time(1).refresh().build();
+    to_recruit(&mut r, EMPIRE, "sweep_the_area", "krennics_finest");
+    r.hands.empire.probes = vec![sys("sullust")];
+    act(&mut r, EMPIRE, "recruit sweep_the_area krennics_finest");
+    act(&mut r, EMPIRE, "pick system sullust");
+    let mut s = Scenario { s: r }
+        .leader_at("sullust", "han_solo")
+        .units("mustafar", "tie_fighter", 1)
+        .command_opponent_passed(EMPIRE)
+        .build();
+    // Not during a turn: only at the end of the phase.
+    let e = refuse(&mut s, EMPIRE, "action sweep_the_area");
+    assert!(matches!(e, RuleError::Illegal { .. } | RuleError::WrongStep { .. }), "{e}");
+    act(&mut s, EMPIRE, "pass");
+    assert_eq!(seat(&s), Some(EMPIRE), "the Empire may reveal it now");
+    act(&mut s, EMPIRE, "action sweep_the_area");
+    assert!(s.is_captured(leader("han_solo")));
+    assert_eq!(s.leader_place(leader("han_solo")), Some(place("mustafar")));
+    assert!(s.rote_probes.under.is_empty());
+}
+
+#[test]
+fn sweep_the_area_window_asks_the_empire_whether_or_not_a_rebel_leader_is_there() {
+    let build = |han_at: &str| {
+        let mut s = rote_holding(46, EMPIRE, &[])
+            .leader_at(han_at, "han_solo")
+            .units("mustafar", "tie_fighter", 1)
+            .command_opponent_passed(EMPIRE)
+            .build();
+        s.rote_probes.under.push(holonet::engine::rebellion::rote_probes::UnderCard {
+            card: card("sweep_the_area"),
+            probe: sys("sullust"),
+        });
+        act(&mut s, EMPIRE, "pass");
+        s
+    };
+    let (a, b) = (build("sullust"), build("naboo"));
+    assert_eq!(seat(&a), Some(EMPIRE));
+    assert_eq!(decision(&a).map(|d| d.kind), decision(&b).map(|d| d.kind), "asked either way");
+}

@@ -1,7 +1,9 @@
-//! Rise of the Empire's card windows that open once a combat is over: the Empire may answer a
-//! Rebel retreat (Track Them) and a side that won a battle may answer its win (Something to
-//! Fight For). A window is put on the stack only when its seat could hold a card that fits
-//! as far as public facts tell (`asking.rs`); it then asks until the seat is done.
+//! Rise of the Empire's card windows: once a combat is over the Empire may answer a Rebel
+//! retreat (Track Them) and a side that won a battle may answer its win (Something to Fight
+//! For); at the end of a Command Phase the Empire may reveal the probe card under a card in
+//! play (Sweep the Area). A window is put on the stack only when its seat could hold a card
+//! that fits as far as public facts tell (`asking.rs`), or has such a card in play (public);
+//! it then asks until the seat is done.
 
 use serde::{Deserialize, Serialize};
 
@@ -9,6 +11,7 @@ use super::action::Action;
 use super::asking;
 use super::cards::Trigger;
 use super::cards::actions::{self, Moment};
+use super::cards::rote_probes::RevealAt;
 use super::error::{RuleError, illegal};
 use super::flow::{Ctx, Decision, Frame, Frames, PromptKind};
 use super::state::{Place, State};
@@ -52,19 +55,42 @@ pub fn after_combat(s: &State, place: Place, retreated: &[Faction], won: &ByFact
     asked.into_iter().rev().map(Frame::Window).collect()
 }
 
+/// The window at the end of a Command Phase, when the Empire has a card in play whose probe
+/// card may be revealed then (public: the card in play is).
+pub fn command_end(s: &State) -> Option<Frame> {
+    let w = CardWindow { faction: Faction::Empire, trigger: Trigger::CommandPhaseEnd, place: None };
+    open(s, &w).then_some(Frame::Window(w))
+}
+
+/// The cards in play the window may reveal.
+fn in_play(s: &State, w: &CardWindow) -> Vec<ActionCardId> {
+    match (w.trigger, w.faction) {
+        (Trigger::CommandPhaseEnd, Faction::Empire) => super::rote_probes::in_play(s, RevealAt::CommandEnd),
+        _ => vec![],
+    }
+}
+
+/// Whether the window asks its seat (from public facts only).
+fn open(s: &State, w: &CardWindow) -> bool {
+    !in_play(s, w).is_empty() || asking::action_window(s, w.faction, &w.moment())
+}
+
 /// The window's decision: the cards usable now, or `done`. Asked whenever the window is on the
 /// stack (it opened from public facts; answering for the seat would tell its hand).
 pub fn decision(s: &State, w: &CardWindow) -> Option<Decision> {
-    let m = w.moment();
-    if !asking::action_window(s, w.faction, &m) {
+    if !open(s, w) {
         return None;
     }
-    let mut options: Vec<Action> =
-        actions::usable(s, w.faction, &m).into_iter().map(|card| Action::PlayAction { card }).collect();
+    let mut options: Vec<Action> = actions::usable(s, w.faction, &w.moment())
+        .into_iter()
+        .chain(in_play(s, w))
+        .map(|card| Action::PlayAction { card })
+        .collect();
     options.push(Action::Done);
     let mut d = Decision::new(w.faction, PromptKind::Respond, options).always_asked(true);
     d.context.push(match w.trigger {
         Trigger::EnemyRetreated => "the combat is over after an enemy retreat".to_string(),
+        Trigger::CommandPhaseEnd => "the Command Phase is over".to_string(),
         _ => "the combat is over and you won a battle".to_string(),
     });
     Some(d)
@@ -73,6 +99,10 @@ pub fn decision(s: &State, w: &CardWindow) -> Option<Decision> {
 /// Uses a card (the window stays for another) or closes the window.
 pub fn act(ctx: &mut Ctx, w: CardWindow, a: Action) -> Result<Frames, RuleError> {
     match a {
+        Action::PlayAction { card } if in_play(ctx.s, &w).contains(&card) => {
+            let frame = super::rote_probes::reveal(ctx, card);
+            Ok(std::iter::once(Frame::Window(w)).chain(frame).collect())
+        }
         Action::PlayAction { card } => {
             let run = actions::usable_run(ctx.s, w.faction, card, &w.moment())
                 .filter(|_| ctx.s.hands.get(w.faction).actions.contains(&card))

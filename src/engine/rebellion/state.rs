@@ -402,6 +402,10 @@ pub struct State {
     /// Rise of the Empire's card state (`rote_cards`); empty, and not saved, in a base match.
     #[serde(default, skip_serializing_if = "super::rote_cards::RoteCards::is_empty")]
     pub rote_cards: super::rote_cards::RoteCards,
+    /// Rise of the Empire's probe cards kept face down by action cards (`rote_probes`); empty,
+    /// and not saved, in a base match.
+    #[serde(default, skip_serializing_if = "super::rote_probes::HiddenProbes::is_empty")]
+    pub rote_probes: super::rote_probes::HiddenProbes,
     /// Whether the systems changed since subjugation markers were last brought up to date
     /// (not part of the match: never saved, never compared).
     #[serde(skip)]

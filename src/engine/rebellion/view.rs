@@ -201,6 +201,10 @@ pub struct View {
     /// and the system.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub target_markers: Vec<TargetMarkerView>,
+    /// Rise of the Empire's probe cards kept face down by action cards: their owner sees them,
+    /// the other side only that they are there. Absent when there are none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hidden_probes: Option<super::rote_probes::HiddenProbesView>,
 }
 
 /// One target marker as every viewer sees it.
@@ -379,6 +383,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
                 system: m.system.to_string(),
             })
             .collect(),
+        hidden_probes: super::rote_probes::view(s, viewer),
     }
 }
 

@@ -152,6 +152,9 @@ pub enum Trigger {
     /// Rise of the Empire: a mission of either side has just failed (Post Bounty, whose leader
     /// must be in that system; `mission_windows.rs`).
     MissionFailed,
+    /// Rise of the Empire: the end of a Command Phase, where a probe card kept under a card in
+    /// play may be revealed (Sweep the Area; `rote_windows.rs`). No card in hand answers it.
+    CommandPhaseEnd,
 }
 
 /// An action card's declared behaviour.

@@ -29,6 +29,7 @@ pub mod recruits;
 pub mod requirements;
 pub mod rote_actions;
 mod rote_bespoke;
+pub mod rote_probes;
 pub mod run;
 pub mod systems;
 pub mod targets;
@@ -105,6 +106,8 @@ pub enum Effect {
     Hands(hands::Op),
     /// Rise of the Empire's end-of-combat action cards.
     RoteActions(rote_actions::Op),
+    /// Rise of the Empire's probe cards kept face down by action cards.
+    RoteProbes(rote_probes::Op),
 }
 
 impl<'de> Deserialize<'de> for Effect {
@@ -141,6 +144,7 @@ impl<'de> Deserialize<'de> for Effect {
         family!(Effect::Recruits, recruits::Op);
         family!(Effect::Hands, hands::Op);
         family!(Effect::RoteActions, rote_actions::Op);
+        family!(Effect::RoteProbes, rote_probes::Op);
         Err(D::Error::custom(format!("unknown op `{op}`")))
     }
 }
