@@ -351,7 +351,7 @@ fn secret_facility_probe_card_looks_the_same_to_the_rebels_whichever_it_is() {
     b.hands.empire.probes = vec![sys("sullust")];
     b.rote_probes.under[0].probe = sys("naboo");
     assert_eq!(seen_by(&a, REBEL), seen_by(&b, REBEL));
-    assert_eq!(seen_by(&a, EMPIRE).contains("sullust"), true);
+    assert!(seen_by(&a, EMPIRE).contains("sullust"), "the Empire sees its card");
     // A save holding the card and its probe card reads back the same.
     let json = serde_json::to_string(&a).unwrap();
     let back: State = serde_json::from_str(&json).unwrap();

@@ -12,6 +12,7 @@ use super::action::Action;
 use super::cards::rote_probes::{RevealAt, reveal_effects};
 use super::cards::{CardRef, CardRun};
 use super::command::CommandPhase;
+use super::event::EventKind;
 use super::flow::{Ctx, Frame, Frames};
 use super::state::{Place, State};
 use super::view::{Cards, Viewer};
@@ -136,7 +137,9 @@ pub fn reveal(ctx: &mut Ctx, card: ActionCardId) -> Option<Frame> {
     let i = ctx.s.rote_probes.under.iter().position(|u| u.card == card)?;
     let UnderCard { probe, .. } = ctx.s.rote_probes.under.remove(i);
     ctx.s.hands.empire.probes.push(probe);
-    ctx.note(format!("{}: the probe card under it is {}", card.name(), probe.name()));
+    // A reveal, as every viewer reads it (a card shown), then what it was for.
+    ctx.public(EventKind::CardsSeen { deck: "probe cards".into(), cards: vec![probe.to_string()] });
+    ctx.note(format!("{}: the probe card under it is revealed", card.name()));
     let (_, effects) = reveal_effects(card)?;
     let mut run = CardRun::new(CardRef::Action(card), Faction::Empire, effects.to_vec());
     run.here = Some(Place::System(probe));
