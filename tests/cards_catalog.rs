@@ -26,7 +26,7 @@ fn every_mission_and_action_card_declares_its_behaviour() {
     let base = MissionId::all().filter(|&m| catalog().mission(m).set == ContentSet::Base).count();
     assert_eq!((base, MissionId::all().count()), (53, 88));
     // The base cards, then Rise of the Empire's (tests/rote_cards.rs).
-    assert_eq!(ActionCardId::all().count(), 34 + 10);
+    assert_eq!(ActionCardId::all().count(), 34 + 16);
 }
 
 #[test]

@@ -31,7 +31,7 @@ fn embedded_catalog_loads() {
     assert!(c.missions[..53].iter().all(|m| base(m.set)), "base missions keep their ids");
     assert_eq!(c.action_cards.iter().filter(|a| base(a.set)).count(), 34);
     assert!(c.action_cards[..34].iter().all(|a| base(a.set)), "base cards keep their ids");
-    assert_eq!(c.action_cards.len(), 34 + 10);
+    assert_eq!(c.action_cards.len(), 34 + 16);
     assert_eq!(c.objectives.iter().filter(|o| base(o.set)).count(), 15);
     assert!(c.objectives[..15].iter().all(|o| base(o.set)), "base objectives keep their ids");
     assert_eq!(c.objectives.len(), 15 + 12);

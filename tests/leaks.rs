@@ -231,6 +231,49 @@ mod targeted {
         let allowed = before_draw(&["dagobah", "mandalore", "corellia", "mustafar"]);
         same(&forbidden, &allowed, Kind::Decks, REBEL, (REBEL, "mode 2"));
     }
+
+    /// An expansion match, base hidden in Dantooine, cleared board, at a Command Phase turn
+    /// of `turn`.
+    fn expansion_turn(seed: u64, turn: Faction) -> State {
+        let mut s = expansion_game(seed);
+        let d = holonet::engine::rebellion::decision(&s).expect("base choice");
+        holonet::engine::rebellion::apply(&mut s, REBEL, d.actions[0].clone()).expect("base choice");
+        Scenario { s }.clear().base("dantooine", false).command(turn).build()
+    }
+
+    #[test]
+    fn under_the_radar_kept_probe_card_looks_the_same_to_the_empire() {
+        let keep = |x: &str| {
+            let mut s = expansion_turn(5, REBEL);
+            s.decks.probes.retain(|&p| p != sys(x));
+            s.rote_probes.kept = Some(sys(x));
+            s
+        };
+        let (mut a, b) = (keep("naboo"), keep("sullust"));
+        // The same deck otherwise: the other card at the bottom.
+        a.decks.probes.retain(|&p| p != sys("sullust"));
+        a.decks.probes.push(sys("sullust"));
+        let mut b = b;
+        b.decks.probes.retain(|&p| p != sys("naboo"));
+        b.decks.probes.push(sys("naboo"));
+        same(&a, &b, Kind::HiddenProbe(REBEL), REBEL, (REBEL, "action under_the_radar"));
+    }
+
+    #[test]
+    fn a_probe_card_under_secret_facility_looks_the_same_to_the_rebels() {
+        let under = |x: &str, hand: &str| {
+            let mut s = expansion_turn(6, EMPIRE);
+            s.decks.probes.retain(|&p| p != sys(x) && p != sys(hand));
+            s.hands.empire.probes = vec![sys(hand)];
+            s.rote_probes.under.push(holonet::engine::rebellion::rote_probes::UnderCard {
+                card: ActionCardId::parse("secret_facility").unwrap(),
+                probe: sys(x),
+            });
+            s
+        };
+        let (a, b) = (under("naboo", "sullust"), under("sullust", "naboo"));
+        same(&a, &b, Kind::HiddenProbe(EMPIRE), EMPIRE, (EMPIRE, "pass"));
+    }
 }
 
 mod self_tests {

@@ -36,6 +36,10 @@ pub enum Kind {
     /// The Empire's secret mission-set pick, made before the Rebels pick theirs (Rise of the
     /// Empire setup), the other way round.
     MissionSet,
+    /// Rise of the Empire: a probe card a faction keeps face down through an action card
+    /// (Secret Facility, Sweep the Area; Under the Radar) swapped with a probe card its
+    /// opponent cannot place (in the deck, or in the Imperial hand).
+    HiddenProbe(Faction),
 }
 
 /// A kind of hand card.
@@ -76,6 +80,7 @@ impl std::fmt::Display for Kind {
             Kind::Decks => f.write_str("deck order"),
             Kind::Rng => f.write_str("random stream"),
             Kind::MissionSet => f.write_str("Imperial mission-set pick"),
+            Kind::HiddenProbe(x) => write!(f, "{x} probe card kept face down"),
         }
     }
 }
@@ -140,6 +145,20 @@ fn swap_some<T: Copy + PartialEq>(
     changed
 }
 
+/// Where a probe card kept face down by `f` could be instead, as `f`'s opponent sees it: the
+/// probe deck (for the Imperial cards also the Imperial hand, which the Rebels do not see),
+/// never the hidden base's card (the Rebels know it is in the deck, the Empire that it is not
+/// in its hand). `(true, i)` is the deck's card `i`, `(false, i)` the hand's.
+fn hidden_probe_partners(s: &State, f: Faction) -> Vec<(bool, usize)> {
+    let ok = |x: &SystemId| Some(*x) != s.base.system;
+    let deck = s.decks.probes.iter().enumerate().filter(|(_, x)| ok(x)).map(|(i, _)| (true, i));
+    let hand = s.hands.empire.probes.iter().enumerate().filter(|(_, x)| ok(x)).map(|(i, _)| (false, i));
+    match f {
+        Faction::Empire => deck.chain(hand).collect(),
+        Faction::Rebel => deck.collect(),
+    }
+}
+
 /// Whether an action card can be in a hand: an Immediate card resolves the moment it is gained.
 fn holdable(a: ActionCardId) -> bool {
     catalog().action_card(a).timing != ActionTiming::Immediate
@@ -201,6 +220,12 @@ pub fn kinds(s: &State) -> Vec<Kind> {
         if !s.assignments.get(f).is_empty() && other_missions && !shown {
             out.push(Kind::Facedown(f));
         }
+    }
+    if !s.rote_probes.under.is_empty() && !hidden_probe_partners(s, Faction::Empire).is_empty() {
+        out.push(Kind::HiddenProbe(Faction::Empire));
+    }
+    if s.rote_probes.kept.is_some() && !hidden_probe_partners(s, Faction::Rebel).is_empty() {
+        out.push(Kind::HiddenProbe(Faction::Rebel));
     }
     if matches!(s.stack.last(), Some(Frame::Setup(SetupStep::MissionSets { empire: Some(_) }))) {
         out.push(Kind::MissionSet);
@@ -326,6 +351,19 @@ pub fn make(
         Kind::Rng => {
             t.rng = GameRng::from_seed(rng.below(usize::MAX) as u64);
             (None, true)
+        }
+        Kind::HiddenProbe(f) => {
+            let (in_deck, j) = pick(&hidden_probe_partners(s, f), rng)?;
+            let other = if in_deck { &mut t.decks.probes[j] } else { &mut t.hands.empire.probes[j] };
+            let kept = match f {
+                Faction::Empire => {
+                    let i = rng.below(t.rote_probes.under.len());
+                    &mut t.rote_probes.under[i].probe
+                }
+                Faction::Rebel => t.rote_probes.kept.as_mut()?,
+            };
+            std::mem::swap(kept, other);
+            (Some(f), true)
         }
         Kind::MissionSet => {
             let Some(Frame::Setup(SetupStep::MissionSets { empire: Some(set) })) = t.stack.last_mut() else {

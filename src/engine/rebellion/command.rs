@@ -74,6 +74,8 @@ pub fn decision(s: &State, p: &CommandPhase) -> Option<Decision> {
             actions.extend(places.iter().map(|&place| Action::Activate { place, leader: l }));
         }
     }
+    // Rise of the Empire: probe cards kept face down by action cards (`rote_probes.rs`).
+    actions.extend(super::rote_probes::turn_options(s, f));
     actions.push(Action::Pass);
     Some(Decision::new(f, PromptKind::CommandTurn, actions))
 }
@@ -96,6 +98,7 @@ pub fn act(ctx: &mut Ctx, mut p: CommandPhase, a: Action) -> Frames {
             let child = mission::start(ctx, f, mission, target);
             vec![child]
         }
+        Action::PlayAction { card } => super::rote_probes::use_in_turn(ctx, p, card),
         Action::Pass => {
             *p.passed.get_mut(f) = true;
             ctx.public(EventKind::Passed { faction: f });
@@ -143,6 +146,8 @@ fn end_phase(ctx: &mut Ctx, p: CommandPhase) -> Frames {
     for leaders in p.mobilizations.into_iter().rev() {
         frames.push(Frame::Mobilize(Mobilize::new(leaders)));
     }
+    // Rise of the Empire: cards whose probe card may be revealed now (Sweep the Area).
+    frames.extend(super::rote_windows::command_end(ctx.s));
     frames
 }
 

@@ -8,8 +8,8 @@ use super::error::{RuleError, illegal};
 use super::event::{Audience, Event, EventKind};
 use super::state::State;
 use super::{
-    assignment, cards, combat, command, mission, mobilize, movement, pool_limit, refresh, setup, targets,
-    victory,
+    assignment, cards, combat, command, mission, mobilize, movement, pool_limit, refresh, rote_windows,
+    setup, targets, victory,
 };
 use crate::content::*;
 
@@ -37,6 +37,8 @@ pub enum Frame {
     Refresh(refresh::RefreshPhase),
     /// A leader pool over Rise of the Empire's limit, on top of whatever was going on.
     PoolLimit(pool_limit::PoolLimit),
+    /// Rise of the Empire: a card window once a combat is over (`rote_windows.rs`).
+    Window(rote_windows::CardWindow),
 }
 
 /// What kind of decision the engine waits for (shown to players and used by front ends).
@@ -234,6 +236,7 @@ fn frame_decision(s: &State) -> Option<Decision> {
         Frame::Mobilize(f) => mobilize::decision(s, f),
         Frame::Refresh(f) => refresh::decision(s, f),
         Frame::PoolLimit(f) => pool_limit::decision(s, f),
+        Frame::Window(f) => rote_windows::decision(s, f),
     }
 }
 
@@ -438,6 +441,7 @@ fn dispatch(ctx: &mut Ctx, action: Action) -> Result<(), RuleError> {
         Frame::Mobilize(f) => mobilize::act(ctx, f, action)?,
         Frame::Refresh(f) => refresh::act(ctx, f, action),
         Frame::PoolLimit(f) => pool_limit::act(ctx, f, action)?,
+        Frame::Window(f) => rote_windows::act(ctx, f, action)?,
     };
     ctx.s.stack.extend(frames);
     Ok(())
@@ -499,6 +503,7 @@ pub fn advance(ctx: &mut Ctx) -> Option<Decision> {
             Frame::Mobilize(f) => mobilize::auto(ctx, f),
             Frame::Refresh(f) => refresh::auto(ctx, f),
             Frame::PoolLimit(f) => pool_limit::auto(ctx, f),
+            Frame::Window(f) => rote_windows::auto(ctx, f),
         };
         ctx.s.stack.extend(frames);
     }
@@ -528,6 +533,7 @@ fn explain(s: &State, d: &Decision, a: &Action) -> RuleError {
         Some(Frame::Activation(f)) => movement::explain(s, f, a),
         Some(Frame::Card(f)) => cards::run::explain(s, f, a),
         Some(Frame::PoolLimit(_)) => pool_limit::refusal(a),
+        Some(Frame::Window(_)) => rote_windows::refusal(a),
         _ => illegal("Legal options", format!("`{}` is not one of the options now", a.command())),
     }
 }

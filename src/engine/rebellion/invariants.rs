@@ -91,7 +91,24 @@ pub fn violations(s: &State) -> Vec<String> {
             }
         }
     }
+    out.extend(probe_violations(s));
     out.extend(subjugation_violations(s));
+    out
+}
+
+/// Probe cards in two places at once: each is in the probe deck, the Imperial hand or kept
+/// face down by a card (Rise of the Empire: Secret Facility, Sweep the Area, Under the Radar),
+/// or out of the game — never in two of them. (Cards handed over by the Rebels are in the
+/// Imperial hand and recorded again as public; cards a choice is looking at are off the deck.)
+fn probe_violations(s: &State) -> Vec<String> {
+    let mut seen: Vec<SystemId> = vec![];
+    let mut out = vec![];
+    for x in s.decks.probes.iter().chain(&s.hands.empire.probes).copied().chain(s.rote_probes.all()) {
+        if seen.contains(&x) {
+            out.push(format!("the probe card of {x} is in two places"));
+        }
+        seen.push(x);
+    }
     out
 }
 

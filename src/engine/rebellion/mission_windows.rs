@@ -38,6 +38,9 @@ fn triggers(s: &State, run: &MissionRun, f: Faction) -> Vec<Trigger> {
             if f == opp && !rescued(s, run).is_empty() {
                 t.push(Trigger::AfterRescue);
             }
+            if is_attempt(run) && !run.success && s.has_set(ContentSet::RiseOfTheEmpire) {
+                t.push(Trigger::MissionFailed);
+            }
             if newly_captured(s, run, f).is_some() {
                 t.push(Trigger::LeaderCaptured);
             }
@@ -239,7 +242,9 @@ pub fn act(ctx: &mut Ctx, mut run: MissionRun, a: Action) -> Result<Frames, Rule
                 }
                 // The captive to rescue is picked next (a forced pick when there is one).
                 Ring::MillenniumFalcon => run.ring = Some(ring),
-                Ring::Carbonite | Ring::LureOfTheDarkSide | Ring::K2so => return Err(wrong(&a)),
+                Ring::Carbonite | Ring::LureOfTheDarkSide | Ring::K2so | Ring::Bounty => {
+                    return Err(wrong(&a));
+                }
             }
             Ok(vec![Frame::Mission(run)])
         }

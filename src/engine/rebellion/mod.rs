@@ -28,6 +28,8 @@ pub mod pool_limit;
 pub mod recruit;
 pub mod refresh;
 pub mod rote_cards;
+pub mod rote_probes;
+pub mod rote_windows;
 pub mod setup;
 pub mod state;
 pub mod targets;

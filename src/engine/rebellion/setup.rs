@@ -93,6 +93,7 @@ pub fn new_game(seed: u64, options: MatchOptions) -> State {
         cinematic: None,
         rng: GameRng::from_seed(seed),
         rote_cards: Default::default(),
+        rote_probes: Default::default(),
         markers: Default::default(),
         targets: Default::default(),
     };

@@ -231,6 +231,9 @@ pub enum Ring {
     /// Rise of the Empire, He Means Well: K-2SO gives its bearer one minor spec-ops and one
     /// minor intel icon (`victory::ring_minor_icons`).
     K2so,
+    /// Rise of the Empire, Post Bounty: when its bearer is captured the Rebels lose 1
+    /// reputation (`victory::capture`).
+    Bounty,
 }
 
 impl Ring {
@@ -244,6 +247,7 @@ impl Ring {
             Ring::Carbonite => "Carbonite",
             Ring::LureOfTheDarkSide => "Lure of the Dark Side",
             Ring::K2so => "K-2SO",
+            Ring::Bounty => "Bounty",
         }
     }
 }
@@ -398,6 +402,10 @@ pub struct State {
     /// Rise of the Empire's card state (`rote_cards`); empty, and not saved, in a base match.
     #[serde(default, skip_serializing_if = "super::rote_cards::RoteCards::is_empty")]
     pub rote_cards: super::rote_cards::RoteCards,
+    /// Rise of the Empire's probe cards kept face down by action cards (`rote_probes`); empty,
+    /// and not saved, in a base match.
+    #[serde(default, skip_serializing_if = "super::rote_probes::HiddenProbes::is_empty")]
+    pub rote_probes: super::rote_probes::HiddenProbes,
     /// Whether the systems changed since subjugation markers were last brought up to date
     /// (not part of the match: never saved, never compared).
     #[serde(skip)]

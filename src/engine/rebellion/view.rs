@@ -205,6 +205,10 @@ pub struct View {
     /// the first revealed first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub objectives_in_play: Vec<String>,
+    /// Rise of the Empire's probe cards kept face down by action cards: their owner sees them,
+    /// the other side only that they are there. Absent when there are none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hidden_probes: Option<super::rote_probes::HiddenProbesView>,
 }
 
 /// One target marker as every viewer sees it.
@@ -384,6 +388,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
             })
             .collect(),
         objectives_in_play: ids(super::in_play::cards_in_play(s)),
+        hidden_probes: super::rote_probes::view(s, viewer),
     }
 }
 

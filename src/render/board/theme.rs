@@ -188,6 +188,7 @@ pub fn ring_short(r: Ring) -> &'static str {
         Ring::Carbonite => "Carbonite",
         Ring::LureOfTheDarkSide => "Dark side",
         Ring::K2so => "K-2SO",
+        Ring::Bounty => "Bounty",
     }
 }
 

@@ -27,7 +27,9 @@ pub mod queue;
 pub mod queue_moves;
 pub mod recruits;
 pub mod requirements;
+pub mod rote_actions;
 mod rote_bespoke;
+pub mod rote_probes;
 pub mod run;
 pub mod systems;
 pub mod targets;
@@ -102,6 +104,10 @@ pub enum Effect {
     Recruits(recruits::Op),
     /// Cards moved between decks, discard piles and hands (Rise of the Empire).
     Hands(hands::Op),
+    /// Rise of the Empire's end-of-combat action cards.
+    RoteActions(rote_actions::Op),
+    /// Rise of the Empire's probe cards kept face down by action cards.
+    RoteProbes(rote_probes::Op),
 }
 
 impl<'de> Deserialize<'de> for Effect {
@@ -137,6 +143,8 @@ impl<'de> Deserialize<'de> for Effect {
         family!(Effect::Targets, targets::Op);
         family!(Effect::Recruits, recruits::Op);
         family!(Effect::Hands, hands::Op);
+        family!(Effect::RoteActions, rote_actions::Op);
+        family!(Effect::RoteProbes, rote_probes::Op);
         Err(D::Error::custom(format!("unknown op `{op}`")))
     }
 }

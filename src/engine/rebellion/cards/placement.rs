@@ -60,6 +60,8 @@ pub enum RingTo {
     Recruited,
     /// Any leader of the player's in play who wears no ring (He Means Well).
     OwnWithoutRing,
+    /// Any leader of the opponent's in play, not captured, who wears no ring (Post Bounty).
+    EnemyWithoutRing,
 }
 
 /// A deck a card may search.
@@ -202,6 +204,14 @@ fn ring_candidates(s: &State, run: &CardRun, to: RingTo) -> Vec<LeaderId> {
         RingTo::OwnWithoutRing => {
             LeaderId::all().filter(|&l| in_play(l) && !s.rings.contains_key(&l)).collect()
         }
+        RingTo::EnemyWithoutRing => LeaderId::all()
+            .filter(|&l| {
+                s.leader_faction(l) == f.opponent()
+                    && !s.is_captured(l)
+                    && !s.rings.contains_key(&l)
+                    && (s.leader_pool.get(f.opponent()).contains(&l) || s.leader_place(l).is_some())
+            })
+            .collect(),
         RingTo::Recruited if !run.leaders.is_empty() => run.leaders.clone(),
         RingTo::Recruited => match run.card {
             super::CardRef::Action(card) => {
@@ -287,7 +297,7 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
         Op::GiveRing { ring, to } => {
             let candidates = ring_candidates(ctx.s, run, to);
             if candidates.len() > 1 {
-                let to = (to == RingTo::OwnWithoutRing).then_some(to);
+                let to = matches!(to, RingTo::OwnWithoutRing | RingTo::EnemyWithoutRing).then_some(to);
                 return Next::Wait(super::Pending::Placement(Pending::RingBearer { ring, to }));
             }
             if let Some(&l) = candidates.first() {

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{
     CardRef, Effect, bespoke, combat, decks, hands, intel, leaders, missions, placement, queue, recruits,
-    systems, targets, units,
+    rote_actions, rote_probes, systems, targets, units,
 };
 use crate::content::*;
 use crate::engine::rebellion::action::Action;
@@ -125,6 +125,10 @@ pub enum Pending {
     Recruits(recruits::Pending),
     /// A hands-family choice.
     Hands(hands::Pending),
+    /// A choice of the expansion's end-of-combat action cards.
+    RoteActions(rote_actions::Pending),
+    /// A choice of the expansion's probe-keeping action cards.
+    RoteProbes(rote_probes::Pending),
 }
 
 /// One option of a `choose_one` effect.
@@ -176,6 +180,8 @@ pub fn can(s: &State, run: &CardRun, e: &Effect) -> bool {
         Effect::Targets(op) => targets::can(s, run, op),
         Effect::Recruits(op) => recruits::can(s, run, op),
         Effect::Hands(op) => hands::can(s, run, op),
+        Effect::RoteActions(op) => rote_actions::can(s, run, op),
+        Effect::RoteProbes(op) => rote_probes::can(s, run, op),
     }
 }
 
@@ -208,13 +214,15 @@ pub fn can_publicly(s: &State, run: &CardRun, e: &Effect) -> bool {
         | Effect::Combat(_)
         | Effect::Missions(_)
         | Effect::Targets(_)
-        | Effect::Recruits(_) => can(s, run, e),
+        | Effect::Recruits(_)
+        | Effect::RoteActions(_) => can(s, run, e),
         Effect::Units(_)
         | Effect::Intel(_)
         | Effect::Decks(_)
         | Effect::Placement(_)
         | Effect::Bespoke(_)
-        | Effect::Hands(_) => true,
+        | Effect::Hands(_)
+        | Effect::RoteProbes(_) => true,
         Effect::Control(Control::ChooseOne { options }) => options.iter().any(|o| {
             let here_ok = match run.system() {
                 Some(sys) => o.requires.iter().all(|c| system_ok(s, sys, c)),
@@ -251,6 +259,8 @@ fn start(ctx: &mut Ctx, run: &mut CardRun, e: Effect) -> Next {
         Effect::Targets(op) => targets::start(ctx, run, op),
         Effect::Recruits(op) => recruits::start(ctx, run, op),
         Effect::Hands(op) => hands::start(ctx, run, op),
+        Effect::RoteActions(op) => rote_actions::start(ctx, run, op),
+        Effect::RoteProbes(op) => rote_probes::start(ctx, run, op),
     }
 }
 
@@ -270,6 +280,8 @@ pub fn decision(s: &State, run: &CardRun) -> Option<Decision> {
         Pending::Targets(p) => targets::decision(s, run, p),
         Pending::Recruits(p) => recruits::decision(s, run, p),
         Pending::Hands(p) => hands::decision(s, run, p),
+        Pending::RoteActions(p) => rote_actions::decision(s, run, p),
+        Pending::RoteProbes(p) => rote_probes::decision(s, run, p),
         Pending::Choose { options } => {
             let mut actions = vec![];
             let mut d = run.ask(run.faction, vec![], "choose one");
@@ -302,6 +314,8 @@ pub fn explain(s: &State, run: &CardRun, a: &Action) -> RuleError {
         Some(Pending::Targets(p)) => targets::explain(s, run, p, a),
         Some(Pending::Recruits(p)) => recruits::explain(s, run, p, a),
         Some(Pending::Hands(p)) => hands::explain(s, run, p, a),
+        Some(Pending::RoteActions(p)) => rote_actions::explain(s, run, p, a),
+        Some(Pending::RoteProbes(p)) => rote_probes::explain(s, run, p, a),
         _ => run.wrong(a),
     }
 }
@@ -323,6 +337,8 @@ pub fn act(ctx: &mut Ctx, mut run: CardRun, a: Action) -> Result<Frames, RuleErr
         Pending::Targets(p) => targets::act(ctx, &mut run, p, a)?,
         Pending::Recruits(p) => recruits::act(ctx, &mut run, p, a)?,
         Pending::Hands(p) => hands::act(ctx, &mut run, p, a)?,
+        Pending::RoteActions(p) => rote_actions::act(ctx, &mut run, p, a)?,
+        Pending::RoteProbes(p) => rote_probes::act(ctx, &mut run, p, a)?,
         Pending::Choose { options } => match a {
             Action::Mode { n } if (n as usize) >= 1 && (n as usize) <= options.len() => {
                 let chosen = options.into_iter().nth(n as usize - 1).expect("checked range");

@@ -609,7 +609,13 @@ pub fn auto(ctx: &mut Ctx, mut c: Combat) -> Frames {
                 c.step = Step::Battle { theater: Theater::Space };
             } else {
                 end(ctx, &c);
-                return vec![];
+                // Rise of the Empire: cards that answer a retreat or a won battle.
+                return crate::engine::rebellion::rote_windows::after_combat(
+                    ctx.s,
+                    c.place,
+                    &c.retreated,
+                    &c.won,
+                );
             }
         }
     }
