@@ -6,7 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::sync::Arc;
 
-use holonet::content::{Faction, UnitId, catalog};
+use holonet::content::{Faction, ObjectiveTiming, UnitId, catalog};
 use holonet::discord::commands::suggestions;
 use holonet::discord::components::{option_menus, prompt_components};
 use holonet::discord::messages::{options_intro, prompt_announcement};
@@ -508,7 +508,8 @@ struct Pending<G: Game> {
 /// drawn, played or looked at, how many cards a draw gave, a mission revealed or its result,
 /// the base revealed, moved or chosen) — what follows from it may then differ too — or the
 /// cards its view shows of the opponent's hand (Good Intel), the base, its intel or the winner
-/// differ (a destroyed system ends the game in the twin whose base was there). A
+/// differ (a destroyed system ends the game in the twin whose base was there), or one twin
+/// drew an Immediate objective (shown at once) where the other drew a hidden card. A
 /// step asked in one twin and skipped in the other is not a revelation: one list of events
 /// then stops where the other goes on, or the two differ first in a plain note.
 fn learnt(who: Who, a: (&State, &[Event]), b: (&State, &[Event])) -> bool {
@@ -538,6 +539,18 @@ fn learnt(who: Who, a: (&State, &[Event]), b: (&State, &[Event])) -> bool {
     if let Some((x, y)) = first
         && std::mem::discriminant(x) == std::mem::discriminant(y)
         && reveals(x)
+    {
+        return true;
+    }
+    // An Immediate objective (Rise of the Empire) is shown the moment it is drawn: where one twin
+    // drew it and the other a card that stays hidden, the reveal in one list faces whatever
+    // comes next in the other.
+    let immediate = |k: &EventKind| {
+        matches!(k, EventKind::CardPlayed { deck, card, .. } if deck == "objective"
+            && catalog().objective_by_key(card).is_some_and(|o| catalog().objective(o).timing == ObjectiveTiming::Immediate))
+    };
+    if let Some((x, y)) = first
+        && (immediate(x) || immediate(y))
     {
         return true;
     }
