@@ -113,11 +113,19 @@ fn rote_mid_game(seed: u64, n: usize) -> State {
 
 #[test]
 fn golden_rise_of_the_empire_shows_its_units_leaders_and_target_markers() {
+    use holonet::engine::rebellion::rote_probes::UnderCard;
     use holonet::engine::rebellion::targets::{MarkerCard, TargetMarker};
+    let c = holonet::content::catalog();
     let mut s = rote_mid_game(8, 60);
-    let plans = holonet::content::catalog().mission_by_key("secure_the_plans").expect("an expansion mission");
+    // Raid Outposts in play with a marker in Kessel, and Secret Facility holding a probe card.
+    let raid = c.objective_by_key("raid_outposts").expect("an expansion objective");
     let system = SystemId::parse("kessel").expect("a system");
-    s.targets.placed.push(TargetMarker { card: MarkerCard::Mission(plans), system });
+    s.targets.placed.push(TargetMarker { card: MarkerCard::Objective(raid), system });
+    s.targets.objectives.cards.push(raid);
+    let facility =
+        holonet::content::ActionCardId::all().find(|a| a.key() == "secret_facility").expect("card");
+    let probe = s.decks.probes.pop().expect("a probe card");
+    s.rote_probes.under.push(UnderCard { card: facility, probe });
     let v = view(&s, Viewer::Public);
     assert_eq!(v.target_markers.len(), 1, "the marker is public");
     assert!(v.rise_of_the_empire);

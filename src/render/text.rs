@@ -105,6 +105,12 @@ pub fn summary(v: &View) -> String {
         (None, _) => "hidden".to_string(),
     };
     let _ = writeln!(out, "Rebel base: {base}");
+    for f in Faction::BOTH {
+        let cards = v.cards_in_play(f);
+        if !cards.is_empty() {
+            let _ = writeln!(out, "{} cards in play: {}", f.name(), cards.join(", "));
+        }
+    }
     for (id, s) in &v.systems {
         let mut parts = vec![];
         if let Some(l) = s.loyalty {
@@ -292,8 +298,15 @@ mod tests {
         let card = MarkerCard::Mission(catalog().mission_by_key("secure_the_plans").expect("mission"));
         let system = crate::content::SystemId::parse("kessel").expect("system");
         s.targets.placed.push(TargetMarker { card, system });
+        let raid = catalog().objective_by_key("raid_outposts").expect("objective");
+        s.targets.placed.push(TargetMarker { card: MarkerCard::Objective(raid), system });
+        s.targets.objectives.cards.push(raid);
         let text = summary(&view(&s, Viewer::Public));
-        assert!(text.contains("  Kessel: target marker of Secure the Plans"), "{text}");
+        assert!(
+            text.contains("  Kessel: target marker of Secure the Plans; target marker of Raid Outposts"),
+            "{text}"
+        );
+        assert!(text.contains("\nRebel cards in play: Raid Outposts\n"), "{text}");
         assert_eq!(ids_in(&text), Vec::<String>::new(), "{text}");
     }
 

@@ -221,6 +221,32 @@ pub struct TargetMarkerView {
 }
 
 impl View {
+    /// A side's cards in play, by printed name (Rise of the Empire): the Rebels' objectives that
+    /// stay in play with their target markers and Under the Radar holding its kept probe card;
+    /// the Empire's cards holding a probe card face down. Only the cards: which probe card lies
+    /// under them is the owner's secret.
+    pub fn cards_in_play(&self, f: Faction) -> Vec<String> {
+        let c = catalog();
+        let mut out = vec![];
+        if f == Faction::Rebel {
+            out.extend(
+                self.objectives_in_play
+                    .iter()
+                    .filter_map(|o| c.objective_by_key(o))
+                    .map(|o| o.name().to_string()),
+            );
+        }
+        if let Some(h) = &self.hidden_probes {
+            let action = |key: &str| c.action_cards.iter().find(|a| a.id == key).map(|a| a.name.clone());
+            match f {
+                Faction::Empire => out.extend(h.under.keys().filter_map(|k| action(k))),
+                Faction::Rebel if h.kept.is_some() => out.extend(action("under_the_radar")),
+                Faction::Rebel => {}
+            }
+        }
+        out
+    }
+
     /// How many units of one type (by id) this view shows anywhere: systems, the Rebel Base
     /// space, build queues, units ready to deploy and the supply. Always the box count: no unit
     /// is ever out of sight.

@@ -123,12 +123,23 @@ fn hands_and_decks(img: &mut RgbImage, view: &View) {
         x += draw::text(img, BODY_BOLD.with(theme::faction_color(f)), x, y, &format!("{} hand", f.name()));
         x += draw::text(img, BODY, x + 10.0, y, &parts.join(" · ")) + 10.0;
         if assigned > 0 {
-            draw::text(
+            x += draw::text(
                 img,
                 BODY.with(DIM),
                 x + 10.0,
                 y,
                 &format!("+ {} facedown", plural(assigned, "mission")),
+            ) + 10.0;
+        }
+        let in_play = view.cards_in_play(f);
+        if !in_play.is_empty() {
+            let l = format!("· in play: {}", in_play.join(", "));
+            draw::text(
+                img,
+                BODY.with(theme::TARGET),
+                x + 10.0,
+                y,
+                &draw::fit(BODY, &l, r.right() - x - 24.0),
             );
         }
         y += 26.0;
