@@ -549,9 +549,9 @@ fn learnt(who: Who, a: (&State, &[Event]), b: (&State, &[Event])) -> bool {
         matches!(k, EventKind::CardPlayed { deck, card, .. } if deck == "objective"
             && catalog().objective_by_key(card).is_some_and(|o| catalog().objective(o).timing == ObjectiveTiming::Immediate))
     };
-    if let Some((x, y)) = first
-        && (immediate(x) || immediate(y))
-    {
+    // Where the two lists first part (one may simply go on where the other stops).
+    let split = ea.iter().zip(&eb).take_while(|(x, y)| x == y).count();
+    if ea.get(split).is_some_and(immediate) || eb.get(split).is_some_and(immediate) {
         return true;
     }
     let shown = |s: &State| {
