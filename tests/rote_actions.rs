@@ -404,3 +404,45 @@ fn sweep_the_area_window_asks_the_empire_whether_or_not_a_rebel_leader_is_there(
     assert_eq!(seat(&a), Some(EMPIRE));
     assert_eq!(decision(&a).map(|d| d.kind), decision(&b).map(|d| d.kind), "asked either way");
 }
+
+/// Through the service: a Rise of the Empire match played by random answers until a card holds
+/// a probe card face down; a moderator's export then imports as the same match, hidden card and
+/// all (export replays the log from the seed).
+#[test]
+fn an_export_of_a_match_with_a_hidden_probe_card_imports_the_same() {
+    use holonet::engine::rebellion::MatchOptions;
+    use holonet::engine::rng::GameRng;
+    use holonet::games::rebellion::Rebellion;
+    use holonet::service::{Answer, Caller, Service};
+    use holonet::store::MemoryStore;
+    use std::sync::Arc;
+    const CH: u64 = 100;
+    let seat = |f: Faction| Caller { user: if f == REBEL { 1 } else { 2 }, moderator: false };
+    let moderator = Caller { user: 9, moderator: true };
+    let options = MatchOptions { quick_setup: true, rise_of_the_empire: true };
+    for seed in 0..40u64 {
+        let svc: Service<Rebellion> = Service::with_clock(Arc::new(MemoryStore::new()), Box::new(|| 1_000));
+        svc.create(CH, Some(7), seat(REBEL), options.clone(), Some(seed)).unwrap();
+        svc.join(CH, seat(REBEL), Some("rebel")).unwrap();
+        svc.join(CH, seat(EMPIRE), Some("empire")).unwrap();
+        svc.start(CH, seat(REBEL)).unwrap();
+        let mut rng = GameRng::from_seed(seed);
+        loop {
+            let s = svc.state(CH).unwrap().expect("the match");
+            if !s.rote_probes.is_empty() {
+                let (_, bytes) = svc.export(CH, moderator).unwrap().file.expect("an export file");
+                let other: Service<Rebellion> =
+                    Service::with_clock(Arc::new(MemoryStore::new()), Box::new(|| 1_000));
+                other.import(200, moderator, &bytes).unwrap();
+                let back = other.state(200).unwrap().expect("the imported match");
+                assert_eq!(back, s, "seed {seed}: the import is the same match");
+                assert_eq!(back.rote_probes, s.rote_probes);
+                return;
+            }
+            let Some(d) = decision(&s) else { break };
+            let (f, a) = holonet::sim::random_answer(&d, &mut rng);
+            svc.act(CH, seat(f), Answer::Command(a.command())).unwrap();
+        }
+    }
+    panic!("no random game of 40 put a probe card under a card");
+}
