@@ -251,3 +251,38 @@ fn unknown_override_file_is_rejected() {
     };
     assert!(err.to_string().contains("unknown asset file `boards.json`"), "{err}");
 }
+
+#[test]
+fn team_colours_split_each_side_for_the_team_game() {
+    use holonet::content::TeamColour::{Blue, Orange};
+    let c = cat();
+    let colour = |id: &str| c.leader(c.leader_by_key(id).expect("leader")).team_colour;
+    assert_eq!(colour("admiral_ackbar"), Blue, "Ackbar is the Admiral's (the one source disagreement)");
+    assert_eq!(colour("darth_vader"), Orange);
+    assert_eq!(colour("luke_skywalker_jedi"), Orange, "Jedi Luke keeps Luke's colour");
+    assert_eq!(colour("jyn_erso"), Blue);
+    for f in [Faction::Rebel, Faction::Empire] {
+        for set in [ContentSet::Base, ContentSet::RiseOfTheEmpire] {
+            let of = |col| {
+                c.leaders.iter().filter(|l| l.faction == f && l.set == set && l.team_colour == col).count()
+            };
+            assert_eq!(
+                of(Blue) + of(Orange),
+                c.leaders.iter().filter(|l| l.faction == f && l.set == set).count()
+            );
+            if set == ContentSet::RiseOfTheEmpire {
+                assert_eq!((of(Blue), of(Orange)), (2, 2), "{f}: the expansion's leaders split two and two");
+            }
+        }
+    }
+}
+
+#[test]
+fn starting_leaders_of_one_colour_are_rejected() {
+    let msg =
+        broken("leaders.json", |v| entry(&mut v["leaders"], "darth_vader")["team_colour"] = json!("blue"));
+    assert!(msg.contains("two of each colour"), "{msg}");
+    let msg =
+        broken("leaders.json", |v| entry(&mut v["leaders"], "darth_vader")["team_colour"] = json!("green"));
+    assert!(msg.contains("leaders.json"), "{msg}");
+}

@@ -323,6 +323,32 @@ pub struct LeaderDef {
     pub ground_tactics: u8,
     /// The box it comes from.
     pub set: ContentSet,
+    /// Its colour in the team game: whose leader pool it joins.
+    pub team_colour: TeamColour,
+}
+
+/// A leader's colour in the team game (3–4 players): the Admiral of a side plays its blue
+/// leaders, the General its orange ones. Each side starts with two of each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TeamColour {
+    /// The Admiral's leaders.
+    Blue,
+    /// The General's leaders.
+    Orange,
+}
+
+impl TeamColour {
+    /// Both colours, blue first.
+    pub const BOTH: [TeamColour; 2] = [TeamColour::Blue, TeamColour::Orange];
+
+    /// The team role that plays leaders of this colour.
+    pub fn role_name(self) -> &'static str {
+        match self {
+            TeamColour::Blue => "Admiral",
+            TeamColour::Orange => "General",
+        }
+    }
 }
 
 impl LeaderDef {

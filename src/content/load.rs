@@ -401,6 +401,7 @@ fn build(files: &HashMap<&'static str, &str>) -> Result<Catalog, ContentError> {
             space_tactics: l.space_tactics,
             ground_tactics: l.ground_tactics,
             set,
+            team_colour: l.team_colour,
         })
         .collect();
 

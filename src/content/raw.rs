@@ -192,6 +192,8 @@ pub(super) struct RawLeader {
     pub(super) name: String,
     pub(super) faction: Faction,
     pub(super) starting: bool,
+    /// Its colour in the team game.
+    pub(super) team_colour: TeamColour,
     pub(super) skills: RawSkills,
     /// Minor skill icons (Rise of the Empire leaders); absent for the base leaders.
     #[serde(default)]

@@ -443,6 +443,17 @@ fn leaders(c: &Catalog) -> Result<(), ContentError> {
             let problem = format!("has {n} starting leaders; expected {STARTING_LEADERS}");
             return Err(ContentError::invalid(LEADERS, format!("faction `{f}`"), problem));
         }
+        // The team game deals each side's starting leaders two to the Admiral, two to the
+        // General.
+        for colour in TeamColour::BOTH {
+            let n =
+                c.leaders.iter().filter(|l| l.faction == f && l.starting && l.team_colour == colour).count();
+            if n != STARTING_LEADERS / 2 {
+                let problem =
+                    format!("has {n} {colour:?} starting leaders; the team game needs two of each colour");
+                return Err(ContentError::invalid(LEADERS, format!("faction `{f}`"), problem));
+            }
+        }
     }
     Ok(())
 }
