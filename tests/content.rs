@@ -286,3 +286,17 @@ fn starting_leaders_of_one_colour_are_rejected() {
         broken("leaders.json", |v| entry(&mut v["leaders"], "darth_vader")["team_colour"] = json!("green"));
     assert!(msg.contains("leaders.json"), "{msg}");
 }
+
+#[test]
+fn the_team_game_turn_order_is_data_naming_each_role_once() {
+    let order: Vec<String> = cat().team.command_order.iter().map(|r| r.name()).collect();
+    assert_eq!(order, ["Rebel Admiral", "Imperial Admiral", "Imperial General", "Rebel General"]);
+    let msg = broken("team.json", |v| v["command_order"][3] = json!("rebel_admiral"));
+    assert!(msg.starts_with("assets/team.json") && msg.contains("two turns"), "{msg}");
+    let msg = broken("team.json", |v| v["command_order"][0] = json!("rebel_captain"));
+    assert!(msg.contains("`rebel_captain`") && msg.contains("imperial_general"), "{msg}");
+    let msg = broken("team.json", |v| {
+        v["command_order"].as_array_mut().unwrap().pop();
+    });
+    assert!(msg.contains("each of the four roles"), "{msg}");
+}

@@ -46,10 +46,12 @@ pub(super) const ROTE_MISSIONS: &str = "assets/rote/missions.json";
 pub(super) const ROTE_ACTION_CARDS: &str = "assets/rote/action_cards.json";
 /// Rise of the Empire's objective file.
 pub(super) const ROTE_OBJECTIVES: &str = "assets/rote/objectives.json";
+/// The team game's turn order.
+pub(super) const TEAM: &str = "assets/team.json";
 
 /// Every asset file with the text compiled into the binary. An expansion's entries are loaded
 /// after the base ones, so base content keeps its ids whatever an expansion adds.
-const EMBEDDED: [(&str, &str); 16] = [
+const EMBEDDED: [(&str, &str); 17] = [
     (BOARD, include_str!("../../assets/board.json")),
     (UNITS, include_str!("../../assets/units.json")),
     (LEADERS, include_str!("../../assets/leaders.json")),
@@ -66,6 +68,7 @@ const EMBEDDED: [(&str, &str); 16] = [
     (ROTE_MISSIONS, include_str!("../../assets/rote/missions.json")),
     (ROTE_ACTION_CARDS, include_str!("../../assets/rote/action_cards.json")),
     (ROTE_OBJECTIVES, include_str!("../../assets/rote/objectives.json")),
+    (TEAM, include_str!("../../assets/team.json")),
 ];
 
 /// An error in the game content: a file that does not parse, or an entry that is invalid.
@@ -524,6 +527,7 @@ fn build(files: &HashMap<&'static str, &str>) -> Result<Catalog, ContentError> {
         advanced_tactics: super::advanced::load(ROTE_TACTICS, files[ROTE_TACTICS], &|owner, name| {
             unit_ix.get(ROTE_TACTICS, owner, name).map(UnitId)
         })?,
+        team: super::team::load(TEAM, files[TEAM])?,
         time_track: TimeTrack {
             length: track.length,
             time_start: track.time_start,

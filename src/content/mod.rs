@@ -5,6 +5,7 @@ mod defs;
 mod ids;
 mod load;
 mod raw;
+mod team;
 mod validate;
 
 pub use advanced::*;
@@ -14,6 +15,7 @@ pub use ids::{
     UnknownName, echo, lookup, normalise,
 };
 pub use load::ContentError;
+pub use team::{TeamRole, TeamRules};
 
 use std::sync::OnceLock;
 
@@ -50,6 +52,8 @@ pub struct Catalog {
     pub tactics: Vec<TacticDef>,
     /// Rise of the Empire's advanced tactic cards (cinematic combat), after the base content.
     pub advanced_tactics: Vec<AdvancedTacticDef>,
+    /// The team game's rules that are data (its turn order).
+    pub team: TeamRules,
     /// The time track.
     pub time_track: TimeTrack,
     /// Faces of the six-sided combat/mission dice (red and black are the same).
