@@ -128,12 +128,7 @@ fn discard(ctx: &mut Ctx, o: ObjectiveId) {
     if cards.is_empty() {
         ctx.s.targets.objectives.upkeep_round = None;
     }
-    ctx.s.rote_cards.objective_discard.push(o);
-    ctx.public(EventKind::CardPlayed {
-        faction: Faction::Rebel,
-        deck: "discarded objective".into(),
-        card: o.to_string(),
-    });
+    super::cards::decks::to_discard(ctx, o);
 }
 
 /// Whether the start-of-Refresh effects are due: the Refresh Phase is at its start (before

@@ -111,7 +111,7 @@ pub fn turn_options(s: &State, f: Faction) -> Vec<Action> {
 }
 
 /// The card whose kept probe card the Rebels may put back (the one whose effects keep one).
-fn radar_card() -> Option<ActionCardId> {
+pub fn radar_card() -> Option<ActionCardId> {
     ActionCardId::all().find(|&a| super::cards::rote_probes::keeps_a_probe(a))
 }
 

@@ -237,10 +237,16 @@ impl View {
             );
         }
         if let Some(h) = &self.hidden_probes {
-            let action = |key: &str| c.action_cards.iter().find(|a| a.id == key).map(|a| a.name.clone());
             match f {
-                Faction::Empire => out.extend(h.under.keys().filter_map(|k| action(k))),
-                Faction::Rebel if h.kept.is_some() => out.extend(action("under_the_radar")),
+                Faction::Empire => out.extend(
+                    h.under
+                        .keys()
+                        .filter_map(|k| ActionCardId::all().find(|a| a.key() == k))
+                        .map(|a| a.name().to_string()),
+                ),
+                Faction::Rebel if h.kept.is_some() => {
+                    out.extend(super::rote_probes::radar_card().map(|a| a.name().to_string()))
+                }
                 Faction::Rebel => {}
             }
         }

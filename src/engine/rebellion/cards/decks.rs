@@ -242,6 +242,24 @@ fn discard_next(ctx: &mut Ctx, left: u8) -> Next {
     Next::Wait(super::Pending::Decks(Pending::Discard { left }))
 }
 
+/// Puts an objective on the face-up discard pile (Rise of the Empire), for everyone to see.
+pub fn to_discard(ctx: &mut Ctx, card: ObjectiveId) {
+    ctx.s.rote_cards.objective_discard.push(card);
+    ctx.public(EventKind::CardPlayed {
+        faction: Faction::Rebel,
+        deck: "discarded objective".into(),
+        card: card.to_string(),
+    });
+}
+
+/// Discards an objective from the Rebel hand (it must be there).
+pub fn discard_from_hand(ctx: &mut Ctx, card: ObjectiveId) {
+    let hand = &mut ctx.s.hands.rebel.objectives;
+    let i = hand.iter().position(|&o| o == card).expect("checked: in the Rebel hand");
+    hand.remove(i);
+    to_discard(ctx, card);
+}
+
 /// The choice the effect waits for.
 pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
     let pick_objectives = |cards: &[ObjectiveId]| -> Vec<Action> {
@@ -371,15 +389,7 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Ne
         (Pending::Discard { left }, Action::Pick(Pick::Objective { card }))
             if ctx.s.hands.rebel.objectives.contains(&card) =>
         {
-            let hand = &mut ctx.s.hands.rebel.objectives;
-            let i = hand.iter().position(|&o| o == card).expect("checked");
-            hand.remove(i);
-            ctx.s.rote_cards.objective_discard.push(card);
-            ctx.public(EventKind::CardPlayed {
-                faction: Faction::Rebel,
-                deck: "discarded objective".into(),
-                card: card.to_string(),
-            });
+            discard_from_hand(ctx, card);
             Ok(discard_next(ctx, left - 1))
         }
         (Pending::Bury, Action::Pick(Pick::Objective { card }))

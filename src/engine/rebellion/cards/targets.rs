@@ -11,7 +11,6 @@ use super::run::{CardRun, Next};
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
 use crate::engine::rebellion::error::{RuleError, illegal};
-use crate::engine::rebellion::event::EventKind;
 use crate::engine::rebellion::flow::{Ctx, Decision};
 use crate::engine::rebellion::mission::system_ok;
 use crate::engine::rebellion::state::State;
@@ -289,15 +288,7 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Ne
         (Pending::Trade { reputation }, Action::Pick(Pick::Objective { card }))
             if ctx.s.hands.rebel.objectives.contains(&card) =>
         {
-            let hand = &mut ctx.s.hands.rebel.objectives;
-            let i = hand.iter().position(|&o| o == card).expect("checked");
-            hand.remove(i);
-            ctx.s.rote_cards.objective_discard.push(card);
-            ctx.public(EventKind::CardPlayed {
-                faction: Faction::Rebel,
-                deck: "discarded objective".into(),
-                card: card.to_string(),
-            });
+            super::decks::discard_from_hand(ctx, card);
             victory::gain_reputation(ctx, reputation);
             Ok(Next::Done)
         }
