@@ -127,6 +127,20 @@ fn track_them_is_a_starting_card_dealt_only_in_an_expansion_match() {
     assert!(dealt);
 }
 
+/// Princess Leia's Incite Rebellion in Nal Hutta has been resolved, with `success` or not.
+fn leia_incited_nal_hutta(s: &mut State, success: bool) {
+    let run = mission_in_progress(
+        s,
+        REBEL,
+        "incite_rebellion",
+        "nal_hutta",
+        None,
+        &["princess_leia"],
+        MissionStep::After,
+    );
+    run.success = success;
+}
+
 #[test]
 fn post_bounty_puts_a_bounty_ring_that_costs_reputation_on_capture() {
     let mut s = rote_holding(34, EMPIRE, &["post_bounty"])
@@ -135,16 +149,7 @@ fn post_bounty_puts_a_bounty_ring_that_costs_reputation_on_capture() {
         .in_pool("han_solo")
         .build();
     s.rings.insert(leader("mon_mothma"), Ring::C3po);
-    let run = mission_in_progress(
-        &mut s,
-        REBEL,
-        "incite_rebellion",
-        "nal_hutta",
-        None,
-        &["princess_leia"],
-        MissionStep::After,
-    );
-    run.success = false;
+    leia_incited_nal_hutta(&mut s, false);
     assert_eq!(seat(&s), Some(EMPIRE), "the Empire may answer the failure in Jabba's system");
     act(&mut s, EMPIRE, "action post_bounty");
     let e = refuse(&mut s, EMPIRE, "pick leader mon_mothma");
@@ -165,28 +170,10 @@ fn post_bounty_is_not_offered_after_a_success_or_away_from_jabba() {
         .units("nal_hutta", "stormtrooper", 1)
         .leader_at("nal_hutta", "jabba_the_hutt")
         .build();
-    let run = mission_in_progress(
-        &mut s,
-        REBEL,
-        "incite_rebellion",
-        "nal_hutta",
-        None,
-        &["princess_leia"],
-        MissionStep::After,
-    );
-    run.success = true;
+    leia_incited_nal_hutta(&mut s, true);
     assert!(!is_legal(&s, "action post_bounty"), "the mission succeeded");
     let mut s = rote_holding(36, EMPIRE, &["post_bounty"]).leader_at("tatooine", "jabba_the_hutt").build();
-    let run = mission_in_progress(
-        &mut s,
-        REBEL,
-        "incite_rebellion",
-        "nal_hutta",
-        None,
-        &["princess_leia"],
-        MissionStep::After,
-    );
-    run.success = false;
+    leia_incited_nal_hutta(&mut s, false);
     assert!(!is_legal(&s, "action post_bounty"), "Jabba is elsewhere");
 }
 

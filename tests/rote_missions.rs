@@ -5,7 +5,7 @@
 
 mod support;
 
-use holonet::content::{ContentSet, MissionIcon, MissionSet, catalog};
+use holonet::content::{ContentSet, Faction, MissionIcon, MissionSet, catalog};
 use holonet::engine::rebellion::cards::systems::destroy_system;
 use holonet::engine::rebellion::event::{Audience, Event, EventKind};
 use holonet::engine::rebellion::flow::{Ctx, advance};
@@ -386,21 +386,14 @@ fn subversion_is_revealed_in_the_opponents_opposition_step_with_an_extra_die() {
     act(&mut s, REBEL, "reveal build_alliance naboo");
     let d = decision(&s).expect("the Empire is asked, its pool empty: a facedown card could be a Subversion");
     assert_eq!((d.seat, d.always_asked), (EMPIRE, true));
-    let mut ev = act(&mut s, EMPIRE, "reveal subversion_empire");
+    let ev = act(&mut s, EMPIRE, "reveal subversion_empire");
     assert_eq!(s.leader_place(leader("colonel_yularen")), Some(place("naboo")), "its leader opposes there");
     assert!(s.decks.mission_discard.empire.contains(&mission("subversion_empire")));
-    for _ in 0..6 {
-        match decision(&s) {
-            Some(d) if d.actions.contains(&holonet::engine::rebellion::Action::Done) => {
-                ev.extend(act(&mut s, d.seat, "done"))
-            }
-            _ => break,
-        }
-    }
-    let empire_dice: Vec<_> =
-        events_of(&ev, |k| matches!(k, EventKind::DiceRolled { faction, .. } if *faction == EMPIRE));
-    let EventKind::DiceRolled { faces, .. } = &empire_dice[0] else { panic!("the Empire rolls") };
-    assert_eq!(faces.len(), 1, "Yularen has no diplomacy icon: the card's extra die only");
+    assert_eq!(
+        dice_after_passing(&mut s, ev, EMPIRE),
+        1,
+        "Yularen has no diplomacy icon: the card's extra die only"
+    );
 
     // With a pool leader to send as well, the step stays open after the card: one card only.
     let mut s = rote(33)
@@ -425,6 +418,22 @@ fn subversion_is_revealed_in_the_opponents_opposition_step_with_an_extra_die() {
     assert_eq!(s.leader_place(leader("jan_dodonna")), Some(place("mustafar")));
 }
 
+/// Answers `done` while it is offered (the remaining windows of an opposed mission), then
+/// returns how many dice `f` rolled first, among `ev` and the events that followed.
+fn dice_after_passing(s: &mut State, mut ev: Vec<Event>, f: Faction) -> usize {
+    for _ in 0..6 {
+        match decision(s) {
+            Some(d) if d.actions.contains(&holonet::engine::rebellion::Action::Done) => {
+                ev.extend(act(s, d.seat, "done"))
+            }
+            _ => break,
+        }
+    }
+    let rolls = events_of(&ev, |k| matches!(k, EventKind::DiceRolled { faction, .. } if *faction == f));
+    let Some(EventKind::DiceRolled { faces, .. }) = rolls.first() else { panic!("{f} rolls") };
+    faces.len()
+}
+
 #[test]
 fn subversion_rebel_opposes_an_imperial_attempt_with_an_extra_die() {
     // The Rebels' Vader-icon printing: revealed in the Rebels' opposition step of an Imperial
@@ -441,24 +450,17 @@ fn subversion_rebel_opposes_an_imperial_attempt_with_an_extra_die() {
     act(&mut s, EMPIRE, "reveal deployment mustafar");
     let d = decision(&s).expect("the Rebels are asked: a facedown card could be a Subversion");
     assert_eq!((d.seat, d.always_asked), (REBEL, true));
-    let mut ev = act(&mut s, REBEL, "reveal subversion_rebel");
+    let ev = act(&mut s, REBEL, "reveal subversion_rebel");
     assert_eq!(s.leader_place(leader("jan_dodonna")), Some(place("mustafar")), "its leader opposes there");
     assert!(s.decks.mission_discard.rebel.contains(&mission("subversion_rebel")));
-    for _ in 0..6 {
-        match decision(&s) {
-            Some(d) if d.actions.contains(&holonet::engine::rebellion::Action::Done) => {
-                ev.extend(act(&mut s, d.seat, "done"))
-            }
-            _ => break,
-        }
-    }
-    let rebel_dice: Vec<_> =
-        events_of(&ev, |k| matches!(k, EventKind::DiceRolled { faction, .. } if *faction == REBEL));
-    let EventKind::DiceRolled { faces, .. } = &rebel_dice[0] else { panic!("the Rebels roll") };
     let dodonna = catalog().leader(leader("jan_dodonna"));
     let skill = catalog().mission(mission("deployment")).skill as usize;
     let icons = (dodonna.skills[skill] + dodonna.minor_skills[skill]) as usize;
-    assert_eq!(faces.len(), icons + 1, "Dodonna's matching icons and the card's extra die");
+    assert_eq!(
+        dice_after_passing(&mut s, ev, REBEL),
+        icons + 1,
+        "Dodonna's matching icons and the card's extra die"
+    );
 }
 
 // ---------------------------------------------------------------- Rebel, leader icon

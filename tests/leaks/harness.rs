@@ -521,7 +521,9 @@ fn learnt(who: Who, a: (&State, &[Event]), b: (&State, &[Event])) -> bool {
         events.iter().filter(|e| e.audience.visible_to(me)).map(|e| e.kind.clone()).collect()
     };
     let (ea, eb) = (seen(a.1), seen(b.1));
-    let first = ea.iter().zip(&eb).find(|(x, y)| x != y);
+    // Where the two lists first part (one may simply go on where the other stops).
+    let split = ea.iter().zip(&eb).take_while(|(x, y)| x == y).count();
+    let first = ea.get(split).zip(eb.get(split));
     let reveals = |k: &EventKind| {
         matches!(
             k,
@@ -549,8 +551,6 @@ fn learnt(who: Who, a: (&State, &[Event]), b: (&State, &[Event])) -> bool {
         matches!(k, EventKind::CardPlayed { deck, card, .. } if deck == "objective"
             && catalog().objective_by_key(card).is_some_and(|o| catalog().objective(o).timing == ObjectiveTiming::Immediate))
     };
-    // Where the two lists first part (one may simply go on where the other stops).
-    let split = ea.iter().zip(&eb).take_while(|(x, y)| x == y).count();
     if ea.get(split).is_some_and(immediate) || eb.get(split).is_some_and(immediate) {
         return true;
     }
