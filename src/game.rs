@@ -18,6 +18,9 @@ pub struct Notice {
 pub struct GamePrompt<A> {
     /// The seat that decides.
     pub seat: String,
+    /// Other seats that may answer it as well (a teammate, for a decision either player of a
+    /// side may take); the prompt is addressed to `seat`.
+    pub also: Vec<String>,
     /// What kind of decision, in words.
     pub kind: String,
     /// Every legal action.

@@ -7,7 +7,7 @@ use clap::{Parser, Subcommand};
 
 use holonet::cli::local::{HELP, LocalSession, option_lines, prompt_lines};
 use holonet::cli::simulate;
-use holonet::engine::rebellion::{MatchOptions, Viewer, view};
+use holonet::engine::rebellion::{MatchOptions, Players, Viewer, view};
 use holonet::render::text;
 
 /// Holonet: host Star Wars: Rebellion on Discord, play it locally or simulate games.
@@ -63,6 +63,9 @@ enum Command {
         /// Play with the Rise of the Empire expansion.
         #[arg(long)]
         rise_of_the_empire: bool,
+        /// Players: 2, or the team game's 3 (one Rebel) or 4; local mode plays every seat.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4))]
+        players: u8,
         /// Keep the match in this directory (a sled database): an unfinished match there
         /// resumes, and every move is on disk before its output is printed.
         #[arg(long)]
@@ -82,6 +85,9 @@ enum Command {
         /// Play with the Rise of the Empire expansion.
         #[arg(long)]
         rise_of_the_empire: bool,
+        /// Players: 2, or the team game's 3 (one Rebel) or 4.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4))]
+        players: u8,
     },
 }
 
@@ -99,11 +105,13 @@ fn main() {
         Command::Serve { config } => serve(&config),
         Command::Export { config, channel, out } => export(&config, channel, out),
         Command::Import { config, channel, file } => import(&config, channel, &file),
-        Command::Local { seed, script, quick_setup, rise_of_the_empire, data } => {
-            local(seed, script, MatchOptions { quick_setup, rise_of_the_empire }, data)
+        Command::Local { seed, script, quick_setup, rise_of_the_empire, players, data } => {
+            let players = Players::from_count(players).expect("clap keeps it in 2..=4");
+            local(seed, script, MatchOptions { quick_setup, rise_of_the_empire, players }, data)
         }
-        Command::Simulate { seed, games, dump, rise_of_the_empire } => {
-            let options = MatchOptions { quick_setup: false, rise_of_the_empire };
+        Command::Simulate { seed, games, dump, rise_of_the_empire, players } => {
+            let players = Players::from_count(players).expect("clap keeps it in 2..=4");
+            let options = MatchOptions { quick_setup: false, rise_of_the_empire, players };
             sim(seed, games, &options, dump)
         }
     };

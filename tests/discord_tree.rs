@@ -106,8 +106,8 @@ fn command_names_are_the_documented_ones() {
             .map(|o| o["name"].as_str().unwrap().to_string())
             .collect()
     };
-    assert_eq!(options("rebellion", "new"), ["rise_of_the_empire", "quick_setup"]);
-    assert_eq!(options("rebellion", "join"), ["faction"]);
+    assert_eq!(options("rebellion", "new"), ["rise_of_the_empire", "quick_setup", "players"]);
+    assert_eq!(options("rebellion", "join"), ["faction", "role"]);
     assert_eq!(options("rebellion", "rules"), ["topic"]);
     assert_eq!(options("play", "assign"), ["mission", "leader", "leader2"]);
     assert_eq!(options("play", "reveal"), ["mission", "system"]);
@@ -116,7 +116,7 @@ fn command_names_are_the_documented_ones() {
     assert_eq!(options("play", "objective"), ["card"]);
     assert_eq!(options("play", "action"), ["card"]);
     assert_eq!(options("play", "choose"), ["option"]);
-    assert_eq!(options("mod", "replace"), ["seat", "user"]);
-    assert_eq!(options("mod", "kick"), ["seat"]);
+    assert_eq!(options("mod", "replace"), ["seat", "user", "role"]);
+    assert_eq!(options("mod", "kick"), ["seat", "role"]);
     assert_eq!(options("mod", "rollback"), ["steps"]);
 }

@@ -163,6 +163,11 @@ fn random_games_leak_nothing_through_the_service() {
     let kinds = stats.twins_now.len();
     assert!(games < 50 || kinds >= 8, "every kind of twin was compared: {:?}", stats.twins_now);
     assert!(games < 50 || stats.twins_next.values().sum::<u64>() > games, "next actions compared");
+    assert!(
+        games < 50 || stats.team_games.len() == 2,
+        "three- and four-player games: {:?}",
+        stats.team_games
+    );
 }
 
 /// Twins made by hand for the rules whose prompts once showed a secret: the harness must see

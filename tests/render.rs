@@ -95,7 +95,8 @@ fn golden_game_over() {
 /// A Rise of the Empire match: both sides on the expansion's units (quick setup), `n` random
 /// legal actions after the base choice.
 fn rote_mid_game(seed: u64, n: usize) -> State {
-    let mut s = new_game(seed, MatchOptions { quick_setup: true, rise_of_the_empire: true });
+    let mut s =
+        new_game(seed, MatchOptions { quick_setup: true, rise_of_the_empire: true, ..Default::default() });
     for line in ["mode 2", "mode 2", "mode 2", "mode 2"] {
         let d = decision(&s).expect("a setup choice is pending");
         let a = holonet::engine::rebellion::Action::parse(line).expect("parses");

@@ -13,7 +13,7 @@ use holonet::engine::rebellion::{MatchOptions, PromptKind, invariants, new_game}
 use support::*;
 
 fn rote() -> MatchOptions {
-    MatchOptions { quick_setup: true, rise_of_the_empire: true }
+    MatchOptions { quick_setup: true, rise_of_the_empire: true, ..Default::default() }
 }
 
 /// The expansion's unit types with their printed values: (id, faction, theater, class, black,

@@ -406,7 +406,7 @@ fn an_export_of_a_match_with_a_hidden_probe_card_imports_the_same() {
     const CH: u64 = 100;
     let seat = |f: Faction| Caller { user: if f == REBEL { 1 } else { 2 }, moderator: false };
     let moderator = Caller { user: 9, moderator: true };
-    let options = MatchOptions { quick_setup: true, rise_of_the_empire: true };
+    let options = MatchOptions { quick_setup: true, rise_of_the_empire: true, ..Default::default() };
     for seed in 0..40u64 {
         let svc: Service<Rebellion> = Service::with_clock(Arc::new(MemoryStore::new()), Box::new(|| 1_000));
         svc.create(CH, Some(7), seat(REBEL), options.clone(), Some(seed)).unwrap();

@@ -9,7 +9,7 @@ use holonet::engine::rebellion::{MatchOptions, PromptKind, RuleError, State, app
 use support::*;
 
 fn rote() -> MatchOptions {
-    MatchOptions { quick_setup: true, rise_of_the_empire: true }
+    MatchOptions { quick_setup: true, rise_of_the_empire: true, ..Default::default() }
 }
 
 fn card(name: &str) -> ActionCardId {

@@ -18,7 +18,7 @@ use DieColor::{Black, Red};
 use DieFace::{Blank, DirectHit, Hit, Special};
 
 fn rote() -> MatchOptions {
-    MatchOptions { quick_setup: true, rise_of_the_empire: true }
+    MatchOptions { quick_setup: true, rise_of_the_empire: true, ..Default::default() }
 }
 
 /// Both sides resolve their cards as neither.

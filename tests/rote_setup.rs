@@ -12,7 +12,7 @@ use holonet::engine::rebellion::{
 use support::*;
 
 fn rote(quick_setup: bool) -> MatchOptions {
-    MatchOptions { quick_setup, rise_of_the_empire: true }
+    MatchOptions { quick_setup, rise_of_the_empire: true, ..Default::default() }
 }
 
 /// What the Rebels are sent of these events and see of the state.

@@ -6,7 +6,7 @@ use serde::Serialize;
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::content::Faction;
+use crate::content::{Faction, TeamColour, TeamRole};
 use crate::engine::rebellion::{Decision, MatchOptions, State, Viewer, decision, view};
 use crate::game::{Game, Notice};
 use crate::games::rebellion::Rebellion;
@@ -20,6 +20,9 @@ use crate::store::{MatchStatus, MatchStore, MemoryStore, SledStore};
 pub struct PromptOut {
     /// Who decides.
     pub seat: Faction,
+    /// The team game: the role of the side that decides, when only one of them may.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub role: Option<TeamColour>,
     /// The kind of decision.
     pub kind: String,
     /// The state version the options belong to.
@@ -76,16 +79,22 @@ impl std::fmt::Display for Opened {
 /// The channel id of the local match.
 const LOCAL_CHANNEL: u64 = 1;
 
-fn user_of(seat: Faction) -> Caller {
-    match seat {
-        Faction::Rebel => Caller { user: 1, moderator: true },
-        Faction::Empire => Caller { user: 2, moderator: true },
-    }
+/// The user playing a seat: its place among the match's seats, from 1 (the Rebels are user 1
+/// and the Empire user 2 in a two-player match).
+fn user_of(seats: &[String], seat: &str) -> Caller {
+    let i = seats.iter().position(|s| s == seat).unwrap_or(0);
+    Caller { user: i as u64 + 1, moderator: true }
+}
+
+/// The side of a seat name ("empire-general" → the Empire).
+fn seat_side(seat: &str) -> Option<Faction> {
+    parse_seat(seat.split('-').next().unwrap_or(seat))
 }
 
 /// Help text for the local command language.
 pub const HELP: &str = "\
-Lines: `<seat> <command>` where seat is rebel or empire (in a terminal the seat may be left out).
+Lines: `<seat> <command>` where seat is rebel or empire (in a terminal the seat may be left out);
+in a team game a seat may name the role too (`empire-general`); a side alone names the one asked.
 Other lines: `show public|rebel|empire` (view as JSON), `summary [public|rebel|empire]`, `prompts`,
 `board public|rebel|empire FILE.png` (the board image),
 `help`, `quit`, and in a terminal `options` (every legal option, numbered). `choose N` or
@@ -118,6 +127,7 @@ pub fn prompts(state: &State) -> Vec<PromptOut> {
     decision(state)
         .map(|d: Decision| PromptOut {
             seat: d.seat,
+            role: d.role,
             kind: d.kind.describe().to_string(),
             version: state.version,
             options: option_texts(state, &d)
@@ -141,7 +151,12 @@ pub fn prompt_lines(state: &State, limit: usize) -> Vec<String> {
             n if n > limit => format!("{n} options, the first {limit} below; `options` lists them all"),
             n => format!("{n} options"),
         };
-        out.push(format!("{} player: {} ({count})", p.seat.name(), p.kind));
+        match p.role {
+            Some(colour) => {
+                out.push(format!("{}: {} ({count})", TeamRole { faction: p.seat, colour }.name(), p.kind))
+            }
+            None => out.push(format!("{} player: {} ({count})", p.seat.name(), p.kind)),
+        }
         out.extend(numbered(&p.options, limit));
         out.extend(p.context.iter().map(|c| format!("  {c}")));
     }
@@ -163,12 +178,12 @@ fn numbered(options: &[OptionOut], limit: usize) -> Vec<String> {
         .collect()
 }
 
-/// Formats a move's messages for a viewer (`None` = everything, labelled `[public]`,
-/// `[rebel]` or `[empire]`).
-pub fn notice_lines(notices: &[Notice], viewer: Option<Faction>, label: bool) -> Vec<String> {
+/// Formats a move's messages for a viewer seat (`None` = everything, labelled `[public]`,
+/// `[rebel]`, `[empire]` or a team seat).
+pub fn notice_lines(notices: &[Notice], viewer: Option<&str>, label: bool) -> Vec<String> {
     notices
         .iter()
-        .filter(|n| label || n.to.is_none() || n.to.as_deref() == viewer.map(Faction::key))
+        .filter(|n| label || n.to.is_none() || n.to.as_deref() == viewer)
         .map(|n| {
             if label {
                 format!("[{}] {}", n.to.as_deref().unwrap_or("public"), n.text)
@@ -210,7 +225,9 @@ impl LocalSession {
             }
             // A match stopped before it started: start afresh.
             Ok(None) => {
-                service.cancel(LOCAL_CHANNEL, user_of(Faction::Rebel)).map_err(|e| e.to_string())?;
+                service
+                    .cancel(LOCAL_CHANNEL, Caller { user: 1, moderator: true })
+                    .map_err(|e| e.to_string())?;
                 Opened::New
             }
             _ if stored == Some(MatchStatus::Ended) => Opened::AfterEnd,
@@ -228,13 +245,13 @@ impl LocalSession {
         // Both seats share the terminal: hot-seat by nature (each seat still acts as its own
         // user, so a line for the seat that is not deciding is refused).
         let service = service.allow_hot_seat(true);
-        let (rebel, empire) = (user_of(Faction::Rebel), user_of(Faction::Empire));
-        service
-            .create(LOCAL_CHANNEL, None, rebel, options, Some(seed))
-            .and_then(|_| service.join(LOCAL_CHANNEL, rebel, Some("rebel")))
-            .and_then(|_| service.join(LOCAL_CHANNEL, empire, Some("empire")))
-            .and_then(|_| service.start(LOCAL_CHANNEL, rebel))
-            .map_err(|e| e.to_string())?;
+        let seats = Rebellion::seats(&options);
+        let first = user_of(&seats, &seats[0]);
+        service.create(LOCAL_CHANNEL, None, first, options, Some(seed)).map_err(|e| e.to_string())?;
+        for seat in &seats {
+            service.join(LOCAL_CHANNEL, user_of(&seats, seat), Some(seat)).map_err(|e| e.to_string())?;
+        }
+        service.start(LOCAL_CHANNEL, first).map_err(|e| e.to_string())?;
         Ok(LocalSession { service, interactive, held: vec![] })
     }
 
@@ -254,6 +271,27 @@ impl LocalSession {
     /// The decision the match waits for, if any.
     pub fn decision(&self) -> Option<Decision> {
         decision(&self.state())
+    }
+
+    /// The match's seats, in join order.
+    fn seats(&self) -> Vec<String> {
+        Rebellion::seats(&self.state().options)
+    }
+
+    /// The seat a line's prefix names: a seat, or a side, which stands for its seat asked now
+    /// (a side split between two players has two).
+    fn seat_named(&self, prefix: &str) -> Option<String> {
+        let seats = self.seats();
+        let prefix = prefix.to_lowercase();
+        if seats.contains(&prefix) {
+            return Some(prefix);
+        }
+        let side = parse_seat(&prefix)?;
+        let asked = self.service.prompt(LOCAL_CHANNEL).ok().flatten();
+        let asked = asked
+            .iter()
+            .flat_map(|p| std::iter::once(p.seat.clone()).chain(p.also.iter().map(|(s, _)| s.clone())));
+        asked.chain(seats.iter().cloned()).find(|s| seat_side(s) == Some(side))
     }
 
     /// Handles one line; returns the lines to print. Errors are one line starting `error:`
@@ -297,11 +335,11 @@ impl LocalSession {
             }
             _ => {}
         }
-        let (seat, command) = match parse_seat(first) {
-            Some(f) => (f, rest),
+        let (seat, command) = match self.seat_named(first) {
+            Some(seat) => (seat, rest),
             None if self.interactive => {
-                let d = self.decision().ok_or("the game is over")?;
-                (d.seat, line)
+                let p = self.service.prompt(LOCAL_CHANNEL).ok().flatten().ok_or("the game is over")?;
+                (p.seat, line)
             }
             None => return Err(format!("start the line with the seat (rebel or empire), not `{first}`")),
         };
@@ -322,15 +360,19 @@ impl LocalSession {
             (true, Err(_)) => Answer::Command(arg.to_string()),
             (false, _) => Answer::Command(command.to_string()),
         };
-        let out = self.service.act(LOCAL_CHANNEL, user_of(seat), answer).map_err(|e| e.to_string())?;
-        let viewer = if self.interactive { Some(seat) } else { None };
+        let seats = self.seats();
+        let out =
+            self.service.act(LOCAL_CHANNEL, user_of(&seats, &seat), answer).map_err(|e| e.to_string())?;
+        let viewer = if self.interactive { Some(seat.as_str()) } else { None };
         if self.interactive {
-            let other = seat.opponent();
+            // Kept once per side (teammates get the same messages), for the other side's turn.
+            let other = seat_side(&seat).map(Faction::opponent);
+            let first_of_other = seats.iter().find(|s| seat_side(s) == other);
             self.held.extend(
                 out.events
                     .iter()
-                    .filter(|n| n.to.as_deref() == Some(other.key()))
-                    .map(|n| (other, n.text.clone())),
+                    .filter(|n| n.to.is_some() && n.to.as_ref() == first_of_other)
+                    .filter_map(|n| Some((other?, n.text.clone()))),
             );
         }
         Ok(notice_lines(&out.events, viewer, !self.interactive))

@@ -16,7 +16,7 @@ use super::permissions;
 use super::rules::{HELP, Topic};
 use super::send::{Responder, deliver, render_png};
 use super::{Context, Data, Error, blocking, caller};
-use crate::engine::rebellion::MatchOptions;
+use crate::engine::rebellion::{MatchOptions, Players};
 use crate::game::Game;
 use crate::games::rebellion::Rebellion;
 use crate::service::{Answer, Caller, Outcome, PromptPost, Service, ServiceError, StateAt};
@@ -57,6 +57,26 @@ impl SeatChoice {
             SeatChoice::Rebel => "rebel",
             SeatChoice::Empire => "empire",
         }
+    }
+}
+
+/// A role of the team game (3 or 4 players): a side's Admiral or General.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum RoleChoice {
+    /// The Admiral (blue leaders).
+    #[name = "admiral"]
+    Admiral,
+    /// The General (orange leaders).
+    #[name = "general"]
+    General,
+}
+
+/// The seat named by a side and, in a team game, a role ("empire-general").
+fn seat_name(side: &str, role: Option<RoleChoice>) -> String {
+    match role {
+        None => side.to_string(),
+        Some(RoleChoice::Admiral) => format!("{side}-admiral"),
+        Some(RoleChoice::General) => format!("{side}-general"),
     }
 }
 
@@ -119,6 +139,10 @@ pub async fn new(
     ctx: Context<'_>,
     #[description = "Play with the Rise of the Empire expansion"] rise_of_the_empire: Option<bool>,
     #[description = "Place both sides' starting units automatically"] quick_setup: Option<bool>,
+    #[description = "Players: 2, or the team game's 3 (one Rebel) or 4"]
+    #[min = 2]
+    #[max = 4]
+    players: Option<u8>,
 ) -> Result<(), Error> {
     if let poise::Context::Application(a) = ctx
         && let Some(granted) = a.interaction.app_permissions
@@ -137,9 +161,14 @@ pub async fn new(
         }
     }
     let guild = ctx.guild_id().map(|g| g.get());
+    let players = players.unwrap_or(2);
+    let Some(players) = Players::from_count(players) else {
+        return Err(format!("a match has 2, 3 or 4 players, not {players}").into());
+    };
     let options = MatchOptions {
         quick_setup: quick_setup.unwrap_or(false),
         rise_of_the_empire: rise_of_the_empire.unwrap_or(false),
+        players,
     };
     run(ctx, move |s, ch, who| s.create(ch, guild, who, options, None)).await
 }
@@ -149,13 +178,14 @@ pub async fn new(
 pub async fn join(
     ctx: Context<'_>,
     #[description = "The side you want to play"] faction: FactionChoice,
+    #[description = "In a team game: the side's Admiral or General"] role: Option<RoleChoice>,
 ) -> Result<(), Error> {
     let seat = match faction {
-        FactionChoice::Rebel => Some("rebel"),
-        FactionChoice::Empire => Some("empire"),
+        FactionChoice::Rebel => Some(seat_name("rebel", role)),
+        FactionChoice::Empire => Some(seat_name("empire", role)),
         FactionChoice::Any => None,
     };
-    run(ctx, move |s, ch, who| s.join(ch, who, seat)).await
+    run(ctx, move |s, ch, who| s.join(ch, who, seat.as_deref())).await
 }
 
 /// Leave your seat before the match starts.
@@ -452,15 +482,22 @@ pub async fn replace(
     ctx: Context<'_>,
     #[description = "The seat"] seat: SeatChoice,
     #[description = "The new player"] user: serenity::User,
+    #[description = "In a team game: the side's Admiral or General"] role: Option<RoleChoice>,
 ) -> Result<(), Error> {
     let user = user.id.get();
-    run(ctx, move |s, ch, who| s.replace(ch, who, seat.seat(), user)).await
+    let seat = seat_name(seat.seat(), role);
+    run(ctx, move |s, ch, who| s.replace(ch, who, &seat, user)).await
 }
 
 /// Remove a seat's player (the seat waits for `/mod replace`).
 #[poise::command(slash_command)]
-pub async fn kick(ctx: Context<'_>, #[description = "The seat"] seat: SeatChoice) -> Result<(), Error> {
-    run(ctx, move |s, ch, who| s.kick(ch, who, seat.seat())).await
+pub async fn kick(
+    ctx: Context<'_>,
+    #[description = "The seat"] seat: SeatChoice,
+    #[description = "In a team game: the side's Admiral or General"] role: Option<RoleChoice>,
+) -> Result<(), Error> {
+    let seat = seat_name(seat.seat(), role);
+    run(ctx, move |s, ch, who| s.kick(ch, who, &seat)).await
 }
 
 /// Undo the last actions.
@@ -559,7 +596,7 @@ async fn my_prompt(ctx: Context<'_>) -> Option<PromptPost> {
     let service = ctx.data().service.clone();
     let channel = ctx.channel_id().get();
     let p = tokio::task::spawn_blocking(move || service.prompt(channel)).await.ok()?.ok()??;
-    (p.user == Some(ctx.author().id.get())).then_some(p)
+    p.may_answer(ctx.author().id.get()).then_some(p)
 }
 
 /// The distinct arguments at position `pos` (after the verb) of the prompt's options starting
@@ -664,7 +701,7 @@ async fn ac_choose(ctx: Context<'_>, partial: &str) -> CreateAutocompleteRespons
     let service = ctx.data().service.clone();
     let (channel, user) = (ctx.channel_id().get(), ctx.author().id.get());
     let shown = tokio::task::spawn_blocking(move || service.show(channel, user)).await;
-    let Some(p) = shown.ok().and_then(Result::ok).flatten().filter(|p| p.user == Some(user)) else {
+    let Some(p) = shown.ok().and_then(Result::ok).flatten().filter(|p| p.may_answer(user)) else {
         return CreateAutocompleteResponse::new();
     };
     // Each choice shows the option in words; its value is the command (or, when too long for

@@ -172,7 +172,7 @@ pub async fn out_of_date(
     let service = data.service.clone();
     let prompt = blocking(move || service.show(channel, user)).await?;
     match prompt {
-        Some(p) if p.user == Some(user) => {
+        Some(p) if p.may_answer(user) => {
             let text = format!("{sentence} — here are your current options.\n{}", options_intro(&p));
             responder.send(text, option_menus(&p, 0), None).await
         }
@@ -214,7 +214,7 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteract
                 clear_channel_message(ctx, ci).await;
                 return out_of_date(&responder, data, channel, OUT_OF_DATE).await;
             }
-            if p.user != Some(user) {
+            if !p.may_answer(user) {
                 return responder.say(&not_yours(&p)).await;
             }
             responder.send(options_intro(&p), option_menus(&p, 0), None).await
@@ -304,7 +304,7 @@ async fn show_node(
     path: Option<&[usize]>,
     note: Option<&str>,
 ) -> Result<(), Error> {
-    if p.user != Some(ci.user.id.get()) {
+    if !p.may_answer(ci.user.id.get()) {
         return edit(ctx, ci, not_yours(p), Some(vec![])).await;
     }
     let found = path.and_then(|path| Some((path, menu::node(&p.texts, path)?)));
@@ -334,7 +334,7 @@ async fn private_pick(
         return edit(ctx, ci, "Nothing is waiting for a decision.".into(), Some(vec![])).await;
     };
     let node =
-        (p.key() == key && p.user == Some(ci.user.id.get())).then(|| menu::node(&p.texts, &path)).flatten();
+        (p.key() == key && p.may_answer(ci.user.id.get())).then(|| menu::node(&p.texts, &path)).flatten();
     let Some(node) = node else { return show_node(ctx, ci, &p, None, None).await };
     let index = match pick {
         Pick::Group(k) if matches!(node.entries.get(k), Some(Entry::Group { .. })) => {
@@ -382,7 +382,7 @@ async fn private_pick(
 fn answer(outcome: &Outcome, label: &str, user: u64) -> (String, Vec<CreateActionRow>) {
     let mut text = done_text(label, outcome);
     let mut rows = vec![];
-    if let Some(next) = outcome.prompt.as_ref().filter(|n| n.user == Some(user)) {
+    if let Some(next) = outcome.prompt.as_ref().filter(|n| n.may_answer(user)) {
         text.push('\n');
         text.push_str(&options_intro(next));
         rows = option_menus(next, 0);
@@ -412,7 +412,7 @@ async fn public_pick(
         clear_channel_message(ctx, ci).await;
         return out_of_date(responder, data, channel, OUT_OF_DATE).await;
     }
-    if p.user != Some(user) {
+    if !p.may_answer(user) {
         return responder.say(&not_yours(&p)).await;
     }
     let Some(node) = menu::node(&p.texts, &path) else {
@@ -458,6 +458,7 @@ mod tests {
             nonce: "k3x9a0b7zq".into(),
             user: Some(2),
             seat: "empire".into(),
+            also: vec![],
             version: 3,
             fingerprint: "0a1b2c3d".into(),
             kind: "k".into(),

@@ -98,11 +98,14 @@ pub const IMAGE_MISSING: &str =
 /// The public channel line announcing a pending decision (mentions the decider once). A public
 /// prompt's options follow as buttons only the decider may use.
 pub fn prompt_announcement(p: &PromptPost) -> String {
+    // A teammate who may answer as well (the team game) is named after the decider.
+    let also: String =
+        p.also.iter().filter_map(|(seat, u)| u.map(|u| format!(" or <@{u}> ({seat})"))).collect();
     match p.user {
         Some(u) if p.public => {
-            format!("<@{u}> — the {} player decides: {}. Only they can pick below.", p.seat, p.kind)
+            format!("<@{u}> — the {} player{also} decides: {}. Only they can pick below.", p.seat, p.kind)
         }
-        Some(u) => format!("<@{u}> — the {} player decides: {}.", p.seat, p.kind),
+        Some(u) => format!("<@{u}> — the {} player{also} decides: {}.", p.seat, p.kind),
         None => format!("The {} seat is empty; a moderator can fill it with `/mod replace`.", p.seat),
     }
 }

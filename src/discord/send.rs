@@ -114,7 +114,7 @@ pub async fn deliver(responder: &Responder<'_>, outcome: &Outcome) -> Result<(),
     // When the caller decides next too (e.g. units to move after an activation), hand them the
     // options right away instead of making them click the channel's button.
     let mut components = vec![];
-    if let Some(p) = outcome.prompt.as_ref().filter(|p| p.user == Some(responder.user())) {
+    if let Some(p) = outcome.prompt.as_ref().filter(|p| p.may_answer(responder.user())) {
         text.push_str(&format!("\n{}", options_intro(p)));
         components = option_menus(p, 0);
     }
@@ -364,9 +364,9 @@ async fn live_message(http: &Http, service: &Arc<Service<Rebellion>>, channel: C
     } else if let Some(id) = live {
         retire(id).await;
     }
-    let mentions = match (p.user, outcome.ping) {
-        (Some(u), true) => CreateAllowedMentions::new().users([UserId::new(u)]),
-        _ => CreateAllowedMentions::new(),
+    let mentions = match outcome.ping {
+        true => CreateAllowedMentions::new().users(p.deciders().into_iter().map(UserId::new)),
+        false => CreateAllowedMentions::new(),
     };
     let msg = CreateMessage::new().content(content).components(components).allowed_mentions(mentions);
     match send(http, channel, msg).await {

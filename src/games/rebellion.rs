@@ -1,9 +1,12 @@
 //! Star Wars: Rebellion behind the `Game` trait.
 
-use crate::content::{ActionCardId, Faction, LeaderId, MissionId, ObjectiveId, SystemId, TacticId};
+use crate::content::{
+    ActionCardId, Faction, LeaderId, MissionId, ObjectiveId, SystemId, TacticId, TeamColour,
+};
+use crate::engine::rebellion::team::{self, Player};
 use crate::engine::rebellion::view::Cards;
 use crate::engine::rebellion::{
-    self as engine, Action, Audience, MatchOptions, State, View, Viewer, decision, view,
+    self as engine, Action, Audience, MatchOptions, Players, State, View, Viewer, decision, view,
 };
 use crate::game::{Game, GamePrompt, Notice, OptionText};
 use crate::games::rebellion_words;
@@ -12,14 +15,54 @@ use crate::render::text;
 /// The Rebellion game.
 pub struct Rebellion;
 
-fn seat_faction(seat: &str) -> Option<Faction> {
-    match seat {
-        "rebel" => Some(Faction::Rebel),
-        "empire" => Some(Faction::Empire),
-        _ => None,
+/// The seat of a side, or of one role of it in the team game ("rebel", "empire-general").
+pub fn seat_name(f: Faction, role: Option<TeamColour>) -> String {
+    match role {
+        None => f.key().to_string(),
+        Some(c) => format!("{}-{}", f.key(), c.role_name().to_lowercase()),
     }
 }
 
+/// The player a seat name stands for (a side, or a role of it).
+fn seat_player(seat: &str) -> Option<Player> {
+    let (side, role) = match seat.split_once('-') {
+        Some((side, "admiral")) => (side, Some(TeamColour::Blue)),
+        Some((side, "general")) => (side, Some(TeamColour::Orange)),
+        Some(_) => return None,
+        None => (seat, None),
+    };
+    let f = match side {
+        "rebel" => Faction::Rebel,
+        "empire" => Faction::Empire,
+        _ => return None,
+    };
+    Some(Player { faction: f, role })
+}
+
+fn seat_faction(seat: &str) -> Option<Faction> {
+    seat_player(seat).map(|p| p.faction)
+}
+
+/// The seats of a match with this many players.
+fn seats_of(players: Players) -> Vec<String> {
+    team::seats(players).into_iter().map(|(f, r)| seat_name(f, r)).collect()
+}
+
+/// The seats a match's decision goes to: the seat of the deciding role (or of the side), and
+/// the teammate's seat when either player of a split side may answer. Addressed to the player
+/// whose turn it is, else to the General (who holds the side's mission hand).
+fn deciders(state: &State, d: &engine::Decision) -> (String, Vec<String>) {
+    let players = state.options.players;
+    if !players.splits(d.seat) {
+        return (seat_name(d.seat, None), vec![]);
+    }
+    if let Some(r) = d.role {
+        return (seat_name(d.seat, Some(r)), vec![]);
+    }
+    let first = team::turn_role(state, d.seat).unwrap_or(TeamColour::Orange);
+    let other = if first == TeamColour::Blue { TeamColour::Orange } else { TeamColour::Blue };
+    (seat_name(d.seat, Some(first)), vec![seat_name(d.seat, Some(other))])
+}
 fn viewer(v: Option<&str>) -> Viewer {
     match v.and_then(seat_faction) {
         Some(f) => Viewer::Faction(f),
@@ -34,12 +77,19 @@ impl Game for Rebellion {
 
     const ID: &'static str = "rebellion";
 
-    fn seats(_options: &MatchOptions) -> Vec<String> {
-        vec!["rebel".into(), "empire".into()]
+    fn seats(options: &MatchOptions) -> Vec<String> {
+        seats_of(options.players)
     }
 
     fn variant(options: &MatchOptions) -> Option<String> {
-        options.rise_of_the_empire.then(|| "the Rise of the Empire expansion".to_string())
+        let mut parts = vec![];
+        if options.rise_of_the_empire {
+            parts.push("the Rise of the Empire expansion".to_string());
+        }
+        if !options.players.is_two() {
+            parts.push(format!("the team game for {} players", options.players.count()));
+        }
+        (!parts.is_empty()).then(|| parts.join(" and "))
     }
 
     fn new_match(seed: u64, options: &MatchOptions) -> State {
@@ -56,23 +106,34 @@ impl Game for Rebellion {
 
     fn apply(state: &mut State, seat: &str, action: Action) -> Result<Vec<Notice>, String> {
         // The seat can come from an import file: quoted short and on one line.
-        let f = seat_faction(seat).ok_or_else(|| format!("unknown seat `{}`", crate::content::echo(seat)))?;
-        let events = engine::apply(state, f, action).map_err(|e| e.to_string())?;
-        Ok(events
-            .into_iter()
-            .map(|e| Notice {
-                to: match e.audience {
-                    Audience::Public => None,
-                    Audience::Only(f) => Some(f.to_string()),
-                },
-                text: e.kind.to_string(),
-            })
-            .collect())
+        let unknown = || format!("unknown seat `{}`", crate::content::echo(seat));
+        let player = seat_player(seat).ok_or_else(unknown)?;
+        if !Self::seats(&state.options).iter().any(|s| s == seat) {
+            return Err(unknown());
+        }
+        let events = engine::apply_as(state, player, action).map_err(|e| e.to_string())?;
+        // A side's secrets go to each of its seats: teammates share them.
+        let seats = seats_of(state.options.players);
+        let mut out = Vec::with_capacity(events.len());
+        for e in events {
+            let text = e.kind.to_string();
+            match e.audience {
+                Audience::Public => out.push(Notice { to: None, text }),
+                Audience::Only(f) => out.extend(
+                    seats
+                        .iter()
+                        .filter(|s| seat_faction(s) == Some(f))
+                        .map(|s| Notice { to: Some(s.clone()), text: text.clone() }),
+                ),
+            }
+        }
+        Ok(out)
     }
 
     fn prompt(state: &State) -> Option<GamePrompt<Action>> {
         decision(state).map(|d| GamePrompt {
-            seat: d.seat.to_string(),
+            seat: deciders(state, &d).0,
+            also: deciders(state, &d).1,
             kind: d.kind.describe().to_string(),
             options: d.actions,
             context: d.context.iter().map(|c| rebellion_words::context_words(c)).collect(),
@@ -105,7 +166,11 @@ impl Game for Rebellion {
         let waiting = v
             .waiting
             .as_ref()
-            .map(|w| format!("waiting for the {} player: {}", w.seat, w.kind))
+            .map(|w| match (state.options.players.splits(w.seat), w.role) {
+                (true, Some(r)) => format!("waiting for the {}: {}", team_role_name(w.seat, r), w.kind),
+                (true, None) => format!("waiting for either {} player: {}", w.seat.name(), w.kind),
+                _ => format!("waiting for the {} player: {}", w.seat, w.kind),
+            })
             .unwrap_or_else(|| "game over".into());
         format!(
             "Round {} — {} — time {}, reputation {} — {}",
@@ -201,9 +266,16 @@ fn milestone(before: &State, after: &State) -> bool {
         || (matches!(phase, "setup" | "refresh") && decider(before) != decider(after))
 }
 
-/// Whose Command Phase turn it is, during that phase.
-fn command_turn(s: &State) -> Option<Faction> {
-    s.stack.iter().find_map(|f| if let engine::Frame::Command(c) = f { Some(c.turn) } else { None })
+/// Whose Command Phase turn it is (the side, and the role in the team game), during that phase.
+fn command_turn(s: &State) -> Option<(Faction, Option<TeamColour>)> {
+    s.stack
+        .iter()
+        .find_map(|f| if let engine::Frame::Command(c) = f { Some((c.turn, c.role())) } else { None })
+}
+
+/// A team role's printed name ("Imperial General").
+fn team_role_name(f: Faction, c: TeamColour) -> String {
+    crate::content::TeamRole { faction: f, colour: c }.name()
 }
 
 /// A seat's secrets in words, from that seat's view: the base (Rebels), the cards in hand and

@@ -42,6 +42,7 @@ pub fn prompt_post_of<G: Game>(meta: &MatchMeta, state: &G::State) -> Option<Pro
         fingerprint: fingerprint_of(&p, &options),
         texts: G::option_texts(state, &p),
         public: G::options_public(state, &p),
+        also: p.also.iter().map(|s| (s.clone(), meta.seats.get(s).copied())).collect(),
         seat: p.seat,
         kind: p.kind,
         options,
@@ -52,7 +53,7 @@ pub fn prompt_post_of<G: Game>(meta: &MatchMeta, state: &G::State) -> Option<Pro
 /// Records that `user` is being shown the prompt's numbered options, if they decide it (front
 /// ends show a decider the options with the answer). Returns whether `meta` changed.
 pub fn note_shown(meta: &mut MatchMeta, prompt: Option<&PromptPost>, user: u64) -> bool {
-    let Some(p) = prompt.filter(|p| p.user == Some(user)) else { return false };
+    let Some(p) = prompt.filter(|p| p.may_answer(user)) else { return false };
     let key = p.key();
     if meta.shown.get(&p.seat) == Some(&key) {
         return false;
@@ -62,6 +63,16 @@ pub fn note_shown(meta: &mut MatchMeta, prompt: Option<&PromptPost>, user: u64) 
 }
 
 impl PromptPost {
+    /// Whether a user may answer this prompt: its decider, or a teammate who may answer too.
+    pub fn may_answer(&self, user: u64) -> bool {
+        self.user == Some(user) || self.also.iter().any(|(_, u)| *u == Some(user))
+    }
+
+    /// Every user who may answer, the decider first.
+    pub fn deciders(&self) -> Vec<u64> {
+        self.user.into_iter().chain(self.also.iter().filter_map(|(_, u)| *u)).collect()
+    }
+
     /// The key that names this prompt (what option menus carry).
     pub fn key(&self) -> PromptKey {
         PromptKey { nonce: self.nonce.clone(), version: self.version, fingerprint: self.fingerprint.clone() }

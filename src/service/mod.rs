@@ -489,9 +489,12 @@ impl<G: Game> Service<G> {
             }
             let state = m.state.as_ref().ok_or(ServiceError::NotStarted)?;
             let prompt = G::prompt(state).ok_or(ServiceError::Ended)?;
-            if !my_seats.contains(&prompt.seat) {
+            // The seat the caller answers as: the one asked, or a teammate who may answer too.
+            let Some(acting) =
+                std::iter::once(&prompt.seat).chain(&prompt.also).find(|s| my_seats.contains(s)).cloned()
+            else {
                 return Err(ServiceError::NotYourDecision { seat: prompt.seat, kind: prompt.kind });
-            }
+            };
             let current = PromptKey {
                 nonce: m.meta.nonce.clone(),
                 version: G::version(state),
@@ -520,10 +523,10 @@ impl<G: Game> Service<G> {
                 }
             };
             let mut next = state.clone();
-            let notices = G::apply(&mut next, &prompt.seat, action.clone()).map_err(ServiceError::Rule)?;
+            let notices = G::apply(&mut next, &acting, action.clone()).map_err(ServiceError::Rule)?;
             let over = G::outcome(&next);
             let entry = LogEntry {
-                seat: prompt.seat.clone(),
+                seat: acting.clone(),
                 action: serde_json::to_value(&action).map_err(|e| ServiceError::Parse(e.to_string()))?,
                 user: caller.user,
                 at: (self.clock)(),
@@ -547,7 +550,7 @@ impl<G: Game> Service<G> {
             let secrets_before: BTreeMap<String, String> =
                 meta.seats.keys().map(|s| (s.clone(), G::private_text(state, s))).collect();
             let step = posting::Step::<G> {
-                seat: &prompt.seat,
+                seat: &acting,
                 user: caller.user,
                 before: state,
                 after: &next,

@@ -88,6 +88,10 @@ pub struct PromptPost {
     pub user: Option<u64>,
     /// The deciding seat.
     pub seat: String,
+    /// Other seats that may answer too (a teammate, in the team game), and their users (`None`
+    /// for a vacant seat). The options are private to them as to `user`: the same side.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<(String, Option<u64>)>,
     /// The state version the options belong to (stale answers are refused).
     pub version: u64,
     /// A short hash of the options (see `service::fingerprint`): private to `user`, like them.

@@ -6,15 +6,16 @@
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::sync::Arc;
 
-use holonet::content::{Faction, ObjectiveTiming, UnitId, catalog};
+use holonet::content::{Faction, ObjectiveTiming, TeamColour, UnitId, catalog};
 use holonet::discord::commands::suggestions;
 use holonet::discord::components::{option_menus, prompt_components};
 use holonet::discord::messages::{options_intro, prompt_announcement};
 use holonet::engine::rebellion::event::{Event, EventKind};
 use holonet::engine::rebellion::invariants::{step_violations, violations};
 use holonet::engine::rebellion::setup::SetupStep;
+use holonet::engine::rebellion::team;
 use holonet::engine::rebellion::view::{Cards as ViewCards, View};
-use holonet::engine::rebellion::{Action, Frame, MatchOptions, Position, State, Viewer, view};
+use holonet::engine::rebellion::{Action, Frame, MatchOptions, Players, Position, State, Viewer, view};
 use holonet::engine::rng::GameRng;
 use holonet::game::{Game, OptionText};
 use holonet::service::{Answer, Caller, Outcome, PromptPost, Service, ServiceError};
@@ -41,19 +42,41 @@ fn caller(f: Faction) -> Caller {
     }
 }
 
+/// The second player of a side in the team game: the General (the Admiral is `caller(f)`).
+fn general(f: Faction) -> Caller {
+    Caller { user: caller(f).user + 1, ..caller(f) }
+}
+
+/// The user who holds a seat: a side's player or Admiral, or its General.
+fn caller_for(seat: &str) -> Caller {
+    let f = seat_faction(seat);
+    if seat.ends_with("-general") { general(f) } else { caller(f) }
+}
+
+/// Who answers an action of side `f` now: its player, or in the team game the player of the
+/// role the decision (or this answer to it) belongs to.
+fn actor(s: &State, f: Faction, action: &Action) -> Caller {
+    let d = holonet::engine::rebellion::decision(s);
+    let role = d.as_ref().and_then(|d| d.role.or_else(|| team::action_role(d, action)));
+    match role {
+        Some(TeamColour::Orange) if s.options.players.splits(f) => general(f),
+        _ => caller(f),
+    }
+}
+
 fn seat_of_user(user: u64) -> Option<Faction> {
     match user {
-        11 => Some(Faction::Rebel),
-        22 => Some(Faction::Empire),
+        11 | 12 => Some(Faction::Rebel),
+        22 | 23 => Some(Faction::Empire),
         _ => None,
     }
 }
 
 fn seat_faction(seat: &str) -> Faction {
-    match seat {
-        "rebel" => Faction::Rebel,
-        "empire" => Faction::Empire,
-        other => panic!("unknown seat {other}"),
+    match seat.split('-').next() {
+        Some("rebel") => Faction::Rebel,
+        Some("empire") => Faction::Empire,
+        _ => panic!("unknown seat {seat}"),
     }
 }
 
@@ -88,6 +111,8 @@ pub struct Stats {
     pub errors: u64,
     /// Moderator rollbacks checked.
     pub rollbacks: u64,
+    /// Games of the team game (three or four players), by player count.
+    pub team_games: BTreeMap<u8, u64>,
 }
 
 impl Stats {
@@ -99,6 +124,9 @@ impl Stats {
         self.armed += o.armed;
         self.errors += o.errors;
         self.rollbacks += o.rollbacks;
+        for (k, v) in &o.team_games {
+            *self.team_games.entry(*k).or_default() += v;
+        }
         for (a, b) in [
             (&mut self.twins_now, &o.twins_now),
             (&mut self.twins_next, &o.twins_next),
@@ -418,7 +446,7 @@ fn observe<G: Game<State = State, Action = Action, Options = MatchOptions>>(
             match hand {
                 Ok((reply, p)) => {
                     out.push(reply);
-                    if let Some(p) = p.filter(|p| p.seat == f.to_string()) {
+                    if let Some(p) = p.filter(|p| seat_faction(&p.seat) == f) {
                         out.push(serde_json::to_string(&p).expect("json"));
                         out.push(serde_json::to_string(&option_menus(&p, 0)).expect("json"));
                     }
@@ -612,8 +640,8 @@ fn twin_now<G: Game<State = State, Action = Action, Options = MatchOptions>>(
         && twin.observers.contains(&Who::Seat(d.seat))
     {
         for line in illegal_commands(s, &d.actions) {
-            let a = svc.act(CH, caller(d.seat), Answer::Command(line.clone())).map(|_| ());
-            let b = tsvc.act(CH, caller(d.seat), Answer::Command(line.clone())).map(|_| ());
+            let a = svc.act(CH, actor(s, d.seat, &Action::Pass), Answer::Command(line.clone())).map(|_| ());
+            let b = tsvc.act(CH, actor(s, d.seat, &Action::Pass), Answer::Command(line.clone())).map(|_| ());
             let (a, b) = (err_text(a), err_text(b));
             if a != b {
                 return Err(leak(
@@ -631,9 +659,9 @@ fn twin_now<G: Game<State = State, Action = Action, Options = MatchOptions>>(
     let (seat, action) = next;
     let legal = holonet::engine::rebellion::decision(&twin.state).is_some_and(|d| d.actions.contains(action));
     let (next, events) = if legal && twin.kind != Kind::Rng {
-        let out = tsvc.act(CH, caller(seat), Answer::Command(action.command())).map_err(|e| {
-            leak(seed, s, format!("`{}` legal in the {label} twin was refused: {e}", action.command()))
-        })?;
+        let out = tsvc.act(CH, actor(&twin.state, seat, action), Answer::Command(action.command())).map_err(
+            |e| leak(seed, s, format!("`{}` legal in the {label} twin was refused: {e}", action.command())),
+        )?;
         let mut t = twin.state.clone();
         let events = holonet::engine::rebellion::apply(&mut t, seat, action.clone()).expect("legal");
         (Some(out), events)
@@ -790,13 +818,20 @@ pub fn play<G: Game<State = State, Action = Action, Options = MatchOptions>>(
     let svc: Service<G> = Service::with_clock(store.clone(), Box::new(|| 1_000));
     // A quarter of the seeds (odd ones, so with the full setup) play with Rise of the Empire;
     // none of the seeds that once leaked is among them, so they still replay the base game.
-    let options = MatchOptions { quick_setup: seed.is_multiple_of(2), rise_of_the_empire: seed % 4 == 3 };
+    // The team game, all with the full setup and none of them a seed that once leaked: one
+    // seed in sixteen plays the base game with four players and one with three; one in sixteen
+    // plays the expansion with three, one in thirty-two with four.
+    let players = match (seed % 16, seed % 32) {
+        (1, _) | (_, 7) => Players::Four,
+        (9, _) | (3, _) => Players::Three,
+        _ => Players::Two,
+    };
+    let options =
+        MatchOptions { quick_setup: seed.is_multiple_of(2), rise_of_the_empire: seed % 4 == 3, players };
     let err = |e: ServiceError| Leak { seed, version: 0, what: format!("service refused: {e}") };
-    for (c, seat) in [(REBEL, "rebel"), (EMPIRE, "empire")] {
-        if seat == "rebel" {
-            svc.create(CH, Some(1), c, options.clone(), Some(seed)).map_err(err)?;
-        }
-        svc.join(CH, c, Some(seat)).map_err(err)?;
+    svc.create(CH, Some(1), REBEL, options.clone(), Some(seed)).map_err(err)?;
+    for seat in G::seats(&options) {
+        svc.join(CH, caller_for(&seat), Some(&seat)).map_err(err)?;
     }
     let out = svc.start(CH, REBEL).map_err(err)?;
     // Public lines as they were posted, each checked against the secrets of its moment.
@@ -825,7 +860,7 @@ pub fn play<G: Game<State = State, Action = Action, Options = MatchOptions>>(
         let Some(p) = prompt.take() else {
             return Err(leak(seed, &s, "the engine waits for a decision but the service shows no prompt"));
         };
-        if p.seat != d.seat.to_string() || p.options.len() != d.actions.len() {
+        if seat_faction(&p.seat) != d.seat || p.options.len() != d.actions.len() {
             return Err(leak(seed, &s, "the service's prompt is not the engine's decision"));
         }
         let (seat, action) = random_answer(&d, &mut play);
@@ -853,7 +888,7 @@ pub fn play<G: Game<State = State, Action = Action, Options = MatchOptions>>(
             probes(seed, u, &know, &svc, &s, &d, &action, &mut stats)?;
         }
         let out = svc
-            .act(CH, caller(seat), Answer::Option { key: p.key(), index })
+            .act(CH, actor(&s, seat, &action), Answer::Option { key: p.key(), index })
             .map_err(|e| leak(seed, &s, format!("legal `{}` refused: {e}", action.command())))?;
         let events = pos
             .apply(seat, action.clone())
@@ -861,7 +896,16 @@ pub fn play<G: Game<State = State, Action = Action, Options = MatchOptions>>(
         stats.actions += 1;
         post(&out);
         let now = pos.state();
-        if out.events.len() != events.len() {
+        // A side's private events go to each of its seats (teammates share them).
+        let seats_of = |f: Faction| if now.options.players.splits(f) { 2 } else { 1 };
+        let expected: usize = events
+            .iter()
+            .map(|e| match e.audience {
+                holonet::engine::rebellion::Audience::Public => 1,
+                holonet::engine::rebellion::Audience::Only(f) => seats_of(f),
+            })
+            .sum();
+        if out.events.len() != expected {
             return Err(leak(seed, now, "the service's events are not the engine's"));
         }
         let mut broken = violations(now);
@@ -913,6 +957,9 @@ pub fn play<G: Game<State = State, Action = Action, Options = MatchOptions>>(
     c.text(Who::Public, "the status", &svc.status(CH, STRANGER).map_err(err)?.reply);
     done(&c, &mut stats, seed, end)?;
     stats.games += 1;
+    if !end.options.players.is_two() {
+        *stats.team_games.entry(end.options.players.count()).or_default() += 1;
+    }
     Ok(stats)
 }
 
@@ -954,8 +1001,14 @@ fn probes<G: Game<State = State, Action = Action, Options = MatchOptions>>(
     c.text(Who::Seat(other), "an error", &err_text(wrong.map(|_| ())));
     let stranger = svc.act(CH, STRANGER, Answer::Command(line));
     c.text(Who::Public, "an error", &err_text(stranger.map(|_| ())));
+    // A teammate who does not decide is refused in words that name nothing hidden either.
+    if s.options.players.splits(d.seat) && d.role.is_some() {
+        let mate = if actor(s, d.seat, action) == caller(d.seat) { general(d.seat) } else { caller(d.seat) };
+        let r = svc.act(CH, mate, Answer::Command(action.command()));
+        c.text(Who::Seat(d.seat), "an error", &err_text(r.map(|_| ())));
+    }
     for line in illegal_commands(s, &d.actions) {
-        let r = svc.act(CH, caller(d.seat), Answer::Command(line.clone()));
+        let r = svc.act(CH, actor(s, d.seat, &Action::Pass), Answer::Command(line.clone()));
         c.answer_to(Who::Seat(d.seat), "an error", &line, &err_text(r.map(|_| ())));
         stats.errors += 1;
     }

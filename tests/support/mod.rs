@@ -131,7 +131,8 @@ pub fn started(seed: u64, base: Option<&str>) -> State {
 /// expansion's mission set, and the Empire keeps the base starting units; the base choice is
 /// pending.
 pub fn expansion_game(seed: u64) -> State {
-    let mut s = new_game(seed, MatchOptions { quick_setup: true, rise_of_the_empire: true });
+    let mut s =
+        new_game(seed, MatchOptions { quick_setup: true, rise_of_the_empire: true, ..Default::default() });
     for (f, line) in [(EMPIRE, "mode 2"), (REBEL, "mode 2"), (EMPIRE, "mode 1")] {
         act(&mut s, f, line);
     }
@@ -359,6 +360,27 @@ impl Scenario {
     pub fn command(mut self, turn: Faction) -> Self {
         let mut c = CommandPhase::new();
         c.turn = turn;
+        self.s.stack = vec![Frame::Command(c)];
+        self
+    }
+
+    /// Makes the match a team game of `players` (3 or 4).
+    pub fn players(mut self, players: holonet::engine::rebellion::Players) -> Self {
+        self.s.options.players = players;
+        self
+    }
+
+    /// Puts the flow at a team game's Command Phase turn of one role (`players` first).
+    pub fn team_turn(mut self, f: Faction, colour: holonet::content::TeamColour) -> Self {
+        let mut c = CommandPhase::for_match(&self.s);
+        let t = c.team.as_mut().expect("a team game");
+        t.index = catalog()
+            .team
+            .command_order
+            .iter()
+            .position(|r| r.faction == f && r.colour == colour)
+            .expect("every role takes turns");
+        c.turn = f;
         self.s.stack = vec![Frame::Command(c)];
         self
     }

@@ -32,7 +32,7 @@ fn closing_moment() -> Moment {
 /// The Command Phase begins.
 fn command_phase(ctx: &mut Ctx) -> Frames {
     ctx.public(EventKind::Phase { round: ctx.s.round, phase: "Command Phase".into() });
-    vec![Frame::Command(CommandPhase::new())]
+    vec![Frame::Command(CommandPhase::for_match(ctx.s))]
 }
 
 /// Distinct mission ids in a hand, in hand order.

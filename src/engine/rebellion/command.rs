@@ -23,6 +23,27 @@ pub struct CommandPhase {
     pub in_turn: bool,
     /// Rapid Mobilizations waiting for the end of the phase (leaders assigned to each).
     pub mobilizations: Vec<u8>,
+    /// The team game: whose turn among the roles, and who has passed (`turn` is that role's
+    /// side). Left out of two-player saves.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team: Option<TeamTurns>,
+}
+
+/// The team game's Command Phase turns: the roles take turns in the order of
+/// `Catalog::team.command_order` (data, `assets/team.json`), each passing for itself.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamTurns {
+    /// The role whose turn it is, as its place in the turn order.
+    pub index: usize,
+    /// Which roles have passed, by place in the turn order.
+    pub passed: Vec<bool>,
+}
+
+impl TeamTurns {
+    /// The role whose turn it is.
+    pub fn role(&self) -> TeamRole {
+        catalog().team.command_order[self.index]
+    }
 }
 
 impl CommandPhase {
@@ -33,7 +54,24 @@ impl CommandPhase {
             passed: ByFaction::default(),
             in_turn: false,
             mobilizations: vec![],
+            team: None,
         }
+    }
+
+    /// The phase's start in a match: in the team game, the first role of the turn order.
+    pub fn for_match(s: &State) -> Self {
+        let mut p = Self::new();
+        if super::team::is_team(s) {
+            let order = &catalog().team.command_order;
+            p.team = Some(TeamTurns { index: 0, passed: vec![false; order.len()] });
+            p.turn = order[0].faction;
+        }
+        p
+    }
+
+    /// The role whose turn it is, in the team game.
+    pub fn role(&self) -> Option<TeamColour> {
+        self.team.as_ref().map(|t| t.role().colour)
     }
 }
 
@@ -59,9 +97,15 @@ pub fn decision(s: &State, p: &CommandPhase) -> Option<Decision> {
     }
     let f = p.turn;
     let c = catalog();
+    // The team game: a player activates with, and reveals the missions of, their own leaders.
+    let role = p.role();
+    let mine = |l: &LeaderId| role.is_none_or(|r| c.leader(*l).team_colour == r);
     let mut actions = Vec::with_capacity(64);
     for (i, asg) in s.assignments.get(f).iter().enumerate() {
         if s.assignments.get(f)[..i].iter().any(|x| x.mission == asg.mission) {
+            continue;
+        }
+        if !asg.leaders.iter().any(mine) {
             continue;
         }
         for target in mission::reveal_targets(s, f, asg) {
@@ -69,7 +113,8 @@ pub fn decision(s: &State, p: &CommandPhase) -> Option<Decision> {
         }
     }
     let places = activation_places(s, f);
-    for &l in s.leader_pool.get(f) {
+    for l in s.leader_pool.get(f).iter().filter(|l| mine(l)) {
+        let l = *l;
         if c.leader(l).has_tactics() {
             actions.extend(places.iter().map(|&place| Action::Activate { place, leader: l }));
         }
@@ -100,8 +145,12 @@ pub fn act(ctx: &mut Ctx, mut p: CommandPhase, a: Action) -> Frames {
         }
         Action::PlayAction { card } => super::rote_probes::use_in_turn(ctx, p, card),
         Action::Pass => {
-            *p.passed.get_mut(f) = true;
-            ctx.public(EventKind::Passed { faction: f });
+            let role = p.role();
+            match &mut p.team {
+                Some(t) => t.passed[t.index] = true,
+                None => *p.passed.get_mut(f) = true,
+            }
+            ctx.public(EventKind::Passed { faction: f, role });
             end_turn(ctx, p)
         }
         _ => unreachable!("apply hands this handler only the actions its decision offers"),
@@ -118,6 +167,16 @@ pub fn auto(ctx: &mut Ctx, mut p: CommandPhase) -> Frames {
 }
 
 fn end_turn(ctx: &mut Ctx, mut p: CommandPhase) -> Frames {
+    if let Some(t) = &mut p.team {
+        // The next role in the order that has not passed, the current one last.
+        let n = t.passed.len();
+        let Some(next) = (1..=n).map(|k| (t.index + k) % n).find(|&i| !t.passed[i]) else {
+            return end_phase(ctx, p);
+        };
+        t.index = next;
+        p.turn = t.role().faction;
+        return vec![Frame::Command(p)];
+    }
     let other = p.turn.opponent();
     if !*p.passed.get(other) {
         p.turn = other;
@@ -162,6 +221,17 @@ pub fn explain(s: &State, f: Faction, a: &Action) -> RuleError {
                     format!("{} is not in your leader pool", leader.name()),
                 );
             }
+            if let Some(r) = super::team::turn_role(s, f)
+                && c.leader(*leader).team_colour != r
+            {
+                return illegal(
+                    "Team Game",
+                    format!(
+                        "this is the {}'s turn: activate with one of their own leaders",
+                        TeamRole { faction: f, colour: r }.name()
+                    ),
+                );
+            }
             if !c.leader(*leader).has_tactics() {
                 return illegal(
                     "Activating Systems",
@@ -183,6 +253,14 @@ pub fn explain(s: &State, f: Faction, a: &Action) -> RuleError {
                     format!("{} is not one of your assigned missions", mission.name()),
                 );
             };
+            if let Some(r) = super::team::turn_role(s, f)
+                && !asg.leaders.iter().any(|&l| c.leader(l).team_colour == r)
+            {
+                return illegal(
+                    "Team Game",
+                    format!("only a player whose leader is on {} may reveal it", mission.name()),
+                );
+            }
             let target = match a {
                 Action::Reveal { target, .. } => *target,
                 _ => None,

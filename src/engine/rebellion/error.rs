@@ -16,6 +16,14 @@ pub enum RuleError {
         /// What they are deciding.
         what: String,
     },
+    /// The team game: the decision, or this answer to it, belongs to the teammate's role.
+    #[error("not your role: {detail}")]
+    NotYourRole {
+        /// The role that decides ("Rebel General").
+        role: String,
+        /// Why, in words.
+        detail: String,
+    },
     /// The action is of the wrong kind for the current step.
     #[error("you cannot do that now: {expected}")]
     WrongStep {

@@ -86,6 +86,9 @@ pub enum EventKind {
     Passed {
         /// Who.
         faction: Faction,
+        /// The team game: which of the side's roles passed.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        role: Option<TeamColour>,
     },
     /// A mission was revealed.
     MissionRevealed {
@@ -275,7 +278,10 @@ impl fmt::Display for EventKind {
                 let leaders = if n == 1 { "1 leader".to_string() } else { format!("{n} leaders") };
                 write!(f, "{} assigns {leaders} to a facedown mission", faction.name())
             }
-            Passed { faction } => write!(f, "{} passes", faction.name()),
+            Passed { faction, role: None } => write!(f, "{} passes", faction.name()),
+            Passed { faction, role: Some(r) } => {
+                write!(f, "The {} passes", TeamRole { faction: *faction, colour: *r }.name())
+            }
             MissionRevealed { faction, mission, place } => match place {
                 Some(p) => write!(f, "{} reveals {} in {}", faction.name(), mission.name(), p.name()),
                 None => write!(f, "{} reveals {}", faction.name(), mission.name()),

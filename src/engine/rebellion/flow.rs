@@ -9,9 +9,10 @@ use super::event::{Audience, Event, EventKind};
 use super::state::State;
 use super::{
     assignment, cards, combat, command, mission, mobilize, movement, pool_limit, refresh, rote_windows,
-    setup, targets, victory,
+    setup, targets, team, victory,
 };
 use crate::content::*;
+use team::Player;
 
 /// One level of what the engine is in the middle of.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -143,12 +144,15 @@ pub struct Decision {
     /// options come from what only it knows (a hand, cards it drew, the hidden base), so
     /// answering for it would tell the opponent about them (`asking.rs`).
     pub always_asked: bool,
+    /// The team game: the role of the side that answers, or `None` when either player of
+    /// the side may (always `None` in the two-player game; `team.rs`).
+    pub role: Option<TeamColour>,
 }
 
 impl Decision {
     /// A decision with no extra context.
     pub fn new(seat: Faction, kind: PromptKind, actions: Vec<Action>) -> Self {
-        Decision { seat, kind, actions, context: Vec::new(), always_asked: false }
+        Decision { seat, kind, actions, context: Vec::new(), always_asked: false, role: None }
     }
     /// The decision, asked even with a single answer when `yes` (see `always_asked`).
     pub fn always_asked(mut self, yes: bool) -> Self {
@@ -209,6 +213,7 @@ pub fn decision(s: &State) -> Option<Decision> {
     if may_reveal_base(s, &d) {
         d.actions.push(Action::RevealBase);
     }
+    d.role = team::decider(s, &d);
     Some(d)
 }
 
@@ -242,17 +247,24 @@ fn frame_decision(s: &State) -> Option<Decision> {
 
 /// Applies one action of one seat. On error the state is untouched.
 pub fn apply(state: &mut State, seat: Faction, action: Action) -> Result<Vec<Event>, RuleError> {
+    apply_as(state, Player::side(seat), action)
+}
+
+/// Applies one action of one player: a whole side, or in the team game one role of it, who
+/// may answer only what that role decides (`team::check`). On error the state is untouched.
+pub fn apply_as(state: &mut State, player: Player, action: Action) -> Result<Vec<Event>, RuleError> {
     let d = decision(state);
-    apply_decided(state, d.as_ref(), seat, action).map(|(events, _)| events)
+    apply_decided(state, d.as_ref(), player, action).map(|(events, _)| events)
 }
 
 /// `apply` given `d = decision(state)`; also returns the decision of the state after it.
 fn apply_decided(
     state: &mut State,
     d: Option<&Decision>,
-    seat: Faction,
+    player: Player,
     action: Action,
 ) -> Result<(Vec<Event>, Option<Decision>), RuleError> {
+    let seat = player.faction;
     if state.winner.is_some() {
         return Err(RuleError::GameOver);
     }
@@ -266,6 +278,7 @@ fn apply_decided(
     if !offered(&d.actions, &action) {
         return Err(explain(state, d, &action));
     }
+    team::check(d, player, &action)?;
     apply_offered(state, action, Atomic::Yes)
 }
 
@@ -374,7 +387,11 @@ impl Position {
     }
     /// Applies one action of one seat, as `apply` does. On error nothing changes.
     pub fn apply(&mut self, seat: Faction, action: Action) -> Result<Vec<Event>, RuleError> {
-        let (events, next) = apply_decided(&mut self.state, self.decision.as_ref(), seat, action)?;
+        self.apply_as(Player::side(seat), action)
+    }
+    /// Applies one action of one player (a side, or a role of it), as `apply_as` does.
+    pub fn apply_as(&mut self, player: Player, action: Action) -> Result<Vec<Event>, RuleError> {
+        let (events, next) = apply_decided(&mut self.state, self.decision.as_ref(), player, action)?;
         self.decision = next;
         Ok(events)
     }

@@ -59,7 +59,13 @@ pub fn decision(s: &State, p: &PoolLimit) -> Option<Decision> {
         .into_iter()
         .map(|card| Action::PlayAction { card })
         .collect();
-    actions.extend(pool.iter().map(|&leader| Action::Pick(Pick::Leader { leader })));
+    // The team game: from the pool of the player who holds more leaders.
+    let colours = super::team::trim_colours(s, p.faction);
+    actions.extend(
+        pool.iter()
+            .filter(|&&l| colours.contains(&super::team::colour(l)))
+            .map(|&leader| Action::Pick(Pick::Leader { leader })),
+    );
     let mut d = Decision::new(p.faction, PromptKind::TrimLeaderPool, actions);
     d.context.push(format!(
         "your leader pool holds {} leaders, more than {}: pick one to eliminate from the game",

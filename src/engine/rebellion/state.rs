@@ -20,6 +20,57 @@ pub struct MatchOptions {
     /// state and exports read as before.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub rise_of_the_empire: bool,
+    /// How many people play: two, or the team game's three or four (`team.rs`). Left out of
+    /// the saved options for two, so a two-player match's state and exports read as before.
+    #[serde(default, skip_serializing_if = "Players::is_two")]
+    pub players: Players,
+}
+
+/// How many people play a match: one a side, or the team game, where each side splits into an
+/// Admiral (blue leaders) and a General (orange leaders). With three, one Rebel plays both
+/// Rebel roles.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Players {
+    /// The two-player game.
+    #[default]
+    Two,
+    /// One Rebel against an Imperial Admiral and an Imperial General.
+    Three,
+    /// A Rebel and an Imperial Admiral and General.
+    Four,
+}
+
+impl Players {
+    /// Whether this is the two-player game.
+    pub fn is_two(&self) -> bool {
+        *self == Players::Two
+    }
+    /// The number of players.
+    pub fn count(self) -> u8 {
+        match self {
+            Players::Two => 2,
+            Players::Three => 3,
+            Players::Four => 4,
+        }
+    }
+    /// The player count from a number (2, 3 or 4).
+    pub fn from_count(n: u8) -> Option<Players> {
+        match n {
+            2 => Some(Players::Two),
+            3 => Some(Players::Three),
+            4 => Some(Players::Four),
+            _ => None,
+        }
+    }
+    /// Whether a side is split between two players (its roles are separate seats).
+    pub fn splits(self, f: Faction) -> bool {
+        match self {
+            Players::Two => false,
+            Players::Three => f == Faction::Empire,
+            Players::Four => true,
+        }
+    }
 }
 
 impl MatchOptions {

@@ -95,6 +95,9 @@ pub struct WaitingView {
     pub seat: Faction,
     /// The kind of decision.
     pub kind: String,
+    /// The team game: the role of the side that decides, when only one of them may.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub role: Option<TeamColour>,
 }
 
 /// One unit fighting in the current combat (all public: damage markers sit on the board).
@@ -370,7 +373,11 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         time: s.time,
         reputation: s.reputation,
         winner: s.winner,
-        waiting: decision(s).map(|d| WaitingView { seat: d.seat, kind: d.kind.describe().to_string() }),
+        waiting: decision(s).map(|d| WaitingView {
+            seat: d.seat,
+            kind: d.kind.describe().to_string(),
+            role: d.role,
+        }),
         base: BaseView {
             system: if base_visible { s.base.system.map(|x| x.to_string()) } else { None },
             revealed: s.base.revealed,
