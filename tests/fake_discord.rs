@@ -1720,3 +1720,148 @@ async fn clicks_scenario() {
     stop_bot(bot).await;
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// ---------------------------------------------------------------- the team game (issue 19)
+
+const REBEL_GENERAL: u64 = 1004;
+const EMPIRE_ADMIRAL: u64 = 1005;
+const EMPIRE_GENERAL: u64 = 1006;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_four_player_match_takes_each_decision_only_from_its_role() {
+    tokio::time::timeout(Duration::from_secs(150), team_scenario())
+        .await
+        .expect("the scenario finishes in time");
+}
+
+/// The users a live message names as deciders: the first mention, and a teammate named after
+/// it when either player of a side may answer.
+fn deciders_of(content: &str) -> Vec<u64> {
+    let head = content.lines().next().unwrap_or_default();
+    head.split("<@").skip(1).filter_map(|s| s.split('>').next()?.parse().ok()).collect()
+}
+
+/// Four players take the four roles; both players of a side get its secrets by DM, and every
+/// decision is refused from a player who does not decide it and accepted from one who does.
+async fn team_scenario() {
+    let _ = holonet::content::init();
+    let dir = std::env::temp_dir().join(format!(
+        "holonet-fake-team-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos()
+    ));
+    let mut fake = Fake::start().await;
+    let bot = start_bot(&fake, &dir, None).await;
+    let (reqs, _) = fake
+        .command(
+            REBEL,
+            0,
+            "rebellion",
+            "new",
+            json!([{"name": "quick_setup", "type": 5, "value": true},
+                   {"name": "players", "type": 4, "value": 4}]),
+        )
+        .await;
+    let opened = posts_in(&reqs, CHANNEL);
+    assert!(opened.iter().any(|r| r.content().contains("the team game for 4 players")), "{opened:?}");
+    let seats = [
+        (REBEL, "rebel", "admiral"),
+        (REBEL_GENERAL, "rebel", "general"),
+        (EMPIRE_ADMIRAL, "empire", "admiral"),
+        (EMPIRE_GENERAL, "empire", "general"),
+    ];
+    for (user, side, role) in seats {
+        let faction = choice_value("rebellion", "join", "faction", side);
+        let role_value = choice_value("rebellion", "join", "role", role);
+        let (_, reply) = fake
+            .command(
+                user,
+                0,
+                "rebellion",
+                "join",
+                json!([{"name": "faction", "type": 4, "value": faction},
+                       {"name": "role", "type": 4, "value": role_value}]),
+            )
+            .await;
+        assert!(!reply.contains("rror"), "{reply}");
+    }
+    let from = fake.len();
+    fake.command(REBEL, 0, "rebellion", "start", json!([])).await;
+    fake.wait(from, "the prompt message", |r| is_live_message(r, CHANNEL)).await;
+    fake.settle().await;
+    let reqs = fake.requests_from(from);
+    // Team DMs: both players of a side get the side's secrets, word for word but the seat.
+    let secrets = |user: u64, seat: &str| -> String {
+        let dms: Vec<String> = dm_posts(&reqs, user).iter().map(|r| r.content()).collect();
+        let text = dms.iter().find(|t| t.contains("Your secrets")).cloned().unwrap_or_else(|| {
+            panic!("{user} got the secrets of the {seat} seat by DM: {dms:?}");
+        });
+        assert!(text.contains(&format!("the {seat} player")), "{text}");
+        text.replace(seat, "SEAT")
+    };
+    let rebel = secrets(REBEL, "rebel-admiral");
+    assert_eq!(rebel, secrets(REBEL_GENERAL, "rebel-general"), "teammates share the Rebel secrets");
+    let empire = secrets(EMPIRE_ADMIRAL, "empire-admiral");
+    assert_eq!(empire, secrets(EMPIRE_GENERAL, "empire-general"), "teammates share the Imperial secrets");
+    assert!(rebel.contains("Objectives") && !empire.contains("Objectives"), "{rebel}\n{empire}");
+    assert!(empire.contains("Probe cards") && !rebel.contains("Probe cards"), "{rebel}\n{empire}");
+    // Each decision: refused from a player it does not name, accepted from one it does.
+    let everyone = [REBEL, REBEL_GENERAL, EMPIRE_ADMIRAL, EMPIRE_GENERAL];
+    let mut roles_seen = std::collections::BTreeSet::new();
+    let mut refusals = 0;
+    for step in 0..12 {
+        let live = live_messages(&fake.requests(), CHANNEL).pop().expect("a live message");
+        let content = live.content();
+        if content.contains("game over") {
+            break;
+        }
+        let deciders = deciders_of(&content);
+        assert!(!deciders.is_empty(), "{content}");
+        roles_seen.extend(deciders.iter().copied());
+        let (_, button) = prompt_of(&live);
+        let parts: Vec<&str> = button.split(':').collect();
+        let version: u64 = parts[3].parse().unwrap();
+        let next_ids = [
+            format!("h:{}:{}:{}\"", parts[1], parts[2], version + 1),
+            format!("c:{}:{}:{}:", parts[1], parts[2], version + 1),
+        ];
+        for wrong in everyone.iter().filter(|u| !deciders.contains(u)) {
+            let reply = quick_choose(&mut fake, *wrong, "1").await;
+            assert!(reply.to_lowercase().contains("not your decision"), "{wrong}: {reply}\n{content}");
+            refusals += 1;
+        }
+        // The decider answers `pass`, `done` or their first option (a teammate's leader may
+        // be refused as the other role's: then the teammate answers).
+        let from = fake.len();
+        let mut accepted = false;
+        'answer: for &user in &deciders {
+            for option in ["pass", "done", "1", "1"] {
+                if quick_choose(&mut fake, user, option).await.starts_with("Done") {
+                    accepted = true;
+                    break 'answer;
+                }
+            }
+        }
+        assert!(accepted, "step {step}: nobody named could answer: {content}");
+        fake.wait(from, "the next prompt or the end", |r| {
+            let t = r.text();
+            next_ids.iter().any(|n| t.contains(n.as_str())) || t.contains("game over")
+        })
+        .await;
+    }
+    assert!(refusals >= 12 * 2, "refusals checked: {refusals}");
+    assert!(roles_seen.len() >= 3, "decisions went to several roles: {roles_seen:?}");
+    stop_bot(bot).await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Sends `/play choose option:…` as `user` and returns the follow-up's text, without waiting
+/// for the bot to fall quiet (the next prompt is awaited by its version instead).
+async fn quick_choose(fake: &mut Fake, user: u64, option: &str) -> String {
+    let from = fake.len();
+    let data = json!({"id": "4000", "name": "play", "type": 1, "options": [{"name": "choose",
+        "type": 1, "options": [{"name": "option", "type": 3, "value": option}]}]});
+    let (_, token) = fake.interaction("interaction_command.json", 2, user, 0, data);
+    let hook = format!("/api/v10/webhooks/{APP}/{token}");
+    fake.wait(from, "the follow-up", |r| r.is("POST", &hook)).await.content()
+}
