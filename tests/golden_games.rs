@@ -36,3 +36,57 @@ fn seeded_playouts_match_the_recorded_results() {
     let golden = std::fs::read_to_string(path).expect("golden file exists (bless with HOLONET_BLESS=1)");
     assert_eq!(out, golden, "seeded games changed; bless if the change is intended");
 }
+
+/// The team game's seeded playouts (three and four players, with and without Rise of the
+/// Empire): how each ends, and how many decisions each role answered, replayed through the
+/// roles (`apply_as` with the role each decision names), against `tests/golden/team_games.txt`.
+#[test]
+fn seeded_team_playouts_match_the_recorded_results() {
+    use holonet::content::TeamRole;
+    use holonet::engine::rebellion::{Player, Players, apply_as, decision, new_game};
+    use std::collections::BTreeMap;
+    let mut out = String::new();
+    for (players, rote, seeds) in
+        [(Players::Three, false, [7u64, 11]), (Players::Four, false, [1, 2]), (Players::Four, true, [3, 5])]
+    {
+        for seed in seeds {
+            let options = MatchOptions { players, rise_of_the_empire: rote, ..Default::default() };
+            let p = playout(seed, options.clone());
+            // Replayed by role: every action is accepted from the role its decision names (or,
+            // for either player's decision, from the role its answer belongs to).
+            let mut s = new_game(seed, options);
+            let mut by_role: BTreeMap<String, usize> = BTreeMap::new();
+            for step in &p.steps {
+                let d = decision(&s).expect("a decision");
+                let role = d.role.or_else(|| holonet::engine::rebellion::team::action_role(&d, &step.action));
+                let who = match role {
+                    Some(colour) => TeamRole { faction: d.seat, colour }.name(),
+                    None => format!("either {}", d.seat.name()),
+                };
+                *by_role.entry(who).or_default() += 1;
+                // The three-player Rebel plays both Rebel roles as one seat.
+                let role = if players.splits(step.seat) { role } else { None };
+                let player = Player { faction: step.seat, role };
+                apply_as(&mut s, player, step.action.clone()).expect("accepted from its role");
+            }
+            assert_eq!(s, p.state, "the replay by role reaches the same state");
+            let full = serde_json::to_vec(&view(&p.state, Viewer::Full)).unwrap();
+            let roles: Vec<String> = by_role.iter().map(|(r, n)| format!("{r} {n}")).collect();
+            out.push_str(&format!(
+                "players {} rote {rote} seed {seed} winner {:?} round {} actions {} digest {}\n  {}\n",
+                players.count(),
+                p.state.winner.unwrap(),
+                p.state.round,
+                p.steps.len(),
+                digest(&full),
+                roles.join(", ")
+            ));
+        }
+    }
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/team_games.txt");
+    if std::env::var("HOLONET_BLESS").is_ok() {
+        std::fs::write(path, &out).unwrap();
+    }
+    let golden = std::fs::read_to_string(path).expect("golden file exists (bless with HOLONET_BLESS=1)");
+    assert_eq!(out, golden, "seeded team games changed; bless if the change is intended");
+}
