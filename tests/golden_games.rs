@@ -58,7 +58,8 @@ fn seeded_team_playouts_match_the_recorded_results() {
             let mut by_role: BTreeMap<String, usize> = BTreeMap::new();
             for step in &p.steps {
                 let d = decision(&s).expect("a decision");
-                let role = d.role.or_else(|| holonet::engine::rebellion::team::action_role(&d, &step.action));
+                let role =
+                    d.role.or_else(|| holonet::engine::rebellion::team::action_role(&s, &d, &step.action));
                 let who = match role {
                     Some(colour) => TeamRole { faction: d.seat, colour }.name(),
                     None => format!("either {}", d.seat.name()),

@@ -185,10 +185,13 @@ fn each_player_assigns_their_own_leaders_and_the_general_ends_the_assignments() 
     apply_as(&mut s, Player::role(REBEL, ORANGE), assign(hand[1], &["general_rieekan"])).unwrap();
     let e = assert_refused_unchanged(&mut s, Player::role(REBEL, BLUE), Action::Done);
     assert!(e.to_string().contains("Rebel General holds the mission hand"), "{e}");
-    // A pair of both colours may go from either player (at most two leaders a mission); with
-    // the pool empty the Rebels are done.
+    // A pair of both colours may go from either player (at most two leaders a mission). With
+    // the pool empty the General may still send the Admiral's assignment back, or be done.
     apply_as(&mut s, Player::role(REBEL, BLUE), assign(hand[2], &["mon_mothma", "princess_leia"])).unwrap();
     assert_eq!(s.assignments.rebel.len(), 3);
+    let left: Vec<String> = decision(&s).unwrap().actions.iter().map(Action::command).collect();
+    assert_eq!(left, [format!("veto {}", hand[0]), "done".to_string()]);
+    apply_as(&mut s, Player::role(REBEL, ORANGE), Action::Done).unwrap();
     assert_eq!(decision(&s).map(|d| d.seat), Some(EMPIRE));
     // The Empire's General ends theirs at once.
     apply_as(&mut s, Player::role(EMPIRE, ORANGE), Action::Done).unwrap();
@@ -263,21 +266,22 @@ fn recruiting_building_and_deploying_are_the_admirals_the_mission_hand_and_objec
 
 #[test]
 fn a_leader_opposes_joins_a_combat_or_retreats_only_by_its_own_player() {
+    let s = Scenario::new(1).players(Players::Four).s;
     let d = holonet::engine::rebellion::Decision::new(EMPIRE, PromptKind::Oppose, vec![]);
     for (a, who) in [
         (Action::Oppose { leader: leader("darth_vader") }, ORANGE),
         (Action::AddLeader { leader: leader("grand_moff_tarkin") }, BLUE),
         (Action::Retreat { leader: leader("general_tagge"), to: sys("mustafar") }, ORANGE),
     ] {
-        assert_eq!(team::action_role(&d, &a), Some(who), "{}", a.command());
+        assert_eq!(team::action_role(&s, &d, &a), Some(who), "{}", a.command());
         let other = if who == BLUE { ORANGE } else { BLUE };
-        let e = team::check(&d, Player::role(EMPIRE, other), &a).unwrap_err();
+        let e = team::check(&s, &d, Player::role(EMPIRE, other), &a).unwrap_err();
         assert!(e.to_string().contains("that leader is the Imperial"), "{e}");
-        team::check(&d, Player::role(EMPIRE, who), &a).unwrap();
-        team::check(&d, Player::side(EMPIRE), &a).unwrap();
+        team::check(&s, &d, Player::role(EMPIRE, who), &a).unwrap();
+        team::check(&s, &d, Player::side(EMPIRE), &a).unwrap();
     }
     // Declining is either player's.
-    assert_eq!(team::action_role(&d, &Action::Done), None);
+    assert_eq!(team::action_role(&s, &d, &Action::Done), None);
 }
 
 #[test]
@@ -382,4 +386,120 @@ fn with_rise_of_the_empire_the_general_chooses_the_mission_set() {
     let d = decision(&s).unwrap();
     assert_eq!((d.kind, d.seat, d.role), (PromptKind::ChooseMissionSet, EMPIRE, Some(ORANGE)));
     assert_eq!(Rebellion::prompt(&s).unwrap().seat, "empire-general");
+}
+
+#[test]
+fn starting_action_cards_go_to_the_player_whose_leader_they_show() {
+    let mut held = std::collections::BTreeMap::new();
+    for seed in 0..12 {
+        let s = new_game(seed, MatchOptions { players: Players::Four, ..Default::default() });
+        for f in [REBEL, EMPIRE] {
+            for &card in &s.hands.get(f).actions {
+                let shown = &catalog().action_card(card).leaders;
+                let want = match shown.as_slice() {
+                    [l] => Some(team::colour(*l)),
+                    _ => None,
+                };
+                assert_eq!(s.card_holders.get(&card).copied(), want, "{}", card.name());
+                held.insert(card, want);
+            }
+        }
+        // Only the holder's side sees who holds its cards.
+        let v = holonet::engine::rebellion::view(&s, holonet::engine::rebellion::Viewer::Faction(REBEL));
+        for card in v.card_holders.keys() {
+            assert!(s.hands.rebel.actions.iter().any(|c| c.to_string() == *card), "{card}");
+        }
+    }
+    assert!(held.values().any(Option::is_none), "a card showing no leader is either player's");
+    assert!(held.values().any(|c| *c == Some(BLUE)) && held.values().any(|c| *c == Some(ORANGE)));
+    // Not recorded in the two-player game.
+    let two = new_game(1, MatchOptions::default());
+    assert!(two.card_holders.is_empty());
+}
+
+#[test]
+fn a_recruited_card_goes_to_the_player_of_the_recruited_leader_and_only_they_play_it() {
+    let mut seen = 0;
+    for seed in 0..40 {
+        let mut pos = holonet::engine::rebellion::Position::new(new_game(
+            seed,
+            MatchOptions { players: Players::Four, ..Default::default() },
+        ));
+        let mut i = seed as usize;
+        while let Some(d) = pos.decision().cloned() {
+            i = i.wrapping_mul(31).wrapping_add(7);
+            let k = i % d.actions.len();
+            let a = d.actions[k].clone();
+            pos.apply_option(k).unwrap();
+            // (An Immediate card is used at once and leaves the hand.)
+            if let Action::Recruit { card, leader: Some(l) } = a
+                && pos.state().hands.get(d.seat).actions.contains(&card)
+            {
+                assert_eq!(pos.state().card_holders.get(&card), Some(&team::colour(l)), "{}", card.name());
+                seen += 1;
+            }
+            // Whenever a card of one holder may be played by either player, only its holder
+            // may play it.
+            if let Some(d) = pos.decision()
+                && d.role.is_none()
+            {
+                for a in &d.actions {
+                    if let Action::PlayAction { card } = a
+                        && let Some(&holder) = pos.state().card_holders.get(card)
+                    {
+                        let other = if holder == BLUE { ORANGE } else { BLUE };
+                        let e = team::check(pos.state(), d, Player::role(d.seat, other), a).unwrap_err();
+                        assert!(e.to_string().contains("holds that card"), "{e}");
+                        team::check(pos.state(), d, Player::role(d.seat, holder), a).unwrap();
+                        seen += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(seen > 10, "recruits and plays checked: {seen}");
+}
+
+#[test]
+fn the_general_may_send_back_an_assignment_of_the_admirals() {
+    let mut s = team_game(7, Players::Four);
+    let hand = s.hands.rebel.missions.clone();
+    let dodonna = leader("jan_dodonna");
+    let first = Action::Assign { mission: hand[0], leaders: Leaders::one(dodonna) };
+    apply_as(&mut s, Player::role(REBEL, BLUE), first.clone()).unwrap();
+    let veto = Action::Veto { mission: hand[0] };
+    assert!(decision(&s).unwrap().actions.contains(&veto), "the General may send it back");
+    let e = assert_refused_unchanged(&mut s, Player::role(REBEL, BLUE), veto.clone());
+    assert!(e.to_string().contains("Rebel General"), "{e}");
+    let ev = apply_as(&mut s, Player::role(REBEL, ORANGE), veto).unwrap();
+    let said: Vec<String> = ev.iter().map(|e| e.kind.to_string()).collect();
+    assert!(
+        said.iter().any(|t| t.contains("Rebel General sends back") && t.contains("Jan Dodonna")),
+        "{said:?}"
+    );
+    assert!(s.assignments.rebel.is_empty());
+    assert!(s.hands.rebel.missions.contains(&hand[0]) && s.leader_pool.rebel.contains(&dodonna));
+    // The same assignment is not offered again; another one is.
+    let d = decision(&s).unwrap();
+    assert!(!d.actions.contains(&first));
+    let other = Action::Assign { mission: hand[1], leaders: Leaders::one(dodonna) };
+    assert!(d.actions.contains(&other));
+    // An assignment of the General's own leader is not the General's to veto (it is theirs).
+    apply_as(
+        &mut s,
+        Player::role(REBEL, ORANGE),
+        Action::Assign { mission: hand[2], leaders: Leaders::one(leader("general_rieekan")) },
+    )
+    .unwrap();
+    assert!(!decision(&s).unwrap().actions.contains(&Action::Veto { mission: hand[2] }));
+    // No veto in the two-player game.
+    let mut two = started(7, None);
+    while let Some(d) = decision(&two)
+        && d.kind != PromptKind::AssignLeaders
+    {
+        apply(&mut two, d.seat, d.actions[0].clone()).unwrap();
+    }
+    let m = two.hands.rebel.missions[0];
+    act(&mut two, REBEL, &format!("assign {m} jan_dodonna"));
+    assert!(!decision(&two).unwrap().actions.iter().any(|a| matches!(a, Action::Veto { .. })));
 }

@@ -101,7 +101,8 @@ Other lines: `show public|rebel|empire` (view as JSON), `summary [public|rebel|e
 `choose <command>` answers the pending prompt with option N.
 Commands: place, autoplace, base, assign, done, reveal, activate, reveal-base, pass, move,
 move-captive, oppose, add-leader, draw, tactic, reroll, damage, focus, hit, block, retreat, carry,
-objective, action, discard, recruit, scrap, build, deploy, mode, keep-objective, keep-project, new-base.";
+objective, action, discard, recruit, scrap, build, deploy, mode, keep-objective, keep-project, new-base,
+veto (team game).";
 
 fn parse_seat(s: &str) -> Option<Faction> {
     match s.to_lowercase().as_str() {

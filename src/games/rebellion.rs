@@ -323,11 +323,15 @@ fn holdings(v: &View, f: Faction) -> String {
     };
     let mission = |id: &str| MissionId::parse(id).ok().map(MissionId::name);
     line("Missions", names(visible("missions"), mission), true);
-    line(
-        "Action cards",
-        names(visible("actions"), |id| ActionCardId::parse(id).ok().map(ActionCardId::name)),
-        true,
-    );
+    // The team game: whose each card is ("Admiral's"), when it is one player's.
+    let action_name = |id: &str| {
+        let name = ActionCardId::parse(id).ok().map_or_else(|| id.to_string(), |c| c.name().to_string());
+        match v.card_holders.get(id) {
+            Some(c) => format!("{name} ({}'s)", c.role_name()),
+            None => name,
+        }
+    };
+    line("Action cards", visible("actions").iter().map(|id| action_name(id)).collect(), true);
     line(
         "Objectives",
         names(visible("objectives"), |id| ObjectiveId::parse(id).ok().map(ObjectiveId::name)),

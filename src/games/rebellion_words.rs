@@ -202,6 +202,7 @@ pub fn option_label(kind: &PromptKind, c: &Choice) -> String {
         K::Activate => vec![w("Activate "), n(to()), w(" with "), n(who())],
         K::RevealBase => vec![w("Reveal the Rebel base")],
         K::Pass => vec![w("Pass for the rest of the phase")],
+        K::Veto => vec![w("Send the Admiral's assignment to "), n(card(c.card)), w(" back")],
         K::Move => match c.to {
             Some(p) => vec![w("Move "), n(units()), w(" from "), n(from()), w(" to "), n(place_name(p))],
             None => vec![w("Move "), n(units()), w(" from "), n(from())],
@@ -360,6 +361,7 @@ fn levels(c: &Choice) -> Vec<Level> {
         },
         K::ChooseBase | K::NewBase => c.to.map(|p| vec![level(region(p), "")]).unwrap_or_default(),
         K::Assign => vec![level(card(c.card), "Missions")],
+        K::Veto => vec![level("Send an assignment back".to_string(), "")],
         K::Reveal => {
             let mut v = vec![level(format!("Reveal {}", card(c.card)), "Missions")];
             if let Some(p) = c.to {

@@ -57,7 +57,7 @@ fn caller_for(seat: &str) -> Caller {
 /// role the decision (or this answer to it) belongs to.
 fn actor(s: &State, f: Faction, action: &Action) -> Caller {
     let d = holonet::engine::rebellion::decision(s);
-    let role = d.as_ref().and_then(|d| d.role.or_else(|| team::action_role(d, action)));
+    let role = d.as_ref().and_then(|d| d.role.or_else(|| team::action_role(s, d, action)));
     match role {
         Some(TeamColour::Orange) if s.options.players.splits(f) => general(f),
         _ => caller(f),

@@ -397,7 +397,7 @@ impl Scenario {
 
     /// Puts the flow at the Assignment Phase of `turn`.
     pub fn assignment(mut self, turn: Faction) -> Self {
-        self.s.stack = vec![Frame::Assignment(AssignmentPhase { turn, closing: false })];
+        self.s.stack = vec![Frame::Assignment(AssignmentPhase::of(turn))];
         self
     }
 

@@ -220,6 +220,12 @@ pub enum Action {
         /// The leader.
         leader: LeaderId,
     },
+    /// Assignment, team game: the General sends an assignment of the Admiral's back (the
+    /// mission to hand, its leaders to the pool).
+    Veto {
+        /// The assigned mission.
+        mission: MissionId,
+    },
     /// Command (Rebel): reveal the base voluntarily.
     RevealBase,
     /// Command: pass for the rest of the phase.
@@ -391,6 +397,7 @@ impl Action {
                 Some(Target::Leader(l)) => format!("reveal {mission} {l}"),
             },
             Activate { place, leader } => format!("activate {place} {leader}"),
+            Veto { mission } => format!("veto {mission}"),
             RevealBase => "reveal-base".into(),
             Pass => "pass".into(),
             Move { from, unit, count } => format!("move {from} {unit} {count}"),
@@ -476,6 +483,10 @@ impl Action {
             "activate" => {
                 need(2, "activate <system|rebel_base> <leader>")?;
                 Action::Activate { place: place(args[0])?, leader: LeaderId::parse(args[1])? }
+            }
+            "veto" => {
+                need(1, "veto <mission>")?;
+                Action::Veto { mission: MissionId::parse(args[0])? }
             }
             "reveal-base" | "reveal_base" => Action::RevealBase,
             "pass" => Action::Pass,

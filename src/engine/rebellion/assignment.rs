@@ -22,6 +22,17 @@ pub struct AssignmentPhase {
     /// a card (False Orders); left out of saves when not.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub closing: bool,
+    /// The team game: the Admiral's assignments the General sent back this phase (mission and
+    /// leaders), which the Admiral may not make again. Left out of saves when empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub vetoed: Vec<Assignment>,
+}
+
+impl AssignmentPhase {
+    /// A side's turn to assign.
+    pub fn of(turn: Faction) -> Self {
+        AssignmentPhase { turn, closing: false, vetoed: vec![] }
+    }
 }
 
 /// The moment at the end of the Assignment Phase.
@@ -63,12 +74,27 @@ pub fn decision(s: &State, p: &AssignmentPhase) -> Option<Decision> {
     let mut actions = Vec::with_capacity(hand.len() * pool.len() * (pool.len() + 1) / 2 + 4);
     // Each mission once, in hand order (`distinct`, without building the list).
     let firsts = hand.iter().enumerate().filter(|&(i, m)| !hand[..i].contains(m));
+    // The team game: an assignment the General sent back is not made again.
+    let vetoed = |m: MissionId, ls: &[LeaderId]| p.vetoed.iter().any(|v| v.mission == m && v.leaders == ls);
     for (_, &m) in firsts {
         for (i, &a) in pool.iter().enumerate() {
-            actions.push(Action::Assign { mission: m, leaders: Leaders::one(a) });
-            for &b in &pool[i + 1..] {
-                actions.push(Action::Assign { mission: m, leaders: Leaders::two(a, b) });
+            if !vetoed(m, &[a]) {
+                actions.push(Action::Assign { mission: m, leaders: Leaders::one(a) });
             }
+            for &b in &pool[i + 1..] {
+                if !vetoed(m, &[a, b]) {
+                    actions.push(Action::Assign { mission: m, leaders: Leaders::two(a, b) });
+                }
+            }
+        }
+    }
+    // The team game: the General may send back an assignment of the Admiral's own leaders.
+    for asg in s.assignments.get(f) {
+        if super::team::is_team(s)
+            && asg.leaders.iter().all(|&l| super::team::colour(l) == TeamColour::Blue)
+            && !actions.iter().any(|a| matches!(a, Action::Veto { mission } if *mission == asg.mission))
+        {
+            actions.push(Action::Veto { mission: asg.mission });
         }
     }
     // Assignment action cards are used instead of assigning a leader.
@@ -96,6 +122,17 @@ pub fn act(ctx: &mut Ctx, p: AssignmentPhase, a: Action) -> Frames {
             ctx.public(EventKind::Assigned { faction: f, leaders: leaders.to_vec() });
             vec![Frame::Assignment(p)]
         }
+        Action::Veto { mission } => {
+            let mut p = p;
+            let assigned = ctx.s.assignments.get_mut(f);
+            let i = assigned.iter().position(|a| a.mission == mission).expect("checked legal");
+            let asg = assigned.remove(i);
+            ctx.s.hands.get_mut(f).missions.push(asg.mission);
+            ctx.s.leader_pool.get_mut(f).extend(asg.leaders.iter().copied());
+            ctx.public(EventKind::Vetoed { faction: f, leaders: asg.leaders.clone() });
+            p.vetoed.push(asg);
+            vec![Frame::Assignment(p)]
+        }
         Action::PlayAction { card } => {
             let m = if p.closing { closing_moment() } else { Moment::Assignment };
             let run = actions::usable_run(ctx.s, f, card, &m).expect("checked legal");
@@ -105,12 +142,15 @@ pub fn act(ctx: &mut Ctx, p: AssignmentPhase, a: Action) -> Frames {
         Action::Done if p.closing => command_phase(ctx),
         Action::Done => match f {
             Faction::Rebel => {
-                vec![Frame::Assignment(AssignmentPhase { turn: Faction::Empire, closing: false })]
+                vec![Frame::Assignment(AssignmentPhase::of(Faction::Empire))]
             }
             // Rise of the Empire: the Rebels may answer the end of the phase (False Orders)
             // when a card they could hold fits it (`asking.rs`).
             Faction::Empire if asking::action_window(ctx.s, Faction::Rebel, &closing_moment()) => {
-                vec![Frame::Assignment(AssignmentPhase { turn: Faction::Rebel, closing: true })]
+                vec![Frame::Assignment(AssignmentPhase {
+                    closing: true,
+                    ..AssignmentPhase::of(Faction::Rebel)
+                })]
             }
             Faction::Empire => command_phase(ctx),
         },

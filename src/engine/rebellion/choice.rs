@@ -30,6 +30,8 @@ pub enum ChoiceKind {
     Reveal,
     /// Activate a place with a leader (`to`, `leaders`).
     Activate,
+    /// Team game: the General sends an Admiral's assignment back (`card`, `leaders`).
+    Veto,
     /// The Rebels reveal their base.
     RevealBase,
     /// Pass for the rest of the Command Phase.
@@ -405,6 +407,9 @@ impl<'a> Scope<'a> {
             }
             Action::RevealBase => Choice::of(K::RevealBase),
             Action::Pass => Choice::of(K::Pass),
+            Action::Veto { mission } => {
+                Choice { card: Some(CardName::Mission(*mission)), ..Choice::of(K::Veto) }
+            }
             Action::Move { from, unit, count } => Choice {
                 from: Some(*from),
                 to: self.destination(),

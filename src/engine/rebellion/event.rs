@@ -82,6 +82,13 @@ pub enum EventKind {
         /// How many leaders.
         leaders: Vec<LeaderId>,
     },
+    /// Team game: a General sent an assignment of the Admiral's back.
+    Vetoed {
+        /// Whose.
+        faction: Faction,
+        /// The leaders back in the pool.
+        leaders: Vec<LeaderId>,
+    },
     /// A player passed.
     Passed {
         /// Who.
@@ -277,6 +284,15 @@ impl fmt::Display for EventKind {
                 let n = leaders.len();
                 let leaders = if n == 1 { "1 leader".to_string() } else { format!("{n} leaders") };
                 write!(f, "{} assigns {leaders} to a facedown mission", faction.name())
+            }
+            Vetoed { faction, leaders } => {
+                let names: Vec<&str> = leaders.iter().map(|l| l.name()).collect();
+                let general = TeamRole { faction: *faction, colour: TeamColour::Orange }.name();
+                write!(
+                    f,
+                    "The {general} sends back an assignment of the Admiral's: {} return to the pool",
+                    names.join(" and ")
+                )
             }
             Passed { faction, role: None } => write!(f, "{} passes", faction.name()),
             Passed { faction, role: Some(r) } => {

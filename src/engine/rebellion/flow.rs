@@ -278,7 +278,7 @@ fn apply_decided(
     if !offered(&d.actions, &action) {
         return Err(explain(state, d, &action));
     }
-    team::check(d, player, &action)?;
+    team::check(state, d, player, &action)?;
     apply_offered(state, action, Atomic::Yes)
 }
 

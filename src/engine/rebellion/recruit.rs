@@ -81,6 +81,7 @@ pub fn take(ctx: &mut Ctx, f: Faction, drawn: &[ActionCardId], card: ActionCardI
     }
     ctx.s.decks.actions.get_mut(f).extend(rest);
     ctx.s.hands.get_mut(f).actions.push(card);
+    super::team::hold(ctx.s, card, leader);
     if let Some(l) = leader {
         ctx.s.leader_pool.get_mut(f).push(l);
         ctx.public(EventKind::LeaderChange { leader: l, what: format!("joins the {f} leader pool") });

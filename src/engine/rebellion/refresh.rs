@@ -563,7 +563,7 @@ pub fn auto(ctx: &mut Ctx, mut r: RefreshPhase) -> Frames {
         RefreshStep::End => {
             ctx.s.round += 1;
             ctx.public(EventKind::Phase { round: ctx.s.round, phase: "Assignment Phase".into() });
-            return vec![Frame::Assignment(AssignmentPhase { turn: Faction::Rebel, closing: false })];
+            return vec![Frame::Assignment(AssignmentPhase::of(Faction::Rebel))];
         }
     }
     vec![Frame::Refresh(r)]

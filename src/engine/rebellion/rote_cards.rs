@@ -116,6 +116,7 @@ pub fn deal_starting_card(ctx: &mut Ctx, f: Faction) -> Option<Frame> {
     }
     let card = rest.remove(0);
     ctx.s.hands.get_mut(f).actions.push(card);
+    super::team::hold(ctx.s, card, None);
     ctx.public(EventKind::CardsDrawn { faction: f, deck: "starting action".into(), count: 1 });
     ctx.private(
         f,

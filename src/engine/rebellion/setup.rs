@@ -82,6 +82,7 @@ pub fn new_game(seed: u64, options: MatchOptions) -> State {
         captured: vec![],
         rings: Default::default(),
         turned: vec![],
+        card_holders: Default::default(),
         round_effects: Default::default(),
         intel: ByFaction::default(),
         eliminated: vec![],
@@ -112,7 +113,10 @@ pub fn new_game(seed: u64, options: MatchOptions) -> State {
             .collect();
         s.rng.shuffle(&mut starting);
         let rest = starting.split_off(2.min(starting.len()));
-        s.hands.get_mut(f).actions = starting;
+        s.hands.get_mut(f).actions = starting.clone();
+        for card in starting {
+            super::team::hold(&mut s, card, None);
+        }
         // The others stay aside, for the expansion's cards that deal one more.
         if options.rise_of_the_empire {
             *s.rote_cards.starting_rest.get_mut(f) = rest;
@@ -469,7 +473,7 @@ pub fn auto(ctx: &mut Ctx, step: SetupStep) -> Frames {
 /// and R2-D2) are resolved first.
 pub fn start_first_round(ctx: &mut Ctx) -> Frames {
     ctx.public(EventKind::Phase { round: ctx.s.round, phase: "Assignment Phase".into() });
-    let mut frames = vec![Frame::Assignment(AssignmentPhase { turn: Faction::Rebel, closing: false })];
+    let mut frames = vec![Frame::Assignment(AssignmentPhase::of(Faction::Rebel))];
     for f in [Faction::Empire, Faction::Rebel] {
         for card in ctx.s.hands.get(f).actions.clone() {
             frames.extend(cards::actions::on_gain(ctx, f, card, None));

@@ -423,6 +423,11 @@ pub struct State {
     /// zones and pools from then on.
     #[serde(default)]
     pub turned: Vec<LeaderId>,
+    /// The team game: which player of its side holds an action card in hand (the one whose
+    /// leader it shows, or who recruited with it); a card not listed is either player's.
+    /// Left out of saves when empty (always, in the two-player game).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub card_holders: BTreeMap<ActionCardId, TeamColour>,
     /// Card effects lasting until the end of this round.
     #[serde(default)]
     pub round_effects: RoundEffects,

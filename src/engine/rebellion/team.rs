@@ -105,9 +105,10 @@ fn battle_theater(s: &State) -> Option<Theater> {
 /// leader goes where its own player sends it; a mission's leaders are assigned by their
 /// player (two of different colours by either); the General ends the Assignment Phase, as
 /// the player who holds the mission hand (Rules Reference: he may stop an assignment of the
-/// Admiral's). `None`: either player may.
-pub fn action_role(d: &Decision, a: &Action) -> Option<TeamColour> {
+/// Admiral's); an action card is played by the player who holds it. `None`: either may.
+pub fn action_role(s: &State, d: &Decision, a: &Action) -> Option<TeamColour> {
     match (a, &d.kind) {
+        (Action::PlayAction { card }, _) => s.card_holders.get(card).copied(),
         (Action::Oppose { leader }, _)
         | (Action::AddLeader { leader }, _)
         | (Action::Retreat { leader, .. }, _)
@@ -118,16 +119,16 @@ pub fn action_role(d: &Decision, a: &Action) -> Option<TeamColour> {
             let first = colour(*leaders.first()?);
             leaders.iter().all(|&l| colour(l) == first).then_some(first)
         }
-        (Action::Done, PromptKind::AssignLeaders) => Some(TeamColour::Orange),
+        (Action::Done, PromptKind::AssignLeaders) | (Action::Veto { .. }, _) => Some(TeamColour::Orange),
         _ => None,
     }
 }
 
 /// Refuses an action of a player who does not hold the role it belongs to (see `decider`
 /// and `action_role`). A player of a whole side holds every role of it.
-pub fn check(d: &Decision, player: Player, a: &Action) -> Result<(), RuleError> {
+pub fn check(s: &State, d: &Decision, player: Player, a: &Action) -> Result<(), RuleError> {
     let Some(mine) = player.role else { return Ok(()) };
-    let Some(needed) = d.role.or_else(|| action_role(d, a)) else { return Ok(()) };
+    let Some(needed) = d.role.or_else(|| action_role(s, d, a)) else { return Ok(()) };
     if needed == mine {
         return Ok(());
     }
@@ -136,6 +137,7 @@ pub fn check(d: &Decision, player: Player, a: &Action) -> Result<(), RuleError> 
         (Some(_), _) => format!("the {role} decides this ({})", d.kind.describe()),
         (None, Action::Done) => format!("the {role} holds the mission hand and ends the assignments"),
         (None, Action::Assign { .. }) => format!("only the {role} assigns their own leaders"),
+        (None, Action::PlayAction { .. }) => format!("the {role} holds that card"),
         (None, _) => format!("that leader is the {role}'s"),
     };
     Err(RuleError::NotYourRole { role, detail: why })
@@ -167,5 +169,28 @@ pub fn trim_colours(s: &State, f: Faction) -> Vec<TeamColour> {
         std::cmp::Ordering::Greater => vec![TeamColour::Blue],
         std::cmp::Ordering::Less => vec![TeamColour::Orange],
         std::cmp::Ordering::Equal => TeamColour::BOTH.to_vec(),
+    }
+}
+
+/// The team game: records who of side `f` holds a card just gained — the player of the leader
+/// recruited with it, else of the one leader it shows (Rules Reference, setup: a starting card
+/// goes to the player whose leader it shows); a card showing none, or two of both colours,
+/// is either player's.
+pub fn hold(s: &mut State, card: ActionCardId, recruited: Option<LeaderId>) {
+    if !is_team(s) {
+        return;
+    }
+    let shown = &catalog().action_card(card).leaders;
+    let colours: Vec<TeamColour> = match recruited {
+        Some(l) => vec![colour(l)],
+        None => shown.iter().map(|&l| colour(l)).collect(),
+    };
+    match colours.first() {
+        Some(&c) if colours.iter().all(|&x| x == c) => {
+            s.card_holders.insert(card, c);
+        }
+        _ => {
+            s.card_holders.remove(&card);
+        }
     }
 }

@@ -188,6 +188,10 @@ pub struct View {
     pub eliminated: Vec<String>,
     /// Hands: faction → kind → ids (or a count when hidden).
     pub hands: BTreeMap<Faction, BTreeMap<String, Cards>>,
+    /// The team game: which player of its side holds each action card the viewer sees in a
+    /// hand (a card not listed is either player's). Left out when empty.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub card_holders: BTreeMap<String, TeamColour>,
     /// Facedown missions with their leaders.
     pub assignments: BTreeMap<Faction, Vec<AssignmentView>>,
     /// Deck sizes.
@@ -409,6 +413,14 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         round_effects: s.round_effects.clone(),
         eliminated: ids(&s.eliminated),
         hands,
+        card_holders: s
+            .card_holders
+            .iter()
+            .filter(|(card, _)| {
+                Faction::BOTH.iter().any(|&f| viewer.sees(f) && s.hands.get(f).actions.contains(card))
+            })
+            .map(|(card, c)| (card.to_string(), *c))
+            .collect(),
         assignments,
         decks,
         revealed_probes: ids(&s.revealed_probes),

@@ -180,6 +180,7 @@ pub fn play(ctx: &mut Ctx, f: Faction, card: ActionCardId, run: CardRun) -> Fram
     if let Some(i) = hand.iter().position(|&c| c == card) {
         hand.remove(i);
     }
+    ctx.s.card_holders.remove(&card);
     ctx.public(EventKind::CardPlayed { faction: f, deck: "action".into(), card: card.to_string() });
     Frame::Card(Box::new(run))
 }
