@@ -136,3 +136,56 @@ fn the_terminal_lists_options_in_words_with_the_command_to_type() {
     }
     assert_eq!(option_lines(&s.state()).len(), 26, "`options` lists them all");
 }
+
+#[test]
+fn a_team_game_plays_locally_with_role_seats_and_sides_standing_for_the_seat_asked() {
+    use holonet::engine::rebellion::Players;
+    let options = MatchOptions { quick_setup: true, players: Players::Four, ..Default::default() };
+    let mut s = LocalSession::new(3, options, false);
+    // The base is the Rebel General's: the Admiral's line is refused, a side's line is taken
+    // as the seat asked.
+    let prompt = prompt_lines(&s.state(), 3);
+    assert!(prompt[0].starts_with("Rebel General: choose the secret location"), "{prompt:?}");
+    let base = s.state().options.clone();
+    assert_eq!(base.players, Players::Four);
+    let legal = option_lines(&s.state());
+    let command = legal[0].split('`').nth(1).expect("a command in backticks").to_string();
+    let out = s.handle(&format!("rebel-admiral {command}"));
+    assert!(out.len() == 1 && out[0].starts_with("error: it is not your decision"), "{out:?}");
+    let out = s.handle(&format!("rebel {command}"));
+    assert!(out.iter().all(|l| !l.starts_with("error")), "{out:?}");
+    // A private message of the Rebels goes to both Rebel seats (labelled in a script).
+    let mut both = false;
+    for _ in 0..300 {
+        let Some(line) = option_lines(&s.state()).first().cloned() else { break };
+        let command = line.split('`').nth(1).unwrap().to_string();
+        let side = holonet::cli::local::prompts(&s.state())[0].seat.key();
+        // The side's line goes to the seat asked; an answer that is the teammate's (their own
+        // leader) is sent again from the teammate's seat.
+        let mut out = s.handle(&format!("{side} {command}"));
+        if out.first().is_some_and(|l| l.starts_with("error: not your role")) {
+            let retried = ["admiral", "general"]
+                .iter()
+                .map(|r| s.handle(&format!("{side}-{r} {command}")))
+                .find(|o| o.iter().all(|l| !l.starts_with("error")));
+            out = retried.expect("one of the two roles may answer");
+        }
+        assert!(out.iter().all(|l| !l.starts_with("error")), "{command}: {out:?}");
+        let admiral: Vec<&str> = out.iter().filter_map(|l| l.strip_prefix("[rebel-admiral] ")).collect();
+        let general: Vec<&str> = out.iter().filter_map(|l| l.strip_prefix("[rebel-general] ")).collect();
+        assert_eq!(admiral, general, "teammates get the same messages");
+        both |= !admiral.is_empty();
+    }
+    assert!(both, "some Rebel secret was dealt");
+}
+
+#[test]
+fn simulate_plays_the_team_game_to_the_end() {
+    use holonet::engine::rebellion::Players;
+    for players in [Players::Three, Players::Four] {
+        let mut out = Vec::new();
+        let options = MatchOptions { players, ..Default::default() };
+        let tally = simulate::run(5, 6, &options, None, &mut out).unwrap();
+        assert_eq!(tally.rebel + tally.empire, 6);
+    }
+}

@@ -713,3 +713,72 @@ fn prompts_carry_their_options_in_words_and_say_whether_they_are_public() {
     other.options.pop();
     assert_ne!(other.public_fingerprint(), p.public_fingerprint());
 }
+
+/// A four-player team game through the service: seats by role, answers only from the role
+/// (or either teammate when the prompt names both), secrets to both teammates, and a cancel
+/// that needs every player.
+#[test]
+fn a_team_game_takes_answers_from_the_role_and_cancels_only_when_everyone_agrees() {
+    use holonet::engine::rebellion::Players;
+    let (_, svc) = memory();
+    let users: [(Caller, &str); 4] = [
+        (REBEL, "rebel-admiral"),
+        (Caller { user: 4, moderator: false }, "rebel-general"),
+        (EMPIRE, "empire-admiral"),
+        (Caller { user: 5, moderator: false }, "empire-general"),
+    ];
+    let options = MatchOptions { quick_setup: true, players: Players::Four, ..Default::default() };
+    let out = svc.create(CH, Some(7), REBEL, options, Some(42)).unwrap();
+    assert!(
+        out.reply.contains("rebel-admiral, rebel-general, empire-admiral, empire-general"),
+        "{}",
+        out.reply
+    );
+    assert!(matches!(svc.join(CH, STRANGER, Some("rebel")), Err(ServiceError::UnknownSeat { .. })));
+    for (c, seat) in users {
+        svc.join(CH, c, Some(seat)).unwrap();
+    }
+    let out = svc.start(CH, REBEL).unwrap();
+    // Both players of each side get the side's secrets.
+    let dm = |user: u64| out.private.iter().find(|p| p.user == user).map(|p| p.text.replace(&p.seat, "SEAT"));
+    assert_eq!(dm(1), dm(4));
+    assert_eq!(dm(2), dm(5));
+    assert_ne!(dm(1), dm(2));
+    // The base is the Rebel General's to hide: the Admiral is refused.
+    let p = svc.prompt(CH).unwrap().unwrap();
+    assert_eq!((p.seat.as_str(), p.user), ("rebel-general", Some(4)));
+    let e = svc.act(CH, REBEL, Answer::Option { key: p.key(), index: 0 }).unwrap_err();
+    assert!(matches!(e, ServiceError::NotYourDecision { .. }), "{e}");
+    svc.act(CH, users[1].0, Answer::Option { key: p.key(), index: 0 }).unwrap();
+    // Answer on until a prompt either Rebel may take, then take it from the teammate named
+    // second: the log records the seat that acted.
+    let mut by_teammate = false;
+    for _ in 0..50 {
+        let p = svc.prompt(CH).unwrap().unwrap();
+        if let Some((seat, Some(user))) = p.also.first().cloned() {
+            let done = p.options.iter().position(|o| o == "done").unwrap_or(0);
+            let out = svc.act(CH, caller_for(Some(user)), Answer::Option { key: p.key(), index: done });
+            if out.is_ok() {
+                let export = svc.export(CH, MOD).unwrap().file.unwrap().1;
+                let text = String::from_utf8(export).unwrap();
+                assert!(
+                    text.contains(&format!("\"seat\": \"{seat}\""))
+                        || text.contains(&format!("\"seat\":\"{seat}\""))
+                );
+                by_teammate = true;
+                break;
+            }
+        }
+        answer_first(&svc);
+    }
+    assert!(by_teammate, "a teammate named second answered");
+    // Cancelling needs all four.
+    let out = svc.cancel(CH, REBEL).unwrap();
+    assert!(out.reply.contains("The other players can agree"), "{}", out.reply);
+    let out = svc.cancel(CH, EMPIRE).unwrap();
+    assert!(out.reply.contains("still waiting for <@4> and <@5>"), "{}", out.reply);
+    assert!(matches!(svc.cancel(CH, EMPIRE), Err(ServiceError::CancelPending)));
+    svc.cancel(CH, users[1].0).unwrap();
+    let out = svc.cancel(CH, users[3].0).unwrap();
+    assert!(out.reply.contains("Every player agreed"), "{}", out.reply);
+}

@@ -428,6 +428,9 @@ impl<G: Game> Service<G> {
                 }
                 MatchStatus::Active | MatchStatus::Paused => match self.cancel_request(m, caller)? {
                     Some(asked) => return Ok(asked),
+                    None if m.meta.seats.len() > 2 => {
+                        "Every player agreed: the match is cancelled.".to_string()
+                    }
                     None => "Both players agreed: the match is cancelled.".to_string(),
                 },
             };
@@ -457,17 +460,40 @@ impl<G: Game> Service<G> {
             return Ok(None);
         }
         let version = m.state.as_ref().map(G::version).unwrap_or_default();
-        match &m.meta.cancel_request {
-            Some(r) if r.version == version && r.user != caller.user => return Ok(None),
-            Some(r) if r.version == version => return Err(ServiceError::CancelPending),
-            _ => {}
+        // Every seated player must agree (two in a two-player match, up to four in a team game).
+        let players: std::collections::BTreeSet<u64> = m.meta.seats.values().copied().collect();
+        if let Some(r) = m.meta.cancel_request.as_ref().filter(|r| r.version == version) {
+            if r.user == caller.user || r.agreed.contains(&caller.user) {
+                return Err(ServiceError::CancelPending);
+            }
+            let agreed: Vec<u64> = std::iter::once(r.user).chain(r.agreed.iter().copied()).collect();
+            let waiting: Vec<u64> =
+                players.iter().copied().filter(|u| *u != caller.user && !agreed.contains(u)).collect();
+            if waiting.is_empty() {
+                return Ok(None);
+            }
+            let mut meta = m.meta.clone();
+            if let Some(r) = meta.cancel_request.as_mut() {
+                r.agreed.push(caller.user);
+            }
+            self.save_meta(&mut meta)?;
+            m.meta = meta;
+            let names: Vec<String> = waiting.iter().map(|u| format!("<@{u}>")).collect();
+            return Ok(Some(Outcome::announce(format!(
+                "<@{}> agrees to cancel this match; still waiting for {} (`/rebellion cancel`). The next move \
+                 withdraws the request.",
+                caller.user,
+                names.join(" and ")
+            ))));
         }
         let mut meta = m.meta.clone();
-        meta.cancel_request = Some(CancelRequest { user: caller.user, version, at: (self.clock)() });
+        meta.cancel_request =
+            Some(CancelRequest { user: caller.user, version, at: (self.clock)(), agreed: vec![] });
         self.save_meta(&mut meta)?;
         m.meta = meta;
+        let who = if players.len() > 2 { "The other players" } else { "The other player" };
         Ok(Some(Outcome::announce(format!(
-            "<@{}> asks to cancel this match. The other player can agree with `/rebellion cancel`; \
+            "<@{}> asks to cancel this match. {who} can agree with `/rebellion cancel`; \
              the next move withdraws the request.",
             caller.user
         ))))

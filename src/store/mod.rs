@@ -62,6 +62,9 @@ pub struct CancelRequest {
     pub version: u64,
     /// When (seconds since the Unix epoch).
     pub at: u64,
+    /// Other players who agreed since (a team game needs every player); left out when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub agreed: Vec<u64>,
 }
 
 /// Everything about a match except its moves.
