@@ -9,7 +9,7 @@
 mod golden_image;
 
 use holonet::content::{Faction, SystemId};
-use holonet::engine::rebellion::{MatchOptions, State, Viewer, apply, decision, new_game, view};
+use holonet::engine::rebellion::{MatchOptions, Players, State, Viewer, apply, decision, new_game, view};
 use holonet::engine::rng::GameRng;
 use holonet::render::board::{HEIGHT, WIDTH, render_image, render_png};
 use holonet::sim::{playout, random_action};
@@ -240,4 +240,25 @@ fn rings_and_turned_leaders_show_on_every_image() {
 fn rendering_is_deterministic() {
     let v = view(&mid_game(6, 250), Viewer::Public);
     assert_eq!(render_png(&v), render_png(&v));
+}
+
+/// A four-player team game part way through: the leaders panel lists each role's own leaders
+/// and the header names the role that decides.
+#[test]
+fn golden_team_game_shows_each_roles_leaders() {
+    let mut s = new_game(6, MatchOptions { quick_setup: true, players: Players::Four, ..Default::default() });
+    let d = decision(&s).expect("the base choice is pending");
+    apply(&mut s, d.seat, d.actions[0].clone()).expect("a legal action applies");
+    let mut rng = GameRng::from_seed(6 * 31 + 7);
+    for _ in 0..40 {
+        let Some((seat, a)) = random_action(&s, &mut rng) else { break };
+        apply(&mut s, seat, a).expect("a legal action applies");
+    }
+    let v = view(&s, Viewer::Public);
+    let text = holonet::render::text::summary(&v);
+    assert!(
+        text.contains("Rebel Admiral's leaders:") && text.contains("Imperial General's leaders:"),
+        "{text}"
+    );
+    check_golden("team_public", &s, Viewer::Public);
 }

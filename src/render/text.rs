@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use super::board::theme::phase_label;
-use crate::content::{Faction, LeaderId, catalog};
+use crate::content::{Faction, LeaderId, TeamColour, TeamRole, catalog};
 use crate::engine::rebellion::Place;
 use crate::engine::rebellion::event::card_name;
 use crate::engine::rebellion::view::{Cards, View};
@@ -64,7 +64,7 @@ fn side(f: Faction) -> &'static str {
 
 /// One kind of card in a hand: "Missions: Build Alliance, Sabotage" when the viewer sees
 /// them, "2 missions" when only their number shows, "no missions" when there are none.
-fn hand_part(kind: &str, cards: &Cards) -> String {
+fn hand_part(v: &View, kind: &str, cards: &Cards) -> String {
     let (one, many) = match kind {
         "actions" => ("action card", "action cards"),
         "missions" => ("mission", "missions"),
@@ -79,7 +79,14 @@ fn hand_part(kind: &str, cards: &Cards) -> String {
         Cards::Hidden(1) => format!("1 {one}"),
         Cards::Hidden(n) => format!("{n} {many}"),
         Cards::Visible(ids) => {
-            let names: Vec<String> = ids.iter().map(|id| card_name(kind, id)).collect();
+            // The team game: whose each action card is, when it is one player's.
+            let names: Vec<String> = ids
+                .iter()
+                .map(|id| match v.card_holders.get(id).filter(|_| kind == "actions") {
+                    Some(c) => format!("{} ({}'s)", card_name(kind, id), c.role_name()),
+                    None => card_name(kind, id),
+                })
+                .collect();
             let mut label = String::from(if ids.len() == 1 { one } else { many });
             label[..1].make_ascii_uppercase();
             format!("{label}: {}", names.join(", "))
@@ -158,6 +165,19 @@ pub fn summary(v: &View) -> String {
         let _ = writeln!(out, "  Rebel Base space: {}", parts.join("; "));
     }
     for (f, pool) in &v.leader_pool {
+        if v.players.splits(*f) {
+            // The team game: each role's own leaders.
+            for c in TeamColour::BOTH {
+                let mine: Vec<String> = pool
+                    .iter()
+                    .filter(|l| crate::render::board::theme::leader_colour(l) == Some(c))
+                    .cloned()
+                    .collect();
+                let names = if mine.is_empty() { "none".to_string() } else { leaders(&mine) };
+                let _ = writeln!(out, "{}'s leaders: {names}", TeamRole { faction: *f, colour: c }.name());
+            }
+            continue;
+        }
         let names = if pool.is_empty() { "none".to_string() } else { leaders(pool) };
         let _ = writeln!(out, "{} leader pool: {names}", f.name());
     }
@@ -184,7 +204,7 @@ pub fn summary(v: &View) -> String {
         let _ = writeln!(out, "{} facedown missions: {}", f.name(), missions.join("; "));
     }
     for (f, hand) in &v.hands {
-        let parts: Vec<String> = hand.iter().map(|(k, c)| hand_part(k, c)).collect();
+        let parts: Vec<String> = hand.iter().map(|(k, c)| hand_part(v, k, c)).collect();
         let _ = writeln!(out, "{} hand: {}", f.name(), parts.join("; "));
     }
     if !v.captured.is_empty() {
@@ -236,7 +256,22 @@ pub fn summary(v: &View) -> String {
         }
     }
     if let Some(w) = &v.waiting {
-        let _ = writeln!(out, "Waiting for the {} player: {}", w.seat.name(), w.kind);
+        match (v.players.splits(w.seat), w.role) {
+            (true, Some(c)) => {
+                let _ = writeln!(
+                    out,
+                    "Waiting for the {}: {}",
+                    TeamRole { faction: w.seat, colour: c }.name(),
+                    w.kind
+                );
+            }
+            (true, None) => {
+                let _ = writeln!(out, "Waiting for either {} player: {}", w.seat.name(), w.kind);
+            }
+            _ => {
+                let _ = writeln!(out, "Waiting for the {} player: {}", w.seat.name(), w.kind);
+            }
+        }
     }
     out
 }

@@ -141,6 +141,9 @@ pub struct View {
     /// as before).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub rise_of_the_empire: bool,
+    /// How many play (left out for two, so two-player views read as before).
+    #[serde(default, skip_serializing_if = "super::state::Players::is_two")]
+    pub players: super::state::Players,
     /// State version.
     pub version: u64,
     /// Game round.
@@ -371,6 +374,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
     View {
         viewer,
         rise_of_the_empire: s.options.rise_of_the_empire,
+        players: s.options.players,
         version: s.version,
         round: s.round,
         phase: phase_name(s).to_string(),

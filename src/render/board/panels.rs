@@ -9,7 +9,7 @@ use super::icons;
 use super::layout::*;
 use super::systems::{self, TOKEN_ROW, Tok};
 use super::theme::{self, BODY, BODY_BOLD, DIM, HEADER, TEXT};
-use crate::content::{Faction, Theater, catalog};
+use crate::content::{Faction, TeamColour, TeamRole, Theater, catalog};
 use crate::engine::rebellion::view::Cards;
 use crate::engine::rebellion::{View, Viewer};
 
@@ -53,7 +53,12 @@ fn header(img: &mut RgbImage, view: &View) {
     } else if let Some(wt) = &view.waiting {
         icons::faction_disc(img, x + 13.0, y + 15.0, 13.0, wt.seat);
         x += 34.0;
-        let who = format!("{} to decide: ", wt.seat.name());
+        // The team game names the role, or says either player may.
+        let who = match (view.players.splits(wt.seat), wt.role) {
+            (true, Some(c)) => format!("{} to decide: ", TeamRole { faction: wt.seat, colour: c }.name()),
+            (true, None) => format!("{} (either) to decide: ", wt.seat.name()),
+            _ => format!("{} to decide: ", wt.seat.name()),
+        };
         let st = Style::bold(22.0, theme::faction_color(wt.seat));
         x += draw::text(img, st, x, y + 2.0, &who);
         let st = Style::regular(22.0, TEXT);
@@ -291,8 +296,18 @@ fn leaders(img: &mut RgbImage, view: &View) {
         *y += 3.0;
     };
     for f in Faction::BOTH {
-        let pool = view.leader_pool.get(&f).map(|v| names(view, v)).unwrap_or_default();
-        line(img, &mut y, &format!("{} pool", f.name()), theme::faction_color(f), pool);
+        let pool = view.leader_pool.get(&f).cloned().unwrap_or_default();
+        if view.players.splits(f) {
+            // The team game: each role's own leaders (the pool of its colour).
+            for c in TeamColour::BOTH {
+                let mine: Vec<String> =
+                    pool.iter().filter(|l| theme::leader_colour(l) == Some(c)).cloned().collect();
+                let role = TeamRole { faction: f, colour: c }.name();
+                line(img, &mut y, &role, theme::faction_color(f), names(view, &mine));
+            }
+        } else {
+            line(img, &mut y, &format!("{} pool", f.name()), theme::faction_color(f), names(view, &pool));
+        }
     }
     let mut missions = vec![];
     for f in Faction::BOTH {

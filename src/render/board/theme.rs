@@ -6,7 +6,7 @@
 //! game's blue (ships) and amber (ground) but always come with their shape.
 
 use super::draw::{Color, Style};
-use crate::content::{Faction, IconColor, catalog};
+use crate::content::{Faction, IconColor, TeamColour, catalog};
 use crate::engine::rebellion::View;
 use crate::engine::rebellion::state::Ring;
 
@@ -190,6 +190,12 @@ pub fn ring_short(r: Ring) -> &'static str {
         Ring::K2so => "K-2SO",
         Ring::Bounty => "Bounty",
     }
+}
+
+/// A leader's team-game colour (whose pool it joins), if the id is known.
+pub fn leader_colour(id: &str) -> Option<TeamColour> {
+    let c = catalog();
+    c.leader_by_key(id).map(|l| c.leader(l).team_colour)
 }
 
 /// A leader's short name with the tag of the ring it wears, if any (rings are public).
