@@ -40,6 +40,9 @@ pub enum Kind {
     /// (Secret Facility, Sweep the Area; Under the Radar) swapped with a probe card its
     /// opponent cannot place (in the deck, or in the Imperial hand).
     HiddenProbe(Faction),
+    /// The team game: which player of a side holds one of its action cards (the Admiral, the
+    /// General, or either), changed.
+    Holder(Faction),
 }
 
 /// A kind of hand card.
@@ -81,6 +84,7 @@ impl std::fmt::Display for Kind {
             Kind::Rng => f.write_str("random stream"),
             Kind::MissionSet => f.write_str("Imperial mission-set pick"),
             Kind::HiddenProbe(x) => write!(f, "{x} probe card kept face down"),
+            Kind::Holder(x) => write!(f, "{x} action card holder"),
         }
     }
 }
@@ -230,6 +234,11 @@ pub fn kinds(s: &State) -> Vec<Kind> {
     if matches!(s.stack.last(), Some(Frame::Setup(SetupStep::MissionSets { empire: Some(_) }))) {
         out.push(Kind::MissionSet);
     }
+    for f in Faction::BOTH {
+        if s.options.players.splits(f) && !s.hands.get(f).actions.is_empty() {
+            out.push(Kind::Holder(f));
+        }
+    }
     out.push(Kind::Decks);
     out.push(Kind::Rng);
     out
@@ -363,6 +372,21 @@ pub fn make(
                 Faction::Rebel => t.rote_probes.kept.as_mut()?,
             };
             std::mem::swap(kept, other);
+            (Some(f), true)
+        }
+        Kind::Holder(f) => {
+            use holonet::content::TeamColour;
+            let hand = &s.hands.get(f).actions;
+            let card = hand[rng.below(hand.len())];
+            let now = t.card_holders.get(&card).copied();
+            let options: Vec<Option<TeamColour>> = [None, Some(TeamColour::Blue), Some(TeamColour::Orange)]
+                .into_iter()
+                .filter(|c| *c != now)
+                .collect();
+            match options[rng.below(options.len())] {
+                Some(c) => t.card_holders.insert(card, c),
+                None => t.card_holders.remove(&card),
+            };
             (Some(f), true)
         }
         Kind::MissionSet => {
