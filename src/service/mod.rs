@@ -649,7 +649,8 @@ impl<G: Game> Service<G> {
             }
             let text: Vec<String> =
                 seats.iter().map(|s| format!("As the {s} player:\n{}", G::private_text(state, s))).collect();
-            let prompt = prompt_post(m).filter(|p| seats.contains(&p.seat));
+            // The prompt too when the caller may answer it (a teammate named with the decider).
+            let prompt = prompt_post(m).filter(|p| p.may_answer(caller.user));
             self.note_shown(m, prompt.as_ref(), caller.user)?;
             Ok(Outcome { reply: text.join("\n"), prompt, ..Default::default() })
         })
