@@ -2,6 +2,7 @@
 
 mod advanced;
 mod defs;
+pub mod evr;
 mod ids;
 mod load;
 mod raw;
