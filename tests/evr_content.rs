@@ -490,30 +490,50 @@ fn strings(v: &Value, out: &mut Vec<String>) {
     }
 }
 
-#[test]
-fn no_text_repeats_a_rulebook_sentence() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/rules/empire-vs-rebellion-rulebook.txt");
-    let rulebook = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("the rulebook is expected beside the repository at {}: {e}", path.display()));
-    let sentences: Vec<String> = rulebook
-        .split(['.', '?', '!', ':', ';', '\n'])
-        .map(words)
-        .filter(|s| s.split(' ').count() >= 8)
-        .collect();
-    assert!(sentences.len() > 50, "the rulebook splits into sentences");
+/// A source text kept beside the repository (`../shared/`), which the texts must not copy.
+fn shared_text(rel: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared").join(rel);
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("the source is expected beside the repository at {}: {e}", path.display()))
+}
+
+/// Every string of the four EvR asset files, as [`words`].
+fn asset_texts() -> Vec<String> {
     let src = EvrSources::EMBEDDED;
     let mut texts = Vec::new();
     for file in [src.resources, src.strategies, src.events, src.tokens] {
         strings(&serde_json::from_str(file).unwrap(), &mut texts);
     }
-    let texts: Vec<String> = texts.iter().map(|t| words(t)).collect();
+    texts.iter().map(|t| words(t)).collect()
+}
+
+/// The sentences of a text that have at least eight words, as [`words`].
+fn sentences(text: &str) -> Vec<String> {
+    text.split(['.', '?', '!', ':', ';', '(', ')', '\n']).map(words).filter(|s| s.split(' ').count() >= 8).collect()
+}
+
+#[test]
+fn no_text_repeats_a_rulebook_sentence() {
+    let sentences = sentences(&shared_text("rules/empire-vs-rebellion-rulebook.txt"));
+    assert!(sentences.len() > 50, "the rulebook splits into sentences");
     // The check itself catches a copy: a text holding a rulebook sentence is found.
     let planted = vec![words(&format!("Our own start. {} Our own end.", sentences[10]))];
     assert_eq!(copied(&sentences, &planted), Some(&sentences[10]));
-    assert_eq!(copied(&sentences, &texts), None, "an asset text repeats the rulebook");
+    assert_eq!(copied(&sentences, &asset_texts()), None, "an asset text repeats the rulebook");
 }
 
-/// The first rulebook sentence that appears whole in one of the texts.
+#[test]
+fn no_text_repeats_a_sentence_of_the_reference() {
+    // The reference paraphrases the cards; its effect texts are not ours to reuse either.
+    let reference: Value = serde_json::from_str(&shared_text("reference/evr.json")).unwrap();
+    let mut texts = Vec::new();
+    strings(&reference, &mut texts);
+    let sentences: Vec<String> = texts.iter().flat_map(|t| sentences(t)).collect();
+    assert!(sentences.len() > 50, "the reference splits into sentences");
+    assert_eq!(copied(&sentences, &asset_texts()), None, "an asset text repeats the reference");
+}
+
+/// The first source sentence that appears whole in one of the texts.
 fn copied<'a>(sentences: &'a [String], texts: &[String]) -> Option<&'a String> {
     sentences.iter().find(|s| texts.iter().any(|t| t.contains(s.as_str())))
 }

@@ -46,11 +46,9 @@ pub enum Zone {
 #[serde(rename_all = "snake_case")]
 pub enum Which {
     /// Any card, the one whose power is used included (the rulebook lets a power hit its own
-    /// card unless it says "another").
+    /// card unless it says "another"; no card in the box says so).
     #[default]
     Any,
-    /// Any card but the one whose power is used.
-    Other,
     /// Only exhausted cards.
     Exhausted,
     /// Only character cards.
