@@ -176,7 +176,10 @@ fn rebel_character_powers() {
         [Effect::Choose {
             min: 1,
             max: 2,
-            options: vec![mv(Zone::Play, Zone::Discard, Side::You), mv(Zone::Play, Zone::Discard, Side::Opponent)]
+            options: vec![
+                mv(Zone::Play, Zone::Discard, Side::You),
+                mv(Zone::Play, Zone::Discard, Side::Opponent)
+            ]
         }]
     );
     assert_eq!(card(c, "obi_wan_kenobi").power, [mv(Zone::Discard, Zone::Play, Side::You)]);
@@ -265,7 +268,10 @@ fn event_effects() {
     let vader = c.resource_by_key("darth_vader").unwrap();
     assert_eq!(
         eff("duel_on_cloud_city"),
-        Some((Trigger::Round, vec![Effect::BlockPowers { of: Category::Character, except: vec![luke, vader] }]))
+        Some((
+            Trigger::Round,
+            vec![Effect::BlockPowers { of: Category::Character, except: vec![luke, vader] }]
+        ))
     );
     assert_eq!(
         eff("display_of_power"),
@@ -357,7 +363,10 @@ fn says(e: ContentError, parts: &[&str]) {
 
 #[test]
 fn a_missing_character_is_refused() {
-    says(load_with("resources", |v| remove(v, "yoda")), &["assets/evr/resources.json", "faction `rebel`", "23"]);
+    says(
+        load_with("resources", |v| remove(v, "yoda")),
+        &["assets/evr/resources.json", "faction `rebel`", "23"],
+    );
 }
 
 #[test]
@@ -402,14 +411,17 @@ fn a_duplicate_card_id_is_refused() {
 
 #[test]
 fn an_unknown_named_function_is_refused() {
-    let e = load_with("resources", |v| entry_mut(v, "general_veers")["power"] = json!([{"op": "named", "name": "veers"}]));
+    let e = load_with("resources", |v| {
+        entry_mut(v, "general_veers")["power"] = json!([{"op": "named", "name": "veers"}])
+    });
     says(e, &["resource card `general_veers`", "unknown effect function `veers`"]);
 }
 
 #[test]
 fn an_unknown_card_reference_is_refused() {
     let e = load_with("events", |v| {
-        entry_mut(v, "duel_on_cloud_city")["effect"]["ops"][0]["except"] = json!(["luke_skywalker", "darth_vadr"]);
+        entry_mut(v, "duel_on_cloud_city")["effect"]["ops"][0]["except"] =
+            json!(["luke_skywalker", "darth_vadr"]);
     });
     says(e, &["event card `duel_on_cloud_city`", "unknown resource card `darth_vadr`"]);
     let e = load_with("events", |v| {
@@ -423,7 +435,8 @@ fn an_unknown_op_or_parameter_is_refused_by_the_parser() {
     let e = load_with("resources", |v| entry_mut(v, "yoda")["power"] = json!([{"op": "heal", "amount": 1}]));
     says(e, &["assets/evr/resources.json", "heal"]);
     let e = load_with("resources", |v| {
-        entry_mut(v, "yoda")["power"] = json!([{"op": "influence", "side": "you", "amount": 1, "twice": true}])
+        entry_mut(v, "yoda")["power"] =
+            json!([{"op": "influence", "side": "you", "amount": 1, "twice": true}])
     });
     says(e, &["assets/evr/resources.json", "twice"]);
 }
@@ -463,8 +476,14 @@ fn strategy_count_and_triggers_are_checked() {
 
 #[test]
 fn token_counts_are_checked() {
-    says(load_with("tokens", |v| v["influence_tokens"]["count"] = json!(15)), &["assets/evr/tokens.json", "influence_tokens"]);
-    says(load_with("tokens", |v| v["balance_token"]["sides"] = json!(["rebel", "rebel"])), &["balance_token"]);
+    says(
+        load_with("tokens", |v| v["influence_tokens"]["count"] = json!(15)),
+        &["assets/evr/tokens.json", "influence_tokens"],
+    );
+    says(
+        load_with("tokens", |v| v["balance_token"]["sides"] = json!(["rebel", "rebel"])),
+        &["balance_token"],
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -509,7 +528,10 @@ fn asset_texts() -> Vec<String> {
 
 /// The sentences of a text that have at least eight words, as [`words`].
 fn sentences(text: &str) -> Vec<String> {
-    text.split(['.', '?', '!', ':', ';', '(', ')', '\n']).map(words).filter(|s| s.split(' ').count() >= 8).collect()
+    text.split(['.', '?', '!', ':', ';', '(', ')', '\n'])
+        .map(words)
+        .filter(|s| s.split(' ').count() >= 8)
+        .collect()
 }
 
 #[test]

@@ -6,8 +6,8 @@ use std::collections::HashSet;
 use super::load::{EVENTS, RESOURCES, STRATEGIES, TOKENS};
 use super::ops::{Category, Effect, Trigger, Zone};
 use super::{
-    BASIC_VALUES, CHARACTERS_PER_FACTION, EVENT_COUNT, EvrCatalog, INFLUENCE_TOKEN_COUNT, RESOURCES_PER_FACTION,
-    STRATEGIES_PER_FACTION,
+    BASIC_VALUES, CHARACTERS_PER_FACTION, EVENT_COUNT, EvrCatalog, INFLUENCE_TOKEN_COUNT,
+    RESOURCES_PER_FACTION, STRATEGIES_PER_FACTION,
 };
 use crate::content::{ContentError, Faction};
 
@@ -24,7 +24,11 @@ fn categories(c: &EvrCatalog) -> Result<(), ContentError> {
     for (i, cat) in c.categories.iter().enumerate() {
         let entry = format!("category `{}`", cat.category.key());
         if cat.category == Category::Character {
-            return Err(ContentError::invalid(RESOURCES, entry, "is not a basic category: each character has its own power"));
+            return Err(ContentError::invalid(
+                RESOURCES,
+                entry,
+                "is not a basic category: each character has its own power",
+            ));
         }
         if c.categories[..i].iter().any(|d| d.category == cat.category) {
             return Err(ContentError::invalid(RESOURCES, entry, "is declared twice"));
@@ -90,7 +94,11 @@ fn resources(c: &EvrCatalog) -> Result<(), ContentError> {
             }
         }
         if !names.insert((r.faction, r.name.as_str())) {
-            return Err(ContentError::invalid(RESOURCES, entry, format!("repeats the character name `{}`", r.name)));
+            return Err(ContentError::invalid(
+                RESOURCES,
+                entry,
+                format!("repeats the character name `{}`", r.name),
+            ));
         }
         if r.text.trim().is_empty() || r.power.is_empty() {
             return Err(ContentError::invalid(RESOURCES, entry, "needs a text and a power"));
@@ -112,7 +120,11 @@ fn strategies(c: &EvrCatalog) -> Result<(), ContentError> {
     for s in &c.strategies {
         let entry = format!("strategy card `{}`", s.key);
         if !keys.insert(s.key.as_str()) {
-            return Err(ContentError::DuplicateId { file: STRATEGIES, kind: "strategy card", id: s.key.clone() });
+            return Err(ContentError::DuplicateId {
+                file: STRATEGIES,
+                kind: "strategy card",
+                id: s.key.clone(),
+            });
         }
         if !matches!(s.trigger, Trigger::Reveal | Trigger::Lost) {
             return Err(ContentError::invalid(
@@ -147,7 +159,11 @@ fn events(c: &EvrCatalog) -> Result<(), ContentError> {
             return Err(ContentError::invalid(EVENTS, entry, format!("repeats the event name `{}`", e.name)));
         }
         if e.capacity == 0 || e.objective_value == 0 {
-            return Err(ContentError::invalid(EVENTS, entry, "needs a capacity and an objective value above 0"));
+            return Err(ContentError::invalid(
+                EVENTS,
+                entry,
+                "needs a capacity and an objective value above 0",
+            ));
         }
         if let Some(f) = &e.effect {
             if !matches!(f.trigger, Trigger::Won | Trigger::Lost | Trigger::Round) {
@@ -205,12 +221,20 @@ enum Use {
     Restriction,
 }
 
-fn ops(c: &EvrCatalog, file: &'static str, entry: &str, ops: &[Effect], use_: Use) -> Result<(), ContentError> {
+fn ops(
+    c: &EvrCatalog,
+    file: &'static str,
+    entry: &str,
+    ops: &[Effect],
+    use_: Use,
+) -> Result<(), ContentError> {
     let bad = |problem: String| Err(ContentError::invalid(file, entry.to_string(), problem));
     for op in ops {
         // A round restriction is a list of blocked powers; blocking is nothing else.
         if (use_ == Use::Restriction) != matches!(op, Effect::BlockPowers { .. }) {
-            return bad("uses `block_powers` outside a round restriction, or something else inside one".into());
+            return bad(
+                "uses `block_powers` outside a round restriction, or something else inside one".into()
+            );
         }
         match op {
             Effect::Move { from, to, count, characters_to, .. } => {
@@ -228,13 +252,17 @@ fn ops(c: &EvrCatalog, file: &'static str, entry: &str, ops: &[Effect], use_: Us
             Effect::SearchDeck { take, discard, rest, .. }
                 if *take == 0 || discard > take || !matches!(rest, Zone::Play | Zone::DeckTop) =>
             {
-                return bad(format!("takes {take} card(s), discards {discard} and puts the rest to `{rest:?}`"));
+                return bad(format!(
+                    "takes {take} card(s), discards {discard} and puts the rest to `{rest:?}`"
+                ));
             }
             Effect::Influence { amount: 0, .. } | Effect::ModifyTotal { amount: 0 } => {
                 return bad("changes nothing (amount 0)".into());
             }
             Effect::ModifyTotal { .. } if use_ != Use::Strategy => {
-                return bad("changes a total outside a strategy revealed before the winner is determined".into());
+                return bad(
+                    "changes a total outside a strategy revealed before the winner is determined".into()
+                );
             }
             Effect::Choose { min, max, options } => {
                 if options.is_empty() || min > max || usize::from(*max) > options.len() || *max == 0 {
@@ -244,7 +272,11 @@ fn ops(c: &EvrCatalog, file: &'static str, entry: &str, ops: &[Effect], use_: Us
             }
             Effect::BlockPowers { of, except } => {
                 if let Some(id) = except.iter().find(|&&id| c.resource(id).category != *of) {
-                    return bad(format!("exempts `{}`, which is not a {} card", c.resource(*id).key, of.key()));
+                    return bad(format!(
+                        "exempts `{}`, which is not a {} card",
+                        c.resource(*id).key,
+                        of.key()
+                    ));
                 }
             }
             _ => {}

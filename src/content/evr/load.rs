@@ -217,7 +217,9 @@ impl Resolver<'_> {
             }
             Effect::Exhaust { side, count, up_to } => Effect::Exhaust { side, count, up_to },
             Effect::LookAtDeck { side, look, discard } => Effect::LookAtDeck { side, look, discard },
-            Effect::SearchDeck { side, take, discard, rest } => Effect::SearchDeck { side, take, discard, rest },
+            Effect::SearchDeck { side, take, discard, rest } => {
+                Effect::SearchDeck { side, take, discard, rest }
+            }
             Effect::Influence { side, amount } => Effect::Influence { side, amount },
             Effect::ModifyTotal { amount } => Effect::ModifyTotal { amount },
             Effect::ReplaceStrategy { side } => Effect::ReplaceStrategy { side },
@@ -238,7 +240,9 @@ impl Resolver<'_> {
                     .collect::<Result<_, _>>()?;
                 Effect::BlockPowers { of, except }
             }
-            Effect::Choose { min, max, options } => Effect::Choose { min, max, options: self.effects(owner, options)? },
+            Effect::Choose { min, max, options } => {
+                Effect::Choose { min, max, options: self.effects(owner, options)? }
+            }
             Effect::Named { name } => {
                 let named = NamedEffect::from_key(&name).ok_or_else(|| {
                     let known: Vec<&str> = NamedEffect::ALL.iter().map(|n| n.key()).collect();
@@ -265,7 +269,11 @@ pub(super) fn read(src: &EvrSources<'_>) -> Result<EvrCatalog, ContentError> {
     let mut cards: HashMap<&str, ResourceCardId> = HashMap::new();
     for (i, c) in raw_res.cards.iter().enumerate() {
         if cards.insert(c.id.as_str(), ResourceCardId(i as u8)).is_some() {
-            return Err(ContentError::DuplicateId { file: RESOURCES, kind: "resource card", id: c.id.clone() });
+            return Err(ContentError::DuplicateId {
+                file: RESOURCES,
+                kind: "resource card",
+                id: c.id.clone(),
+            });
         }
     }
     if raw_res.cards.len() > usize::from(u8::MAX) {
@@ -289,7 +297,9 @@ pub(super) fn read(src: &EvrSources<'_>) -> Result<EvrCatalog, ContentError> {
     for c in &raw_res.cards {
         let owner = format!("resource card `{}`", c.id);
         let (name, text, power) = if c.category == Category::Character {
-            let missing = |what: &str| ContentError::invalid(RESOURCES, owner.clone(), format!("is a character without {what}"));
+            let missing = |what: &str| {
+                ContentError::invalid(RESOURCES, owner.clone(), format!("is a character without {what}"))
+            };
             let name = c.name.clone().ok_or_else(|| missing("a name"))?;
             let text = c.text.clone().ok_or_else(|| missing("a text"))?;
             let power = c.power.clone().ok_or_else(|| missing("a power"))?;
@@ -304,7 +314,11 @@ pub(super) fn read(src: &EvrSources<'_>) -> Result<EvrCatalog, ContentError> {
                 ));
             }
             let cat = categories.iter().find(|d| d.category == c.category).ok_or_else(|| {
-                ContentError::invalid(RESOURCES, owner.clone(), format!("has category `{}`, which is not declared", c.category.key()))
+                ContentError::invalid(
+                    RESOURCES,
+                    owner.clone(),
+                    format!("has category `{}`, which is not declared", c.category.key()),
+                )
             })?;
             (cat.name.clone(), cat.text.clone(), cat.power.clone())
         };
@@ -348,7 +362,9 @@ pub(super) fn read(src: &EvrSources<'_>) -> Result<EvrCatalog, ContentError> {
     for e in raw_events.cards {
         let owner = format!("event card `{}`", e.id);
         let effect = match e.effect {
-            Some(f) => Some(EventEffect { trigger: f.trigger, text: f.text, ops: res.effects(&owner, f.ops)? }),
+            Some(f) => {
+                Some(EventEffect { trigger: f.trigger, text: f.text, ops: res.effects(&owner, f.ops)? })
+            }
             None => None,
         };
         events.push(EventCardDef {
@@ -366,12 +382,22 @@ pub(super) fn read(src: &EvrSources<'_>) -> Result<EvrCatalog, ContentError> {
 
     let b = raw_tokens.balance_token;
     if b.count != 1 {
-        return Err(ContentError::invalid(TOKENS, "balance_token", format!("count is {}, the box has one", b.count)));
+        return Err(ContentError::invalid(
+            TOKENS,
+            "balance_token",
+            format!("count is {}, the box has one", b.count),
+        ));
     }
     let sides: Vec<Faction> = b.sides.into_iter().map(Faction::from).collect();
     let sides: [Faction; 2] = match sides.as_slice() {
         [a, c] if a != c => [*a, *c],
-        _ => return Err(ContentError::invalid(TOKENS, "balance_token", "must show each faction on one of its two sides")),
+        _ => {
+            return Err(ContentError::invalid(
+                TOKENS,
+                "balance_token",
+                "must show each faction on one of its two sides",
+            ));
+        }
     };
     let i = raw_tokens.influence_tokens;
     Ok(EvrCatalog {

@@ -73,7 +73,8 @@ pub enum Category {
 
 impl Category {
     /// The four basic categories, in asset order.
-    pub const BASIC: [Category; 4] = [Category::Military, Category::Diplomacy, Category::Recon, Category::Force];
+    pub const BASIC: [Category; 4] =
+        [Category::Military, Category::Diplomacy, Category::Recon, Category::Force];
 
     /// The asset key (`military`, `force`, `character`, …).
     pub fn key(self) -> &'static str {
