@@ -2,6 +2,7 @@
 
 mod advanced;
 mod defs;
+pub mod evr;
 mod ids;
 mod load;
 mod raw;
@@ -85,8 +86,10 @@ pub fn catalog() -> &'static Catalog {
     })
 }
 
-/// Loads and validates the embedded content; call once at startup to fail with a clear error.
+/// Loads and validates the embedded content (Rebellion's and Empire vs. Rebellion's); call once at
+/// startup to fail with a clear error.
 pub fn init() -> Result<&'static Catalog, ContentError> {
+    evr::init()?;
     if let Some(c) = CATALOG.get() {
         return Ok(c);
     }
