@@ -1,4 +1,5 @@
 //! The rules engines: pure, deterministic, no IO. One module per hosted game.
 
+pub mod evr;
 pub mod rebellion;
 pub mod rng;

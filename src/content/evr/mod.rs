@@ -26,15 +26,18 @@ pub const EVENT_COUNT: usize = 24;
 pub const INFLUENCE_TOKEN_COUNT: u8 = 16;
 
 /// A resource card, by its index in [`EvrCatalog::resources`] (both factions' cards in one list).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
 pub struct ResourceCardId(pub u8);
 
 /// A strategy card, by its index in [`EvrCatalog::strategies`]; both factions hold one of each.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
 pub struct StrategyCardId(pub u8);
 
 /// An event card, by its index in [`EvrCatalog::events`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
 pub struct EventCardId(pub u8);
 
 /// One of the four basic categories: its name, text and power, shared by its cards.

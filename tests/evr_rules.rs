@@ -1,0 +1,279 @@
+//! Empire vs. Rebellion's round loop, one test per rulebook section (setup, planning, the
+//! struggle, dominance, winning). Powers and strategy/event effects are not in the engine yet.
+
+use holonet::content::Faction;
+use holonet::content::evr::{ResourceCardId, catalog};
+use holonet::engine::evr::state::Phase;
+use holonet::engine::evr::{Action, DecisionKind, EvrState, InPlay, RuleError, apply, decision, new_game};
+use holonet::engine::rng::GameRng;
+
+const REBEL: Faction = Faction::Rebel;
+const EMPIRE: Faction = Faction::Empire;
+
+fn init() {
+    holonet::content::init().expect("content loads");
+}
+
+/// A match past setup: each side keeps its first four characters.
+fn set_up(seed: u64) -> EvrState {
+    init();
+    let mut s = new_game(seed);
+    for f in [REBEL, EMPIRE] {
+        let first = decision(&s).unwrap().actions[0].clone();
+        apply(&mut s, f, first).unwrap();
+    }
+    s
+}
+
+/// Both players choose their first unused strategy: the struggle begins.
+fn to_struggle(s: &mut EvrState) {
+    for f in [REBEL, EMPIRE] {
+        let d = decision(s).unwrap();
+        assert_eq!((d.seat, d.kind), (f, DecisionKind::ChooseStrategy));
+        apply(s, f, d.actions[0].clone()).unwrap();
+    }
+}
+
+fn refused(s: &mut EvrState, f: Faction, a: Action) -> RuleError {
+    let before = s.clone();
+    let e = apply(s, f, a).expect_err("refused");
+    assert_eq!(*s, before, "a refused action changes nothing");
+    e
+}
+
+#[test]
+fn complete_setup_shuffles_the_events_deals_influence_and_sets_the_balance_token_at_random() {
+    init();
+    let c = catalog();
+    let mut sides = std::collections::BTreeSet::new();
+    for seed in 0..20 {
+        let s = new_game(seed);
+        assert_eq!(s.events.len(), c.events.len());
+        assert_eq!((s.sides.rebel.influence, s.sides.empire.influence), (2, 2));
+        assert_eq!(s.supply, c.influence_tokens.count - 4);
+        assert_eq!(s.sides.rebel.unused.len(), c.strategies.len());
+        sides.insert(format!("{:?}", s.balance));
+        let d = decision(&s).unwrap();
+        assert_eq!(
+            (d.seat, d.kind, d.actions.len()),
+            (REBEL, DecisionKind::ChooseCharacters, 70),
+            "8 choose 4"
+        );
+    }
+    assert_eq!(sides.len(), 2, "the balance token lands on either side");
+}
+
+#[test]
+fn choose_characters_puts_four_in_the_deck_and_four_in_reserve() {
+    let s = set_up(1);
+    for f in [REBEL, EMPIRE] {
+        let side = s.sides.get(f);
+        assert_eq!((side.deck.len(), side.reserve.len()), (20, 4));
+        let chars = side.deck.iter().filter(|&&x| catalog().resource(x).is_character()).count();
+        assert_eq!(chars, 4);
+        assert!(
+            side.reserve.iter().all(|&x| catalog().resource(x).is_character() && !side.deck.contains(&x))
+        );
+    }
+    // Someone else's characters, or three, are refused.
+    init();
+    let mut s = new_game(2);
+    let empire: Vec<ResourceCardId> = catalog().characters_of(EMPIRE).take(4).collect();
+    let e = refused(&mut s, REBEL, Action::Characters { cards: empire });
+    assert!(e.to_string().contains("four different characters of your own faction"), "{e}");
+    let three: Vec<ResourceCardId> = catalog().characters_of(REBEL).take(3).collect();
+    refused(&mut s, REBEL, Action::Characters { cards: three });
+    assert!(matches!(refused(&mut s, EMPIRE, Action::Play), RuleError::NotYourDecision { waiting: REBEL }));
+}
+
+#[test]
+fn reveal_event_and_choose_strategies_in_secret_each_card_once_until_retrieved() {
+    let mut s = set_up(3);
+    assert_eq!(s.round, 1);
+    assert!(s.event.is_some(), "the event is revealed");
+    to_struggle(&mut s);
+    let chosen = s.sides.rebel.chosen.expect("chosen");
+    assert!(!s.sides.rebel.unused.contains(&chosen));
+    // Play the round out: the chosen card is used and cannot be chosen next round.
+    while matches!(s.phase, Phase::Struggle { .. }) {
+        let d = decision(&s).unwrap();
+        let a = if d.actions.contains(&Action::Pass) { Action::Pass } else { Action::Play };
+        apply(&mut s, d.seat, a).unwrap();
+    }
+    assert!(s.sides.rebel.used.contains(&chosen));
+    let e = refused(&mut s, REBEL, Action::Strategy { card: chosen });
+    assert!(e.to_string().contains("chosen in an earlier round"), "{e}");
+}
+
+#[test]
+fn the_struggle_starts_with_the_balance_token_and_ends_on_two_passes_in_succession() {
+    let mut s = set_up(4);
+    to_struggle(&mut s);
+    let first = s.balance;
+    assert_eq!(decision(&s).unwrap().seat, first);
+    // With no card in play a player must play.
+    let e = refused(&mut s, first, Action::Pass);
+    assert!(e.to_string().contains("must play"), "{e}");
+    apply(&mut s, first, Action::Play).unwrap();
+    apply(&mut s, first.opponent(), Action::Play).unwrap();
+    apply(&mut s, first, Action::Pass).unwrap();
+    // A pass not answered by a pass does not end it.
+    apply(&mut s, first.opponent(), Action::Play).unwrap();
+    apply(&mut s, first, Action::Pass).unwrap();
+    assert!(matches!(s.phase, Phase::Struggle { .. }));
+    let round = s.round;
+    apply(&mut s, first.opponent(), Action::Pass).unwrap();
+    assert_eq!(s.round, round + 1, "two passes in succession end the struggle and the round");
+}
+
+#[test]
+fn capacity_stops_a_card_that_would_overfill_the_play_area() {
+    let mut s = set_up(5);
+    to_struggle(&mut s);
+    let capacity = catalog().event(s.event.unwrap()).capacity as usize;
+    let f = s.balance;
+    for _ in 0..capacity {
+        apply(&mut s, f, Action::Play).unwrap();
+        apply(&mut s, f.opponent(), Action::Play).unwrap();
+    }
+    assert_eq!(s.sides.get(f).play.len(), capacity);
+    let e = refused(&mut s, f, Action::Play);
+    assert!(e.to_string().starts_with("Capacity"), "{e}");
+}
+
+#[test]
+fn spend_influence_readies_an_exhausted_card() {
+    let mut s = set_up(6);
+    to_struggle(&mut s);
+    let f = s.balance;
+    apply(&mut s, f, Action::Play).unwrap();
+    apply(&mut s, f.opponent(), Action::Play).unwrap();
+    // An exhausted card (as a used power leaves it).
+    s.sides.get_mut(f).play[0].exhausted = true;
+    let supply = s.supply;
+    apply(&mut s, f, Action::Ready { slot: 1 }).unwrap();
+    assert!(!s.sides.get(f).play[0].exhausted);
+    assert_eq!((s.sides.get(f).influence, s.supply), (1, supply + 1));
+    // Without influence, or with no exhausted card there, it is refused.
+    apply(&mut s, f.opponent(), Action::Pass).unwrap();
+    let e = refused(&mut s, f, Action::Ready { slot: 1 });
+    assert!(e.to_string().contains("no exhausted card"), "{e}");
+}
+
+/// Puts exactly these values' worth in both play areas (basic cards drawn out of the
+/// faction's deck, after the play area went back into it) and ends the struggle.
+fn settle(s: &mut EvrState, rebel: &[u8], empire: &[u8]) {
+    let c = catalog();
+    for (f, values) in [(REBEL, rebel), (EMPIRE, empire)] {
+        let side = s.sides.get_mut(f);
+        let back: Vec<ResourceCardId> = side.play.drain(..).map(|p| p.card).collect();
+        side.deck.extend(back);
+        for &v in values {
+            let i = side
+                .deck
+                .iter()
+                .position(|&x| !c.resource(x).is_character() && c.resource(x).value == v)
+                .expect("a basic card of that value in the deck");
+            let card = side.deck.remove(i);
+            side.play.push(InPlay { card, exhausted: false });
+        }
+    }
+    let f = s.balance;
+    s.phase = Phase::Struggle { turn: f, passed: true };
+    apply(s, f, Action::Pass).unwrap();
+}
+
+#[test]
+fn determine_victory_the_highest_total_not_over_the_objective_wins_and_ties_go_to_the_balance_token() {
+    let mut s = set_up(7);
+    to_struggle(&mut s);
+    let event = s.event.unwrap();
+    let def = catalog().event(event);
+    let goal = def.objective_value;
+    // The Rebels one under the objective value, the Empire one over it: the Rebels win.
+    let influence = s.sides.rebel.influence;
+    settle(&mut s, &under(goal), &over(goal));
+    assert!(s.sides.rebel.won.contains(&event));
+    assert_eq!(s.sides.rebel.influence, influence + def.influence_value);
+    assert_eq!(s.balance, EMPIRE, "the side with fewer points shows");
+    // A tie: the balance token's side wins.
+    to_struggle(&mut s);
+    let event = s.event.unwrap();
+    let goal = catalog().event(event).objective_value;
+    let tied = under(goal);
+    settle(&mut s, &tied, &tied);
+    assert!(s.sides.empire.won.contains(&event), "the Empire showed on the token");
+}
+
+/// Basic card values (2–5, each at most four times) that add up to `goal - 1` (or less).
+fn under(goal: u8) -> Vec<u8> {
+    let mut left = goal.saturating_sub(1);
+    let mut out = vec![];
+    for v in [5u8, 5, 4, 3, 2] {
+        if v <= left && out.len() < 3 {
+            out.push(v);
+            left -= v;
+        }
+    }
+    out
+}
+
+fn over(goal: u8) -> Vec<u8> {
+    let mut out = vec![5u8, 5, 5, 5];
+    out.truncate(((goal as usize) / 5) + 1);
+    out
+}
+
+#[test]
+fn both_over_the_objective_value_nobody_wins_and_the_event_goes_to_the_bottom() {
+    let mut s = set_up(8);
+    to_struggle(&mut s);
+    let event = s.event.unwrap();
+    let goal = catalog().event(event).objective_value;
+    let balance = s.balance;
+    settle(&mut s, &over(goal), &over(goal));
+    assert_eq!(s.events.first(), Some(&event), "at the bottom of the event deck");
+    assert!(s.sides.rebel.won.is_empty() && s.sides.empire.won.is_empty());
+    assert_eq!(s.balance, balance, "level points and no winner: the token stays");
+}
+
+#[test]
+fn cleanup_gathers_every_resource_card_and_retrieves_the_strategies_once_all_are_used() {
+    let mut s = set_up(9);
+    let strategies = catalog().strategies.len();
+    for round in 0..strategies {
+        to_struggle(&mut s);
+        settle(&mut s, &[2], &[3]);
+        for f in [REBEL, EMPIRE] {
+            let side = s.sides.get(f);
+            assert_eq!(side.deck.len() + side.play.len() + side.discard.len(), 20, "all 20 back in the deck");
+        }
+        if s.winner.is_some() {
+            return;
+        }
+        let used = s.sides.rebel.used.len();
+        assert_eq!(used, if round + 1 == strategies { 0 } else { round + 1 }, "round {round}");
+    }
+    assert_eq!(s.sides.rebel.unused.len(), strategies, "all retrieved");
+}
+
+#[test]
+fn winning_the_game_at_seven_victory_points_and_random_games_all_end() {
+    init();
+    let mut rng = GameRng::from_seed(99);
+    let mut rounds = 0;
+    for seed in 0..300 {
+        let mut s = new_game(seed);
+        for _ in 0..10_000 {
+            let Some(d) = decision(&s) else { break };
+            let a = d.actions[rng.below(d.actions.len())].clone();
+            apply(&mut s, d.seat, a).unwrap();
+        }
+        let w = s.winner.unwrap_or_else(|| panic!("seed {seed}: the game ends"));
+        assert!(s.sides.get(w).victory_points() >= 7, "seed {seed}");
+        assert!(s.sides.get(w.opponent()).victory_points() < 7);
+        assert!(decision(&s).is_none());
+        rounds += s.round;
+    }
+    assert!(rounds > 300 * 3, "games last several rounds: {rounds}");
+}
