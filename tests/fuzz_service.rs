@@ -181,3 +181,13 @@ fn the_fuzz_input_that_imported_unreadable_options_keeps_every_promise() {
     ];
     ok(data);
 }
+
+#[test]
+fn a_seat_typed_with_a_backslash_is_refused_in_a_clear_sentence() {
+    // Found by the random scripts: a seat name holding `\n` as two typed characters was echoed
+    // so that the refusal read like Debug formatting.
+    let echoed = holonet::content::echo("\\n\u{1}\u{2}");
+    assert_eq!(echoed, "?n??");
+    let text = format!("unknown seat `{echoed}`; seats are: rebel, empire");
+    check_sentence(&text).unwrap_or_else(|why| panic!("{why}: {text}"));
+}

@@ -22,11 +22,15 @@ fn suggest(s: &[String]) -> String {
 }
 
 /// Typed text as an error message quotes it: at most 32 characters (then `…`), with control
-/// characters and backticks shown as `?`, so the message stays one short line whatever was sent.
+/// characters, backticks and backslashes shown as `?`, so the message stays one short line
+/// whatever was sent and never reads like an escape sequence (`\n`) or a code span's end.
 pub fn echo(text: &str) -> String {
     const MAX: usize = 32;
-    let mut out: String =
-        text.chars().take(MAX).map(|c| if c.is_control() || c == '`' { '?' } else { c }).collect();
+    let mut out: String = text
+        .chars()
+        .take(MAX)
+        .map(|c| if c.is_control() || c == '`' || c == '\\' { '?' } else { c })
+        .collect();
     if text.chars().nth(MAX).is_some() {
         out.push('…');
     }
