@@ -277,3 +277,57 @@ fn winning_the_game_at_seven_victory_points_and_random_games_all_end() {
     }
     assert!(rounds > 300 * 3, "games last several rounds: {rounds}");
 }
+
+#[test]
+fn views_keep_the_reserve_the_chosen_strategy_and_the_deck_from_the_other_side() {
+    use holonet::engine::evr::{Viewer, view};
+    init();
+    let mut rng = GameRng::from_seed(7);
+    let mut compared = 0;
+    for seed in 0..40 {
+        let mut s = new_game(seed);
+        for _ in 0..400 {
+            let Some(d) = decision(&s) else { break };
+            for f in [REBEL, EMPIRE] {
+                // Twins that differ only in f's secrets: another reserve character in the deck,
+                // another strategy chosen, the deck in another order.
+                let mut t = s.clone();
+                let side = t.sides.get_mut(f);
+                if let (Some(r), Some(i)) = (
+                    side.reserve.first().copied(),
+                    side.deck.iter().position(|&x| catalog().resource(x).is_character()),
+                ) {
+                    side.reserve[0] = side.deck[i];
+                    side.deck[i] = r;
+                }
+                if let (Some(ch), Some(&other)) = (side.chosen, side.unused.first()) {
+                    side.chosen = Some(other);
+                    side.unused[0] = ch;
+                }
+                side.deck.reverse();
+                if t == s {
+                    continue;
+                }
+                for v in [Viewer::Public, Viewer::Faction(f.opponent())] {
+                    assert_eq!(view(&s, v), view(&t, v), "seed {seed}: {v:?} tells the {f} twins apart");
+                }
+                // The owner sees their own secrets (when the reserve or the choice changed).
+                let secrets_changed = t.sides.get(f).reserve != s.sides.get(f).reserve
+                    || t.sides.get(f).chosen != s.sides.get(f).chosen;
+                if secrets_changed {
+                    assert_ne!(view(&s, Viewer::Faction(f)), view(&t, Viewer::Faction(f)));
+                }
+                compared += 1;
+            }
+            let a = d.actions[rng.below(d.actions.len())].clone();
+            apply(&mut s, d.seat, a).unwrap();
+        }
+    }
+    assert!(compared > 1000, "twins compared: {compared}");
+    // The public view names no reserve character and no chosen strategy.
+    let s = set_up(3);
+    let json = serde_json::to_string(&view(&s, Viewer::Public)).unwrap();
+    for &r in &s.sides.rebel.reserve {
+        assert!(!json.contains(&catalog().resource(r).key), "{json}");
+    }
+}

@@ -6,14 +6,17 @@
 //! secret strategy choice), the struggle (play a card within the event's capacity, ready an
 //! exhausted card for influence, pass; it ends on two passes in succession), and the dominance
 //! phase (the winner under the objective value, ties to the balance token, victory points and
-//! influence, the cleanup, the balance token, the strategy cards' retrieval, seven points win).
+//! influence, the cleanup, the balance token, the strategy cards' retrieval, seven points win),
+//! and the redacted view every display is to be built from.
 //! Not yet: the powers of resource cards, and the effects of strategies and events (their
 //! declarations are in `content::evr`; `docs/evr.md`).
 
 pub mod action;
 pub mod flow;
 pub mod state;
+pub mod view;
 
 pub use action::Action;
 pub use flow::{Decision, DecisionKind, RuleError, apply, decision};
 pub use state::{EvrState, InPlay, SideState, new_game};
+pub use view::{EvrView, Viewer, view};

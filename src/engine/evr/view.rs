@@ -1,0 +1,161 @@
+//! What one player (or the channel) may see of an Empire vs. Rebellion match: everything
+//! anyone is shown is built from this redacted view, never from the state itself.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::flow::decision;
+use super::state::{EvrState, Phase};
+use crate::content::Faction;
+use crate::content::evr::catalog;
+
+/// Who is looking.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Viewer {
+    /// The channel: public facts only.
+    Public,
+    /// One player: the public facts and their own secrets.
+    Faction(Faction),
+    /// Everything but the deck order (the end-of-match reveal, tests).
+    Full,
+}
+
+impl Viewer {
+    fn sees(self, f: Faction) -> bool {
+        match self {
+            Viewer::Public => false,
+            Viewer::Faction(x) => x == f,
+            Viewer::Full => true,
+        }
+    }
+}
+
+/// Cards a viewer sees by key, or only counts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Cards {
+    /// The cards, by key.
+    Visible(Vec<String>),
+    /// How many there are.
+    Hidden(usize),
+}
+
+/// A card face up in a play area.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayView {
+    /// The card's key.
+    pub card: String,
+    /// Whether it is exhausted.
+    pub exhausted: bool,
+    /// The value it counts now.
+    pub value: u8,
+}
+
+/// One player's side as the viewer sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SideView {
+    /// Cards in the resource deck (its order and content are secret to both).
+    pub deck: usize,
+    /// The discard pile, face up.
+    pub discard: Vec<String>,
+    /// The play area.
+    pub play: Vec<PlayView>,
+    /// Its total resource value.
+    pub total: u32,
+    /// The characters set aside at setup (the owner's secret).
+    pub reserve: Cards,
+    /// Influence tokens.
+    pub influence: u8,
+    /// Strategy cards not yet chosen (face down: the owner's secret).
+    pub unused: Cards,
+    /// Strategy cards chosen in earlier rounds (face up).
+    pub used: Vec<String>,
+    /// This round's strategy: its key for its owner, `Hidden(1)` for others once chosen.
+    pub chosen: Option<Cards>,
+    /// Events won.
+    pub won: Vec<String>,
+    /// Their victory points.
+    pub victory_points: u32,
+}
+
+/// The whole view.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct EvrView {
+    /// State version.
+    pub version: u64,
+    /// The round.
+    pub round: u32,
+    /// `setup`, `planning`, `struggle` or `game_over`.
+    pub phase: &'static str,
+    /// This round's event, face up.
+    pub event: Option<String>,
+    /// Events left in the deck (their order is secret).
+    pub events_left: usize,
+    /// The side the balance token shows.
+    pub balance: Faction,
+    /// Influence tokens in the supply.
+    pub supply: u8,
+    /// Who must decide now.
+    pub waiting: Option<Faction>,
+    /// The winner, once there is one.
+    pub winner: Option<Faction>,
+    /// Both sides.
+    pub sides: BTreeMap<Faction, SideView>,
+}
+
+fn keys(ids: impl Iterator<Item = String>) -> Vec<String> {
+    ids.collect()
+}
+
+/// Builds the view of a match for a viewer.
+pub fn view(s: &EvrState, viewer: Viewer) -> EvrView {
+    let c = catalog();
+    let sides = Faction::BOTH
+        .iter()
+        .map(|&f| {
+            let side = s.sides.get(f);
+            let see = viewer.sees(f);
+            let cards = |v: Vec<String>| if see { Cards::Visible(v) } else { Cards::Hidden(v.len()) };
+            let sv = SideView {
+                deck: side.deck.len(),
+                discard: keys(side.discard.iter().map(|&x| c.resource(x).key.clone())),
+                play: side
+                    .play
+                    .iter()
+                    .map(|p| PlayView {
+                        card: c.resource(p.card).key.clone(),
+                        exhausted: p.exhausted,
+                        value: c.resource(p.card).value_when(p.exhausted),
+                    })
+                    .collect(),
+                total: side.total(),
+                reserve: cards(keys(side.reserve.iter().map(|&x| c.resource(x).key.clone()))),
+                influence: side.influence,
+                unused: cards(keys(side.unused.iter().map(|&x| c.strategy(x).key.clone()))),
+                used: keys(side.used.iter().map(|&x| c.strategy(x).key.clone())),
+                chosen: side.chosen.map(|x| cards(vec![c.strategy(x).key.clone()])),
+                won: keys(side.won.iter().map(|&x| c.event(x).key.clone())),
+                victory_points: side.victory_points(),
+            };
+            (f, sv)
+        })
+        .collect();
+    EvrView {
+        version: s.version,
+        round: s.round,
+        phase: match s.phase {
+            Phase::ChooseCharacters { .. } => "setup",
+            Phase::ChooseStrategy { .. } => "planning",
+            Phase::Struggle { .. } => "struggle",
+            Phase::Over => "game_over",
+        },
+        event: s.event.map(|e| c.event(e).key.clone()),
+        events_left: s.events.len(),
+        balance: s.balance,
+        supply: s.supply,
+        waiting: decision(s).map(|d| d.seat),
+        winner: s.winner,
+        sides,
+    }
+}
