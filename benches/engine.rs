@@ -1,10 +1,10 @@
-//! Engine benchmarks: whole random playouts (base game and Rise of the Empire), one action,
-//! and replaying a recorded match.
+//! Engine benchmarks: whole random playouts (base game, Rise of the Empire, the team game, and
+//! Empire vs. Rebellion's round loop), one action, and replaying a recorded match.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 
-use holonet::engine::rebellion::{MatchOptions, apply, decision, new_game};
+use holonet::engine::rebellion::{MatchOptions, Players, apply, decision, new_game};
 use holonet::sim::playout;
 
 fn benches(c: &mut Criterion) {
@@ -24,6 +24,30 @@ fn benches(c: &mut Criterion) {
         b.iter(|| {
             seed += 1;
             black_box(playout(seed, options.clone()).steps.len())
+        })
+    });
+
+    // The four-player team game: every decision also names its role (issue 19).
+    c.bench_function("playout of a four-player team game (random legal players, whole game)", |b| {
+        let options = MatchOptions { players: Players::Four, ..Default::default() };
+        let mut seed = 0u64;
+        b.iter(|| {
+            seed += 1;
+            black_box(playout(seed, options.clone()).steps.len())
+        })
+    });
+    // Empire vs. Rebellion's round loop (no powers yet): issue 20's target is 200 µs a game.
+    c.bench_function("Empire vs. Rebellion playout, round loop only (random legal players)", |b| {
+        let mut seed = 0u64;
+        b.iter(|| {
+            seed += 1;
+            let mut s = holonet::engine::evr::new_game(seed);
+            let mut rng = holonet::engine::rng::GameRng::from_seed(seed);
+            while let Some(d) = holonet::engine::evr::decision(&s) {
+                let a = d.actions[rng.below(d.actions.len())].clone();
+                holonet::engine::evr::apply(&mut s, d.seat, a).expect("legal");
+            }
+            black_box(s.round)
         })
     });
 
