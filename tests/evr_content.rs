@@ -688,7 +688,12 @@ fn the_events_without_an_effect_and_locate_the_rebel_base_hold_the_reference_num
         let e = event(c, key);
         assert_eq!((e.capacity, e.objective_value, e.victory_points, e.influence_value), numbers, "{key}");
     }
-    for key in ["control_of_endor", "diplomatic_freedom", "rescue_mission_to_cloud_city", "securing_the_rebel_base_on_yavin_4"] {
+    for key in [
+        "control_of_endor",
+        "diplomatic_freedom",
+        "rescue_mission_to_cloud_city",
+        "securing_the_rebel_base_on_yavin_4",
+    ] {
         assert!(event(c, key).effect.is_none(), "{key} has no effect");
     }
     // Locate the Rebel Base: its loser picks and shows next round's strategy first — a named

@@ -3,3 +3,4 @@
 pub mod evr;
 pub mod rebellion;
 pub mod rng;
+pub mod viewer;

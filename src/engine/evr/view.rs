@@ -10,36 +10,7 @@ use super::state::{EvrState, Phase};
 use crate::content::Faction;
 use crate::content::evr::catalog;
 
-/// Who is looking.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Viewer {
-    /// The channel: public facts only.
-    Public,
-    /// One player: the public facts and their own secrets.
-    Faction(Faction),
-    /// Everything but the deck order (the end-of-match reveal, tests).
-    Full,
-}
-
-impl Viewer {
-    fn sees(self, f: Faction) -> bool {
-        match self {
-            Viewer::Public => false,
-            Viewer::Faction(x) => x == f,
-            Viewer::Full => true,
-        }
-    }
-}
-
-/// Cards a viewer sees by key, or only counts.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Cards {
-    /// The cards, by key.
-    Visible(Vec<String>),
-    /// How many there are.
-    Hidden(usize),
-}
+pub use crate::engine::viewer::{Cards, Viewer};
 
 /// A card face up in a play area.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -104,10 +75,6 @@ pub struct EvrView {
     pub sides: BTreeMap<Faction, SideView>,
 }
 
-fn keys(ids: impl Iterator<Item = String>) -> Vec<String> {
-    ids.collect()
-}
-
 /// Builds the view of a match for a viewer.
 pub fn view(s: &EvrState, viewer: Viewer) -> EvrView {
     let c = catalog();
@@ -119,7 +86,7 @@ pub fn view(s: &EvrState, viewer: Viewer) -> EvrView {
             let cards = |v: Vec<String>| if see { Cards::Visible(v) } else { Cards::Hidden(v.len()) };
             let sv = SideView {
                 deck: side.deck.len(),
-                discard: keys(side.discard.iter().map(|&x| c.resource(x).key.clone())),
+                discard: side.discard.iter().map(|&x| c.resource(x).key.clone()).collect(),
                 play: side
                     .play
                     .iter()
@@ -130,12 +97,12 @@ pub fn view(s: &EvrState, viewer: Viewer) -> EvrView {
                     })
                     .collect(),
                 total: side.total(),
-                reserve: cards(keys(side.reserve.iter().map(|&x| c.resource(x).key.clone()))),
+                reserve: cards(side.reserve.iter().map(|&x| c.resource(x).key.clone()).collect()),
                 influence: side.influence,
-                unused: cards(keys(side.unused.iter().map(|&x| c.strategy(x).key.clone()))),
-                used: keys(side.used.iter().map(|&x| c.strategy(x).key.clone())),
+                unused: cards(side.unused.iter().map(|&x| c.strategy(x).key.clone()).collect()),
+                used: side.used.iter().map(|&x| c.strategy(x).key.clone()).collect(),
                 chosen: side.chosen.map(|x| cards(vec![c.strategy(x).key.clone()])),
-                won: keys(side.won.iter().map(|&x| c.event(x).key.clone())),
+                won: side.won.iter().map(|&x| c.event(x).key.clone()).collect(),
                 victory_points: side.victory_points(),
             };
             (f, sv)

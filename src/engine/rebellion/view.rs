@@ -9,37 +9,7 @@ use super::flow::{Frame, decision};
 use super::state::{Intel, Ring, RoundEffects, State, Units};
 use crate::content::*;
 
-/// Who is looking.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Viewer {
-    /// Anyone: no hidden information.
-    Public,
-    /// One faction: its own secrets too.
-    Faction(Faction),
-    /// Everything (moderator export, debugging, simulation dumps).
-    Full,
-}
-
-impl Viewer {
-    fn sees(self, f: Faction) -> bool {
-        match self {
-            Viewer::Public => false,
-            Viewer::Faction(x) => x == f,
-            Viewer::Full => true,
-        }
-    }
-}
-
-/// Cards as a list of ids when visible, or only their number when hidden.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(untagged)]
-pub enum Cards {
-    /// The card ids.
-    Visible(Vec<String>),
-    /// How many cards.
-    Hidden(usize),
-}
+pub use crate::engine::viewer::{Cards, Viewer};
 
 /// Units per faction, by unit id.
 pub type FactionUnits = BTreeMap<Faction, BTreeMap<String, u8>>;
