@@ -503,3 +503,17 @@ fn the_general_may_send_back_an_assignment_of_the_admirals() {
     act(&mut two, REBEL, &format!("assign {m} jan_dodonna"));
     assert!(!decision(&two).unwrap().actions.iter().any(|a| matches!(a, Action::Veto { .. })));
 }
+
+#[test]
+fn a_decision_for_either_player_is_put_to_the_player_in_turn_else_the_general_first() {
+    let s = Scenario::new(2).players(Players::Four).team_turn(REBEL, BLUE).s;
+    let either = |f| holonet::engine::rebellion::Decision::new(f, PromptKind::Respond, vec![]);
+    // The Rebel Admiral's turn: a Rebel window goes to the Admiral first.
+    assert_eq!(team::addressees(&s, &either(REBEL)), vec![BLUE, ORANGE]);
+    // Not the Empire's turn: the Imperial General (who holds the mission hand) first.
+    assert_eq!(team::addressees(&s, &either(EMPIRE)), vec![ORANGE, BLUE]);
+    // A decision of one role is put to that role alone.
+    let mut one = either(EMPIRE);
+    one.role = Some(BLUE);
+    assert_eq!(team::addressees(&s, &one), vec![BLUE]);
+}

@@ -48,21 +48,17 @@ fn seats_of(players: Players) -> Vec<String> {
     team::seats(players).into_iter().map(|(f, r)| seat_name(f, r)).collect()
 }
 
-/// The seats a match's decision goes to: the seat of the deciding role (or of the side), and
-/// the teammate's seat when either player of a split side may answer. Addressed to the player
-/// whose turn it is, else to the General (who holds the side's mission hand).
+/// The seats a match's decision goes to: the seat that is asked, and the teammate's seat when
+/// either player of a split side may answer (the engine says which roles, `team::addressees`).
 fn deciders(state: &State, d: &engine::Decision) -> (String, Vec<String>) {
-    let players = state.options.players;
-    if !players.splits(d.seat) {
+    if !state.options.players.splits(d.seat) {
         return (seat_name(d.seat, None), vec![]);
     }
-    if let Some(r) = d.role {
-        return (seat_name(d.seat, Some(r)), vec![]);
-    }
-    let first = team::turn_role(state, d.seat).unwrap_or(TeamColour::Orange);
-    let other = if first == TeamColour::Blue { TeamColour::Orange } else { TeamColour::Blue };
-    (seat_name(d.seat, Some(first)), vec![seat_name(d.seat, Some(other))])
+    let mut seats = team::addressees(state, d).into_iter().map(|r| seat_name(d.seat, Some(r)));
+    let first = seats.next().expect("a decision is put to at least one role");
+    (first, seats.collect())
 }
+
 fn viewer(v: Option<&str>) -> Viewer {
     match v.and_then(seat_faction) {
         Some(f) => Viewer::Faction(f),
@@ -131,12 +127,15 @@ impl Game for Rebellion {
     }
 
     fn prompt(state: &State) -> Option<GamePrompt<Action>> {
-        decision(state).map(|d| GamePrompt {
-            seat: deciders(state, &d).0,
-            also: deciders(state, &d).1,
-            kind: d.kind.describe().to_string(),
-            options: d.actions,
-            context: d.context.iter().map(|c| rebellion_words::context_words(c)).collect(),
+        decision(state).map(|d| {
+            let (seat, also) = deciders(state, &d);
+            GamePrompt {
+                seat,
+                also,
+                kind: d.kind.describe().to_string(),
+                options: d.actions,
+                context: d.context.iter().map(|c| rebellion_words::context_words(c)).collect(),
+            }
         })
     }
 

@@ -79,6 +79,18 @@ pub fn decider(s: &State, d: &Decision) -> Option<TeamColour> {
     }
 }
 
+/// The roles of the side a decision is put to, in the order they are named: the deciding
+/// role alone, or, when either player may answer, the player whose turn it is (else the
+/// General, who holds the side's mission hand) and then the teammate. Public facts only.
+pub fn addressees(s: &State, d: &Decision) -> Vec<TeamColour> {
+    if let Some(r) = d.role {
+        return vec![r];
+    }
+    let first = turn_role(s, d.seat).unwrap_or(TeamColour::Orange);
+    let other = if first == TeamColour::Blue { TeamColour::Orange } else { TeamColour::Blue };
+    vec![first, other]
+}
+
 /// The role whose Command Phase turn it is, when it is a turn of side `f`.
 pub fn turn_role(s: &State, f: Faction) -> Option<TeamColour> {
     s.stack.iter().rev().find_map(|fr| match fr {
