@@ -1,5 +1,6 @@
 //! Adapters that put each game's engine behind the `Game` trait.
 
+pub mod evr;
 pub mod rebellion;
 pub mod rebellion_history;
 pub mod rebellion_words;

@@ -1,9 +1,12 @@
 //! One decision of one player, and its command line (`characters han_solo …`, `strategy
-//! deception`, `play`, `ready 2`, `pass`).
+//! deception`, `play`, `use han_solo`, `ready 2`, `pass`, and the follow-up choices of a
+//! power or effect: `pick rebel_recon_3`, `deck empire`, `option 2`, `event battle_of_hoth`,
+//! `done`).
 
 use serde::{Deserialize, Serialize};
 
-use crate::content::evr::{ResourceCardId, StrategyCardId, catalog};
+use crate::content::Faction;
+use crate::content::evr::{EventCardId, ResourceCardId, StrategyCardId, catalog};
 
 /// An answer to a decision. The engine validates every field; nothing here is trusted.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -28,6 +31,33 @@ pub enum Action {
     },
     /// Struggle: do nothing this turn.
     Pass,
+    /// Struggle: exhaust a ready card of one's play area and resolve its power.
+    Use {
+        /// The card (every resource card of the box is one of a kind).
+        card: ResourceCardId,
+    },
+    /// A power or effect: pick this card (to move, exhaust, discard or take).
+    Pick {
+        /// The card.
+        card: ResourceCardId,
+    },
+    /// A power or effect: work on this player's deck.
+    Deck {
+        /// Whose deck.
+        faction: Faction,
+    },
+    /// A power or effect: carry out this option of a choice next (from 1).
+    Option {
+        /// The option's number as printed in the effect's text.
+        n: u8,
+    },
+    /// A power or effect: put this event on the event deck next (from the top).
+    Event {
+        /// The event.
+        card: EventCardId,
+    },
+    /// A power or effect: pick nothing more (where the effect says "may" or "up to").
+    Done,
 }
 
 impl Action {
@@ -43,6 +73,12 @@ impl Action {
             Action::Play => "play".into(),
             Action::Ready { slot } => format!("ready {slot}"),
             Action::Pass => "pass".into(),
+            Action::Use { card } => format!("use {}", c.resource(*card).key),
+            Action::Pick { card } => format!("pick {}", c.resource(*card).key),
+            Action::Deck { faction } => format!("deck {}", faction.key()),
+            Action::Option { n } => format!("option {n}"),
+            Action::Event { card } => format!("event {}", c.event(*card).key),
+            Action::Done => "done".into(),
         }
     }
 
@@ -53,6 +89,8 @@ impl Action {
         let verb = words.next().unwrap_or_default().to_lowercase();
         let args: Vec<&str> = words.collect();
         let echo = |s: &str| crate::content::echo(s);
+        let resource =
+            |k: &str| c.resource_by_key(k).ok_or_else(|| format!("no resource card is called `{}`", echo(k)));
         match (verb.as_str(), args.as_slice()) {
             ("characters", keys) if !keys.is_empty() => {
                 let mut cards = keys
@@ -75,8 +113,24 @@ impl Action {
                 .map(|slot| Action::Ready { slot })
                 .map_err(|_| format!("`{}` is not a slot number", echo(n))),
             ("pass", []) => Ok(Action::Pass),
+            ("use", [k]) => resource(k).map(|card| Action::Use { card }),
+            ("pick", [k]) => resource(k).map(|card| Action::Pick { card }),
+            ("deck", [k]) => match k.to_lowercase().as_str() {
+                "rebel" | "rebels" => Ok(Action::Deck { faction: Faction::Rebel }),
+                "empire" => Ok(Action::Deck { faction: Faction::Empire }),
+                _ => Err(format!("`{}` is not a side: rebel or empire", echo(k))),
+            },
+            ("option", [n]) => n
+                .parse()
+                .map(|n| Action::Option { n })
+                .map_err(|_| format!("`{}` is not an option number", echo(n))),
+            ("event", [k]) => c
+                .event_by_key(k)
+                .map(|card| Action::Event { card })
+                .ok_or_else(|| format!("no event card is called `{}`", echo(k))),
+            ("done", []) => Ok(Action::Done),
             _ => Err(format!(
-                "`{}` is not a command: characters <four cards>, strategy <card>, play, ready <slot>, pass",
+                "`{}` is not a command: characters <four cards>, strategy <card>, play, use <card>, ready <slot>, pass, pick <card>, deck <side>, option <n>, event <card>, done",
                 echo(line)
             )),
         }

@@ -36,8 +36,10 @@ pub enum DecisionKind {
     ChooseCharacters,
     /// Secretly choose this round's strategy.
     ChooseStrategy,
-    /// Play a card, ready one for influence, or pass.
+    /// Play a card, use a power, ready one for influence, or pass.
     StruggleTurn,
+    /// A choice inside the effect being resolved (a power, a strategy, an event).
+    Effect,
 }
 
 /// The decision the engine waits for: who, what kind, and every legal action.
@@ -78,7 +80,7 @@ fn can_play(s: &EvrState, f: Faction) -> bool {
 /// The decision the engine waits for, if any.
 pub fn decision(s: &EvrState) -> Option<Decision> {
     let (seat, kind, actions) = match s.phase {
-        Phase::Over => return None,
+        Phase::Over | Phase::Dominance { .. } => return None,
         Phase::ChooseCharacters { faction } => {
             (faction, DecisionKind::ChooseCharacters, character_choices(faction))
         }

@@ -71,8 +71,98 @@ pub enum Phase {
         /// Whether the previous turn was a pass (two in succession end the struggle).
         passed: bool,
     },
+    /// The dominance phase, at one of its steps.
+    Dominance {
+        /// The step.
+        step: DominanceStep,
+    },
     /// Someone has seven victory points.
     Over,
+}
+
+/// A step of the dominance phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "step")]
+pub enum DominanceStep {
+    /// Reveal strategies: the `next`-th of the two (the balance token's side first).
+    Reveal {
+        /// 0 or 1.
+        next: u8,
+    },
+    /// Determine victory, then resolve the loser's `lost` strategy.
+    Victory,
+    /// The event's `won` or `lost` effect.
+    EventEffect,
+    /// Cleanup, the balance token, the win.
+    Cleanup,
+}
+
+/// Where the effect being resolved comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind", content = "card")]
+pub enum Source {
+    /// A resource card's power.
+    Power(ResourceCardId),
+    /// A strategy card.
+    Strategy(StrategyCardId),
+    /// This round's event.
+    Event(EventCardId),
+}
+
+/// An effect being resolved: which one, for whom, and how far it has got. Its operations are
+/// read from the catalog each time (the state names them, never copies them).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Frame {
+    /// The card whose effect it is.
+    pub source: Source,
+    /// "You" of the effect: the power's user, the strategy's owner, the event's winner or loser.
+    pub actor: Faction,
+    /// The operation being carried out (index into the effect's list).
+    pub op: u8,
+    /// Inside a `choose`: the option being carried out.
+    pub option: Option<u8>,
+    /// Inside a `choose`: the options carried out so far (bit i = option i).
+    pub options_done: u8,
+    /// Picks made in the current operation.
+    pub count: u8,
+    /// The deck an `either` deck operation works on, once picked.
+    pub side: Option<Faction>,
+    /// Cards the operation holds: looked at, set aside, or counted (secret to the opponent).
+    pub cards: Vec<ResourceCardId>,
+    /// Events being reordered (Balance of the Force), secret to the opponent.
+    pub events: Vec<EventCardId>,
+    /// Whether the current operation's automatic first part (drawing, discarding) is done.
+    pub prepared: bool,
+}
+
+/// Effects of this round that outlast the operation that made them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundEffects {
+    /// Added to each total when the winner is determined (Direct Assault).
+    pub bonus: ByFaction<i8>,
+    /// The result is turned round: the would-be loser wins (Deception).
+    pub flip: bool,
+    /// Whose strategy was chosen by their opponent this round (Infiltration): the opponent
+    /// knows it.
+    pub chosen_by_opponent: ByFaction<bool>,
+    /// Whose strategy was chosen first and shown (Locate the Rebel Base).
+    pub shown: ByFaction<bool>,
+    /// Whose total was over the objective value when strategies were revealed (their
+    /// strategies are not resolved).
+    pub over: ByFaction<bool>,
+    /// The event's winner, once determined.
+    pub winner: Option<Faction>,
+}
+
+/// How a player's next strategy is to be chosen (set by this round's effects).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NextStrategy {
+    /// Chosen by the opponent (Infiltration).
+    pub by_opponent: ByFaction<bool>,
+    /// Drawn at random (Create a Diversion).
+    pub random: ByFaction<bool>,
+    /// Chosen first and shown (Locate the Rebel Base).
+    pub shown: ByFaction<bool>,
 }
 
 /// The whole match.
@@ -96,6 +186,12 @@ pub struct EvrState {
     pub supply: u8,
     /// Where the match stands.
     pub phase: Phase,
+    /// The effect being resolved, if one waits for a choice.
+    pub pending: Option<Frame>,
+    /// This round's lasting effects.
+    pub effects: RoundEffects,
+    /// How next round's strategies are chosen.
+    pub next: NextStrategy,
     /// The winner, once someone has seven victory points.
     pub winner: Option<Faction>,
 }
@@ -125,6 +221,9 @@ pub fn new_game(seed: u64) -> EvrState {
         balance,
         supply: c.influence_tokens.count.saturating_sub(2 * start),
         phase: Phase::ChooseCharacters { faction: Faction::Rebel },
+        pending: None,
+        effects: RoundEffects::default(),
+        next: NextStrategy::default(),
         winner: None,
     }
 }

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::flow::decision;
-use super::state::{EvrState, Phase};
+use super::state::{EvrState, Phase, Source};
 use crate::content::Faction;
 use crate::content::evr::catalog;
 
@@ -50,6 +50,22 @@ pub struct SideView {
     pub victory_points: u32,
 }
 
+/// The effect being resolved, as the viewer sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PendingView {
+    /// `power`, `strategy` or `event`.
+    pub kind: &'static str,
+    /// The key of the card whose effect it is.
+    pub source: String,
+    /// Whose effect it is.
+    pub actor: Faction,
+    /// The resource cards the effect holds (looked at, set aside): their keys for the player who
+    /// resolves it, their number for others.
+    pub cards: Cards,
+    /// The events being reordered: keys for the player who reorders them, a number for others.
+    pub events: Cards,
+}
+
 /// The whole view.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct EvrView {
@@ -69,6 +85,8 @@ pub struct EvrView {
     pub supply: u8,
     /// Who must decide now.
     pub waiting: Option<Faction>,
+    /// The effect being resolved, if one waits for a choice.
+    pub pending: Option<PendingView>,
     /// The winner, once there is one.
     pub winner: Option<Faction>,
     /// Both sides.
@@ -101,7 +119,18 @@ pub fn view(s: &EvrState, viewer: Viewer) -> EvrView {
                 influence: side.influence,
                 unused: cards(side.unused.iter().map(|&x| c.strategy(x).key.clone()).collect()),
                 used: side.used.iter().map(|&x| c.strategy(x).key.clone()).collect(),
-                chosen: side.chosen.map(|x| cards(vec![c.strategy(x).key.clone()])),
+                // Known to the opponent too when the opponent picked it (Infiltration) or it was
+                // shown (Locate the Rebel Base).
+                chosen: side.chosen.map(|x| {
+                    let key = c.strategy(x).key.clone();
+                    let opponent_knows =
+                        *s.effects.chosen_by_opponent.get(f) && viewer == Viewer::Faction(f.opponent());
+                    if see || opponent_knows || *s.effects.shown.get(f) {
+                        Cards::Visible(vec![key])
+                    } else {
+                        Cards::Hidden(1)
+                    }
+                }),
                 won: side.won.iter().map(|&x| c.event(x).key.clone()).collect(),
                 victory_points: side.victory_points(),
             };
@@ -115,6 +144,7 @@ pub fn view(s: &EvrState, viewer: Viewer) -> EvrView {
             Phase::ChooseCharacters { .. } => "setup",
             Phase::ChooseStrategy { .. } => "planning",
             Phase::Struggle { .. } => "struggle",
+            Phase::Dominance { .. } => "dominance",
             Phase::Over => "game_over",
         },
         event: s.event.map(|e| c.event(e).key.clone()),
@@ -122,6 +152,22 @@ pub fn view(s: &EvrState, viewer: Viewer) -> EvrView {
         balance: s.balance,
         supply: s.supply,
         waiting: decision(s).map(|d| d.seat),
+        pending: s.pending.as_ref().map(|p| {
+            let see = viewer.sees(p.actor);
+            let keys = |v: Vec<String>| if see { Cards::Visible(v) } else { Cards::Hidden(v.len()) };
+            let (kind, source) = match p.source {
+                Source::Power(x) => ("power", c.resource(x).key.clone()),
+                Source::Strategy(x) => ("strategy", c.strategy(x).key.clone()),
+                Source::Event(x) => ("event", c.event(x).key.clone()),
+            };
+            PendingView {
+                kind,
+                source,
+                actor: p.actor,
+                cards: keys(p.cards.iter().map(|&x| c.resource(x).key.clone()).collect()),
+                events: keys(p.events.iter().map(|&x| c.event(x).key.clone()).collect()),
+            }
+        }),
         winner: s.winner,
         sides,
     }
