@@ -5,17 +5,28 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
-use holonet::cli::local::{HELP, LocalSession, option_lines, prompt_lines};
+use holonet::cli::local::{LocalGame, Session};
 use holonet::cli::simulate;
-use holonet::engine::rebellion::{MatchOptions, Players, Viewer, view};
-use holonet::render::text;
+use holonet::engine::rebellion::{MatchOptions, Players};
+use holonet::games::evr::{Evr, EvrOptions};
+use holonet::games::rebellion::Rebellion;
 
-/// Holonet: host Star Wars: Rebellion on Discord, play it locally or simulate games.
+/// Holonet: host Star Wars: Rebellion and Empire vs. Rebellion on Discord, play them locally or
+/// simulate games.
 #[derive(Parser)]
 #[command(version, about)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
+}
+
+/// Which game local mode and simulate play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum GameChoice {
+    /// Star Wars: Rebellion.
+    Rebellion,
+    /// Star Wars: Empire vs. Rebellion.
+    Evr,
 }
 
 #[derive(Subcommand)]
@@ -51,6 +62,9 @@ enum Command {
     },
     /// Play in a terminal (hot-seat) or run a script of commands.
     Local {
+        /// The game.
+        #[arg(long, value_enum, default_value_t = GameChoice::Rebellion)]
+        game: GameChoice,
         /// Match seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -73,6 +87,9 @@ enum Command {
     },
     /// Random legal players play whole games.
     Simulate {
+        /// The game.
+        #[arg(long, value_enum, default_value_t = GameChoice::Rebellion)]
+        game: GameChoice,
         /// First seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -105,15 +122,27 @@ fn main() {
         Command::Serve { config } => serve(&config),
         Command::Export { config, channel, out } => export(&config, channel, out),
         Command::Import { config, channel, file } => import(&config, channel, &file),
-        Command::Local { seed, script, quick_setup, rise_of_the_empire, players, data } => {
-            let players = Players::from_count(players).expect("clap keeps it in 2..=4");
-            local(seed, script, MatchOptions { quick_setup, rise_of_the_empire, players }, data)
+        Command::Local { game, seed, script, quick_setup, rise_of_the_empire, players, data } => {
+            match game {
+                GameChoice::Rebellion => {
+                    let players = Players::from_count(players).expect("clap keeps it in 2..=4");
+                    let options = MatchOptions { quick_setup, rise_of_the_empire, players };
+                    local::<Rebellion>(seed, script, options, data)
+                }
+                GameChoice::Evr => rebellion_only(quick_setup, rise_of_the_empire, players)
+                    .and_then(|()| local::<Evr>(seed, script, EvrOptions::default(), data)),
+            }
         }
-        Command::Simulate { seed, games, dump, rise_of_the_empire, players } => {
-            let players = Players::from_count(players).expect("clap keeps it in 2..=4");
-            let options = MatchOptions { quick_setup: false, rise_of_the_empire, players };
-            sim(seed, games, &options, dump)
-        }
+        Command::Simulate { game, seed, games, dump, rise_of_the_empire, players } => match game {
+            GameChoice::Rebellion => {
+                let players = Players::from_count(players).expect("clap keeps it in 2..=4");
+                let options = MatchOptions { quick_setup: false, rise_of_the_empire, players };
+                sim(seed, games, &options, dump)
+            }
+            GameChoice::Evr => {
+                rebellion_only(false, rise_of_the_empire, players).and_then(|()| sim_evr(seed, games, dump))
+            }
+        },
     };
     if let Err(e) = result {
         eprintln!("error: {e}");
@@ -156,21 +185,31 @@ fn import(config: &std::path::Path, channel: u64, file: &std::path::Path) -> std
     Ok(())
 }
 
-fn local(
+/// Refuses Rebellion's options for Empire vs. Rebellion (it has none of them).
+fn rebellion_only(quick_setup: bool, rise_of_the_empire: bool, players: u8) -> std::io::Result<()> {
+    if quick_setup || rise_of_the_empire || players != 2 {
+        return Err(std::io::Error::other(
+            "--quick-setup, --rise-of-the-empire and --players are Rebellion's options; Empire vs. Rebellion has none",
+        ));
+    }
+    Ok(())
+}
+
+fn local<G: LocalGame>(
     seed: u64,
     script: Option<PathBuf>,
-    options: MatchOptions,
+    options: G::Options,
     data: Option<PathBuf>,
 ) -> std::io::Result<()> {
     let session = |interactive| match &data {
-        Some(dir) => LocalSession::open(dir, seed, options, interactive)
+        Some(dir) => Session::<G>::open(dir, seed, options.clone(), interactive)
             .map(|(session, opened)| {
                 // On stderr: a script's standard output stays the moves' output only.
                 eprintln!("holonet: {opened} ({})", dir.display());
                 session
             })
             .map_err(std::io::Error::other),
-        None => Ok(LocalSession::new(seed, options, interactive)),
+        None => Ok(Session::<G>::new(seed, options.clone(), interactive)),
     };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -200,24 +239,24 @@ fn local(
     let stdin = std::io::stdin();
     let mut last_seat = None;
     loop {
-        if let Some(d) = session.decision() {
-            if last_seat != Some(d.seat) {
-                writeln!(out, "\n==== Hand the terminal to the {} player ====", d.seat.name())?;
-                write!(out, "{}", text::summary(&view(&session.state(), Viewer::Faction(d.seat))))?;
-                let held = session.take_held(d.seat);
+        if let Some(seat) = session.waiting() {
+            if last_seat != Some(seat) {
+                writeln!(out, "\n==== Hand the terminal to the {} player ====", seat.name())?;
+                write!(out, "{}", session.summary(Some(seat)))?;
+                let held = session.take_held(seat);
                 if !held.is_empty() {
                     writeln!(out, "While you were away:")?;
                     for l in held {
                         writeln!(out, "  {l}")?;
                     }
                 }
-                last_seat = Some(d.seat);
+                last_seat = Some(seat);
             }
-            for l in prompt_lines(&session.state(), 12) {
+            for l in session.prompt_lines(12) {
                 writeln!(out, "{l}")?;
             }
         } else {
-            write!(out, "{}", text::summary(&view(&session.state(), Viewer::Public)))?;
+            write!(out, "{}", session.summary(None))?;
             writeln!(out, "Game over.")?;
             return Ok(());
         }
@@ -228,11 +267,11 @@ fn local(
             return Ok(());
         }
         if line.trim() == "help" {
-            writeln!(out, "{HELP}")?;
+            writeln!(out, "{}", G::HELP)?;
             continue;
         }
         if line.trim() == "options" {
-            for l in option_lines(&session.state()) {
+            for l in session.option_lines() {
                 writeln!(out, "{l}")?;
             }
             continue;
@@ -254,6 +293,22 @@ fn sim(seed: u64, games: u64, options: &MatchOptions, dump: Option<PathBuf>) -> 
         }
         None => {
             simulate::run(seed, games, options, None, &mut out)?;
+        }
+    }
+    Ok(())
+}
+
+fn sim_evr(seed: u64, games: u64, dump: Option<PathBuf>) -> std::io::Result<()> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    match dump {
+        Some(path) => {
+            let mut f = std::io::BufWriter::new(std::fs::File::create(path)?);
+            simulate::run_evr(seed, games, Some(&mut f), &mut out)?;
+            f.flush()?;
+        }
+        None => {
+            simulate::run_evr(seed, games, None, &mut out)?;
         }
     }
     Ok(())

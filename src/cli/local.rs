@@ -1,5 +1,7 @@
 //! Local play: one command per line, prefixed by the acting seat (`rebel …`, `empire …`).
-//! The scripted interface is a public contract: keep its output stable.
+//! The scripted interface is a public contract: keep its output stable. One session drives
+//! either game through the same service layer ([`Session`] over a [`LocalGame`]); a game adds
+//! only how a terminal shows it.
 
 use serde::Serialize;
 
@@ -7,8 +9,10 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::content::{Faction, TeamColour, TeamRole};
-use crate::engine::rebellion::{Decision, MatchOptions, State, Viewer, decision, view};
+use crate::engine::evr::EvrState;
+use crate::engine::rebellion::{Decision, State, Viewer, decision, view};
 use crate::game::{Game, Notice};
+use crate::games::evr::{Evr, EvrOptions};
 use crate::games::rebellion::Rebellion;
 use crate::games::rebellion_words::{context_words, option_texts};
 use crate::render::text;
@@ -42,17 +46,106 @@ pub struct OptionOut {
     pub command: String,
 }
 
+/// A game local mode can host: the `Game` trait, plus how a terminal shows it.
+pub trait LocalGame: Game {
+    /// The help text of the command language.
+    const HELP: &'static str;
+    /// The side a seat belongs to ("empire-general" → the Empire).
+    fn side(seat: &str) -> Option<Faction>;
+    /// The match's seats, in join order.
+    fn seats_of(state: &Self::State) -> Vec<String>;
+    /// The view of a viewer (`public`, `full`, a side; `None` = public) as JSON, for `show`.
+    fn show(state: &Self::State, who: Option<&str>) -> Result<String, String>;
+    /// The board in words for a viewer, for `summary`.
+    fn summary(state: &Self::State, who: Option<&str>) -> Result<String, String>;
+    /// The board image for a viewer, for `board`.
+    fn board(state: &Self::State, who: Option<&str>) -> Result<Vec<u8>, String>;
+    /// The pending prompts, as `prompts` prints them. The default builds them from the trait.
+    fn prompts(state: &Self::State) -> Vec<PromptOut> {
+        prompts_of::<Self>(state)
+    }
+}
+
+/// The pending prompt of any game, from its `Game` face: the decider's side, the kind, the
+/// options in words beside their commands, the context.
+pub fn prompts_of<G: LocalGame + ?Sized>(state: &G::State) -> Vec<PromptOut> {
+    let Some(p) = G::prompt(state) else { return vec![] };
+    let Some(seat) = G::side(&p.seat) else { return vec![] };
+    let options = G::option_texts(state, &p)
+        .into_iter()
+        .zip(&p.options)
+        .map(|(t, a)| OptionOut { label: t.label, command: G::action_text(a) })
+        .collect();
+    vec![PromptOut { seat, role: None, kind: p.kind, version: G::version(state), context: p.context, options }]
+}
+
+impl LocalGame for Rebellion {
+    const HELP: &'static str = HELP;
+    fn side(seat: &str) -> Option<Faction> {
+        seat_side(seat)
+    }
+    fn seats_of(state: &State) -> Vec<String> {
+        Rebellion::seats(&state.options)
+    }
+    fn show(state: &State, who: Option<&str>) -> Result<String, String> {
+        serde_json::to_string(&view(state, parse_viewer(who)?)).map_err(|e| e.to_string())
+    }
+    fn summary(state: &State, who: Option<&str>) -> Result<String, String> {
+        Ok(text::summary(&view(state, parse_viewer(who)?)))
+    }
+    fn board(state: &State, who: Option<&str>) -> Result<Vec<u8>, String> {
+        Ok(crate::render::board::render_png(&view(state, parse_viewer(who)?)))
+    }
+    fn prompts(state: &State) -> Vec<PromptOut> {
+        prompts(state)
+    }
+}
+
+/// Help text for Empire vs. Rebellion's local command language.
+pub const EVR_HELP: &str = "\
+Lines: `<seat> <command>` where seat is rebel or empire (in a terminal the seat may be left out).
+Other lines: `show public|rebel|empire` (view as JSON), `summary [public|rebel|empire]` (the table
+in words), `prompts`, `board public|rebel|empire FILE.png` (the table image, where drawn),
+`help`, `quit`, and in a terminal `options` (every legal option, numbered). `choose N` or
+`choose <command>` answers the pending prompt with option N.
+Commands: characters <four cards>, strategy <card>, play, use <card>, ready <slot>, pass,
+pick <card>, deck rebel|empire, option <n>, event <event>, done.";
+
+impl LocalGame for Evr {
+    const HELP: &'static str = EVR_HELP;
+    fn side(seat: &str) -> Option<Faction> {
+        crate::games::evr::seat_faction(seat)
+    }
+    fn seats_of(_state: &EvrState) -> Vec<String> {
+        Evr::seats(&EvrOptions::default())
+    }
+    fn show(state: &EvrState, who: Option<&str>) -> Result<String, String> {
+        let v = crate::engine::evr::view(state, parse_viewer(who)?);
+        serde_json::to_string(&v).map_err(|e| e.to_string())
+    }
+    fn summary(state: &EvrState, who: Option<&str>) -> Result<String, String> {
+        Ok(crate::games::evr_words::board_words(&crate::engine::evr::view(state, parse_viewer(who)?)))
+    }
+    fn board(state: &EvrState, who: Option<&str>) -> Result<Vec<u8>, String> {
+        parse_viewer(who)?;
+        Evr::board_png(state, who).ok_or_else(|| "this game draws no table image yet".to_string())
+    }
+}
+
+/// A local Rebellion match (the default game of local mode).
+pub type LocalSession = Session<Rebellion>;
+
 /// A local match and its line interpreter. It drives the same service layer as the Discord
 /// host (in memory), with the Rebel seat played by user 1 and the Empire seat by user 2.
-pub struct LocalSession {
-    service: Service<Rebellion>,
+pub struct Session<G: LocalGame> {
+    service: Service<G>,
     /// Whether this is an interactive terminal (then a seat prefix may be omitted).
     pub interactive: bool,
     /// Private messages for a seat that was not at the terminal when they happened.
     held: Vec<(Faction, String)>,
 }
 
-/// What [`LocalSession::open`] found in its directory.
+/// What [`Session::open`] found in its directory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Opened {
     /// An unfinished match, resumed after this many actions.
@@ -145,8 +238,13 @@ pub fn prompts(state: &State) -> Vec<PromptOut> {
 /// The pending prompt as a terminal shows it: who decides what, the first `limit` options
 /// (see [`option_lines`]) and the context.
 pub fn prompt_lines(state: &State, limit: usize) -> Vec<String> {
+    lines_of(prompts(state), limit)
+}
+
+/// Prompts as a terminal shows them (see [`prompt_lines`]).
+fn lines_of(prompts: Vec<PromptOut>, limit: usize) -> Vec<String> {
     let mut out = vec![];
-    for p in prompts(state) {
+    for p in prompts {
         let count = match p.options.len() {
             1 => "1 option".to_string(),
             n if n > limit => format!("{n} options, the first {limit} below; `options` lists them all"),
@@ -195,9 +293,16 @@ pub fn notice_lines(notices: &[Notice], viewer: Option<&str>, label: bool) -> Ve
         .collect()
 }
 
-impl LocalSession {
+impl Session<Rebellion> {
+    /// The decision the match waits for, if any.
+    pub fn decision(&self) -> Option<Decision> {
+        decision(&self.state())
+    }
+}
+
+impl<G: LocalGame> Session<G> {
     /// A new local match, kept in memory.
-    pub fn new(seed: u64, options: MatchOptions, interactive: bool) -> Self {
+    pub fn new(seed: u64, options: G::Options, interactive: bool) -> Self {
         let service = Service::with_clock(Arc::new(MemoryStore::new()), Box::new(|| 0));
         Self::start(service, seed, options, interactive).unwrap_or_else(|e| {
             unreachable!("a fresh in-memory match always starts: {e}");
@@ -210,7 +315,7 @@ impl LocalSession {
     pub fn open(
         dir: &Path,
         seed: u64,
-        options: MatchOptions,
+        options: G::Options,
         interactive: bool,
     ) -> Result<(Self, Opened), String> {
         let store =
@@ -219,10 +324,9 @@ impl LocalSession {
         let service = Service::with_clock(store, Box::new(|| 0));
         service.load_all().map_err(|e| e.to_string())?;
         let opened = match service.state(LOCAL_CHANNEL) {
-            Ok(Some(state)) if Rebellion::outcome(&state).is_none() => {
-                let session =
-                    LocalSession { service: service.allow_hot_seat(true), interactive, held: vec![] };
-                return Ok((session, Opened::Resumed { actions: state.version }));
+            Ok(Some(state)) if G::outcome(&state).is_none() => {
+                let session = Session { service: service.allow_hot_seat(true), interactive, held: vec![] };
+                return Ok((session, Opened::Resumed { actions: G::version(&state) }));
             }
             // A match stopped before it started: start afresh.
             Ok(None) => {
@@ -237,27 +341,22 @@ impl LocalSession {
         Ok((Self::start(service, seed, options, interactive)?, opened))
     }
 
-    fn start(
-        service: Service<Rebellion>,
-        seed: u64,
-        options: MatchOptions,
-        interactive: bool,
-    ) -> Result<Self, String> {
+    fn start(service: Service<G>, seed: u64, options: G::Options, interactive: bool) -> Result<Self, String> {
         // Both seats share the terminal: hot-seat by nature (each seat still acts as its own
         // user, so a line for the seat that is not deciding is refused).
         let service = service.allow_hot_seat(true);
-        let seats = Rebellion::seats(&options);
+        let seats = G::seats(&options);
         let first = user_of(&seats, &seats[0]);
         service.create(LOCAL_CHANNEL, None, first, options, Some(seed)).map_err(|e| e.to_string())?;
         for seat in &seats {
             service.join(LOCAL_CHANNEL, user_of(&seats, seat), Some(seat)).map_err(|e| e.to_string())?;
         }
         service.start(LOCAL_CHANNEL, first).map_err(|e| e.to_string())?;
-        Ok(LocalSession { service, interactive, held: vec![] })
+        Ok(Session { service, interactive, held: vec![] })
     }
 
     /// The current state of the match.
-    pub fn state(&self) -> State {
+    pub fn state(&self) -> G::State {
         self.service.state(LOCAL_CHANNEL).ok().flatten().expect("the local match is started")
     }
 
@@ -269,14 +368,29 @@ impl LocalSession {
         mine.into_iter().map(|(_, t)| t).collect()
     }
 
-    /// The decision the match waits for, if any.
-    pub fn decision(&self) -> Option<Decision> {
-        decision(&self.state())
+    /// The side whose decision the match waits for, if any.
+    pub fn waiting(&self) -> Option<Faction> {
+        G::prompt(&self.state()).and_then(|p| G::side(&p.seat))
+    }
+
+    /// The pending prompt as a terminal shows it (see [`prompt_lines`]).
+    pub fn prompt_lines(&self, limit: usize) -> Vec<String> {
+        lines_of(G::prompts(&self.state()), limit)
+    }
+
+    /// Every option of the pending prompt, numbered (see [`option_lines`]).
+    pub fn option_lines(&self) -> Vec<String> {
+        G::prompts(&self.state()).iter().flat_map(|p| numbered(&p.options, usize::MAX)).collect()
+    }
+
+    /// The board in words for a side (`None` = the public).
+    pub fn summary(&self, side: Option<Faction>) -> String {
+        G::summary(&self.state(), side.map(Faction::key)).unwrap_or_default()
     }
 
     /// The match's seats, in join order.
     fn seats(&self) -> Vec<String> {
-        Rebellion::seats(&self.state().options)
+        G::seats_of(&self.state())
     }
 
     /// The seat a line's prefix names: a seat, or a side, which stands for its seat asked now
@@ -292,7 +406,7 @@ impl LocalSession {
         let asked = asked
             .iter()
             .flat_map(|p| std::iter::once(p.seat.clone()).chain(p.also.iter().map(|(s, _)| s.clone())));
-        asked.chain(seats.iter().cloned()).find(|s| seat_side(s) == Some(side))
+        asked.chain(seats.iter().cloned()).find(|s| G::side(s) == Some(side))
     }
 
     /// Handles one line; returns the lines to print. Errors are one line starting `error:`
@@ -311,14 +425,11 @@ impl LocalSession {
         }
         let (first, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         match first.to_lowercase().as_str() {
-            "help" => return Ok(HELP.lines().map(String::from).collect()),
-            "show" => {
-                let v = view(&self.state(), parse_viewer(rest.split_whitespace().next())?);
-                return Ok(vec![serde_json::to_string(&v).map_err(|e| e.to_string())?]);
-            }
+            "help" => return Ok(G::HELP.lines().map(String::from).collect()),
+            "show" => return Ok(vec![G::show(&self.state(), rest.split_whitespace().next())?]),
             "summary" => {
-                let v = view(&self.state(), parse_viewer(rest.split_whitespace().next())?);
-                return Ok(text::summary(&v).lines().map(String::from).collect());
+                let text = G::summary(&self.state(), rest.split_whitespace().next())?;
+                return Ok(text.lines().map(String::from).collect());
             }
             "board" => {
                 let args: Vec<&str> = rest.split_whitespace().collect();
@@ -327,12 +438,12 @@ impl LocalSession {
                     [who, file] => (Some(who), file),
                     _ => return Err("usage: board [public|rebel|empire] FILE.png".to_string()),
                 };
-                let png = crate::render::board::render_png(&view(&self.state(), parse_viewer(who)?));
+                let png = G::board(&self.state(), who)?;
                 std::fs::write(file, &png).map_err(|e| format!("cannot write {file}: {e}"))?;
                 return Ok(vec![format!("wrote {file} ({} bytes)", png.len())]);
             }
             "prompts" => {
-                return Ok(vec![serde_json::to_string(&prompts(&self.state())).map_err(|e| e.to_string())?]);
+                return Ok(vec![serde_json::to_string(&G::prompts(&self.state())).map_err(|e| e.to_string())?]);
             }
             _ => {}
         }
@@ -367,8 +478,8 @@ impl LocalSession {
         let viewer = if self.interactive { Some(seat.as_str()) } else { None };
         if self.interactive {
             // Kept once per side (teammates get the same messages), for the other side's turn.
-            let other = seat_side(&seat).map(Faction::opponent);
-            let first_of_other = seats.iter().find(|s| seat_side(s) == other);
+            let other = G::side(&seat).map(Faction::opponent);
+            let first_of_other = seats.iter().find(|s| G::side(s) == other);
             self.held.extend(
                 out.events
                     .iter()

@@ -4,9 +4,11 @@
 use serde::{Deserialize, Serialize};
 
 use crate::content::Faction;
-use crate::content::evr::catalog;
-use crate::engine::evr::{self as engine, Action, DecisionKind, EvrState, Viewer, decision, view};
-use crate::game::{Game, GamePrompt, Notice};
+use crate::engine::evr::{self as engine, Action, EvrState, Viewer, decision, view};
+use crate::game::{Game, GamePrompt, Notice, OptionText};
+use crate::games::{evr_notices, evr_words};
+
+pub use evr_words::kind_words;
 
 /// The Empire vs. Rebellion game.
 pub struct Evr;
@@ -28,16 +30,6 @@ pub fn seat_faction(seat: &str) -> Option<Faction> {
 /// The viewer a seat name stands for (the public for anything else).
 pub fn viewer(seat: Option<&str>) -> Viewer {
     seat.and_then(seat_faction).map_or(Viewer::Public, Viewer::Faction)
-}
-
-/// What a decision kind asks, in words.
-pub fn kind_words(kind: DecisionKind) -> &'static str {
-    match kind {
-        DecisionKind::ChooseCharacters => "choose four characters for your deck",
-        DecisionKind::ChooseStrategy => "choose a strategy for this round",
-        DecisionKind::StruggleTurn => "play a card, use a power, spend influence or pass",
-        DecisionKind::Effect => "a choice of the effect being resolved",
-    }
 }
 
 impl Game for Evr {
@@ -70,8 +62,9 @@ impl Game for Evr {
     fn apply(state: &mut EvrState, seat: &str, action: Action) -> Result<Vec<Notice>, String> {
         // The seat can come from an import file: quoted short and on one line.
         let f = seat_faction(seat).ok_or_else(|| format!("unknown seat `{}`", crate::content::echo(seat)))?;
-        engine::apply(state, f, action).map_err(|e| e.to_string())?;
-        Ok(vec![])
+        let before = state.clone();
+        engine::apply(state, f, action.clone()).map_err(|e| e.to_string())?;
+        Ok(evr_notices::notices(&before, state, f, &action))
     }
 
     fn prompt(state: &EvrState) -> Option<GamePrompt<Action>> {
@@ -79,9 +72,17 @@ impl Game for Evr {
             seat: d.seat.key().to_string(),
             also: vec![],
             kind: kind_words(d.kind).to_string(),
+            context: evr_words::context(state, &d),
             options: d.actions,
-            context: vec![],
         })
+    }
+
+    fn option_texts(state: &EvrState, prompt: &GamePrompt<Action>) -> Vec<OptionText> {
+        match decision(state) {
+            Some(d) if d.actions == prompt.options => evr_words::option_texts(state, &d),
+            // Not the pending decision (never the case for the service): plain commands.
+            _ => prompt.options.iter().map(|a| OptionText::plain(&a.command())).collect(),
+        }
     }
 
     fn version(state: &EvrState) -> u64 {
@@ -93,32 +94,12 @@ impl Game for Evr {
     }
 
     fn status_text(state: &EvrState) -> String {
-        let v = view(state, Viewer::Public);
-        let c = catalog();
-        let event = v
-            .event
-            .as_deref()
-            .and_then(|k| c.event_by_key(k))
-            .map(|e| format!(" — {}", c.event(e).name))
-            .unwrap_or_default();
-        let waiting = match decision(state) {
-            Some(d) => format!("waiting for the {} player: {}", d.seat, kind_words(d.kind)),
-            None => "game over".into(),
-        };
-        format!(
-            "Round {} — {}{} — victory points: Rebel {}, Empire {} — {}",
-            v.round,
-            v.phase,
-            event,
-            v.sides[&Faction::Rebel].victory_points,
-            v.sides[&Faction::Empire].victory_points,
-            waiting
-        )
+        evr_words::status_words(state, decision(state).map(|d| (d.seat, d.kind)))
     }
 
     fn private_text(state: &EvrState, seat: &str) -> String {
         let Some(f) = seat_faction(seat) else { return String::new() };
-        serde_json::to_string_pretty(&view(state, Viewer::Faction(f)).sides[&f]).unwrap_or_default()
+        evr_words::private_words(&view(state, Viewer::Faction(f)), f)
     }
 
     fn view_json(state: &EvrState, v: Option<&str>) -> serde_json::Value {
@@ -126,6 +107,18 @@ impl Game for Evr {
     }
 
     fn board_text(state: &EvrState, v: Option<&str>) -> String {
-        serde_json::to_string_pretty(&view(state, viewer(v))).unwrap_or_default()
+        evr_words::board_words(&view(state, viewer(v)))
+    }
+
+    fn milestone(before: &EvrState, after: &EvrState) -> bool {
+        evr_notices::milestone(before, after)
+    }
+
+    fn undoable(before: &EvrState, after: &EvrState) -> bool {
+        evr_notices::undoable(before, after)
+    }
+
+    fn reveal_text(state: &EvrState, _seats: &[String]) -> String {
+        evr_words::reveal_words(state)
     }
 }

@@ -10,65 +10,8 @@ use crate::engine::rebellion::choice::{
 use crate::engine::rebellion::{Action, Decision, Place, PromptKind, State};
 use crate::game::{Level, OptionText};
 
-/// The longest label (Discord's limit on a menu option's label).
-pub const MAX_LABEL: usize = 100;
-
-/// A piece of a label: fixed words, or a name that may be shortened when the label is too long.
-enum Part {
-    Words(String),
-    Name(String),
-}
-
-fn w(s: impl Into<String>) -> Part {
-    Part::Words(s.into())
-}
-
-fn n(s: impl Into<String>) -> Part {
-    Part::Name(s.into())
-}
-
-/// Joins parts into a label of at most `max` characters: the longest names are shortened
-/// first, each keeping its start ("Cato Neimo…"), so every part stays recognisable.
-fn fit(mut parts: Vec<Part>, max: usize) -> String {
-    let len = |parts: &[Part]| -> usize {
-        parts
-            .iter()
-            .map(|p| match p {
-                Part::Words(s) | Part::Name(s) => s.chars().count(),
-            })
-            .sum()
-    };
-    while len(&parts) > max {
-        let excess = len(&parts) - max;
-        let longest = parts
-            .iter_mut()
-            .filter_map(|p| match p {
-                Part::Name(s) if s.chars().count() > 6 => Some(s),
-                _ => None,
-            })
-            .max_by_key(|s| s.chars().count());
-        let Some(name) = longest else { break };
-        let keep = name.chars().count().saturating_sub(excess + 1).max(5);
-        *name = format!("{}…", name.chars().take(keep).collect::<String>().trim_end());
-    }
-    let text: String = parts
-        .into_iter()
-        .map(|p| match p {
-            Part::Words(s) | Part::Name(s) => s,
-        })
-        .collect();
-    if text.chars().count() <= max {
-        text
-    } else {
-        let mut cut: String = text.chars().take(max - 1).collect();
-        cut.push('…');
-        cut
-    }
-}
-
-fn label(parts: Vec<Part>) -> String {
-    fit(parts, MAX_LABEL)
-}
+pub use super::words::MAX_LABEL;
+use super::words::{capitalise, fit, label, n, w};
 
 /// A place by name: a system, or "the Rebel Base space".
 pub fn place_name(p: Place) -> String {
@@ -89,14 +32,6 @@ fn region(p: Place) -> String {
 /// "in Yavin" / "in the Rebel Base space".
 fn in_place(p: Place) -> String {
     format!("in {}", place_name(p))
-}
-
-fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
-    }
 }
 
 /// "a TIE Fighter", "an X-wing".

@@ -12,6 +12,19 @@ pub enum ServiceError {
     /// The channel already has a match.
     #[error("this channel already has a match ({}); finish it or ask a moderator to `/mod end` it", .0.words())]
     MatchExists(MatchStatus),
+    /// The channel has a match of another game (a channel hosts one match at a time, of
+    /// either game).
+    #[error(
+        "this channel already has a match of {} ({}); finish it or ask a moderator to `/mod end` it",
+        game_name(.game),
+        .status.words()
+    )]
+    OtherGame {
+        /// The other game's id, as stored.
+        game: String,
+        /// Where that match stands.
+        status: MatchStatus,
+    },
     /// Only possible while players are joining.
     #[error("the match has already started")]
     AlreadyStarted,
@@ -148,4 +161,13 @@ pub enum ServiceError {
     /// Storage failed; nothing was changed.
     #[error(transparent)]
     Store(#[from] StoreError),
+}
+
+/// A stored game id in words ("Empire vs. Rebellion"); an unknown id is not echoed.
+pub fn game_name(id: &str) -> &'static str {
+    match id {
+        "rebellion" => "Star Wars: Rebellion",
+        "evr" => "Star Wars: Empire vs. Rebellion",
+        _ => "another game",
+    }
 }

@@ -11,7 +11,7 @@ mod presence;
 mod replay;
 mod undo;
 
-pub use error::ServiceError;
+pub use error::{ServiceError, game_name};
 pub use keys::{FINGERPRINT_LEN, fingerprint};
 pub use outcome::{Outcome, PrivatePost, PromptPost, PublicPost, Reveal, StateAt};
 pub use presence::{Reminder, duration_words};
@@ -236,8 +236,35 @@ impl<G: Game> Service<G> {
     }
 
     fn get(&self, channel: u64) -> Result<Arc<Mutex<Match<G>>>, ServiceError> {
-        self.check_damaged(&channel.to_string())?;
-        self.matches.lock().expect("lock").get(&channel.to_string()).cloned().ok_or(ServiceError::NoMatch)
+        let id = channel.to_string();
+        self.check_damaged(&id)?;
+        let m = self.matches.lock().expect("lock").get(&id).cloned().ok_or(ServiceError::NoMatch)?;
+        // An ended match stays in memory, but the channel may since host a match of another
+        // game (its service replaced the stored records): then this one is gone for good.
+        let ended = {
+            let g = m.lock().expect("match lock");
+            (g.meta.status == MatchStatus::Ended).then(|| g.meta.nonce.clone())
+        };
+        if let Some(nonce) = ended
+            && matches!(self.store.load_meta(&id), Ok(now) if now.as_ref().is_none_or(|now| now.nonce != nonce))
+        {
+            self.matches.lock().expect("lock").remove(&id);
+            return Err(ServiceError::NoMatch);
+        }
+        Ok(m)
+    }
+
+    /// Refuses a channel whose stored match is another game's and has not ended: one channel
+    /// hosts one match at a time, whichever game's service holds it (a store is shared by
+    /// every game's service, keyed by channel).
+    fn check_other_game(&self, id: &str) -> Result<(), ServiceError> {
+        // Unreadable records are not another game's: an import restores them.
+        match self.store.load_meta(id) {
+            Ok(Some(other)) if other.game != G::ID && other.status != MatchStatus::Ended => {
+                Err(ServiceError::OtherGame { game: other.game, status: other.status })
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Runs `f` with the channel's match locked (commands on one match are serialised).
@@ -277,6 +304,7 @@ impl<G: Game> Service<G> {
                 return Err(ServiceError::MatchExists(status));
             }
         }
+        self.check_other_game(&id)?;
         let now = (self.clock)();
         let meta = MatchMeta {
             id: id.clone(),

@@ -293,6 +293,7 @@ impl<G: Game> Service<G> {
                 return Err(ServiceError::MatchExists(status));
             }
         }
+        self.check_other_game(&id)?;
         // A lobby has no state to replay the log onto: `start` would deal a fresh game while
         // the log stays, and the next restart would replay that log onto it.
         if export.meta.status == MatchStatus::Lobby && !export.log.is_empty() {
