@@ -122,17 +122,15 @@ fn main() {
         Command::Serve { config } => serve(&config),
         Command::Export { config, channel, out } => export(&config, channel, out),
         Command::Import { config, channel, file } => import(&config, channel, &file),
-        Command::Local { game, seed, script, quick_setup, rise_of_the_empire, players, data } => {
-            match game {
-                GameChoice::Rebellion => {
-                    let players = Players::from_count(players).expect("clap keeps it in 2..=4");
-                    let options = MatchOptions { quick_setup, rise_of_the_empire, players };
-                    local::<Rebellion>(seed, script, options, data)
-                }
-                GameChoice::Evr => rebellion_only(quick_setup, rise_of_the_empire, players)
-                    .and_then(|()| local::<Evr>(seed, script, EvrOptions::default(), data)),
+        Command::Local { game, seed, script, quick_setup, rise_of_the_empire, players, data } => match game {
+            GameChoice::Rebellion => {
+                let players = Players::from_count(players).expect("clap keeps it in 2..=4");
+                let options = MatchOptions { quick_setup, rise_of_the_empire, players };
+                local::<Rebellion>(seed, script, options, data)
             }
-        }
+            GameChoice::Evr => rebellion_only(quick_setup, rise_of_the_empire, players)
+                .and_then(|()| local::<Evr>(seed, script, EvrOptions::default(), data)),
+        },
         Command::Simulate { game, seed, games, dump, rise_of_the_empire, players } => match game {
             GameChoice::Rebellion => {
                 let players = Players::from_count(players).expect("clap keeps it in 2..=4");

@@ -76,7 +76,14 @@ pub fn prompts_of<G: LocalGame + ?Sized>(state: &G::State) -> Vec<PromptOut> {
         .zip(&p.options)
         .map(|(t, a)| OptionOut { label: t.label, command: G::action_text(a) })
         .collect();
-    vec![PromptOut { seat, role: None, kind: p.kind, version: G::version(state), context: p.context, options }]
+    vec![PromptOut {
+        seat,
+        role: None,
+        kind: p.kind,
+        version: G::version(state),
+        context: p.context,
+        options,
+    }]
 }
 
 impl LocalGame for Rebellion {
@@ -443,7 +450,9 @@ impl<G: LocalGame> Session<G> {
                 return Ok(vec![format!("wrote {file} ({} bytes)", png.len())]);
             }
             "prompts" => {
-                return Ok(vec![serde_json::to_string(&G::prompts(&self.state())).map_err(|e| e.to_string())?]);
+                return Ok(vec![
+                    serde_json::to_string(&G::prompts(&self.state())).map_err(|e| e.to_string())?,
+                ]);
             }
             _ => {}
         }

@@ -13,8 +13,8 @@ use crate::engine::evr::{Action, EvrState, Viewer, view};
 use crate::game::Notice;
 
 use super::evr_words::{
-    capitalise_player, card, card_name, count, event, event_effect, event_numbers, list, player, source, strategy,
-    visible, whose,
+    capitalise_player, card, card_name, count, event, event_effect, event_numbers, list, player, source,
+    strategy, visible, whose,
 };
 
 /// The notices of one applied action of `seat`, from the states before and after it.
@@ -174,7 +174,9 @@ fn side_changes(
     if new_round {
         // The cleanup gathers every card back into the decks: one line, not one per card.
         if !sb.play.is_empty() || !sb.discard.is_empty() {
-            out.push(format!("The {name} cards in play and in the discard pile are shuffled back into the deck."));
+            out.push(format!(
+                "The {name} cards in play and in the discard pile are shuffled back into the deck."
+            ));
         }
     } else {
         out.extend(card_moves(sb, sa, name, f == seat && *action == Action::Play, action));
@@ -185,11 +187,7 @@ fn side_changes(
         } else {
             ("returns", sb.influence - sa.influence)
         };
-        out.push(format!(
-            "{} {verb} {k} influence (now {}).",
-            capitalise_player(f),
-            sa.influence
-        ));
+        out.push(format!("{} {verb} {k} influence (now {}).", capitalise_player(f), sa.influence));
     }
     // Reserve: names in the owner's view, a count in the others'.
     let (rb, ra) = (visible(&sb.reserve), visible(&sa.reserve));
@@ -217,7 +215,8 @@ fn side_changes(
         out.push(format!("The {name} strategy this round: {}.", list(&names(k, strategy))));
     }
     if !new_round {
-        let gone: Vec<String> = sa.used.iter().filter(|k| !sb.used.contains(k)).map(|k| strategy(k)).collect();
+        let gone: Vec<String> =
+            sa.used.iter().filter(|k| !sb.used.contains(k)).map(|k| strategy(k)).collect();
         if !gone.is_empty() {
             out.push(format!("{} goes to the {name} used strategies.", list(&gone)));
         }
@@ -327,11 +326,7 @@ fn pending_changes(b: &EvrView, a: &EvrView) -> Vec<String> {
                 out.push(format!("Events looked at: {}.", list(&names(k, event))));
             }
             Cards::Hidden(n) if *n > 0 => {
-                out.push(format!(
-                    "{} looks at {n} event{}.",
-                    capitalise_player(p.actor),
-                    plural(*n)
-                ));
+                out.push(format!("{} looks at {n} event{}.", capitalise_player(p.actor), plural(*n)));
             }
             _ => {}
         }

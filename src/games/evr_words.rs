@@ -230,12 +230,12 @@ pub fn effect_words(e: &Effect) -> String {
         }
         Effect::ModifyTotal { amount } => format!("add {amount} to your total"),
         Effect::ReplaceStrategy { side } => format!("replace {} strategy", side_of(*side)),
-        Effect::DiscardStrategy { side, .. } => format!("discard one of {} unused strategies", side_of(*side)),
+        Effect::DiscardStrategy { side, .. } => {
+            format!("discard one of {} unused strategies", side_of(*side))
+        }
         Effect::RetrieveStrategies { side } => format!("take back {} used strategies", side_of(*side)),
         Effect::BlockPowers { of, .. } => format!("block the powers of {} cards", of.key()),
-        Effect::Choose { options, .. } => {
-            options.iter().map(effect_words).collect::<Vec<_>>().join(" or ")
-        }
+        Effect::Choose { options, .. } => options.iter().map(effect_words).collect::<Vec<_>>().join(" or "),
         Effect::Named { name } => name.key().replace('_', " "),
     }
 }
@@ -295,7 +295,8 @@ fn choice_option(v: &EvrView, n: u8) -> Option<String> {
 /// One option in words, with its levels, items and autocomplete names.
 fn option_text(v: &EvrView, me: Faction, a: &Action) -> OptionText {
     let c = catalog();
-    let plain = |text: String, args: Vec<String>| OptionText { label: text, levels: vec![], items: vec![], args };
+    let plain =
+        |text: String, args: Vec<String>| OptionText { label: text, levels: vec![], items: vec![], args };
     match a {
         Action::Characters { cards } => {
             let names: Vec<String> = cards.iter().map(|&x| card_name(x)).collect();
@@ -471,7 +472,11 @@ pub fn board_words(v: &EvrView) -> String {
         v.supply,
         v.events_left
     ));
-    let objective = v.event.as_deref().and_then(|e| catalog().event_by_key(e)).map(|e| catalog().event(e).objective_value);
+    let objective = v
+        .event
+        .as_deref()
+        .and_then(|e| catalog().event_by_key(e))
+        .map(|e| catalog().event(e).objective_value);
     for (&f, s) in &v.sides {
         let won: Vec<String> = s.won.iter().map(|k| event(k)).collect();
         out.push(format!(
