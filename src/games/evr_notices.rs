@@ -21,7 +21,12 @@ use super::evr_words::{
 pub fn notices(before: &EvrState, after: &EvrState, seat: Faction, action: &Action) -> Vec<Notice> {
     let (pb, pa) = (view(before, Viewer::Public), view(after, Viewer::Public));
     let mut public = vec![actor_line(&pb, &pa, seat, action)];
-    public.extend(changes(&pb, &pa, seat, action));
+    let mut changed = changes(&pb, &pa, seat, action).into_iter();
+    // The totals first (when the struggle ended), then the strategies revealed.
+    let ended = pb.phase == "struggle" && pa.phase != "struggle";
+    public.extend(changed.by_ref().take(usize::from(ended)));
+    public.extend(revealed(before, &pb, &pa));
+    public.extend(changed);
     let mut out: Vec<Notice> = public.iter().map(|t| Notice { to: None, text: t.clone() }).collect();
     for f in Faction::BOTH {
         let (vb, va) = (view(before, Viewer::Faction(f)), view(after, Viewer::Faction(f)));
@@ -65,6 +70,25 @@ fn actor_line(pb: &EvrView, pa: &EvrView, seat: Faction, action: &Action) -> Str
         Action::Event { .. } => format!("{who} put an event back on the event deck."),
         Action::Done => format!("{who} is done."),
     }
+}
+
+/// The strategies revealed when the struggle ends. The rules show both to everyone at that
+/// moment, while the public view hides them until its dominance steps are over; so this once
+/// they are read from the full view, and only when the public views say the struggle ended.
+fn revealed(before: &EvrState, pb: &EvrView, pa: &EvrView) -> Vec<String> {
+    if pb.phase != "struggle" || pa.phase == "struggle" {
+        return vec![];
+    }
+    let full = view(before, Viewer::Full);
+    Faction::BOTH
+        .iter()
+        .filter_map(|f| match &full.sides[f].chosen {
+            Some(Cards::Visible(k)) => {
+                Some(format!("The {} player reveals {}.", f.name(), list(&names(k, strategy))))
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// Private lines for the player who acted: what they chose that nobody else saw.
@@ -165,11 +189,20 @@ fn side_changes(
     // Events won, with what they bring.
     for e in sa.won.iter().filter(|e| !sb.won.contains(e)) {
         out.push(format!(
-            "{} wins {}: now {} victory points.",
+            "{} wins {}: now {} victory point{}.",
             capitalise_player(f),
             event(e),
-            sa.victory_points
+            sa.victory_points,
+            plural(sa.victory_points as usize)
         ));
+    }
+    if sa.influence != sb.influence && !matches!(action, Action::Ready { .. } if f == seat) {
+        let (verb, k) = if sa.influence > sb.influence {
+            ("takes", sa.influence - sb.influence)
+        } else {
+            ("returns", sb.influence - sa.influence)
+        };
+        out.push(format!("{} {verb} {k} influence (now {}).", capitalise_player(f), sa.influence));
     }
     if new_round {
         // The cleanup gathers every card back into the decks: one line, not one per card.
@@ -180,14 +213,6 @@ fn side_changes(
         }
     } else {
         out.extend(card_moves(sb, sa, name, f == seat && *action == Action::Play, action));
-    }
-    if sa.influence != sb.influence && !matches!(action, Action::Ready { .. } if f == seat) {
-        let (verb, k) = if sa.influence > sb.influence {
-            ("takes", sa.influence - sb.influence)
-        } else {
-            ("returns", sb.influence - sa.influence)
-        };
-        out.push(format!("{} {verb} {k} influence (now {}).", capitalise_player(f), sa.influence));
     }
     // Reserve: names in the owner's view, a count in the others'.
     let (rb, ra) = (visible(&sb.reserve), visible(&sa.reserve));
@@ -208,11 +233,18 @@ fn side_changes(
             out.push(format!("{} character{} went to the {name} reserve.", na - nb, plural(na - nb)));
         }
     }
-    // This round's strategy, once this view shows it.
-    if let Some(Cards::Visible(k)) = &sa.chosen
-        && sb.chosen != sa.chosen
-    {
-        out.push(format!("The {name} strategy this round: {}.", list(&names(k, strategy))));
+    // This round's strategy, once this view shows it; one set by an effect (drawn at
+    // random, picked by the opponent) is news even while hidden.
+    match &sa.chosen {
+        Some(Cards::Visible(k)) if new_round || sb.chosen != sa.chosen => {
+            out.push(format!("The {name} strategy this round: {}.", list(&names(k, strategy))));
+        }
+        Some(Cards::Hidden(_))
+            if (new_round || sb.chosen.is_none()) && !matches!(action, Action::Strategy { .. }) =>
+        {
+            out.push(format!("The {name} strategy for this round is set by an effect."));
+        }
+        _ => {}
     }
     if !new_round {
         let gone: Vec<String> =
