@@ -398,3 +398,52 @@ fn the_binary_runs_evr_in_local_mode_and_simulate() {
     assert!(!out.status.success(), "Rebellion's options are refused for EvR");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn twins_that_differ_only_in_a_strategy_read_the_same_in_public_while_their_public_views_agree() {
+    init();
+    let mut compared = 0;
+    for seed in 0..30 {
+        // Both players set up alike; the Rebels pick different strategies in the twins.
+        let mut a = new_game(seed);
+        for seat in ["rebel", "empire"] {
+            let first = decision(&a).unwrap().actions[0].clone();
+            Evr::apply(&mut a, seat, first).unwrap();
+        }
+        let mut b = a.clone();
+        let strategies = decision(&a).unwrap().actions;
+        Evr::apply(&mut a, "rebel", strategies[0].clone()).unwrap();
+        Evr::apply(&mut b, "rebel", strategies[1].clone()).unwrap();
+        let mut rng = GameRng::from_seed(seed);
+        // The same answers in both while the struggle lasts and the options are alike.
+        while let (Some(da), Some(db)) = (decision(&a), decision(&b)) {
+            if da.actions != db.actions || view(&a, Viewer::Public).phase != view(&b, Viewer::Public).phase {
+                break;
+            }
+            let choice = da.actions[rng.below(da.actions.len())].clone();
+            let struggle = view(&a, Viewer::Public).phase == "struggle";
+            let (na, nb) = (
+                Evr::apply(&mut a, da.seat.key(), choice.clone()).unwrap(),
+                Evr::apply(&mut b, db.seat.key(), choice).unwrap(),
+            );
+            if struggle && view(&a, Viewer::Public).phase != "struggle" {
+                break; // strategies are revealed when the struggle ends
+            }
+            // Equal public views must read alike; the engine may show a strategy itself (one
+            // replaced by Emperor Palpatine goes face up among the used ones).
+            if view(&a, Viewer::Public) != view(&b, Viewer::Public) {
+                break;
+            }
+            let public = |ns: &[holonet::game::Notice]| -> Vec<String> {
+                ns.iter().filter(|n| n.to.is_none()).map(|n| n.text.clone()).collect()
+            };
+            assert_eq!(public(&na), public(&nb), "seed {seed}: public notices differ");
+            assert_eq!(Evr::status_text(&a), Evr::status_text(&b));
+            assert_eq!(Evr::board_text(&a, None), Evr::board_text(&b, None));
+            assert_eq!(Evr::private_text(&a, "empire"), Evr::private_text(&b, "empire"));
+            assert_eq!(Evr::milestone(&a, &a), Evr::milestone(&b, &b));
+            compared += 1;
+        }
+    }
+    assert!(compared > 100, "{compared} steps compared");
+}
