@@ -316,8 +316,8 @@ plain_events!(
 
 #[test]
 fn reveal_strategies_skips_the_strategy_of_a_player_over_the_objective_value() {
-    // Over 5 with 9: the Rebels' Support is not resolved, so nobody is asked.
-    let mut s = struggle("create_a_diversion", Some("support"), Some("infiltration"));
+    // Over 7 with 9: the Rebels' Support is not resolved, so nobody is asked.
+    let mut s = struggle("rescue_mission_to_cloud_city", Some("support"), Some("infiltration"));
     settle(&mut s, &["rebel_military_5", "rebel_force_4"], &["imperial_military_2"]);
     assert!(decision(&s).is_none_or(|d| d.kind != DecisionKind::Effect));
     assert_eq!(s.sides.rebel.reserve.len(), 4);
