@@ -305,7 +305,9 @@ fn views_keep_the_reserve_the_chosen_strategy_and_the_deck_from_the_other_side()
                     side.deck[i] = r;
                 }
                 // (Not a strategy its opponent picked (Infiltration) or that was shown.)
-                let known = *t.effects.chosen_by_opponent.get(f) || *t.effects.shown.get(f);
+                let known = *t.effects.chosen_by_opponent.get(f)
+                    || *t.effects.shown.get(f)
+                    || matches!(t.phase, Phase::Dominance { .. });
                 let side = t.sides.get_mut(f);
                 if let (Some(ch), Some(&other), false) = (side.chosen, side.unused.first(), known) {
                     side.chosen = Some(other);
