@@ -13,8 +13,8 @@ use crate::engine::evr::{Action, EvrState, Viewer, view};
 use crate::game::Notice;
 
 use super::evr_words::{
-    capitalise_player, card, card_name, count, event, event_effect, event_numbers, list, player, source,
-    strategy, visible, whose,
+    capitalise_player, card, card_name, count, event, event_effect_brief, event_numbers, list, player,
+    source, strategy, visible, whose,
 };
 
 /// The notices of one applied action of `seat`, from the states before and after it.
@@ -166,7 +166,7 @@ fn changes(b: &EvrView, a: &EvrView, seat: Faction, action: &Action) -> Vec<Stri
         && let Some(e) = &a.event
     {
         out.push(format!("Round {} begins. Event — {}.", a.round, event_numbers(e)));
-        if let Some(text) = event_effect(e) {
+        if let Some(text) = event_effect_brief(e) {
             out.push(format!("Its effect: {text}"));
         }
     }

@@ -121,6 +121,23 @@ pub fn event_effect(key: &str) -> Option<String> {
     e.effect.as_ref().map(|x| x.text.clone())
 }
 
+/// An event's effect for the lines of the log and of a decision's context: its printed text,
+/// except where that text names characters (Duel on Cloud City's exceptions), which is said
+/// without the names. The names are public, but a line naming a character of the box is best
+/// kept to the board and the table image, where it reads as the card: in a message it would
+/// look like news of a card in someone's reserve. Decided from the catalog only.
+pub fn event_effect_brief(key: &str) -> Option<String> {
+    let c = catalog();
+    let e = c.event(c.event_by_key(key)?).effect.as_ref()?;
+    let names_characters =
+        e.ops.iter().any(|op| matches!(op, Effect::BlockPowers { except, .. } if !except.is_empty()));
+    Some(if names_characters {
+        "This round, only the characters the event card names may use their powers.".to_string()
+    } else {
+        e.text.clone()
+    })
+}
+
 /// The card whose effect is being resolved, by name, and its printed text.
 pub fn source(p: &PendingView) -> (String, String) {
     let c = catalog();
@@ -377,7 +394,7 @@ pub fn context(state: &EvrState, d: &Decision) -> Vec<String> {
     let mut out = vec![];
     if let Some(e) = &v.event {
         out.push(format!("Event — {}", event_numbers(e)));
-        if let Some(text) = event_effect(e) {
+        if let Some(text) = event_effect_brief(e) {
             out.push(format!("Its effect: {text}"));
         }
     }
