@@ -447,3 +447,29 @@ fn twins_that_differ_only_in_a_strategy_read_the_same_in_public_while_their_publ
     }
     assert!(compared > 100, "{compared} steps compared");
 }
+
+#[test]
+fn a_local_evr_match_on_disk_resumes_and_a_stored_rebellion_match_is_not_overwritten() {
+    use holonet::cli::local::{LocalSession, Opened};
+    init();
+    let base = std::env::temp_dir().join(format!("holonet-evr-data-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    let dir = base.join("evr");
+    {
+        let (mut s, opened) = Session::<Evr>::open(&dir, 5, EvrOptions::default(), false).expect("opens");
+        assert_eq!(opened, Opened::New);
+        assert!(s.handle("rebel choose 3").iter().all(|l| !l.starts_with("error")));
+    }
+    let (s, opened) = Session::<Evr>::open(&dir, 5, EvrOptions::default(), false).expect("reopens");
+    assert_eq!(opened, Opened::Resumed { actions: 1 });
+    assert_eq!(s.waiting(), Some(Faction::Empire));
+    drop(s);
+    // A directory holding an unfinished Rebellion match is refused for EvR, and kept.
+    let reb = base.join("rebellion");
+    drop(LocalSession::open(&reb, 5, Default::default(), false).expect("a Rebellion match"));
+    let e = Session::<Evr>::open(&reb, 5, EvrOptions::default(), false).err().expect("refused");
+    assert!(e.contains("Star Wars: Rebellion"), "{e}");
+    let (_, opened) = LocalSession::open(&reb, 5, Default::default(), false).expect("still there");
+    assert_eq!(opened, Opened::Resumed { actions: 0 });
+    let _ = std::fs::remove_dir_all(&base);
+}
