@@ -204,15 +204,30 @@ fn tokens(img: &mut RgbImage, v: &EvrView) {
     y += 34.0;
 
     if let Some(p) = &v.pending {
-        pending(img, p, (x, y, TOKENS_W - 32.0, MID_Y + MID_H - 14.0 - y));
+        pending(img, p, (x, y, TOKENS_W - 32.0, HINT_Y - 10.0 - y));
+    }
+}
+
+/// Top of the reading hint at the foot of the tokens' panel.
+const HINT_Y: f32 = MID_Y + MID_H - 78.0;
+
+/// Draws the parts of the middle band that never change: how to read a card's caption.
+pub fn hint(img: &mut RgbImage) {
+    let text = "A card turned sideways is exhausted: its power is used, and a character counts \
+                its lower value. #n is a card's place, the n of `ready n`.";
+    let words: Vec<String> = text.split(' ').map(str::to_string).collect();
+    let mut y = HINT_Y;
+    for line in draw::wrap(SMALL, &words, " ", TOKENS_W - 32.0).iter().take(3) {
+        draw::text(img, SMALL, TOKENS_X + 16.0, y, line);
+        y += 20.0;
     }
 }
 
 /// The heading of the cards an effect holds, by what they are.
 fn held(what: &str) -> &'static str {
     match what {
-        "event" => "Events in hand",
-        _ => "Cards in hand",
+        "event" => "Events to put back in order",
+        _ => "Cards held",
     }
 }
 

@@ -141,6 +141,7 @@ fn draw_layer(bottom: Faction) -> RgbImage {
         Some("THE STRUGGLE"),
     );
     panel(&mut img, (middle::TOKENS_X, MID_Y, middle::TOKENS_W, MID_H), PANEL, FRAME, Some("TOKENS"));
+    middle::hint(&mut img);
     img
 }
 
