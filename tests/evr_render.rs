@@ -9,8 +9,9 @@
 mod golden_image;
 
 use holonet::content::Faction;
-use holonet::content::evr::catalog;
-use holonet::engine::evr::state::{Frame, Phase, Source};
+use holonet::content::evr::{Category, ResourceCardDef, catalog};
+use holonet::engine::evr::state::Phase;
+use holonet::engine::evr::view::Cards;
 use holonet::engine::evr::{Action, DecisionKind, EvrState, Viewer, apply, decision, new_game, view};
 use holonet::render::evr::{HEIGHT, WIDTH, table_fingerprint, table_image, table_png};
 
@@ -21,18 +22,25 @@ fn init() {
     holonet::content::init().expect("content loads");
 }
 
-/// The struggle move of a simple scripted player: play while the total stays well under the
-/// objective value, pass otherwise (and whenever playing is not offered). Every other decision
-/// takes its first legal action, so the script plays on once powers and effects ask too.
-fn scripted(s: &EvrState) -> Option<(Faction, Action)> {
+/// The move of a simple scripted player: in the struggle, use the power of a ready card when
+/// `wants` picks it, else play while the total stays well under the objective value and pass
+/// otherwise; every other decision (setup, strategies, an effect's choices) takes its first
+/// legal action.
+fn scripted(s: &EvrState, wants: &dyn Fn(Faction, &ResourceCardDef) -> bool) -> Option<(Faction, Action)> {
     let d = decision(s)?;
+    let c = catalog();
     let a = match d.kind {
         DecisionKind::StruggleTurn => {
-            let c = catalog();
+            let power = d
+                .actions
+                .iter()
+                .find(|a| matches!(a, Action::Use { card } if wants(d.seat, c.resource(*card))));
             let objective = s.event.map_or(0, |e| c.event(e).objective_value as u32);
-            let total = s.sides.get(d.seat).total();
+            let side = s.sides.get(d.seat);
             let play = d.actions.contains(&Action::Play);
-            if play && (total + 5 <= objective || s.sides.get(d.seat).play.is_empty()) {
+            if let Some(a) = power {
+                a.clone()
+            } else if play && (side.total() + 5 <= objective || side.play.is_empty()) {
                 Action::Play
             } else if d.actions.contains(&Action::Pass) {
                 Action::Pass
@@ -45,10 +53,19 @@ fn scripted(s: &EvrState) -> Option<(Faction, Action)> {
     Some((d.seat, a))
 }
 
+/// The script that never uses a power.
+fn no_powers(_: Faction, _: &ResourceCardDef) -> bool {
+    false
+}
+
 /// Plays the script from `s` until `stop` holds (checked before each move) or the game ends.
-fn play_until(s: &mut EvrState, stop: impl Fn(&EvrState) -> bool) {
+fn play_until(
+    s: &mut EvrState,
+    wants: &dyn Fn(Faction, &ResourceCardDef) -> bool,
+    stop: impl Fn(&EvrState) -> bool,
+) {
     while !stop(s) {
-        let Some((seat, a)) = scripted(s) else { return };
+        let Some((seat, a)) = scripted(s, wants) else { return };
         apply(s, seat, a).expect("a scripted action is legal");
     }
 }
@@ -64,37 +81,36 @@ fn setup() -> EvrState {
 }
 
 /// The first struggle (of seeds 0, 1, …) in which the Rebels, to move after a play, have three
-/// cards in play, a character among them, and the Empire two; then that character is turned
-/// (its power used) and one of the Empire's basic cards too.
+/// cards in play with a character among them and the Empire two, and then use that
+/// character's power (its choices: the first offered), leaving it turned in play; the Empire
+/// moves next.
 fn mid_struggle() -> EvrState {
     init();
     let c = catalog();
-    let has_character = |s: &EvrState| s.sides.rebel.play.iter().any(|p| c.resource(p.card).is_character());
+    let ready_character = |s: &EvrState| {
+        s.sides.rebel.play.iter().find(|p| !p.exhausted && c.resource(p.card).is_character()).map(|p| p.card)
+    };
     let wanted = |s: &EvrState| {
         matches!(s.phase, Phase::Struggle { turn: Faction::Rebel, passed: false })
             && s.sides.rebel.play.len() >= 3
             && s.sides.empire.play.len() >= 2
-            && has_character(s)
+            && ready_character(s).is_some()
             // A strategy is left to choose (the twins swap the chosen one with it).
             && !s.sides.empire.unused.is_empty()
     };
-    let mut s = (0..50)
-        .map(|seed| {
-            let mut s = new_game(seed);
-            play_until(&mut s, wanted);
-            s
-        })
-        .find(wanted)
-        .expect("a seed below 50 reaches such a struggle");
-    // Turned as its power leaves it (set directly: the position is about the picture, not the
-    // power, and stays the same whatever the power would have done).
-    let slot = s.sides.rebel.play.iter().position(|p| c.resource(p.card).is_character()).expect("in play");
-    s.sides.rebel.play[slot].exhausted = true;
-    // And one of the Empire's basic cards turned, which keeps its value.
-    if let Some(p) = s.sides.empire.play.iter_mut().find(|p| !c.resource(p.card).is_character()) {
-        p.exhausted = true;
-    }
-    s
+    let reach = |seed: u64| {
+        let mut s = new_game(seed);
+        play_until(&mut s, &no_powers, wanted);
+        let card = ready_character(&s)?;
+        apply(&mut s, REBEL, Action::Use { card }).ok()?;
+        while let Some(d) = decision(&s).filter(|d| d.kind == DecisionKind::Effect) {
+            apply(&mut s, d.seat, d.actions[0].clone()).expect("an offered choice");
+        }
+        let turned = s.sides.rebel.play.iter().any(|p| p.card == card && p.exhausted);
+        let empire_next = matches!(s.phase, Phase::Struggle { turn: Faction::Empire, passed: false });
+        (turned && empire_next).then_some(s)
+    };
+    (0..60).find_map(reach).expect("a seed below 60 reaches such a struggle")
 }
 
 /// Seed 11 after its first event has gone to someone, once both players have two cards in
@@ -102,40 +118,32 @@ fn mid_struggle() -> EvrState {
 fn event_won() -> EvrState {
     init();
     let mut s = new_game(11);
-    play_until(&mut s, |s| s.sides.rebel.won.len() + s.sides.empire.won.len() >= 1);
-    play_until(&mut s, |s| s.sides.rebel.play.len() >= 2 && s.sides.empire.play.len() >= 2);
+    play_until(&mut s, &no_powers, |s| s.sides.rebel.won.len() + s.sides.empire.won.len() >= 1);
+    play_until(&mut s, &no_powers, |s| s.sides.rebel.play.len() >= 2 && s.sides.empire.play.len() >= 2);
     assert!(matches!(s.phase, Phase::Struggle { .. }), "seed 11 plays on into a struggle");
     s
 }
 
-/// Seed 5 played to its end.
+/// Seed 5 played to its end, the Rebels using their characters' powers.
 fn game_over() -> EvrState {
     init();
     let mut s = new_game(5);
-    play_until(&mut s, |_| false);
+    play_until(&mut s, &|f, r| f == REBEL && r.is_character(), |_| false);
     assert!(s.winner.is_some(), "the script ends the game");
     s
 }
 
-/// A Recon power of the Rebels being resolved, holding the Empire deck's two top cards.
+/// The first position (seeds 0, 1, …) where a Rebel Recon power holds cards it looked at.
 fn pending_recon() -> EvrState {
-    let mut s = mid_struggle();
-    let c = catalog();
-    let recon = c.resource_by_key("rebel_recon_3").expect("a Rebel Recon card");
-    let looked = vec![s.sides.empire.deck[s.sides.empire.deck.len() - 1], s.sides.empire.deck[0]];
-    s.pending = Some(Frame {
-        source: Source::Power(recon),
-        actor: REBEL,
-        op: 0,
-        option: None,
-        options_done: 0,
-        count: 0,
-        side: Some(EMPIRE),
-        cards: looked,
-        events: vec![],
-        prepared: true,
-    });
-    s
+    init();
+    let recon = |f: Faction, r: &ResourceCardDef| f == REBEL && r.category == Category::Recon;
+    let holding = |s: &EvrState| s.pending.as_ref().is_some_and(|p| p.actor == REBEL && !p.cards.is_empty());
+    let reach = |seed: u64| {
+        let mut s = new_game(seed);
+        play_until(&mut s, &recon, holding);
+        holding(&s).then_some(s)
+    };
+    (0..60).find_map(reach).expect("a seed below 60 has a Rebel Recon look at cards")
 }
 
 /// Compares a table image with its golden (`tests/golden/evr/{name}.png`).
@@ -178,17 +186,13 @@ fn golden_game_over() {
 fn golden_effect_being_resolved() {
     let s = pending_recon();
     check_golden("pending_rebel", &s, Viewer::Faction(REBEL));
-    // The channel sees that two cards are held, not which.
+    // The channel sees how many cards are held, not which; and the box is drawn.
+    let held = s.pending.as_ref().map_or(0, |p| p.cards.len());
     let public = view(&s, Viewer::Public);
-    assert!(matches!(
-        public.pending.as_ref().map(|p| &p.cards),
-        Some(holonet::engine::evr::view::Cards::Hidden(2))
-    ));
-    assert_ne!(
-        table_image(&public),
-        table_image(&view(&mid_struggle(), Viewer::Public)),
-        "the effect is drawn"
-    );
+    assert!(matches!(public.pending.as_ref().map(|p| &p.cards), Some(Cards::Hidden(n)) if *n == held));
+    let mut without = s.clone();
+    without.pending = None;
+    assert_ne!(table_image(&public), table_image(&view(&without, Viewer::Public)), "the effect is drawn");
 }
 
 /// Two states that differ only in secrets: the Rebels' reserve (a character swapped with one
@@ -241,15 +245,14 @@ fn the_fingerprint_follows_the_components_not_the_turn() {
     let mut s = mid_struggle();
     let before = table_fingerprint(&view(&s, Viewer::Public));
     // A pass changes whose turn it is and the version, nothing on the table.
-    apply(&mut s, REBEL, Action::Pass).expect("the Rebels may pass");
+    apply(&mut s, EMPIRE, Action::Pass).expect("the Empire may pass");
     assert_eq!(table_fingerprint(&view(&s, Viewer::Public)), before);
     // Playing a card does.
-    let d = decision(&s).expect("the Empire decides");
+    let d = decision(&s).expect("the Rebels decide");
+    assert!(d.actions.contains(&Action::Play), "the Rebels have room to play");
     let mut t = s.clone();
-    if d.actions.contains(&Action::Play) {
-        apply(&mut t, EMPIRE, Action::Play).expect("legal");
-        assert_ne!(table_fingerprint(&view(&t, Viewer::Public)), before, "a card played");
-    }
+    apply(&mut t, REBEL, Action::Play).expect("legal");
+    assert_ne!(table_fingerprint(&view(&t, Viewer::Public)), before, "a card played");
     // So does turning a card, or a token changing hands.
     let mut t = s.clone();
     t.sides.rebel.play[0].exhausted = !t.sides.rebel.play[0].exhausted;

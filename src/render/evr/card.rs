@@ -48,29 +48,36 @@ fn face(tile: &mut RgbImage, key: &str) {
     draw::text_centered(tile, st, w / 2.0, 8.0, &draw::fit(st, &label, w - 12.0));
 
     // The value, large, in the faction's colour.
-    let (cx, cy) = (w / 2.0, 62.0);
-    draw::circle(tile, cx, cy, 25.0, style::faction_color(def.faction));
-    draw::ring(tile, cx, cy, 25.0, 2.0, mix(frame, BG, 0.3));
-    let st = Style::bold(30.0, BG);
+    let (cx, cy, r) = if def.is_character() { (w / 2.0, 56.0, 23.0) } else { (w / 2.0, 60.0, 25.0) };
+    draw::circle(tile, cx, cy, r, style::faction_color(def.faction));
+    draw::ring(tile, cx, cy, r, 2.0, mix(frame, BG, 0.3));
+    let st = Style::bold(r * 1.2, BG);
     draw::text_centered(tile, st, cx, cy - draw::line_height(st) / 2.0, &def.value.to_string());
 
     if def.is_character() {
-        let st = Style::bold(15.5, TEXT);
+        // The name in two lines at most, smaller when it needs it.
         let words: Vec<String> = def.name.split_whitespace().map(str::to_string).collect();
-        let lines = draw::wrap(st, &words, " ", w - 14.0);
+        let (mut st, mut lines) = (Style::bold(15.5, TEXT), vec![]);
+        for px in [15.5, 13.5] {
+            st = Style::bold(px, TEXT);
+            lines = draw::wrap(st, &words, " ", w - 14.0);
+            if lines.len() <= 2 {
+                break;
+            }
+        }
         let lh = draw::line_height(st);
-        let top = 96.0 + (3 - lines.len().min(3)) as f32 * lh / 2.0 - 4.0;
-        for (i, line) in lines.iter().take(3).enumerate() {
+        let top = if lines.len() == 1 { 97.0 } else { 87.0 };
+        for (i, line) in lines.iter().take(2).enumerate() {
             draw::text_centered(tile, st, w / 2.0, top + i as f32 * lh, &draw::fit(st, line, w - 10.0));
         }
         // The lower value of an exhausted character, in the lower-left corner as printed.
         if let Some(low) = def.exhausted_value {
-            let (lx, ly) = (20.0, h - 20.0);
-            draw::circle(tile, lx, ly, 12.0, mix(SILVER, BG, 0.25));
-            let st = Style::bold(15.0, BG);
+            let (lx, ly) = (19.0, h - 19.0);
+            draw::circle(tile, lx, ly, 11.0, mix(SILVER, BG, 0.25));
+            let st = Style::bold(14.0, BG);
             draw::text_centered(tile, st, lx, ly - draw::line_height(st) / 2.0, &low.to_string());
         }
-        icons::recruit(tile, w - 34.0, h - 34.0, 22.0, mix(SILVER, style::card_fill(def.faction), 0.35));
+        icons::recruit(tile, w - 30.0, h - 31.0, 19.0, mix(SILVER, style::card_fill(def.faction), 0.35));
     } else {
         pictogram(tile, w / 2.0, 124.0, 44.0, def.category, accent, style::card_fill(def.faction));
     }

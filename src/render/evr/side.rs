@@ -88,6 +88,8 @@ fn caption(img: &mut RgbImage, cx: f32, y: f32, slot: usize, value: u8, exhauste
 const VALUE_X: f32 = SIDE_X + 136.0;
 /// Room for a row's content.
 const VALUE_W: f32 = SIDE_X + SIDE_W - 14.0 - VALUE_X;
+/// The lists of strategy names, a little smaller to fit four names on a line.
+const LIST: Style = Style::regular(15.5, TEXT);
 /// Pitch of the rows.
 const ROW: f32 = 24.0;
 
@@ -157,7 +159,7 @@ fn components(img: &mut RgbImage, f: Faction, side: &SideView, y: f32) {
     let used: Vec<String> = side.used.iter().map(|k| style::strategy_name(k)).collect();
     let used = if used.is_empty() { "none".to_string() } else { used.join(", ") };
     let w = draw::text(img, BODY.with(DIM), VALUE_X, y, "used: ");
-    draw::text(img, BODY, VALUE_X + w, y, &draw::fit(BODY, &used, VALUE_W - w));
+    draw::text(img, LIST, VALUE_X + w, y + 1.5, &draw::fit(LIST, &used, VALUE_W - w));
     y += ROW;
     let unused = match &side.unused {
         Cards::Visible(keys) if keys.is_empty() => "none".to_string(),
@@ -165,7 +167,7 @@ fn components(img: &mut RgbImage, f: Faction, side: &SideView, y: f32) {
         Cards::Hidden(n) => format!("{n} face down"),
     };
     let w = draw::text(img, BODY.with(DIM), VALUE_X, y, "unused: ");
-    draw::text(img, BODY, VALUE_X + w, y, &draw::fit(BODY, &unused, VALUE_W - w));
+    draw::text(img, LIST, VALUE_X + w, y + 1.5, &draw::fit(LIST, &unused, VALUE_W - w));
     y += ROW;
 
     label(img, y, "EVENTS WON");
