@@ -135,8 +135,8 @@ pub fn trigger_label(t: Trigger) -> &'static str {
     match t {
         Trigger::Won => "FOR ITS WINNER",
         Trigger::Lost => "FOR ITS LOSER",
-        Trigger::Round => "ALL ROUND",
-        Trigger::Reveal => "ON REVEAL",
+        Trigger::Round => "THROUGHOUT THIS ROUND",
+        Trigger::Reveal => "WHEN REVEALED",
     }
 }
 
