@@ -287,3 +287,31 @@ fn png_is_a_table_sized_image_and_deterministic() {
     let img = image::load_from_memory(&png).expect("decodes").to_rgb8();
     assert_eq!(img.dimensions(), (WIDTH, HEIGHT));
 }
+
+#[test]
+fn every_card_and_event_of_the_box_draws() {
+    let base = mid_struggle();
+    let c = catalog();
+    // Every resource card, six at a time in its owner's play area, every other one turned.
+    for f in [REBEL, EMPIRE] {
+        let cards: Vec<_> = c.resources_of(f).collect();
+        for chunk in cards.chunks(6) {
+            let mut s = base.clone();
+            s.sides.get_mut(f).play = chunk
+                .iter()
+                .enumerate()
+                .map(|(i, &card)| holonet::engine::evr::InPlay { card, exhausted: i % 2 == 1 })
+                .collect();
+            let img = table_image(&view(&s, Viewer::Public));
+            assert_eq!(img.dimensions(), (WIDTH, HEIGHT));
+        }
+    }
+    // Every event face up, and every event won by one side at once.
+    let all: Vec<_> = (0..c.events.len() as u8).map(holonet::content::evr::EventCardId).collect();
+    let mut s = base.clone();
+    s.sides.rebel.won = all.clone();
+    for &e in &all {
+        s.event = Some(e);
+        table_png(&view(&s, Viewer::Faction(REBEL)));
+    }
+}
