@@ -313,3 +313,16 @@ plain_events!(
     rescue_mission_to_cloud_city,
     securing_the_rebel_base_on_yavin_4,
 );
+
+#[test]
+fn reveal_strategies_skips_the_strategy_of_a_player_over_the_objective_value() {
+    // Over 7 with 9: the Rebels' Support is not resolved, so nobody is asked.
+    let mut s = struggle("rescue_mission_to_cloud_city", Some("support"), Some("infiltration"));
+    settle(&mut s, &["rebel_military_5", "rebel_force_4"], &["imperial_military_2"]);
+    assert!(decision(&s).is_none_or(|d| d.kind != DecisionKind::Effect));
+    assert_eq!(s.sides.rebel.reserve.len(), 4);
+    assert_eq!(vp(&s, EMPIRE), 1);
+    // And the Empire's Infiltration (under) is: it picks the Rebels' next strategy.
+    assert_eq!(decision(&s).unwrap().seat, EMPIRE);
+    assert_eq!(planning(&s), Some(REBEL));
+}

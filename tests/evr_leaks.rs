@@ -238,3 +238,119 @@ fn twins_differing_in_a_secret_look_the_same_to_everyone_who_may_not_know_it() {
     );
     assert!(compared.iter().all(|&n| n as u64 > games()), "twins of every kind: {compared:?}");
 }
+
+/// Splits an outcome into what the channel sees and what each user sees (the end-of-match
+/// reveal, which shows everything, is left out).
+fn split(o: &holonet::service::Outcome, caller: u64, seats: &[(u64, &str)]) -> (String, Vec<(u64, String)>) {
+    let mut channel = vec![];
+    let mut users: Vec<(u64, String)> = vec![];
+    let mut to = |u: u64, t: String| users.push((u, t));
+    if o.reply_public {
+        channel.push(o.reply.clone());
+    } else {
+        to(caller, o.reply.clone());
+    }
+    channel.extend(o.public.iter().map(|p| p.text.clone()));
+    channel.extend(o.recent.iter().cloned());
+    for p in &o.private {
+        to(p.user, p.text.clone());
+    }
+    for n in &o.events {
+        match &n.to {
+            None => channel.push(n.text.clone()),
+            Some(seat) => {
+                for (u, s) in seats {
+                    if s == seat {
+                        to(*u, n.text.clone());
+                    }
+                }
+            }
+        }
+    }
+    if let Some(p) = &o.prompt {
+        channel.push(format!("{} {} {:?}", p.seat, p.kind, p.user));
+        let options = format!("{:?} {} {:?}", p.options, serde_json::to_string(&p.texts).unwrap(), p.context);
+        if p.public {
+            channel.push(options);
+        } else if let Some(u) = p.user {
+            to(u, options);
+        }
+    }
+    (channel.join("\n"), users)
+}
+
+#[test]
+fn service_payloads_never_name_a_reserve_character_the_receiver_has_not_seen() {
+    use holonet::service::{Answer, Caller, Service};
+    use holonet::store::MemoryStore;
+    use std::sync::Arc;
+    holonet::content::init().unwrap();
+    let c = catalog();
+    let (rebel, empire) = (Caller { user: 1, moderator: false }, Caller { user: 2, moderator: false });
+    let seats = [(1u64, "rebel"), (2u64, "empire")];
+    let mut checked = 0usize;
+    for seed in 0..20u64 {
+        let svc: Service<Evr> = Service::with_clock(Arc::new(MemoryStore::new()), Box::new(|| 1_000));
+        let ch = 500 + seed;
+        svc.create(ch, Some(7), rebel, EvrOptions::default(), Some(seed)).unwrap();
+        svc.join(ch, rebel, Some("rebel")).unwrap();
+        svc.join(ch, empire, Some("empire")).unwrap();
+        let mut outcome = svc.start(ch, rebel).unwrap();
+        let mut caller = rebel.user;
+        let mut rng = GameRng::from_seed(seed);
+        let mut public_seen: BTreeSet<ResourceCardId> = BTreeSet::new();
+        loop {
+            let s = svc.state(ch).unwrap().expect("a match");
+            for f in BOTH {
+                let side = s.sides.get(f);
+                public_seen.extend(side.play.iter().map(|p| p.card).chain(side.discard.iter().copied()));
+            }
+            // Canaries: reserve characters never shown in the open, by key and by name.
+            let canaries = |owner: Faction| -> Vec<String> {
+                s.sides
+                    .get(owner)
+                    .reserve
+                    .iter()
+                    .filter(|x| !public_seen.contains(x))
+                    .flat_map(|&x| [c.resource(x).key.clone(), c.resource(x).name.clone()])
+                    .collect()
+            };
+            let (channel, users) = split(&outcome, caller, &seats);
+            let mut status = vec![];
+            for (u, _) in seats {
+                let who = Caller { user: u, moderator: false };
+                let st = svc.status(ch, who).unwrap();
+                status.push((
+                    u,
+                    format!("{} {}", st.reply, st.public.iter().map(|p| p.text.clone()).collect::<String>()),
+                ));
+            }
+            if s.winner.is_some() {
+                break;
+            }
+            for f in BOTH {
+                for name in canaries(f) {
+                    assert!(!channel.contains(&name), "seed {seed}: the channel is told {name}:\n{channel}");
+                    let opponent = if f == Faction::Rebel { 2 } else { 1 };
+                    for (u, text) in users.iter().chain(&status) {
+                        if *u == opponent {
+                            assert!(
+                                !text.contains(&name),
+                                "seed {seed}: the {} player's opponent is told {name}:\n{text}",
+                                f
+                            );
+                        }
+                    }
+                    checked += 1;
+                }
+            }
+            let d = decision(&s).expect("a decision while the match runs");
+            let a = d.actions[rng.below(d.actions.len())].clone();
+            caller = if d.seat == Faction::Rebel { rebel.user } else { empire.user };
+            outcome = svc
+                .act(ch, Caller { user: caller, moderator: false }, Answer::Command(a.command()))
+                .unwrap_or_else(|e| panic!("seed {seed}: `{}` refused: {e}", a.command()));
+        }
+    }
+    assert!(checked > 10_000, "canary checks: {checked}");
+}
