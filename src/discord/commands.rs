@@ -18,9 +18,9 @@ use serenity::{AutocompleteChoice, CommandDataOption, CommandDataOptionValue, Cr
 
 use super::components::{option_menus, out_of_date};
 use super::host::Job;
+use super::hosted::{GameKind, Games, HostedGame, NewMatch};
 use super::messages::{NUMBER_OUT_OF_DATE, options_intro, pretty, shorten};
 use super::permissions;
-use super::hosted::{GameKind, Games, HostedGame, NewMatch};
 use super::rules::{EVR_HELP, HELP, OTHER_GAME, RULES_ELSEWHERE, Topic};
 use super::send::{Responder, deliver, render_png};
 use super::{Context, Data, Error, caller, on_channel};

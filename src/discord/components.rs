@@ -355,8 +355,10 @@ async fn private_pick(
         _ => return show_node(ctx, ci, &p, None, None).await,
     };
     let caller = caller_of(ctx, data, ci.guild_id, ci.member.as_ref(), ci.user.id).await;
-    let result =
-        data.host.call(channel, move |g| Ok(g.of(channel).act(channel, caller, Answer::Option { key, index })?)).await;
+    let result = data
+        .host
+        .call(channel, move |g| Ok(g.of(channel).act(channel, caller, Answer::Option { key, index })?))
+        .await;
     match result.map_err(service_error) {
         Err(Ok(ServiceError::Stale)) => {
             let p = current(data, channel, ci.user.id.get()).await?.unwrap_or(p);
@@ -430,8 +432,10 @@ async fn public_pick(
     };
     let caller = caller_of(ctx, data, ci.guild_id, ci.member.as_ref(), ci.user.id).await;
     let key = p.key();
-    let result =
-        data.host.call(channel, move |g| Ok(g.of(channel).act(channel, caller, Answer::Option { key, index })?)).await;
+    let result = data
+        .host
+        .call(channel, move |g| Ok(g.of(channel).act(channel, caller, Answer::Option { key, index })?))
+        .await;
     match result.map_err(service_error) {
         Err(Ok(ServiceError::Stale)) => out_of_date(responder, data, channel, OUT_OF_DATE).await,
         Err(Ok(e)) => Err(e.into()),

@@ -81,10 +81,9 @@ impl Host {
         let games = self.games.clone();
         // The channel's service after the call is the one that made the outcome: nothing else
         // opens or imports a match in the channel during its turn.
-        let (outcome, service) = tokio::task::spawn_blocking(move || {
-            f(&games).map(|outcome| (outcome, games.of(channel)))
-        })
-        .await??;
+        let (outcome, service) =
+            tokio::task::spawn_blocking(move || f(&games).map(|outcome| (outcome, games.of(channel))))
+                .await??;
         self.queue(channel, Job::Outcome(Box::new(outcome.clone()), service));
         Ok(outcome)
     }

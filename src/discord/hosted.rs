@@ -12,7 +12,9 @@ use std::sync::Arc;
 use crate::game::Game;
 use crate::games::evr::{Evr, EvrOptions};
 use crate::games::rebellion::Rebellion;
-use crate::service::{Answer, Caller, Holding, Outcome, PromptPost, Reminder, Service, ServiceError, StateAt};
+use crate::service::{
+    Answer, Caller, Holding, Outcome, PromptPost, Reminder, Service, ServiceError, StateAt,
+};
 use crate::store::{MatchExport, MatchStatus};
 
 /// A game hosted in Discord: which one it is.
@@ -100,8 +102,13 @@ pub trait HostedGame: Send + Sync {
     /// Moderator: load an export file into the channel.
     fn import(&self, channel: u64, caller: Caller, json: &[u8]) -> Result<Outcome, ServiceError>;
     /// Moderator: reminder delays.
-    fn set_reminders(&self, channel: u64, caller: Caller, first: u64, second: u64)
-    -> Result<Outcome, ServiceError>;
+    fn set_reminders(
+        &self,
+        channel: u64,
+        caller: Caller,
+        first: u64,
+        second: u64,
+    ) -> Result<Outcome, ServiceError>;
     /// Moderator: seats, waits and reminder settings.
     fn idle_report(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError>;
     /// Notes closed DMs; `true` the first time in the match.
@@ -372,7 +379,12 @@ impl Games {
 
     /// Loads an export file into a channel, by the service of the file's game (a file of a
     /// game not hosted here goes to Rebellion's, whose refusal names the game).
-    pub fn import(&self, channel: u64, caller: Caller, json: &[u8]) -> Result<Outcome, crate::discord::Error> {
+    pub fn import(
+        &self,
+        channel: u64,
+        caller: Caller,
+        json: &[u8],
+    ) -> Result<Outcome, crate::discord::Error> {
         if !caller.moderator {
             return Err(ServiceError::NotModerator.into());
         }

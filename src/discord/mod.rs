@@ -28,8 +28,8 @@ use crate::game::Game;
 use crate::games::evr::Evr;
 use crate::games::rebellion::Rebellion;
 use crate::service::{Caller, Service, ServiceError};
-use hosted::Games;
 use crate::store::{MatchStore, SledStore, StoreError};
+use hosted::Games;
 
 /// What every command and event handler can reach.
 pub struct Data {
@@ -186,10 +186,7 @@ async fn on_event(
 }
 
 /// Ends matches whose channel or server is gone (logged; nothing to answer).
-async fn archive(
-    data: &Data,
-    f: impl FnOnce(&Games) -> Result<usize, ServiceError> + Send + 'static,
-) {
+async fn archive(data: &Data, f: impl FnOnce(&Games) -> Result<usize, ServiceError> + Send + 'static) {
     let games = data.games.clone();
     match tokio::task::spawn_blocking(move || f(&games)).await {
         Ok(Ok(n)) if n > 0 => tracing::info!(ended = n, "matches ended: their channel is gone"),

@@ -14,8 +14,8 @@ use serenity::{
 };
 
 use super::components::{option_menus, prompt_components};
-use super::messages::{IMAGE_MISSING, MAX_CONTENT, chunks, code_blocks, dm_closed, live_text, options_intro};
 use super::hosted::{Games, HostedGame};
+use super::messages::{IMAGE_MISSING, MAX_CONTENT, chunks, code_blocks, dm_closed, live_text, options_intro};
 use super::{Context, Error};
 use crate::service::{Outcome, Reminder, StateAt};
 
