@@ -293,9 +293,9 @@ pub enum NewMatch {
 /// Why a channel cannot take a new match: one of some game is running there.
 #[derive(Debug, thiserror::Error)]
 #[error(
-    "this channel already has a {} match ({}); finish it or ask a moderator to `/mod end` it",
-    .game.name(),
-    .status.words()
+    "this channel already has a match ({}) of {}; finish it or ask a moderator to `/mod end` it",
+    .status.words(),
+    .game.name()
 )]
 pub struct Busy {
     /// The game of the running match.
