@@ -2309,3 +2309,73 @@ async fn evr_scenario() {
     stop_bot(bot).await;
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The routing behind every command, without Discord: each game's service sees only its own
+/// matches, and `Games` finds the one a channel's match belongs to — the running match, else the
+/// newest ended one — refuses a second match of either game, and exports and imports by the
+/// game of the match (also after a restart, when ended matches are not loaded).
+#[test]
+fn games_route_a_channel_to_its_match_and_refuse_a_second_of_either_game() {
+    use holonet::discord::hosted::{GameKind, Games, NewMatch};
+    use holonet::games::evr::Evr;
+    use holonet::service::{Caller, Service};
+    let _ = holonet::content::init();
+    let store: Arc<dyn holonet::store::MatchStore> = Arc::new(holonet::store::MemoryStore::new());
+    let clock = Arc::new(AtomicU64::new(1_000));
+    let games = |clock: &Arc<AtomicU64>| {
+        let (a, b) = (clock.clone(), clock.clone());
+        Games::new(
+            Service::<Rebellion>::with_clock(
+                store.clone(),
+                Box::new(move || a.fetch_add(1, Ordering::SeqCst)),
+            ),
+            Service::<Evr>::with_clock(store.clone(), Box::new(move || b.fetch_add(1, Ordering::SeqCst))),
+        )
+    };
+    let g = games(&clock);
+    let (rebel, empire) =
+        (Caller { user: REBEL, moderator: false }, Caller { user: EMPIRE, moderator: false });
+    let moderator = Caller { user: MODERATOR, moderator: true };
+    assert_eq!(g.kind_of(1), None);
+    assert_eq!(g.of(1).kind(), GameKind::Rebellion, "a channel without a match answers as Rebellion's");
+    g.create(1, None, rebel, NewMatch::Evr(Default::default())).unwrap();
+    assert_eq!(g.kind_of(1), Some(GameKind::Evr));
+    let refused = g.create(1, None, empire, NewMatch::Rebellion(Default::default())).unwrap_err().to_string();
+    assert!(
+        refused.contains("already has a match (waiting for players) of Star Wars: Empire vs."),
+        "{refused}"
+    );
+    assert!(g.create(1, None, empire, NewMatch::Evr(Default::default())).is_err());
+    g.of(1).join(1, rebel, Some("rebel")).unwrap();
+    g.of(1).join(1, empire, None).unwrap();
+    g.of(1).start(1, rebel).unwrap();
+    let p = g.of(1).prompt(1).unwrap().expect("the first EvR decision");
+    assert!(p.options.iter().all(|o| o.starts_with("characters ")), "{:?}", p.options);
+    // Ended by a moderator, the channel takes a Rebellion match, which now answers there.
+    g.of(1).end(1, moderator).unwrap();
+    g.create(1, None, rebel, NewMatch::Rebellion(Default::default())).unwrap();
+    assert_eq!(g.kind_of(1), Some(GameKind::Rebellion), "the running match wins over the ended one");
+    g.of(1).cancel(1, rebel).unwrap();
+    assert_eq!(g.kind_of(1), Some(GameKind::Rebellion), "of two ended matches, the newer");
+    // An EvR match ends in channel 2; after a restart neither ended match is loaded, and each
+    // channel's export still comes from the service of its game.
+    g.create(2, None, rebel, NewMatch::Evr(Default::default())).unwrap();
+    g.of(2).cancel(2, rebel).unwrap();
+    let g = games(&clock);
+    assert_eq!(g.load_all().unwrap(), 0);
+    assert_eq!(g.kind_of(2), None);
+    let file = g.export(2, rebel).unwrap().file.expect("the export").1;
+    assert_eq!(serde_json::from_slice::<Value>(&file).unwrap()["meta"]["game"], json!("evr"));
+    let other = g.export(1, rebel).unwrap().file.expect("the export").1;
+    assert_eq!(serde_json::from_slice::<Value>(&other).unwrap()["meta"]["game"], json!("rebellion"));
+    // Imports go to the file's game, and not into a channel where a match of any game runs.
+    g.create(4, None, rebel, NewMatch::Rebellion(Default::default())).unwrap();
+    let refused = g.import(4, moderator, &file).unwrap_err().to_string();
+    assert!(refused.contains("of Star Wars: Rebellion"), "{refused}");
+    assert!(g.import(3, rebel, &file).is_err(), "moderators only");
+    g.import(3, moderator, &file).unwrap();
+    assert_eq!(g.kind_of(3), Some(GameKind::Evr));
+    // Gone channels end whatever their game.
+    assert_eq!(g.archive_channel(4, "gone").unwrap(), 1);
+    assert_eq!(g.busy(4).map(|b| b.game), None);
+}
