@@ -123,6 +123,10 @@ fn the_struggle_starts_with_the_balance_token_and_ends_on_two_passes_in_successi
     assert!(matches!(s.phase, Phase::Struggle { .. }));
     let round = s.round;
     apply(&mut s, first.opponent(), Action::Pass).unwrap();
+    // Strategy and event effects may ask something before the round ends.
+    while let Some(d) = decision(&s).filter(|d| d.kind == DecisionKind::Effect) {
+        apply(&mut s, d.seat, d.actions[0].clone()).unwrap();
+    }
     assert_eq!(s.round, round + 1, "two passes in succession end the struggle and the round");
 }
 
@@ -300,7 +304,12 @@ fn views_keep_the_reserve_the_chosen_strategy_and_the_deck_from_the_other_side()
                     side.reserve[0] = side.deck[i];
                     side.deck[i] = r;
                 }
-                if let (Some(ch), Some(&other)) = (side.chosen, side.unused.first()) {
+                // (Not a strategy its opponent picked (Infiltration) or that was shown.)
+                let known = *t.effects.chosen_by_opponent.get(f)
+                    || *t.effects.shown.get(f)
+                    || matches!(t.phase, Phase::Dominance { .. });
+                let side = t.sides.get_mut(f);
+                if let (Some(ch), Some(&other), false) = (side.chosen, side.unused.first(), known) {
                     side.chosen = Some(other);
                     side.unused[0] = ch;
                 }

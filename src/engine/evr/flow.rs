@@ -2,9 +2,11 @@
 //! struggle, and the dominance phase.
 
 use super::action::Action;
-use super::state::{EvrState, InPlay, Phase};
+use super::dominance;
+use super::exec;
+use super::state::{EvrState, InPlay, Phase, Source};
 use crate::content::Faction;
-use crate::content::evr::{ResourceCardId, catalog};
+use crate::content::evr::{Effect, ResourceCardId, Trigger, catalog};
 
 /// Why the engine refused an action; each names the rule it breaks. The state is unchanged
 /// whenever one is returned.
@@ -73,12 +75,27 @@ fn character_choices(f: Faction) -> Vec<Action> {
 /// Whether a player may play a card: room under the event's capacity, and a card to draw.
 fn can_play(s: &EvrState, f: Faction) -> bool {
     let side = s.sides.get(f);
-    let capacity = s.event.map_or(0, |e| catalog().event(e).capacity as usize);
-    side.play.len() < capacity && !(side.deck.is_empty() && side.discard.is_empty())
+    exec::room(s, f) && !(side.deck.is_empty() && side.discard.is_empty())
+}
+
+/// Whether this round's event stops a card's power ("cards of this kind cannot use their
+/// powers this round").
+pub fn blocked(s: &EvrState, card: ResourceCardId) -> bool {
+    let c = catalog();
+    let Some(effect) = s.event.and_then(|e| c.event(e).effect.as_ref()) else { return false };
+    effect.trigger == Trigger::Round
+        && effect.ops.iter().any(|op| {
+            matches!(op, Effect::BlockPowers { of, except }
+                if c.resource(card).category == *of && !except.contains(&card))
+        })
 }
 
 /// The decision the engine waits for, if any.
 pub fn decision(s: &EvrState) -> Option<Decision> {
+    if s.pending.is_some() {
+        let ask = exec::ask(s)?;
+        return Some(Decision { seat: ask.chooser, kind: DecisionKind::Effect, actions: ask.actions });
+    }
     let (seat, kind, actions) = match s.phase {
         Phase::Over | Phase::Dominance { .. } => return None,
         Phase::ChooseCharacters { faction } => {
@@ -86,8 +103,11 @@ pub fn decision(s: &EvrState) -> Option<Decision> {
         }
         Phase::ChooseStrategy { faction } => {
             let unused = &s.sides.get(faction).unused;
+            // Infiltration: the opponent chooses this player's strategy.
+            let chooser =
+                if *s.effects.chosen_by_opponent.get(faction) { faction.opponent() } else { faction };
             (
-                faction,
+                chooser,
                 DecisionKind::ChooseStrategy,
                 unused.iter().map(|&card| Action::Strategy { card }).collect(),
             )
@@ -98,6 +118,13 @@ pub fn decision(s: &EvrState) -> Option<Decision> {
             let play = can_play(s, turn);
             if play {
                 actions.push(Action::Play);
+            }
+            // Any ready card may be exhausted for its power, even one whose power can do nothing
+            // now (FAQ); not one whose power the event blocks.
+            for p in &side.play {
+                if !p.exhausted && !blocked(s, p.card) {
+                    actions.push(Action::Use { card: p.card });
+                }
             }
             if side.influence > 0 {
                 for (i, p) in side.play.iter().enumerate() {
@@ -125,6 +152,12 @@ pub fn apply(s: &mut EvrState, seat: Faction, action: Action) -> Result<(), Rule
     if !d.actions.contains(&action) {
         return Err(explain(s, &d, &action));
     }
+    if d.kind == DecisionKind::Effect {
+        exec::answer(s, &action);
+        after_effect(s);
+        s.version += 1;
+        return Ok(());
+    }
     match (s.phase, action) {
         (Phase::ChooseCharacters { faction }, Action::Characters { cards }) => {
             let reserve: Vec<ResourceCardId> =
@@ -133,31 +166,30 @@ pub fn apply(s: &mut EvrState, seat: Faction, action: Action) -> Result<(), Rule
             side.reserve = reserve;
             side.deck = catalog().resources_of(faction).filter(|c| !side.reserve.contains(c)).collect();
             s.rng.shuffle(&mut s.sides.get_mut(faction).deck);
-            s.phase = match faction {
-                Faction::Rebel => Phase::ChooseCharacters { faction: Faction::Empire },
-                Faction::Empire => start_round(s),
-            };
+            match faction {
+                Faction::Rebel => s.phase = Phase::ChooseCharacters { faction: Faction::Empire },
+                Faction::Empire => dominance::start_round(s),
+            }
         }
         (Phase::ChooseStrategy { faction }, Action::Strategy { card }) => {
             let side = s.sides.get_mut(faction);
             side.unused.retain(|&x| x != card);
             side.chosen = Some(card);
-            s.phase = match faction {
-                Faction::Rebel => Phase::ChooseStrategy { faction: Faction::Empire },
-                Faction::Empire => Phase::Struggle { turn: s.balance, passed: false },
-            };
+            s.phase = dominance::after_choice(s);
         }
         (Phase::Struggle { turn, .. }, Action::Play) => {
-            let side = s.sides.get_mut(turn);
-            if side.deck.is_empty() {
-                // Rulebook FAQ: an empty deck is made again from the discard pile.
-                side.deck = std::mem::take(&mut side.discard);
-                s.rng.shuffle(&mut s.sides.get_mut(turn).deck);
-            }
+            exec::refill(s, turn);
             let side = s.sides.get_mut(turn);
             let card = side.deck.pop().expect("can_play saw a card to draw");
             side.play.push(InPlay { card, exhausted: false });
             s.phase = Phase::Struggle { turn: turn.opponent(), passed: false };
+        }
+        (Phase::Struggle { turn, .. }, Action::Use { card }) => {
+            if let Some(p) = s.sides.get_mut(turn).play.iter_mut().find(|p| p.card == card) {
+                p.exhausted = true;
+            }
+            exec::start(s, Source::Power(card), turn);
+            after_effect(s);
         }
         (Phase::Struggle { turn, .. }, Action::Ready { slot }) => {
             let side = s.sides.get_mut(turn);
@@ -168,7 +200,7 @@ pub fn apply(s: &mut EvrState, seat: Faction, action: Action) -> Result<(), Rule
         }
         (Phase::Struggle { turn, passed }, Action::Pass) => {
             if passed {
-                dominance(s);
+                dominance::begin(s);
             } else {
                 s.phase = Phase::Struggle { turn: turn.opponent(), passed: true };
             }
@@ -177,6 +209,19 @@ pub fn apply(s: &mut EvrState, seat: Faction, action: Action) -> Result<(), Rule
     }
     s.version += 1;
     Ok(())
+}
+
+/// Once an effect has no more choices: a power ends its player's turn; a strategy or event
+/// effect lets the dominance phase go on.
+fn after_effect(s: &mut EvrState) {
+    if s.pending.is_some() {
+        return;
+    }
+    match s.phase {
+        Phase::Struggle { turn, .. } => s.phase = Phase::Struggle { turn: turn.opponent(), passed: false },
+        Phase::Dominance { .. } => dominance::resume(s),
+        _ => {}
+    }
 }
 
 /// Why an action is not among the legal ones.
@@ -201,86 +246,17 @@ fn explain(s: &EvrState, d: &Decision, a: &Action) -> RuleError {
         (DecisionKind::StruggleTurn, Action::Pass) => {
             illegal("Struggle Phase", "with no card in your play area you must play one")
         }
+        (DecisionKind::StruggleTurn, Action::Use { card })
+            if s.sides.get(d.seat).play.iter().any(|p| p.card == *card && !p.exhausted) =>
+        {
+            illegal("Use a Power", "this round's event stops that card's power")
+        }
+        (DecisionKind::StruggleTurn, Action::Use { .. }) => {
+            illegal("Use a Power", "only a ready card in your own play area can use its power")
+        }
+        (DecisionKind::Effect, _) => {
+            illegal("Use a Power", "that is not one of the choices the effect being resolved offers now")
+        }
         _ => illegal("Game Round", "that is not possible now"),
-    }
-}
-
-/// The planning phase begins: the next event is revealed; the Rebels choose a strategy first.
-fn start_round(s: &mut EvrState) -> Phase {
-    s.round += 1;
-    s.event = s.events.pop();
-    Phase::ChooseStrategy { faction: Faction::Rebel }
-}
-
-/// The dominance phase: the winner (the higher total not over the objective value, ties to the
-/// balance token) takes the event's victory points and influence; then the cleanup.
-fn dominance(s: &mut EvrState) {
-    let c = catalog();
-    let event = s.event.take().expect("a struggle has an event");
-    let def = c.event(event);
-    let under = |f: Faction| {
-        let t = s.sides.get(f).total();
-        (t <= def.objective_value as u32).then_some(t)
-    };
-    let winner = match (under(Faction::Rebel), under(Faction::Empire)) {
-        (None, None) => None,
-        (Some(_), None) => Some(Faction::Rebel),
-        (None, Some(_)) => Some(Faction::Empire),
-        (Some(r), Some(e)) if r == e => Some(s.balance),
-        (Some(r), Some(e)) => Some(if r > e { Faction::Rebel } else { Faction::Empire }),
-    };
-    match winner {
-        Some(w) => {
-            let gain = def.influence_value.min(s.supply);
-            s.supply -= gain;
-            let side = s.sides.get_mut(w);
-            side.influence += gain;
-            side.won.push(event);
-        }
-        // Nobody wins: the event goes to the bottom of the deck.
-        None => s.events.insert(0, event),
-    }
-    for f in Faction::BOTH {
-        let side = s.sides.get_mut(f);
-        let cards: Vec<ResourceCardId> = side.play.drain(..).map(|p| p.card).collect();
-        side.deck.extend(cards);
-        let discard = std::mem::take(&mut side.discard);
-        side.deck.extend(discard);
-        s.rng.shuffle(&mut s.sides.get_mut(f).deck);
-        let side = s.sides.get_mut(f);
-        if let Some(chosen) = side.chosen.take() {
-            side.used.push(chosen);
-        }
-        if side.unused.is_empty() {
-            side.unused = std::mem::take(&mut side.used);
-            side.unused.sort();
-        }
-    }
-    let (r, e) = (s.sides.rebel.victory_points(), s.sides.empire.victory_points());
-    s.balance = match (r.cmp(&e), winner) {
-        (std::cmp::Ordering::Less, _) => Faction::Rebel,
-        (std::cmp::Ordering::Greater, _) => Faction::Empire,
-        // Level: the loser of the event; when nobody won, the token stays (a reading: docs/evr.md).
-        (std::cmp::Ordering::Equal, Some(w)) => w.opponent(),
-        (std::cmp::Ordering::Equal, None) => s.balance,
-    };
-    let goal = c.victory_points_to_win as u32;
-    let over = [(Faction::Rebel, r), (Faction::Empire, e)].into_iter().find(|&(_, vp)| vp >= goal);
-    if let Some((f, _)) = over {
-        s.winner = Some(f);
-        s.phase = Phase::Over;
-    } else if s.events.is_empty() {
-        // Not reachable with the box's events (they hold far more than seven points); the
-        // balance token settles a match that ran out of them.
-        s.winner = Some(if r == e {
-            s.balance
-        } else if r > e {
-            Faction::Rebel
-        } else {
-            Faction::Empire
-        });
-        s.phase = Phase::Over;
-    } else {
-        s.phase = start_round(s);
     }
 }

@@ -12,7 +12,11 @@
 //! declarations are in `content::evr`; `docs/evr.md`).
 
 pub mod action;
+pub mod dominance;
+pub mod exec;
 pub mod flow;
+pub mod invariants;
+mod named;
 pub mod state;
 pub mod view;
 

@@ -125,7 +125,9 @@ pub fn view(s: &EvrState, viewer: Viewer) -> EvrView {
                     let key = c.strategy(x).key.clone();
                     let opponent_knows =
                         *s.effects.chosen_by_opponent.get(f) && viewer == Viewer::Faction(f.opponent());
-                    if see || opponent_knows || *s.effects.shown.get(f) {
+                    // Strategies are revealed in the dominance phase.
+                    let revealed = matches!(s.phase, Phase::Dominance { .. });
+                    if see || opponent_knows || revealed || *s.effects.shown.get(f) {
                         Cards::Visible(vec![key])
                     } else {
                         Cards::Hidden(1)

@@ -1,0 +1,220 @@
+//! The dominance phase (reveal strategies, determine victory, the event's effect, cleanup) and
+//! the start of the next round's planning.
+
+use std::cmp::Ordering;
+
+use super::exec::{self, retrieve};
+use super::state::{DominanceStep, EvrState, NextStrategy, Phase, RoundEffects, Source};
+use crate::content::Faction;
+use crate::content::evr::{Effect, NamedEffect, ResourceCardId, StrategyCardId, Trigger, catalog};
+
+/// The order strategies are revealed and resolved in: the balance token's side first (it also
+/// goes first in the struggle; the rulebook gives no order, `docs/evr.md`).
+pub fn reveal_order(s: &EvrState) -> [Faction; 2] {
+    [s.balance, s.balance.opponent()]
+}
+
+/// Whether a strategy's effect is the named one.
+fn is_named(card: StrategyCardId, name: NamedEffect) -> bool {
+    catalog().strategy(card).effect.iter().any(|op| matches!(op, Effect::Named { name: n } if *n == name))
+}
+
+/// Whether a player's strategy resolves at this trigger: not when its owner's total was over
+/// the objective value at the reveal, and not a Deception met by a Deception.
+fn resolves(s: &EvrState, f: Faction, trigger: Trigger) -> Option<StrategyCardId> {
+    let card = s.sides.get(f).chosen?;
+    let theirs = s.sides.get(f.opponent()).chosen;
+    let cancelled = is_named(card, NamedEffect::Deception) && theirs == Some(card);
+    (catalog().strategy(card).trigger == trigger && !*s.effects.over.get(f) && !cancelled).then_some(card)
+}
+
+/// The struggle is over: the dominance phase begins.
+pub fn begin(s: &mut EvrState) {
+    let objective = objective(s);
+    s.effects.over = crate::content::ByFaction::new(|f| s.sides.get(f).total() > objective);
+    s.phase = Phase::Dominance { step: DominanceStep::Reveal { next: 0 } };
+    resume(s);
+}
+
+fn objective(s: &EvrState) -> u32 {
+    s.event.map_or(0, |e| catalog().event(e).objective_value as u32)
+}
+
+/// Runs the dominance phase on from its step until an effect waits for a choice or the next
+/// round (or the end) is reached.
+pub fn resume(s: &mut EvrState) {
+    loop {
+        if s.pending.is_some() {
+            return;
+        }
+        let Phase::Dominance { step } = s.phase else { return };
+        match step {
+            DominanceStep::Reveal { next } if next < 2 => {
+                let f = reveal_order(s)[next as usize];
+                s.phase = Phase::Dominance { step: DominanceStep::Reveal { next: next + 1 } };
+                if let Some(card) = resolves(s, f, Trigger::Reveal) {
+                    exec::start(s, Source::Strategy(card), f);
+                }
+            }
+            DominanceStep::Reveal { .. } => s.phase = Phase::Dominance { step: DominanceStep::Victory },
+            DominanceStep::Victory => {
+                s.phase = Phase::Dominance { step: DominanceStep::EventEffect };
+                let winner = determine_victory(s);
+                if let Some(loser) = winner.map(Faction::opponent)
+                    && let Some(card) = resolves(s, loser, Trigger::Lost)
+                {
+                    exec::start(s, Source::Strategy(card), loser);
+                }
+            }
+            DominanceStep::EventEffect => {
+                s.phase = Phase::Dominance { step: DominanceStep::Cleanup };
+                let event = s.event.expect("a dominance phase has an event");
+                let trigger = catalog().event(event).effect.as_ref().map(|e| e.trigger);
+                let actor = match (trigger, s.effects.winner) {
+                    (Some(Trigger::Won), Some(w)) => Some(w),
+                    (Some(Trigger::Lost), Some(w)) => Some(w.opponent()),
+                    _ => None,
+                };
+                if let Some(f) = actor {
+                    exec::start(s, Source::Event(event), f);
+                }
+            }
+            DominanceStep::Cleanup => return cleanup(s),
+        }
+    }
+}
+
+/// Each player's total when the winner is determined: the play area plus strategy bonuses.
+pub fn final_total(s: &EvrState, f: Faction) -> i64 {
+    s.sides.get(f).total() as i64 + *s.effects.bonus.get(f) as i64
+}
+
+/// Determine victory: the higher total not over the objective value wins, ties to the balance
+/// token, the result turned round by a Deception; the winner takes the event (its victory
+/// points count from now) and its influence.
+fn determine_victory(s: &mut EvrState) -> Option<Faction> {
+    let c = catalog();
+    let event = s.event.expect("a dominance phase has an event");
+    let def = c.event(event);
+    let goal = def.objective_value as i64;
+    let under = |f: Faction| Some(final_total(s, f)).filter(|&t| t <= goal);
+    let mut winner = match (under(Faction::Rebel), under(Faction::Empire)) {
+        (None, None) => None,
+        (Some(_), None) => Some(Faction::Rebel),
+        (None, Some(_)) => Some(Faction::Empire),
+        (Some(r), Some(e)) => Some(match r.cmp(&e) {
+            Ordering::Equal => s.balance,
+            Ordering::Greater => Faction::Rebel,
+            Ordering::Less => Faction::Empire,
+        }),
+    };
+    if s.effects.flip {
+        winner = winner.map(Faction::opponent);
+    }
+    if let Some(w) = winner {
+        // No limit on what a player holds (FAQ); tokens the supply lacks are kept on paper.
+        let gain = def.influence_value;
+        s.supply = s.supply.saturating_sub(gain);
+        let side = s.sides.get_mut(w);
+        side.influence += gain;
+        side.won.push(event);
+    }
+    s.effects.winner = winner;
+    winner
+}
+
+/// Cleanup: every resource card back into a shuffled deck, the event to the bottom if nobody
+/// won it, the balance token, the strategies discarded (and retrieved once all are used), the
+/// win at seven victory points; else the next round.
+fn cleanup(s: &mut EvrState) {
+    let c = catalog();
+    let event = s.event.take().expect("a dominance phase has an event");
+    let winner = s.effects.winner;
+    if winner.is_none() {
+        s.events.insert(0, event);
+    }
+    for f in Faction::BOTH {
+        let side = s.sides.get_mut(f);
+        let cards: Vec<ResourceCardId> = side.play.drain(..).map(|p| p.card).collect();
+        side.deck.extend(cards);
+        let discard = std::mem::take(&mut side.discard);
+        side.deck.extend(discard);
+        s.rng.shuffle(&mut s.sides.get_mut(f).deck);
+        let side = s.sides.get_mut(f);
+        if let Some(chosen) = side.chosen.take() {
+            side.used.push(chosen);
+        }
+        if side.unused.is_empty() {
+            retrieve(side);
+        }
+    }
+    let (r, e) = (s.sides.rebel.victory_points(), s.sides.empire.victory_points());
+    s.balance = match (r.cmp(&e), winner) {
+        (Ordering::Less, _) => Faction::Rebel,
+        (Ordering::Greater, _) => Faction::Empire,
+        // Level: the loser of the event; when nobody won, the token stays (a reading: docs/evr.md).
+        (Ordering::Equal, Some(w)) => w.opponent(),
+        (Ordering::Equal, None) => s.balance,
+    };
+    let goal = c.victory_points_to_win as u32;
+    let over = [(Faction::Rebel, r), (Faction::Empire, e)].into_iter().find(|&(_, vp)| vp >= goal);
+    if let Some((f, _)) = over {
+        s.winner = Some(f);
+        s.phase = Phase::Over;
+    } else if s.events.is_empty() {
+        // Not reachable with the box's events (they hold far more than seven points); the
+        // balance token settles a match that ran out of them.
+        s.winner = Some(match r.cmp(&e) {
+            Ordering::Equal => s.balance,
+            Ordering::Greater => Faction::Rebel,
+            Ordering::Less => Faction::Empire,
+        });
+        s.phase = Phase::Over;
+    } else {
+        start_round(s);
+    }
+}
+
+/// The planning phase begins: the next event is revealed; strategies to be drawn at random are
+/// drawn; the first strategy to be chosen is asked for (a shown one first, else the Rebels').
+pub fn start_round(s: &mut EvrState) {
+    s.round += 1;
+    s.event = s.events.pop();
+    let next = std::mem::take(&mut s.next);
+    s.effects = RoundEffects {
+        chosen_by_opponent: crate::content::ByFaction::new(|f| {
+            *next.by_opponent.get(f) && !*next.random.get(f)
+        }),
+        shown: next.shown.clone(),
+        ..RoundEffects::default()
+    };
+    for f in Faction::BOTH {
+        if *next.random.get(f) {
+            let side = s.sides.get_mut(f);
+            let i = s.rng.below(side.unused.len());
+            let side = s.sides.get_mut(f);
+            let card = side.unused.remove(i);
+            side.chosen = Some(card);
+        }
+    }
+    s.phase = next_to_choose(s, &next);
+}
+
+/// Whose strategy is chosen next in the planning phase, or the struggle once both are.
+fn next_to_choose(s: &EvrState, next: &NextStrategy) -> Phase {
+    let first = if *next.shown.get(Faction::Empire) && !*next.shown.get(Faction::Rebel) {
+        Faction::Empire
+    } else {
+        Faction::Rebel
+    };
+    match [first, first.opponent()].into_iter().find(|&f| s.sides.get(f).chosen.is_none()) {
+        Some(faction) => Phase::ChooseStrategy { faction },
+        None => Phase::Struggle { turn: s.balance, passed: false },
+    }
+}
+
+/// The planning phase after a strategy was chosen: the other one, or the struggle.
+pub fn after_choice(s: &EvrState) -> Phase {
+    let shown = NextStrategy { shown: s.effects.shown.clone(), ..NextStrategy::default() };
+    next_to_choose(s, &shown)
+}
