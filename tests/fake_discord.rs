@@ -2142,6 +2142,21 @@ async fn evr_scenario() {
     assert!(channel_posts(&after).is_empty() && dm_posts(&after, REBEL).is_empty(), "nothing was applied");
     assert_eq!(fake.last_prompt().1, button, "the same decision waits");
     assert_eq!(version_before, "0");
+    // The Empire's DMs are closed: it reads its secrets privately.
+    let (from, reply) = quick(&mut fake, EMPIRE, 0, "game", "hand", json!([])).await;
+    assert!(reply.contains("As the empire player"), "{reply}");
+    assert!(channel_posts(&fake.requests_from(from)).is_empty());
+    // Moderators pause and resume an EvR match like any other.
+    for (sub, said) in [("pause", "paused the match"), ("resume", "resumed the match")] {
+        let (from, _) = quick(&mut fake, MODERATOR, MANAGE_CHANNELS, "mod", sub, json!([])).await;
+        fake.wait(from, said, |r| {
+            posts_in(std::slice::from_ref(r), CHANNEL).iter().any(|p| p.content().contains(said))
+        })
+        .await;
+        if sub == "resume" {
+            fake.wait(from, "the live message after resuming", |r| is_live_message(r, CHANNEL)).await;
+        }
+    }
 
     // The first decisions through the private menus.
     let mut menu_answers = 0;
@@ -2378,4 +2393,22 @@ fn games_route_a_channel_to_its_match_and_refuse_a_second_of_either_game() {
     // Gone channels end whatever their game.
     assert_eq!(g.archive_channel(4, "gone").unwrap(), 1);
     assert_eq!(g.busy(4).map(|b| b.game), None);
+}
+
+/// Help follows the channel's game: Rebellion's (with a word on the other game where no match
+/// runs), or Empire vs. Rebellion's, which does not send players to Rebellion's moves.
+#[test]
+fn help_names_the_game_of_the_channel() {
+    use holonet::discord::commands::help_text;
+    use holonet::discord::hosted::GameKind;
+    let rebellion = help_text(Some(GameKind::Rebellion));
+    assert!(rebellion.starts_with("**Playing Star Wars: Rebellion") && !rebellion.contains("game:evr"));
+    let open = help_text(None);
+    assert!(open.starts_with(&rebellion) && open.contains("`/game new game:evr`"), "{open}");
+    let evr = help_text(Some(GameKind::Evr));
+    assert!(evr.starts_with("**Playing Star Wars: Empire vs. Rebellion") && evr.contains("`/game join`"));
+    assert!(evr.contains("do not apply here") && !evr.contains("`/play activate`"));
+    for text in [open, evr] {
+        assert!(text.chars().count() <= 2000, "{} characters", text.chars().count());
+    }
 }
