@@ -7,6 +7,7 @@
 //! not about one game's own moves goes through [`hosted::HostedGame`], implemented once for
 //! every `Service<G>`, so the host is written once for all games.
 
+pub mod autocomplete;
 pub mod commands;
 pub mod components;
 pub mod host;
