@@ -36,8 +36,9 @@ fn benches(c: &mut Criterion) {
             black_box(playout(seed, options.clone()).steps.len())
         })
     });
-    // Empire vs. Rebellion's round loop (no powers yet): issue 20's target is 200 µs a game.
-    c.bench_function("Empire vs. Rebellion playout, round loop only (random legal players)", |b| {
+    // A whole Empire vs. Rebellion game with every power, strategy and event effect: issue
+    // 20's target is 200 µs a game.
+    c.bench_function("Empire vs. Rebellion playout (random legal players, whole game)", |b| {
         let mut seed = 0u64;
         b.iter(|| {
             seed += 1;

@@ -27,18 +27,72 @@ pub const INFLUENCE_TOKEN_COUNT: u8 = 16;
 
 /// A resource card, by its index in [`EvrCatalog::resources`] (both factions' cards in one list).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(transparent)]
+#[serde(into = "u8", try_from = "u8")]
 pub struct ResourceCardId(pub u8);
+
+impl From<ResourceCardId> for u8 {
+    fn from(id: ResourceCardId) -> u8 {
+        id.0
+    }
+}
+
+/// Only ids of cards in the box are read back (an import file can hold anything).
+impl TryFrom<u8> for ResourceCardId {
+    type Error = String;
+    fn try_from(n: u8) -> Result<Self, String> {
+        if (n as usize) < 2 * RESOURCES_PER_FACTION {
+            Ok(ResourceCardId(n))
+        } else {
+            Err(format!("no resource card has the number {n}"))
+        }
+    }
+}
 
 /// A strategy card, by its index in [`EvrCatalog::strategies`]; both factions hold one of each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(transparent)]
+#[serde(into = "u8", try_from = "u8")]
 pub struct StrategyCardId(pub u8);
+
+impl From<StrategyCardId> for u8 {
+    fn from(id: StrategyCardId) -> u8 {
+        id.0
+    }
+}
+
+/// Only ids of cards in the box are read back (an import file can hold anything).
+impl TryFrom<u8> for StrategyCardId {
+    type Error = String;
+    fn try_from(n: u8) -> Result<Self, String> {
+        if (n as usize) < STRATEGIES_PER_FACTION {
+            Ok(StrategyCardId(n))
+        } else {
+            Err(format!("no strategy card has the number {n}"))
+        }
+    }
+}
 
 /// An event card, by its index in [`EvrCatalog::events`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(transparent)]
+#[serde(into = "u8", try_from = "u8")]
 pub struct EventCardId(pub u8);
+
+impl From<EventCardId> for u8 {
+    fn from(id: EventCardId) -> u8 {
+        id.0
+    }
+}
+
+/// Only ids of cards in the box are read back (an import file can hold anything).
+impl TryFrom<u8> for EventCardId {
+    type Error = String;
+    fn try_from(n: u8) -> Result<Self, String> {
+        if (n as usize) < EVENT_COUNT {
+            Ok(EventCardId(n))
+        } else {
+            Err(format!("no event card has the number {n}"))
+        }
+    }
+}
 
 /// One of the four basic categories: its name, text and power, shared by its cards.
 #[derive(Clone, Debug, PartialEq, Eq)]
