@@ -82,7 +82,11 @@ fn command_names_are_the_documented_ones() {
         let c = tree.iter().find(|c| c["name"] == top).unwrap_or_else(|| panic!("/{top} missing"));
         c["options"].as_array().unwrap().iter().map(|o| o["name"].as_str().unwrap().to_string()).collect()
     };
-    assert_eq!(tree.len(), 3);
+    assert_eq!(tree.len(), 4);
+    assert_eq!(
+        sub("game"),
+        ["new", "join", "leave", "start", "cancel", "status", "board", "hand", "log", "help"]
+    );
     assert_eq!(
         sub("rebellion"),
         ["new", "join", "leave", "start", "cancel", "status", "board", "hand", "log", "help", "rules"]
@@ -108,6 +112,8 @@ fn command_names_are_the_documented_ones() {
     };
     assert_eq!(options("rebellion", "new"), ["rise_of_the_empire", "quick_setup", "players"]);
     assert_eq!(options("rebellion", "join"), ["faction", "role"]);
+    assert_eq!(options("game", "new"), ["game"]);
+    assert_eq!(options("game", "join"), ["faction", "role"]);
     assert_eq!(options("rebellion", "rules"), ["topic"]);
     assert_eq!(options("play", "assign"), ["mission", "leader", "leader2"]);
     assert_eq!(options("play", "reveal"), ["mission", "system"]);

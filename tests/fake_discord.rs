@@ -112,6 +112,8 @@ impl Req {
 
 struct Shared {
     requests: Mutex<Vec<Req>>,
+    /// Files served at their path (attachments to download), by path.
+    files: Mutex<HashMap<String, Vec<u8>>>,
     dm_channels: Mutex<HashMap<u64, u64>>,
     next_id: AtomicU64,
     ws_url: String,
@@ -136,6 +138,9 @@ fn message(channel: u64, id: u64, payload: &Value) -> Value {
 
 fn respond(shared: &Shared, r: &Req) -> (u16, String) {
     let path = r.path.split('?').next().unwrap_or_default();
+    if let Some(file) = shared.files.lock().unwrap().get(path) {
+        return (200, String::from_utf8_lossy(file).to_string());
+    }
     let Some(p) = path.strip_prefix("/api/v10") else {
         return (404, json!({"message": "no", "code": 0}).to_string());
     };
@@ -332,6 +337,7 @@ impl Fake {
         let ws = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let shared = Arc::new(Shared {
             requests: Mutex::new(vec![]),
+            files: Mutex::new(HashMap::new()),
             dm_channels: Mutex::new(HashMap::new()),
             next_id: AtomicU64::new(50_000),
             ws_url: format!("ws://127.0.0.1:{}", ws.local_addr().unwrap().port()),
@@ -739,7 +745,7 @@ async fn start_bot(fake: &Fake, dir: &std::path::Path, dev_guild: Option<u64>) -
     let put = fake.wait(from, "command registration", |r| r.is("PUT", &register)).await;
     let names: Vec<String> =
         put.json().as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap().to_string()).collect();
-    assert_eq!(names, ["rebellion", "play", "mod"]);
+    assert_eq!(names, ["rebellion", "play", "mod", "game"]);
     (tx, task)
 }
 
@@ -1864,4 +1870,545 @@ async fn quick_choose(fake: &mut Fake, user: u64, option: &str) -> String {
     let (_, token) = fake.interaction("interaction_command.json", 2, user, 0, data);
     let hook = format!("/api/v10/webhooks/{APP}/{token}");
     fake.wait(from, "the follow-up", |r| r.is("POST", &hook)).await.content()
+}
+
+// ---------------------------------------------------------------- Empire vs. Rebellion (issue 20)
+
+/// Sends a slash command and waits only for its answer (a follow-up, or a direct ephemeral
+/// reply), not for a quiet spell: the quick path of the EvR scenario. Returns where its
+/// requests start and the answer.
+async fn quick(
+    fake: &mut Fake,
+    user: u64,
+    perms: u64,
+    top: &str,
+    sub: &str,
+    options: Value,
+) -> (usize, String) {
+    let from = fake.len();
+    let data = json!({"id": "4000", "name": top, "type": 1,
+        "options": [{"name": sub, "type": 1, "options": options}]});
+    let (id, token) = fake.interaction("interaction_command.json", 2, user, perms, data);
+    let cb = format!("/api/v10/interactions/{id}/{token}/callback");
+    let hook = format!("/api/v10/webhooks/{APP}/{token}");
+    let d = fake.wait(from, &format!("/{top} {sub}: callback"), |r| r.is("POST", &cb)).await.json();
+    if d["type"] == json!(4) {
+        return (from, d["data"]["content"].as_str().unwrap_or_default().to_string());
+    }
+    let reply = fake.wait(from, &format!("/{top} {sub}: answer"), |r| r.is("POST", &hook)).await.content();
+    (from, reply)
+}
+
+/// Every custom id a request carries (components of messages, answers and edits).
+fn custom_ids(r: &Req) -> Vec<String> {
+    let v = r.json();
+    let rows = v["components"].as_array().or(v["data"]["components"].as_array()).cloned().unwrap_or_default();
+    rows.iter()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .filter_map(|c| c["custom_id"].as_str().map(str::to_string))
+        .collect()
+}
+
+/// Clicks a component and waits only for its answer (a follow-up, or the edit of the clicked
+/// private message): the quick path of the EvR scenario. Returns its requests and the answer.
+async fn quick_click(
+    fake: &mut Fake,
+    user: u64,
+    custom_id: &str,
+    values: Option<Vec<String>>,
+) -> (Vec<Req>, String) {
+    let from = fake.len();
+    let data = match values {
+        Some(v) => json!({"custom_id": custom_id, "component_type": 3, "values": v}),
+        None => json!({"custom_id": custom_id, "component_type": 2}),
+    };
+    let (_, token) = fake.interaction("interaction_component.json", 3, user, 0, data);
+    let hook = format!("/api/v10/webhooks/{APP}/{token}");
+    let original = format!("{hook}/messages/@original");
+    let answer = fake.wait(from, custom_id, |r| r.is("POST", &hook) || r.is("PATCH", &original)).await;
+    (fake.requests_from(from), answer.content())
+}
+
+/// Answers the decision behind a "Show my options" button through the private menus: the first
+/// entry of each menu (as many items as a multiple choice takes) until a pick is applied.
+async fn answer_by_menus(fake: &mut Fake, user: u64, button: &str) -> String {
+    let (mut reqs, mut reply) = quick_click(fake, user, button, None).await;
+    for _ in 0..8 {
+        if reply.contains('✅') {
+            break;
+        }
+        let Some(m) = last_menus(&reqs).into_iter().next() else { break };
+        let take = if m.max > 1 { m.max as usize } else { 1 };
+        let values: Vec<String> = m.options.iter().take(take).map(|(_, v)| v.clone()).collect();
+        (reqs, reply) = quick_click(fake, user, &m.id, Some(values)).await;
+    }
+    reply
+}
+
+/// Words of a text: runs of letters, digits and underscores (card keys are whole words).
+fn words(text: &str) -> std::collections::HashSet<String> {
+    text.to_lowercase()
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// The catalog keys (resource, strategy and event cards) among a JSON value's strings.
+fn card_keys(v: &Value, out: &mut std::collections::BTreeSet<String>) {
+    let c = holonet::content::evr::catalog();
+    match v {
+        Value::String(s) => {
+            let known = c.resources.iter().map(|r| &r.key).chain(c.strategies.iter().map(|r| &r.key));
+            if known.chain(c.events.iter().map(|e| &e.key)).any(|k| k == s) {
+                out.insert(s.clone());
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| card_keys(x, out)),
+        Value::Object(o) => o.values().for_each(|x| card_keys(x, out)),
+        _ => {}
+    }
+}
+
+/// What each side keeps secret after each version of a match, replayed from its export: the
+/// cards its own view names that no public view has named so far (the reserve, the characters
+/// still in the deck, the strategies not yet shown). Also the printed names of such characters.
+fn evr_secrets(export: &Value) -> Vec<HashMap<&'static str, std::collections::BTreeSet<String>>> {
+    use holonet::games::evr::Evr;
+    let seed = export["meta"]["seed"].as_u64().unwrap();
+    let mut s = Evr::new_match(seed, &Default::default());
+    let mut public = std::collections::BTreeSet::new();
+    let mut out = vec![];
+    let log = export["log"].as_array().cloned().unwrap_or_default();
+    for i in 0..=log.len() {
+        card_keys(&Evr::view_json(&s, None), &mut public);
+        let mut at = HashMap::new();
+        for seat in ["rebel", "empire"] {
+            let mut mine = std::collections::BTreeSet::new();
+            card_keys(&Evr::view_json(&s, Some(seat)), &mut mine);
+            mine.retain(|k| !public.contains(k));
+            let names: Vec<String> = holonet::content::evr::catalog()
+                .resources
+                .iter()
+                .filter(|r| r.is_character() && mine.contains(&r.key))
+                .map(|r| r.name.to_lowercase())
+                .collect();
+            mine.extend(names);
+            at.insert(seat, mine);
+        }
+        assert_eq!(Evr::version(&s) as usize, i, "one version per action");
+        out.push(at);
+        if let Some(e) = log.get(i) {
+            let action = serde_json::from_value(e["action"].clone()).unwrap();
+            Evr::apply(&mut s, e["seat"].as_str().unwrap(), action).unwrap();
+        }
+    }
+    out
+}
+
+/// Whether a text names a secret: a card key as a whole word, or a printed name.
+fn names_secret(text: &str, secrets: &std::collections::BTreeSet<String>) -> Option<String> {
+    let lower = text.to_lowercase();
+    let w = words(&lower);
+    secrets
+        .iter()
+        .find(|k| if k.contains(' ') { lower.contains(k.as_str()) } else { w.contains(k.as_str()) })
+        .cloned()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_empire_vs_rebellion_match_is_played_to_its_end_through_discord() {
+    tokio::time::timeout(Duration::from_secs(120), evr_scenario())
+        .await
+        .expect("the scenario finishes in time");
+}
+
+/// Two users open an Empire vs. Rebellion match with `/game new game:evr`, join, start and
+/// answer every decision (the first ones through the private menus, then with `/play choose`)
+/// until the game ends. The reserve, the chosen characters and the strategies reach only their
+/// owner, by DM, and never a channel message or a custom id; a busy channel refuses a second
+/// match of either game; Rebellion's own moves are refused there and change nothing; the
+/// finished match is exported and imported into another channel by the EvR service.
+async fn evr_scenario() {
+    let _ = holonet::content::init();
+    let started = Instant::now();
+    let dir = std::env::temp_dir().join(format!(
+        "holonet-fake-evr-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos()
+    ));
+    let mut fake = Fake::start().await;
+    let bot = start_bot(&fake, &dir, None).await;
+    let evr = choice_value("game", "new", "game", "evr");
+    let rebellion = choice_value("game", "new", "game", "rebellion");
+
+    // A Rebellion match in another channel refuses an EvR match beside it, and the reverse.
+    fake.channel = 302;
+    let (from, _) = quick(&mut fake, REBEL, 0, "rebellion", "new", json!([])).await;
+    fake.wait(from, "the Rebellion lobby", |r| posts_in(std::slice::from_ref(r), 302).len() == 1).await;
+    let (from, reply) =
+        quick(&mut fake, REBEL, 0, "game", "new", json!([{"name": "game", "type": 4, "value": evr}])).await;
+    assert!(reply.contains("already has a match (waiting for players) of Star Wars: Rebellion"), "{reply}");
+    fake.channel = CHANNEL;
+    let (_, reply) =
+        quick(&mut fake, REBEL, 0, "game", "new", json!([{"name": "game", "type": 4, "value": evr}])).await;
+    assert!(reply.contains("Done"), "{reply}");
+    let opened =
+        fake.wait(from, "the EvR lobby", |r| posts_in(std::slice::from_ref(r), CHANNEL).len() == 1).await;
+    assert!(
+        opened.content().contains("A new match is open") && opened.content().contains("Empire vs. Rebellion"),
+        "{}",
+        opened.content()
+    );
+    for (top, sub, opts) in [
+        ("game", "new", json!([{"name": "game", "type": 4, "value": rebellion}])),
+        ("rebellion", "new", json!([])),
+        ("game", "new", json!([{"name": "game", "type": 4, "value": evr}])),
+    ] {
+        let (_, reply) = quick(&mut fake, EMPIRE, 0, top, sub, opts).await;
+        assert!(
+            reply.contains("already has a match (waiting for players) of Star Wars: Empire vs. Rebellion"),
+            "/{top} {sub}: {reply}"
+        );
+    }
+    let (_, reply) = quick(&mut fake, REBEL, 0, "game", "help", json!([])).await;
+    assert!(reply.contains("Playing Star Wars: Empire vs. Rebellion"), "{reply}");
+    let (_, reply) =
+        quick(&mut fake, REBEL, 0, "rebellion", "rules", json!([{"name": "topic", "type": 4, "value": 0}]))
+            .await;
+    assert!(reply.contains("this channel plays Empire vs. Rebellion"), "{reply}");
+
+    for (user, seat) in [(REBEL, "rebel"), (EMPIRE, "empire")] {
+        let value = choice_value("game", "join", "faction", seat);
+        let (_, reply) = quick(
+            &mut fake,
+            user,
+            0,
+            "game",
+            "join",
+            json!([{"name": "faction", "type": 4, "value": value}]),
+        )
+        .await;
+        assert!(reply.contains("Done"), "{reply}");
+    }
+    let from = fake.len();
+    quick(&mut fake, REBEL, 0, "game", "start", json!([])).await;
+    fake.wait(from, "the first decision", |r| is_live_message(r, CHANNEL)).await;
+    let reqs = fake.requests_from(from);
+    let posts = channel_posts(&reqs);
+    assert!(posts.iter().any(|r| r.content().contains("The match begins")));
+    // The table: an image when the EvR adapter draws one, else the text board.
+    use holonet::games::evr::Evr;
+    if Evr::board_png(&Evr::new_match(1, &Default::default()), None).is_some() {
+        assert!(
+            posts
+                .iter()
+                .any(|r| r.files().iter().any(|(n, b)| n.ends_with(".png") && b.starts_with(b"\x89PNG")))
+        );
+    } else {
+        assert!(posts.iter().any(|r| r.content().starts_with("```")), "the text board is posted");
+    }
+    fake.wait(from, "the Rebel's secrets by DM", |r| {
+        dm_posts(std::slice::from_ref(r), REBEL)
+            .iter()
+            .any(|d| d.content().contains("Your secrets as the rebel player"))
+    })
+    .await;
+    fake.wait(from, "the closed-DM notice", |r| !closed_dm_notices(std::slice::from_ref(r)).is_empty()).await;
+
+    // Rebellion's own moves are refused here, and nothing changes.
+    let (decider, button) = fake.last_prompt();
+    let version_before = button.split(':').nth(3).unwrap().to_string();
+    let (from, reply) = quick(
+        &mut fake,
+        decider,
+        0,
+        "play",
+        "activate",
+        json!([{"name": "system", "type": 3, "value": "hoth"}, {"name": "leader", "type": 3, "value": "han_solo"}]),
+    )
+    .await;
+    assert!(reply.contains("is a move of Star Wars: Rebellion") && reply.contains("/play choose"), "{reply}");
+    let assign = fake
+        .autocomplete(
+            decider,
+            "assign",
+            json!([{"name": "mission", "type": 3, "value": "", "focused": true}]),
+        )
+        .await;
+    assert!(assign.is_empty(), "{assign:?}");
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let after = fake.requests_from(from);
+    assert!(channel_posts(&after).is_empty() && dm_posts(&after, REBEL).is_empty(), "nothing was applied");
+    assert_eq!(fake.last_prompt().1, button, "the same decision waits");
+    assert_eq!(version_before, "0");
+    // The Empire's DMs are closed: it reads its secrets privately.
+    let (from, reply) = quick(&mut fake, EMPIRE, 0, "game", "hand", json!([])).await;
+    assert!(reply.contains("As the empire player"), "{reply}");
+    assert!(channel_posts(&fake.requests_from(from)).is_empty());
+    // Moderators pause and resume an EvR match like any other.
+    for (sub, said) in [("pause", "paused the match"), ("resume", "resumed the match")] {
+        let (from, _) = quick(&mut fake, MODERATOR, MANAGE_CHANNELS, "mod", sub, json!([])).await;
+        fake.wait(from, said, |r| {
+            posts_in(std::slice::from_ref(r), CHANNEL).iter().any(|p| p.content().contains(said))
+        })
+        .await;
+        if sub == "resume" {
+            fake.wait(from, "the live message after resuming", |r| is_live_message(r, CHANNEL)).await;
+        }
+    }
+
+    // The first decisions through the private menus.
+    let mut menu_answers = 0;
+    for _ in 0..3 {
+        let (decider, button) = fake.last_prompt();
+        let version: u64 = button.split(':').nth(3).unwrap().parse().unwrap();
+        let from = fake.len();
+        let reply = answer_by_menus(&mut fake, decider, &button).await;
+        assert!(reply.contains('✅'), "{reply}");
+        let next = format!("h:{CHANNEL}:{}:{}\"", button.split(':').nth(2).unwrap(), version + 1);
+        fake.wait(from, "the next decision", |r| r.text().contains(&next)).await;
+        menu_answers += 1;
+    }
+    // Then with commands: pass when the rules allow, else play a card, else the first option.
+    let mut moves = 0;
+    loop {
+        let (user, button) = fake.last_prompt();
+        let parts: Vec<&str> = button.split(':').collect();
+        let version: u64 = parts[3].parse().unwrap();
+        let next = format!("h:{}:{}:{}\"", parts[1], parts[2], version + 1);
+        let mut over = false;
+        let mut accepted = false;
+        for option in ["pass", "play", "done", "1", "1"] {
+            let (from, reply) = quick(
+                &mut fake,
+                user,
+                0,
+                "play",
+                "choose",
+                json!([{"name": "option", "type": 3, "value": option}]),
+            )
+            .await;
+            if !reply.starts_with("Done") {
+                continue;
+            }
+            let post = fake
+                .wait(from, "the next decision or the end", |r| {
+                    let t = r.text();
+                    t.contains(&next) || t.contains("game over")
+                })
+                .await;
+            over = post.text().contains("game over");
+            accepted = true;
+            break;
+        }
+        assert!(accepted, "no answer was accepted at version {version}");
+        moves += 1;
+        assert!(moves < 500, "the game must end");
+        if over {
+            break;
+        }
+    }
+    let (_, reply) = quick(&mut fake, EMPIRE, 0, "game", "status", json!([])).await;
+    assert!(reply.contains("The match is over"), "{reply}");
+
+    // The finished match's export replays it: what each side kept secret at each version.
+    let (from, _) = quick(&mut fake, REBEL, 0, "mod", "export", json!([])).await;
+    let file = fake
+        .wait(from, "the export", |r| r.files().iter().any(|(n, _)| n.ends_with(".json")))
+        .await
+        .files()
+        .into_iter()
+        .find(|(n, _)| n.ends_with(".json"))
+        .unwrap()
+        .1;
+    let export: Value = serde_json::from_slice(&file).unwrap();
+    assert_eq!(export["meta"]["game"], json!("evr"));
+    let secrets = evr_secrets(&export);
+    let last = secrets.len() - 1;
+
+    // Walk the match's requests in order: each channel post or DM belongs to the version of the
+    // next live message (an outcome's posts come before its live message), up to the end.
+    let all = fake.requests();
+    let mut checked = (0, 0);
+    let mut versions = vec![last; all.len()];
+    let mut upcoming = last;
+    for (i, r) in all.iter().enumerate().rev() {
+        if is_live_message(r, CHANNEL) {
+            upcoming = prompt_of(r).1.split(':').nth(3).unwrap().parse().unwrap();
+        }
+        versions[i] = upcoming;
+    }
+    let every: std::collections::BTreeSet<String> =
+        secrets.iter().flat_map(|s| s.values().flatten().cloned()).collect();
+    for (i, r) in all.iter().enumerate() {
+        for id in custom_ids(r) {
+            assert!(id.chars().all(|c| c.is_ascii_alphanumeric() || ":.~".contains(c)), "{id}");
+            assert!(names_secret(&id.replace(':', " "), &every).is_none(), "a custom id names a card: {id}");
+        }
+        let channel_msg = r.path.starts_with(&format!("/api/v10/channels/{CHANNEL}/messages"))
+            && (r.method == "POST" || r.method == "PATCH");
+        if channel_msg && r.text().contains("game over") {
+            break;
+        }
+        let v = versions[i];
+        if channel_msg {
+            assert!(!r.content().contains("Your secrets"), "{}", r.content());
+            for seat in ["rebel", "empire"] {
+                if let Some(k) = names_secret(&r.text(), &secrets[v][seat]) {
+                    panic!(
+                        "the {seat} side's secret `{k}` reached the channel at version {v}: {}",
+                        r.content()
+                    );
+                }
+            }
+            checked.0 += 1;
+        }
+        for (user, seat, other) in [(REBEL, "rebel", "empire"), (EMPIRE, "empire", "rebel")] {
+            if !dm_posts(std::slice::from_ref(r), user).is_empty() {
+                let theirs: std::collections::BTreeSet<String> =
+                    secrets[v][other].difference(&secrets[v][seat]).cloned().collect();
+                if let Some(k) = names_secret(&r.text(), &theirs) {
+                    panic!("the {other} side's secret `{k}` reached the {seat} player at version {v}");
+                }
+                checked.1 += 1;
+            }
+        }
+    }
+    assert!(checked.0 > 10 && checked.1 > 2, "{checked:?} channel posts and DMs checked");
+    // The secrets did reach their owner.
+    let rebels: std::collections::BTreeSet<String> =
+        secrets.iter().flat_map(|s| s["rebel"].clone()).collect();
+    assert!(
+        dm_posts(&all, REBEL).iter().any(|d| names_secret(&d.text(), &rebels).is_some()),
+        "the Rebel's DMs carry its own secrets"
+    );
+
+    // The export goes into another channel through the EvR service (the file names its game),
+    // and a busy Rebellion channel refuses it.
+    fake.shared.files.lock().unwrap().insert("/files/evr.json".into(), file.clone());
+    for (channel, expect) in [
+        (302, "already has a match (waiting for players) of Star Wars: Rebellion"),
+        (303, "imported a match"),
+    ] {
+        fake.channel = channel;
+        let from = fake.len();
+        let data = json!({"id": "4000", "name": "mod", "type": 1, "options": [{"name": "import", "type": 1,
+            "options": [{"name": "file", "type": 11, "value": "9001"}]}],
+            "resolved": {"attachments": {"9001": {"id": "9001", "filename": "evr.json", "size": file.len(),
+                "url": format!("http://127.0.0.1:{}/files/evr.json", fake.http_port),
+                "proxy_url": format!("http://127.0.0.1:{}/files/evr.json", fake.http_port)}}}});
+        let (_, token) = fake.interaction("interaction_command.json", 2, MODERATOR, MANAGE_CHANNELS, data);
+        let hook = format!("/api/v10/webhooks/{APP}/{token}");
+        let reply = fake.wait(from, "the import's answer", |r| r.is("POST", &hook)).await.content();
+        let posted: Vec<String> = fake
+            .requests_from(from)
+            .iter()
+            .flat_map(|r| posts_in(std::slice::from_ref(r), channel))
+            .map(|r| r.content())
+            .collect();
+        assert!(
+            reply.contains(expect) || posted.iter().any(|p| p.contains(expect)),
+            "{channel}: {reply} {posted:?}"
+        );
+    }
+    let (_, reply) = quick(&mut fake, REBEL, 0, "game", "status", json!([])).await;
+    assert!(reply.contains("The match is over") && reply.contains("victory points"), "{reply}");
+    fake.channel = CHANNEL;
+    eprintln!(
+        "EvR through Discord: {menu_answers} decisions by menus, {moves} by commands, {} channel posts and {} DMs checked, {:?}",
+        checked.0,
+        checked.1,
+        started.elapsed()
+    );
+    stop_bot(bot).await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The routing behind every command, without Discord: each game's service sees only its own
+/// matches, and `Games` finds the one a channel's match belongs to — the running match, else the
+/// newest ended one — refuses a second match of either game, and exports and imports by the
+/// game of the match (also after a restart, when ended matches are not loaded).
+#[test]
+fn games_route_a_channel_to_its_match_and_refuse_a_second_of_either_game() {
+    use holonet::discord::hosted::{GameKind, Games, NewMatch};
+    use holonet::games::evr::Evr;
+    use holonet::service::{Caller, Service};
+    let _ = holonet::content::init();
+    let store: Arc<dyn holonet::store::MatchStore> = Arc::new(holonet::store::MemoryStore::new());
+    let clock = Arc::new(AtomicU64::new(1_000));
+    let games = |clock: &Arc<AtomicU64>| {
+        let (a, b) = (clock.clone(), clock.clone());
+        Games::new(
+            Service::<Rebellion>::with_clock(
+                store.clone(),
+                Box::new(move || a.fetch_add(1, Ordering::SeqCst)),
+            ),
+            Service::<Evr>::with_clock(store.clone(), Box::new(move || b.fetch_add(1, Ordering::SeqCst))),
+        )
+    };
+    let g = games(&clock);
+    let (rebel, empire) =
+        (Caller { user: REBEL, moderator: false }, Caller { user: EMPIRE, moderator: false });
+    let moderator = Caller { user: MODERATOR, moderator: true };
+    assert_eq!(g.kind_of(1), None);
+    assert_eq!(g.of(1).kind(), GameKind::Rebellion, "a channel without a match answers as Rebellion's");
+    g.create(1, None, rebel, NewMatch::Evr(Default::default())).unwrap();
+    assert_eq!(g.kind_of(1), Some(GameKind::Evr));
+    let refused = g.create(1, None, empire, NewMatch::Rebellion(Default::default())).unwrap_err().to_string();
+    assert!(
+        refused.contains("already has a match (waiting for players) of Star Wars: Empire vs."),
+        "{refused}"
+    );
+    assert!(g.create(1, None, empire, NewMatch::Evr(Default::default())).is_err());
+    g.of(1).join(1, rebel, Some("rebel")).unwrap();
+    g.of(1).join(1, empire, None).unwrap();
+    g.of(1).start(1, rebel).unwrap();
+    let p = g.of(1).prompt(1).unwrap().expect("the first EvR decision");
+    assert!(p.options.iter().all(|o| o.starts_with("characters ")), "{:?}", p.options);
+    // Ended by a moderator, the channel takes a Rebellion match, which now answers there.
+    g.of(1).end(1, moderator).unwrap();
+    g.create(1, None, rebel, NewMatch::Rebellion(Default::default())).unwrap();
+    assert_eq!(g.kind_of(1), Some(GameKind::Rebellion), "the running match wins over the ended one");
+    g.of(1).cancel(1, rebel).unwrap();
+    assert_eq!(g.kind_of(1), Some(GameKind::Rebellion), "of two ended matches, the newer");
+    // An EvR match ends in channel 2; after a restart neither ended match is loaded, and each
+    // channel's export still comes from the service of its game.
+    g.create(2, None, rebel, NewMatch::Evr(Default::default())).unwrap();
+    g.of(2).cancel(2, rebel).unwrap();
+    let g = games(&clock);
+    assert_eq!(g.load_all().unwrap(), 0);
+    assert_eq!(g.kind_of(2), None);
+    let file = g.export(2, rebel).unwrap().file.expect("the export").1;
+    assert_eq!(serde_json::from_slice::<Value>(&file).unwrap()["meta"]["game"], json!("evr"));
+    let other = g.export(1, rebel).unwrap().file.expect("the export").1;
+    assert_eq!(serde_json::from_slice::<Value>(&other).unwrap()["meta"]["game"], json!("rebellion"));
+    // Imports go to the file's game, and not into a channel where a match of any game runs.
+    g.create(4, None, rebel, NewMatch::Rebellion(Default::default())).unwrap();
+    let refused = g.import(4, moderator, &file).unwrap_err().to_string();
+    assert!(refused.contains("of Star Wars: Rebellion"), "{refused}");
+    assert!(g.import(3, rebel, &file).is_err(), "moderators only");
+    g.import(3, moderator, &file).unwrap();
+    assert_eq!(g.kind_of(3), Some(GameKind::Evr));
+    // Gone channels end whatever their game.
+    assert_eq!(g.archive_channel(4, "gone").unwrap(), 1);
+    assert_eq!(g.busy(4).map(|b| b.game), None);
+}
+
+/// Help follows the channel's game: Rebellion's (with a word on the other game where no match
+/// runs), or Empire vs. Rebellion's, which does not send players to Rebellion's moves.
+#[test]
+fn help_names_the_game_of_the_channel() {
+    use holonet::discord::commands::help_text;
+    use holonet::discord::hosted::GameKind;
+    let rebellion = help_text(Some(GameKind::Rebellion));
+    assert!(rebellion.starts_with("**Playing Star Wars: Rebellion") && !rebellion.contains("game:evr"));
+    let open = help_text(None);
+    assert!(open.starts_with(&rebellion) && open.contains("`/game new game:evr`"), "{open}");
+    let evr = help_text(Some(GameKind::Evr));
+    assert!(evr.starts_with("**Playing Star Wars: Empire vs. Rebellion") && evr.contains("`/game join`"));
+    assert!(evr.contains("do not apply here") && !evr.contains("`/play activate`"));
+    for text in [open, evr] {
+        assert!(text.chars().count() <= 2000, "{} characters", text.chars().count());
+    }
 }

@@ -1,29 +1,49 @@
-//! The slash commands: `/rebellion` (match life and information), `/play` (moves) and `/mod`
-//! (moderation). Each builds a command line or service call; options naming game things
-//! autocomplete from the caller's own pending prompt only.
+//! The slash commands: `/game` (opening a match of either hosted game, and the game-neutral
+//! match commands again), `/rebellion` (match life and information; Rebellion's own options to
+//! open a match), `/play` (moves) and `/mod` (moderation). Each builds a command line or service
+//! call on the channel's match, whatever its game; options naming game things autocomplete from
+//! the caller's own pending prompt only. Rebellion's own verbs (`/play assign`, …) answer in an
+//! Empire vs. Rebellion channel that they do not apply there.
+//!
+//! Why one `/game new game:evr` and not an `/evr …` tree: every other command is game-neutral —
+//! prompts, option texts, the live message and secrets come from the `Game` trait — so a second
+//! tree would only copy the first. Only opening a match needs to know the game.
 
 // `#[poise::command]` turns each function's doc comment into the command's Discord
 // description and generates an undocumented wrapper function of the same name.
 #![allow(missing_docs)]
 
 use poise::serenity_prelude as serenity;
-use serenity::{AutocompleteChoice, CommandDataOption, CommandDataOptionValue, CreateAutocompleteResponse};
+use serenity::{AutocompleteChoice, CreateAutocompleteResponse};
 
+use super::autocomplete::complete;
+pub use super::autocomplete::suggestions;
 use super::components::{option_menus, out_of_date};
 use super::host::Job;
-use super::messages::{NUMBER_OUT_OF_DATE, options_intro, pretty, shorten};
+use super::hosted::{GameKind, Games, HostedGame, NewMatch};
+use super::messages::{NUMBER_OUT_OF_DATE, options_intro, shorten};
 use super::permissions;
-use super::rules::{HELP, Topic};
+use super::rules::{EVR_HELP, HELP, OTHER_GAME, RULES_ELSEWHERE, Topic};
 use super::send::{Responder, deliver, render_png};
-use super::{Context, Data, Error, blocking, caller};
+use super::{Context, Data, Error, caller, on_channel};
 use crate::engine::rebellion::{MatchOptions, Players};
-use crate::game::Game;
-use crate::games::rebellion::Rebellion;
-use crate::service::{Answer, Caller, Outcome, PromptPost, Service, ServiceError, StateAt};
+use crate::games::evr::EvrOptions;
+use crate::service::{Answer, Caller, Outcome, ServiceError, StateAt};
 
 /// Every top-level command, for registration.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
-    vec![rebellion(), play(), moderator()]
+    vec![rebellion(), play(), moderator(), game()]
+}
+
+/// A game to open a match of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum GameChoice {
+    /// Star Wars: Rebellion (two players; `/rebellion new` has its options).
+    #[name = "rebellion"]
+    Rebellion,
+    /// Star Wars: Empire vs. Rebellion, the two-player card game.
+    #[name = "evr"]
+    Evr,
 }
 
 /// A side to join.
@@ -80,8 +100,8 @@ fn seat_name(side: &str, role: Option<RoleChoice>) -> String {
     }
 }
 
-/// A service call made for a caller in a channel.
-type Call = Box<dyn FnOnce(&Service<Rebellion>, u64, Caller) -> Result<Outcome, ServiceError> + Send>;
+/// A call on the hosted games made for a caller in a channel.
+type Call = Box<dyn FnOnce(&Games, u64, Caller) -> Result<Outcome, Error> + Send>;
 
 /// Acknowledges a command first (looking up the caller's moderator role may take a network
 /// call, and Discord allows three seconds), then names its caller and channel.
@@ -91,32 +111,114 @@ async fn acknowledge(ctx: Context<'_>) -> Result<(Responder<'_>, Caller, u64), E
     Ok((responder, caller(ctx).await, ctx.channel_id().get()))
 }
 
-/// Runs a service call that changes the channel's match through the channel's queue (its posts
-/// go out in order) and answers the caller.
-async fn run(
+/// Runs a call on the hosted games that changes the channel's match through the channel's
+/// queue (its posts go out in order) and answers the caller.
+async fn run_on(
     ctx: Context<'_>,
-    f: impl FnOnce(&Service<Rebellion>, u64, Caller) -> Result<Outcome, ServiceError> + Send + 'static,
+    f: impl FnOnce(&Games, u64, Caller) -> Result<Outcome, Error> + Send + 'static,
 ) -> Result<(), Error> {
     let (responder, who, channel) = acknowledge(ctx).await?;
     let f: Call = Box::new(f);
-    let outcome = ctx.data().host.call(channel, move |s| f(s, channel, who)).await?;
+    let outcome = ctx.data().host.call(channel, move |g| f(g, channel, who)).await?;
     deliver(&responder, &outcome).await
+}
+
+/// Runs a service call on the channel's match (of whichever game) through the channel's queue.
+async fn run(
+    ctx: Context<'_>,
+    f: impl FnOnce(&dyn HostedGame, u64, Caller) -> Result<Outcome, ServiceError> + Send + 'static,
+) -> Result<(), Error> {
+    run_on(ctx, move |g, ch, who| Ok(f(&*g.of(ch), ch, who)?)).await
 }
 
 /// Runs a service call that only reads (answered to the caller alone).
 async fn ask(
     ctx: Context<'_>,
-    f: impl FnOnce(&Service<Rebellion>, u64, Caller) -> Result<Outcome, ServiceError> + Send + 'static,
+    f: impl FnOnce(&dyn HostedGame, u64, Caller) -> Result<Outcome, ServiceError> + Send + 'static,
 ) -> Result<(), Error> {
     let (responder, who, channel) = acknowledge(ctx).await?;
-    let service = ctx.data().service.clone();
-    let outcome = blocking(move || f(&service, channel, who)).await?;
+    let outcome = on_channel(ctx.data(), channel, move |s| f(s, channel, who)).await?;
     deliver(&responder, &outcome).await
 }
 
 /// Applies a move typed as a command line.
 async fn act(ctx: Context<'_>, line: String) -> Result<(), Error> {
     run(ctx, move |s, ch, who| s.act(ch, who, Answer::Command(line))).await
+}
+
+/// Why one of Rebellion's own moves was refused in a channel playing another game.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "`/play {verb}` is a move of Star Wars: Rebellion, and this channel plays {}: answer with the \
+     buttons of the live message or `/play choose` (`/game help` explains the game)",
+    .game.name()
+)]
+pub struct NotThisGame {
+    /// The Rebellion verb.
+    pub verb: &'static str,
+    /// The game the channel plays.
+    pub game: GameKind,
+}
+
+/// Applies one of Rebellion's own moves (`assign`, `activate`, …), refused without a change in
+/// a channel whose match is of another game.
+async fn rebellion_move(ctx: Context<'_>, verb: &'static str, line: String) -> Result<(), Error> {
+    run_on(ctx, move |g, ch, who| {
+        let s = g.of(ch);
+        if s.kind() != GameKind::Rebellion {
+            return Err(NotThisGame { verb, game: s.kind() }.into());
+        }
+        Ok(s.act(ch, who, Answer::Command(line))?)
+    })
+    .await
+}
+
+/// Refuses to open a match where Holonet lacks a permission it needs to host one.
+fn check_permissions(ctx: Context<'_>) -> Result<(), Error> {
+    if let poise::Context::Application(a) = ctx
+        && let Some(granted) = a.interaction.app_permissions
+    {
+        let thread = a.interaction.channel.as_ref().is_some_and(|c| {
+            matches!(
+                c.kind,
+                serenity::ChannelType::PublicThread
+                    | serenity::ChannelType::PrivateThread
+                    | serenity::ChannelType::NewsThread
+            )
+        });
+        let missing = permissions::missing(granted, thread);
+        if !missing.is_empty() {
+            return Err(permissions::refusal(&missing).into());
+        }
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------- /game
+
+/// Open a match of either game here, and the match commands that work for both.
+#[poise::command(
+    slash_command,
+    subcommands("game_new", "join", "leave", "start", "cancel", "status", "board", "hand", "log", "help"),
+    subcommand_required
+)]
+pub async fn game(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Open a new match in this channel: Star Wars: Rebellion or Empire vs. Rebellion.
+#[poise::command(slash_command, guild_only, rename = "new")]
+pub async fn game_new(
+    ctx: Context<'_>,
+    #[description = "The game: rebellion, or evr (Empire vs. Rebellion)"] game: GameChoice,
+) -> Result<(), Error> {
+    check_permissions(ctx)?;
+    let guild = ctx.guild_id().map(|g| g.get());
+    let new = match game {
+        GameChoice::Rebellion => NewMatch::Rebellion(MatchOptions::default()),
+        GameChoice::Evr => NewMatch::Evr(EvrOptions::default()),
+    };
+    run_on(ctx, move |g, ch, who| g.create(ch, guild, who, new)).await
 }
 
 // ---------------------------------------------------------------- /rebellion
@@ -144,22 +246,7 @@ pub async fn new(
     #[max = 4]
     players: Option<u8>,
 ) -> Result<(), Error> {
-    if let poise::Context::Application(a) = ctx
-        && let Some(granted) = a.interaction.app_permissions
-    {
-        let thread = a.interaction.channel.as_ref().is_some_and(|c| {
-            matches!(
-                c.kind,
-                serenity::ChannelType::PublicThread
-                    | serenity::ChannelType::PrivateThread
-                    | serenity::ChannelType::NewsThread
-            )
-        });
-        let missing = permissions::missing(granted, thread);
-        if !missing.is_empty() {
-            return Err(permissions::refusal(&missing).into());
-        }
-    }
+    check_permissions(ctx)?;
     let guild = ctx.guild_id().map(|g| g.get());
     let players = players.unwrap_or(2);
     let Some(players) = Players::from_count(players) else {
@@ -170,7 +257,7 @@ pub async fn new(
         rise_of_the_empire: rise_of_the_empire.unwrap_or(false),
         players,
     };
-    run(ctx, move |s, ch, who| s.create(ch, guild, who, options, None)).await
+    run_on(ctx, move |g, ch, who| g.create(ch, guild, who, NewMatch::Rebellion(options))).await
 }
 
 /// Take a seat in this channel's match.
@@ -217,11 +304,11 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
 pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
     let responder = Responder::Command(ctx);
     responder.defer().await?;
-    let service = ctx.data().service.clone();
     let channel = ctx.channel_id().get();
-    let state = blocking(move || service.state(channel)).await?.ok_or(ServiceError::NotStarted)?;
-    let text = Rebellion::status_text(&state);
-    ctx.data().host.queue(channel, Job::Board { text, state: StateAt::new(state) });
+    let state: StateAt =
+        on_channel(ctx.data(), channel, move |s| s.state(channel)).await?.ok_or(ServiceError::NotStarted)?;
+    let text = ctx.data().games.of_state(&state).and_then(|g| g.status_text(&state)).unwrap_or_default();
+    ctx.data().host.queue(channel, Job::Board { text, state });
     responder.say("Done — posted in the channel.").await
 }
 
@@ -231,11 +318,10 @@ pub async fn hand(ctx: Context<'_>) -> Result<(), Error> {
     let responder = Responder::Command(ctx);
     responder.defer().await?;
     let who = caller(ctx).await;
-    let service = ctx.data().service.clone();
     let channel = ctx.channel_id().get();
-    let (outcome, state, seats) = blocking(move || {
-        let outcome = service.hand(channel, who)?;
-        Ok((outcome, service.state(channel)?, service.seats(channel)?))
+    let (outcome, state, seats) = on_channel(ctx.data(), channel, move |s| {
+        let outcome = s.hand(channel, who)?;
+        Ok((outcome, s.state(channel)?, s.seats(channel)?))
     })
     .await?;
     let mut text = outcome.reply;
@@ -249,7 +335,7 @@ pub async fn hand(ctx: Context<'_>) -> Result<(), Error> {
     // The board as this player sees it (their secret base, what their probes rule out).
     let seat = seats.iter().find(|(_, u)| **u == who.user).map(|(s, _)| s.clone());
     let png = match (state, seat) {
-        (Some(state), Some(seat)) => render_png::<Rebellion>(std::sync::Arc::new(state), Some(seat)).await,
+        (Some(state), Some(seat)) => render_png(&ctx.data().games, &state, Some(seat)).await,
         _ => None,
     };
     let file = png.map(|png| serenity::CreateAttachment::bytes(png, "your-board.png"));
@@ -262,17 +348,36 @@ pub async fn log(ctx: Context<'_>) -> Result<(), Error> {
     ask(ctx, move |s, ch, _| s.log(ch, 20)).await
 }
 
-/// How to play with this bot.
+/// The game of the channel's match, if it has one (running or ended).
+async fn channel_game(ctx: Context<'_>) -> Option<GameKind> {
+    let (games, channel) = (ctx.data().games.clone(), ctx.channel_id().get());
+    tokio::task::spawn_blocking(move || games.kind_of(channel)).await.ok().flatten()
+}
+
+/// The help of a channel: its game's, or Rebellion's with a word on the other game.
+pub fn help_text(game: Option<GameKind>) -> String {
+    match game {
+        Some(GameKind::Evr) => EVR_HELP.to_string(),
+        Some(GameKind::Rebellion) => HELP.to_string(),
+        None => format!("{HELP}{OTHER_GAME}"),
+    }
+}
+
+/// How to play with this bot (the game of this channel's match).
 #[poise::command(slash_command)]
 pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
-    ctx.send(poise::CreateReply::default().ephemeral(true).content(HELP)).await?;
+    let text = help_text(channel_game(ctx).await);
+    ctx.send(poise::CreateReply::default().ephemeral(true).content(text)).await?;
     Ok(())
 }
 
 /// A short explanation of a rules topic.
 #[poise::command(slash_command)]
 pub async fn rules(ctx: Context<'_>, #[description = "The topic"] topic: Topic) -> Result<(), Error> {
-    let text = format!("**{}**\n{}", poise::ChoiceParameter::name(&topic), topic.text());
+    let mut text = format!("**{}**\n{}", poise::ChoiceParameter::name(&topic), topic.text());
+    if channel_game(ctx).await == Some(GameKind::Evr) {
+        text = format!("{RULES_ELSEWHERE}\n{text}");
+    }
     ctx.send(poise::CreateReply::default().ephemeral(true).content(text)).await?;
     Ok(())
 }
@@ -318,7 +423,7 @@ pub async fn assign(
         Some(l2) => format!("assign {mission} {leader} {l2}"),
         None => format!("assign {mission} {leader}"),
     };
-    act(ctx, line).await
+    rebellion_move(ctx, "assign", line).await
 }
 
 /// Finish assigning missions.
@@ -342,7 +447,7 @@ pub async fn reveal(
         Some(s) => format!("reveal {mission} {s}"),
         None => format!("reveal {mission}"),
     };
-    act(ctx, line).await
+    rebellion_move(ctx, "reveal", line).await
 }
 
 /// Activate a system with a leader (then choose the units to move).
@@ -356,7 +461,7 @@ pub async fn activate(
     #[autocomplete = "ac_activate_leader"]
     leader: String,
 ) -> Result<(), Error> {
-    act(ctx, format!("activate {system} {leader}")).await
+    rebellion_move(ctx, "activate", format!("activate {system} {leader}")).await
 }
 
 /// Oppose the revealed mission with a leader.
@@ -367,7 +472,7 @@ pub async fn oppose(
     #[autocomplete = "ac_oppose_leader"]
     leader: String,
 ) -> Result<(), Error> {
-    act(ctx, format!("oppose {leader}")).await
+    rebellion_move(ctx, "oppose", format!("oppose {leader}")).await
 }
 
 /// Play an objective card.
@@ -378,7 +483,7 @@ pub async fn objective(
     #[autocomplete = "ac_objective_card"]
     card: String,
 ) -> Result<(), Error> {
-    act(ctx, format!("objective {card}")).await
+    rebellion_move(ctx, "objective", format!("objective {card}")).await
 }
 
 /// Play an action card.
@@ -389,7 +494,7 @@ pub async fn action(
     #[autocomplete = "ac_action_card"]
     card: String,
 ) -> Result<(), Error> {
-    act(ctx, format!("action {card}")).await
+    rebellion_move(ctx, "action", format!("action {card}")).await
 }
 
 /// Answer the pending prompt with one of its options.
@@ -409,8 +514,11 @@ pub async fn choose(
             responder.defer().await?;
             let who = caller(ctx).await;
             let channel = ctx.channel_id().get();
-            let result =
-                ctx.data().host.call(channel, move |s| s.act(channel, who, Answer::Numbered(n))).await;
+            let result = ctx
+                .data()
+                .host
+                .call(channel, move |g| Ok(g.of(channel).act(channel, who, Answer::Numbered(n))?))
+                .await;
             match result {
                 Err(e) if matches!(e.downcast_ref::<ServiceError>(), Some(ServiceError::Stale)) => {
                     out_of_date(&responder, ctx.data(), channel, NUMBER_OUT_OF_DATE).await
@@ -515,7 +623,7 @@ pub async fn rollback(
 /// Export the match as a JSON file, sent only to you (anyone may once the match is over).
 #[poise::command(slash_command)]
 pub async fn export(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, move |s, ch, who| s.export(ch, who)).await
+    run_on(ctx, move |g, ch, who| Ok(g.export(ch, who)?)).await
 }
 
 /// The largest export file `/mod import` downloads (a long match's export is ~1 MB).
@@ -540,7 +648,7 @@ pub async fn import(
     }
     let json = file.download().await?;
     let channel = ctx.channel_id().get();
-    let outcome = ctx.data().host.call(channel, move |s| s.import(channel, who, &json)).await?;
+    let outcome = ctx.data().host.call(channel, move |g| g.import(channel, who, &json)).await?;
     deliver(&responder, &outcome).await
 }
 
@@ -567,99 +675,6 @@ pub async fn mstatus(ctx: Context<'_>) -> Result<(), Error> {
 }
 
 // ---------------------------------------------------------------- autocomplete
-
-/// The values already typed into the invoked subcommand's options, by name.
-fn entered(ctx: Context<'_>) -> Vec<(String, String)> {
-    fn walk(opts: &[CommandDataOption], out: &mut Vec<(String, String)>) {
-        for o in opts {
-            match &o.value {
-                CommandDataOptionValue::SubCommand(v) | CommandDataOptionValue::SubCommandGroup(v) => {
-                    walk(v, out)
-                }
-                CommandDataOptionValue::String(s) => out.push((o.name.clone(), s.clone())),
-                CommandDataOptionValue::Autocomplete { value, .. } => {
-                    out.push((o.name.clone(), value.clone()))
-                }
-                _ => {}
-            }
-        }
-    }
-    let mut out = vec![];
-    if let Context::Application(a) = ctx {
-        walk(&a.interaction.data.options, &mut out);
-    }
-    out
-}
-
-/// The pending prompt if the caller decides it; `None` otherwise.
-async fn my_prompt(ctx: Context<'_>) -> Option<PromptPost> {
-    let service = ctx.data().service.clone();
-    let channel = ctx.channel_id().get();
-    let p = tokio::task::spawn_blocking(move || service.prompt(channel)).await.ok()?.ok()??;
-    p.may_answer(ctx.author().id.get()).then_some(p)
-}
-
-/// The distinct arguments at position `pos` (after the verb) of the prompt's options starting
-/// with `verb`, narrowed by the earlier arguments already typed (`earlier`: position → value),
-/// as (value to send, printed name to show). `names[i]` holds the printed names of option `i`'s
-/// arguments; a partial entry matches the value or the name.
-pub fn suggestions(
-    options: &[String],
-    names: &[Vec<String>],
-    verb: &str,
-    pos: usize,
-    earlier: &[(usize, String)],
-    partial: &str,
-) -> Vec<(String, String)> {
-    let lines: Vec<(Vec<&str>, Option<&Vec<String>>)> = options
-        .iter()
-        .enumerate()
-        .map(|(i, o)| (o.split_whitespace().collect::<Vec<_>>(), names.get(i)))
-        .filter(|(w, _)| w.first() == Some(&verb))
-        .collect();
-    let narrowed: Vec<&(Vec<&str>, Option<&Vec<String>>)> = lines
-        .iter()
-        .filter(|(w, _)| earlier.iter().all(|(i, v)| w.get(*i).is_some_and(|x| x.eq_ignore_ascii_case(v))))
-        .collect();
-    let pool: Vec<&(Vec<&str>, Option<&Vec<String>>)> =
-        if narrowed.is_empty() { lines.iter().collect() } else { narrowed };
-    let needle = partial.trim().to_lowercase();
-    let mut out: Vec<(String, String)> = vec![];
-    for (w, n) in pool {
-        let Some(v) = w.get(pos) else { continue };
-        let name = n.and_then(|n| n.get(pos - 1)).cloned().unwrap_or_else(|| pretty(v));
-        let hit =
-            v.to_lowercase().contains(&needle.replace(' ', "_")) || name.to_lowercase().contains(&needle);
-        if hit && !out.iter().any(|(o, _)| o == v) {
-            out.push((v.to_string(), name));
-        }
-    }
-    out.truncate(25);
-    out
-}
-
-async fn complete(
-    ctx: Context<'_>,
-    partial: &str,
-    verb: &str,
-    params: &[&str],
-    pos: usize,
-) -> CreateAutocompleteResponse {
-    let Some(p) = my_prompt(ctx).await else { return CreateAutocompleteResponse::new() };
-    let typed = entered(ctx);
-    let earlier: Vec<(usize, String)> = params[..pos - 1]
-        .iter()
-        .enumerate()
-        .filter_map(|(i, name)| typed.iter().find(|(n, _)| n == name).map(|(_, v)| (i + 1, v.clone())))
-        .filter(|(_, v)| !v.is_empty())
-        .collect();
-    let names: Vec<Vec<String>> = p.texts.iter().map(|t| t.args.clone()).collect();
-    let choices = suggestions(&p.options, &names, verb, pos, &earlier, partial)
-        .into_iter()
-        .map(|(value, name)| AutocompleteChoice::new(shorten(&name, 100), value))
-        .collect();
-    CreateAutocompleteResponse::new().set_choices(choices)
-}
 
 const ASSIGN: &[&str] = &["mission", "leader", "leader2"];
 const REVEAL: &[&str] = &["mission", "system"];
@@ -698,10 +713,9 @@ async fn ac_action_card(ctx: Context<'_>, partial: &str) -> CreateAutocompleteRe
 
 async fn ac_choose(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
     // These suggestions number the options, so they count as shown (`/play choose N`).
-    let service = ctx.data().service.clone();
     let (channel, user) = (ctx.channel_id().get(), ctx.author().id.get());
-    let shown = tokio::task::spawn_blocking(move || service.show(channel, user)).await;
-    let Some(p) = shown.ok().and_then(Result::ok).flatten().filter(|p| p.may_answer(user)) else {
+    let shown = on_channel(ctx.data(), channel, move |s| s.show(channel, user)).await;
+    let Some(p) = shown.ok().flatten().filter(|p| p.may_answer(user)) else {
         return CreateAutocompleteResponse::new();
     };
     // Each choice shows the option in words; its value is the command (or, when too long for
@@ -724,70 +738,4 @@ async fn ac_choose(ctx: Context<'_>, partial: &str) -> CreateAutocompleteRespons
         })
         .collect();
     CreateAutocompleteResponse::new().set_choices(choices)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn suggestions_follow_positions_and_earlier_args() {
-        let opts: Vec<String> = [
-            "assign sabotage han_solo",
-            "assign sabotage han_solo leia",
-            "assign infiltration leia",
-            "assign infiltration leia han_solo",
-            "activate hoth han_solo",
-            "done",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-        let values = |v: Vec<(String, String)>| v.into_iter().map(|(v, _)| v).collect::<Vec<_>>();
-        let none: Vec<Vec<String>> = vec![];
-        assert_eq!(values(suggestions(&opts, &none, "assign", 1, &[], "")), ["sabotage", "infiltration"]);
-        assert_eq!(
-            values(suggestions(&opts, &none, "assign", 2, &[(1, "infiltration".into())], "")),
-            ["leia"]
-        );
-        assert_eq!(
-            values(suggestions(
-                &opts,
-                &none,
-                "assign",
-                3,
-                &[(1, "sabotage".into()), (2, "han_solo".into())],
-                ""
-            )),
-            ["leia"]
-        );
-        assert_eq!(
-            values(suggestions(&opts, &none, "assign", 2, &[(1, "unknown".into())], "ha")),
-            ["han_solo"]
-        );
-        assert_eq!(values(suggestions(&opts, &none, "activate", 1, &[], "HO")), ["hoth"]);
-        assert!(suggestions(&opts, &none, "oppose", 1, &[], "").is_empty());
-        // With the printed names, choices show them and match them as typed.
-        let names: Vec<Vec<String>> = opts
-            .iter()
-            .map(|o| {
-                o.split_whitespace()
-                    .skip(1)
-                    .map(|w| match w {
-                        "han_solo" => "Han Solo".to_string(),
-                        "leia" => "Princess Leia".to_string(),
-                        w => pretty(w),
-                    })
-                    .collect()
-            })
-            .collect();
-        assert_eq!(
-            suggestions(&opts, &names, "assign", 2, &[(1, "sabotage".into())], "han s"),
-            [("han_solo".to_string(), "Han Solo".to_string())]
-        );
-        assert_eq!(
-            suggestions(&opts, &names, "assign", 2, &[(1, "infiltration".into())], "princess"),
-            [("leia".to_string(), "Princess Leia".to_string())]
-        );
-    }
 }

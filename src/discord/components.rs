@@ -14,7 +14,7 @@ use serenity::{
 
 use super::messages::{MAX_CONTENT, OUT_OF_DATE, done_text, node_text, options_intro, shorten, truncate};
 use super::send::Responder;
-use super::{Data, Error, blocking, caller_of};
+use super::{Data, Error, caller_of, on_channel};
 use crate::menu::{self, Entry, Node};
 use crate::service::{Answer, Outcome, PromptKey, PromptPost, ServiceError};
 
@@ -169,8 +169,7 @@ pub async fn out_of_date(
     sentence: &str,
 ) -> Result<(), Error> {
     let user = responder.user();
-    let service = data.service.clone();
-    let prompt = blocking(move || service.show(channel, user)).await?;
+    let prompt = on_channel(data, channel, move |s| s.show(channel, user)).await?;
     match prompt {
         Some(p) if p.may_answer(user) => {
             let text = format!("{sentence} — here are your current options.\n{}", options_intro(&p));
@@ -204,8 +203,8 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteract
         ComponentId::Show { nonce, version, .. } => {
             let responder = Responder::Component { http: &ctx.http, interaction: ci };
             responder.defer().await?;
-            let (user, service) = (responder.user(), data.service.clone());
-            let prompt = blocking(move || service.show(channel, user)).await?;
+            let user = responder.user();
+            let prompt = on_channel(data, channel, move |s| s.show(channel, user)).await?;
             let Some(p) = prompt else {
                 clear_channel_message(ctx, ci).await;
                 return responder.say("Nothing is waiting for a decision.").await;
@@ -261,8 +260,7 @@ fn not_yours(p: &PromptPost) -> String {
 
 /// The pending prompt as `user` may see it.
 async fn current(data: &Data, channel: u64, user: u64) -> Result<Option<PromptPost>, Error> {
-    let service = data.service.clone();
-    blocking(move || service.show(channel, user)).await
+    on_channel(data, channel, move |s| s.show(channel, user)).await
 }
 
 /// Replaces the clicked private message (deferred as an update) with `text` and, when given,
@@ -357,8 +355,10 @@ async fn private_pick(
         _ => return show_node(ctx, ci, &p, None, None).await,
     };
     let caller = caller_of(ctx, data, ci.guild_id, ci.member.as_ref(), ci.user.id).await;
-    let result =
-        data.host.call(channel, move |s| s.act(channel, caller, Answer::Option { key, index })).await;
+    let result = data
+        .host
+        .call(channel, move |g| Ok(g.of(channel).act(channel, caller, Answer::Option { key, index })?))
+        .await;
     match result.map_err(service_error) {
         Err(Ok(ServiceError::Stale)) => {
             let p = current(data, channel, ci.user.id.get()).await?.unwrap_or(p);
@@ -432,8 +432,10 @@ async fn public_pick(
     };
     let caller = caller_of(ctx, data, ci.guild_id, ci.member.as_ref(), ci.user.id).await;
     let key = p.key();
-    let result =
-        data.host.call(channel, move |s| s.act(channel, caller, Answer::Option { key, index })).await;
+    let result = data
+        .host
+        .call(channel, move |g| Ok(g.of(channel).act(channel, caller, Answer::Option { key, index })?))
+        .await;
     match result.map_err(service_error) {
         Err(Ok(ServiceError::Stale)) => out_of_date(responder, data, channel, OUT_OF_DATE).await,
         Err(Ok(e)) => Err(e.into()),

@@ -1,7 +1,9 @@
 //! Keeps each channel's posts in order. Every service call that changes a match runs through
 //! [`Host::call`], which holds the channel's turn while the service applies it and queues what
 //! it produced; one task per channel then posts the queue in order (boards drawn from the state
-//! each outcome reports). The caller's own ephemeral answer does not wait for the queue.
+//! each outcome reports). The caller's own ephemeral answer does not wait for the queue. The
+//! host serves every hosted game: a call is routed to its channel's service inside the
+//! channel's turn, so a match opened by one game cannot slip in beside another's.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -12,18 +14,18 @@ use poise::serenity_prelude as serenity;
 use serenity::Http;
 use tokio::sync::{Notify, mpsc, oneshot};
 
+use super::Error;
+use super::hosted::{Games, HostedGame};
 use super::send::{post_board, post_reminder, publish};
-use super::{Error, blocking};
-use crate::games::rebellion::Rebellion;
-use crate::service::{Outcome, Reminder, Service, ServiceError, StateAt};
+use crate::service::{Outcome, Reminder, StateAt};
 
 /// A channel's queue task ends after this long without work (a new one starts on demand).
 const IDLE: Duration = Duration::from_secs(600);
 
 /// Something to post in a channel, in turn.
 pub enum Job {
-    /// Everything an outcome posts besides the caller's answer.
-    Outcome(Box<Outcome>),
+    /// Everything an outcome posts besides the caller's answer, with the service that made it.
+    Outcome(Box<Outcome>, Arc<dyn HostedGame>),
     /// The public board, on request.
     Board {
         /// The text above it.
@@ -40,7 +42,7 @@ pub enum Job {
 /// The per-channel post queues and the turns of service calls.
 pub struct Host {
     http: Arc<Http>,
-    service: Arc<Service<Rebellion>>,
+    games: Arc<Games>,
     queues: Mutex<HashMap<u64, mpsc::UnboundedSender<Job>>>,
     turns: Mutex<HashMap<u64, Arc<tokio::sync::Mutex<()>>>>,
     /// Set at shutdown: queues finish what they hold and end, reminders stop.
@@ -50,10 +52,10 @@ pub struct Host {
 
 impl Host {
     /// A host posting through `http`.
-    pub fn new(http: Arc<Http>, service: Arc<Service<Rebellion>>) -> Arc<Self> {
+    pub fn new(http: Arc<Http>, games: Arc<Games>) -> Arc<Self> {
         Arc::new(Host {
             http,
-            service,
+            games,
             queues: Mutex::new(HashMap::new()),
             turns: Mutex::new(HashMap::new()),
             closing: AtomicBool::new(false),
@@ -61,23 +63,28 @@ impl Host {
         })
     }
 
-    /// The service.
-    pub fn service(&self) -> &Arc<Service<Rebellion>> {
-        &self.service
+    /// The hosted games' services.
+    pub fn games(&self) -> &Arc<Games> {
+        &self.games
     }
 
     /// Runs a service call that changes the channel's match and queues its posts; the posts
-    /// of two calls go out in the order the service applied them.
+    /// of two calls go out in the order the service applied them. `f` gets every game's
+    /// service (to open a match) and, most often, asks `Games::of` for the channel's.
     pub async fn call(
         self: &Arc<Self>,
         channel: u64,
-        f: impl FnOnce(&Service<Rebellion>) -> Result<Outcome, ServiceError> + Send + 'static,
+        f: impl FnOnce(&Games) -> Result<Outcome, Error> + Send + 'static,
     ) -> Result<Outcome, Error> {
         let turn = self.turns.lock().expect("lock").entry(channel).or_default().clone();
         let _turn = turn.lock().await;
-        let service = self.service.clone();
-        let outcome = blocking(move || f(&service)).await?;
-        self.queue(channel, Job::Outcome(Box::new(outcome.clone())));
+        let games = self.games.clone();
+        // The channel's service after the call is the one that made the outcome: nothing else
+        // opens or imports a match in the channel during its turn.
+        let (outcome, service) =
+            tokio::task::spawn_blocking(move || f(&games).map(|outcome| (outcome, games.of(channel))))
+                .await??;
+        self.queue(channel, Job::Outcome(Box::new(outcome.clone()), service));
         Ok(outcome)
     }
 
@@ -137,9 +144,11 @@ impl Host {
             };
             let ch = serenity::ChannelId::new(channel);
             match job {
-                Job::Outcome(outcome) => publish(&self.http, &self.service, ch, &outcome).await,
-                Job::Board { text, state } => post_board(&self.http, ch, &text, &state).await,
-                Job::Reminder(r) => post_reminder(&self.http, &self.service, ch, &r).await,
+                Job::Outcome(outcome, service) => {
+                    publish(&self.http, &self.games, &service, ch, &outcome).await
+                }
+                Job::Board { text, state } => post_board(&self.http, &self.games, ch, &text, &state).await,
+                Job::Reminder(r) => post_reminder(&self.http, ch, &r).await,
                 Job::Flush(done) => {
                     let _ = done.send(());
                 }
@@ -160,9 +169,9 @@ impl Host {
                 if host.closing.load(Ordering::SeqCst) {
                     return;
                 }
-                let service = host.service.clone();
+                let games = host.games.clone();
                 let due =
-                    tokio::task::spawn_blocking(move || service.due_reminders()).await.unwrap_or_default();
+                    tokio::task::spawn_blocking(move || games.due_reminders()).await.unwrap_or_default();
                 for r in due {
                     host.queue(r.channel, Job::Reminder(r));
                 }

@@ -1,10 +1,17 @@
 //! The Discord front end: poise slash commands, prompt components and DMs over the service
 //! layer. `serve` runs the bot until Ctrl-C; `run` does the same until any shutdown signal
 //! (tests use it with a fake Discord).
+//!
+//! Both hosted games — Star Wars: Rebellion and Empire vs. Rebellion — are served by one
+//! service each on the same store ([`hosted::Games`]); every command, button and post that is
+//! not about one game's own moves goes through [`hosted::HostedGame`], implemented once for
+//! every `Service<G>`, so the host is written once for all games.
 
+pub mod autocomplete;
 pub mod commands;
 pub mod components;
 pub mod host;
+pub mod hosted;
 pub mod messages;
 pub mod permissions;
 pub mod rules;
@@ -19,14 +26,16 @@ use serenity::{ApplicationId, ClientBuilder, GatewayIntents, GuildId, HttpBuilde
 
 use crate::config::Config;
 use crate::game::Game;
+use crate::games::evr::Evr;
 use crate::games::rebellion::Rebellion;
 use crate::service::{Caller, Service, ServiceError};
 use crate::store::{MatchStore, SledStore, StoreError};
+use hosted::Games;
 
 /// What every command and event handler can reach.
 pub struct Data {
-    /// The Rebellion match service.
-    pub service: Arc<Service<Rebellion>>,
+    /// The match services of the hosted games.
+    pub games: Arc<Games>,
     /// The configured moderator role (name or id), if any.
     pub moderator_role: Option<String>,
     /// The channels' post queues.
@@ -57,6 +66,17 @@ pub async fn blocking<T: Send + 'static>(
     f: impl FnOnce() -> Result<T, ServiceError> + Send + 'static,
 ) -> Result<T, Error> {
     Ok(tokio::task::spawn_blocking(f).await??)
+}
+
+/// Runs a blocking call on the service of a channel's match (see [`Games::of`]) off the async
+/// runtime.
+pub async fn on_channel<T: Send + 'static>(
+    data: &Data,
+    channel: u64,
+    f: impl FnOnce(&dyn hosted::HostedGame) -> Result<T, ServiceError> + Send + 'static,
+) -> Result<T, Error> {
+    let games = data.games.clone();
+    blocking(move || f(&*games.of(channel))).await
 }
 
 /// Whether a member may moderate: Manage Channels (or Administrator) in the channel, or the
@@ -167,12 +187,9 @@ async fn on_event(
 }
 
 /// Ends matches whose channel or server is gone (logged; nothing to answer).
-async fn archive(
-    data: &Data,
-    f: impl FnOnce(&Service<Rebellion>) -> Result<usize, ServiceError> + Send + 'static,
-) {
-    let service = data.service.clone();
-    match tokio::task::spawn_blocking(move || f(&service)).await {
+async fn archive(data: &Data, f: impl FnOnce(&Games) -> Result<usize, ServiceError> + Send + 'static) {
+    let games = data.games.clone();
+    match tokio::task::spawn_blocking(move || f(&games)).await {
         Ok(Ok(n)) if n > 0 => tracing::info!(ended = n, "matches ended: their channel is gone"),
         Ok(Err(e)) => tracing::warn!("cannot end the matches of a deleted channel: {e}"),
         _ => {}
@@ -215,8 +232,11 @@ pub const DAMAGED_NOTICE: &str = "Holonet could not read this channel's match fr
 pub async fn run(config: Config, shutdown: impl Future<Output = ()> + Send) -> Result<(), ServeError> {
     let store = open_store(&config).await?;
     let dyn_store: Arc<dyn MatchStore> = store.clone();
-    let service = Arc::new(Service::<Rebellion>::new(dyn_store).allow_hot_seat(config.allow_hot_seat));
-    let loaded = service.load_all()?;
+    let games = Arc::new(Games::new(
+        Service::<Rebellion>::new(dyn_store.clone()).allow_hot_seat(config.allow_hot_seat),
+        Service::<Evr>::new(dyn_store).allow_hot_seat(config.allow_hot_seat),
+    ));
+    let loaded = games.load_all()?;
     tracing::info!(loaded, dir = %config.data_dir.display(), "matches loaded");
     // Draw the board's static layer now, so the first move is not slowed by it.
     tokio::task::spawn_blocking(|| {
@@ -225,7 +245,7 @@ pub async fn run(config: Config, shutdown: impl Future<Output = ()> + Send) -> R
     let moderator_role = config.moderator_role.clone();
     let reminder_check = Duration::from_secs(config.reminder_check_secs.max(1));
     let dev_guild = config.dev_guild;
-    let setup_service = service.clone();
+    let setup_games = games.clone();
     // The host is made once connected (it posts through the client's HTTP); shutdown stops it.
     let hosts: Arc<std::sync::Mutex<Option<Arc<host::Host>>>> = Arc::default();
     let setup_hosts = hosts.clone();
@@ -240,19 +260,19 @@ pub async fn run(config: Config, shutdown: impl Future<Output = ()> + Send) -> R
                     None => poise::builtins::register_globally(ctx, commands).await?,
                 }
                 tracing::info!(user = %ready.user.name, guild = ?dev_guild, "connected; commands registered");
-                let host = host::Host::new(ctx.http.clone(), setup_service.clone());
+                let host = host::Host::new(ctx.http.clone(), setup_games.clone());
                 host.start_reminders(reminder_check);
                 *setup_hosts.lock().expect("lock") = Some(host.clone());
-                let data = Data { service: setup_service, moderator_role, host };
+                let data = Data { games: setup_games, moderator_role, host };
                 // Replay every stored match in the background (the bot answers meanwhile; a
                 // command loads its match on demand) and tell each channel whose stored match
                 // could not be read how to restore it (the detail stays in the log: it may
                 // quote the match's secrets).
-                let (service, http) = (data.service.clone(), ctx.http.clone());
+                let (games, http) = (data.games.clone(), ctx.http.clone());
                 tokio::spawn(async move {
-                    let checker = service.clone();
+                    let checker = games.clone();
                     let _ = tokio::task::spawn_blocking(move || checker.check_all()).await;
-                    for (channel, _) in service.damaged() {
+                    for channel in games.damaged() {
                         if let Err(e) = serenity::ChannelId::new(channel).say(&http, DAMAGED_NOTICE).await {
                             tracing::warn!(channel, "cannot report a damaged match: {e}");
                         }
@@ -288,7 +308,7 @@ pub async fn run(config: Config, shutdown: impl Future<Output = ()> + Send) -> R
             }
         }
     };
-    drop(service);
+    drop(games);
     let host = hosts.lock().expect("lock").take();
     if let Some(host) = host {
         host.shutdown();

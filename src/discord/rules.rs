@@ -1,5 +1,5 @@
-//! `/rebellion help` and `/rebellion rules`: short explanations written for Holonet, in our own
-//! words (no rulebook text).
+//! `/rebellion help` (or `/game help`) and `/rebellion rules`: short explanations written for
+//! Holonet, in our own words (no rulebook text). Help follows the game of the channel's match.
 
 /// A glossary topic of `/rebellion rules`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
@@ -222,6 +222,31 @@ reminded after a day, and again after two.
 kick, rollback, export, import, reminders, status. A moderator who plays cannot export their \
 match or take a seat while it runs.";
 
+/// The line `/rebellion help` adds where no Empire vs. Rebellion match runs: the other game.
+pub const OTHER_GAME: &str = "\n• Quicker, for two: `/game new game:evr` opens a match of *Star Wars: \
+Empire vs. Rebellion* instead (`/game help` in its channel explains it).";
+
+/// The help of a channel playing Empire vs. Rebellion.
+pub const EVR_HELP: &str = "\
+**Playing Star Wars: Empire vs. Rebellion with Holonet**
+• `/game new game:evr` opens a match here; `/game join` takes a seat (rebel or empire); when both \
+are taken, `/game start`. (The same commands under `/rebellion` work too.)
+• First each side picks, in secret, four of its characters to shuffle into its deck. Every round \
+an event is turned up and both sides pick a strategy in secret; then they take turns drawing a \
+card into play, using a ready card's power, spending influence to ready a card, or passing. Two \
+passes in a row end the struggle: the higher total that stays within the event's objective wins \
+it. Seven victory points win the game.
+• When a decision is yours, the live message mentions you; **Show my options** opens your private \
+menu. You can also type `/play choose` (it autocompletes your options), `/play pass`, `/play done` \
+and `/play undo`. Rebellion's moves (`/play assign`, `reveal`, `activate`, …) do not apply here.
+• Your reserve and your strategy come by DM; `/game hand` shows them any time. `/game status`, \
+`board` and `log` show the public state. Reminders, `/game cancel`, moderators' `/mod` commands, \
+export and import work as in Rebellion. `/rebellion rules` explains Rebellion only.";
+
+/// What `/rebellion rules` adds in a channel that plays Empire vs. Rebellion.
+pub const RULES_ELSEWHERE: &str =
+    "(These are Star Wars: Rebellion's rules; this channel plays Empire vs. Rebellion — see `/game help`.)";
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -234,6 +259,7 @@ mod tests {
             let t = Topic::from_name(&c.name).expect("topic");
             assert!(!t.text().is_empty() && t.text().len() < 2000);
         }
-        assert!(HELP.len() < 2000);
+        assert!(HELP.len() + OTHER_GAME.len() < 2000);
+        assert!(EVR_HELP.len() < 2000);
     }
 }

@@ -14,11 +14,10 @@ use serenity::{
 };
 
 use super::components::{option_menus, prompt_components};
+use super::hosted::{Games, HostedGame};
 use super::messages::{IMAGE_MISSING, MAX_CONTENT, chunks, code_blocks, dm_closed, live_text, options_intro};
 use super::{Context, Error};
-use crate::game::Game;
-use crate::games::rebellion::Rebellion;
-use crate::service::{Outcome, Reminder, Service, StateAt};
+use crate::service::{Outcome, Reminder, StateAt};
 
 /// Where the caller's private answers go: a slash command (through poise) or a component.
 pub enum Responder<'a> {
@@ -199,27 +198,27 @@ async fn post_with_files(http: &Http, channel: ChannelId, text: &str, files: Vec
     }
 }
 
-/// Renders a board image off the async runtime (`None` if the game draws none).
-pub async fn render_png<G: Game>(state: Arc<G::State>, viewer: Option<String>) -> Option<Vec<u8>> {
-    tokio::task::spawn_blocking(move || G::board_png(&state, viewer.as_deref())).await.ok().flatten()
-}
-
-/// The Rebellion state an outcome reports, shared for drawing.
-fn state_of(state: &StateAt) -> Option<Arc<<Rebellion as Game>::State>> {
-    state.get::<<Rebellion as Game>::State>().cloned().map(Arc::new)
+/// Renders a board image of a state for a viewer off the async runtime, by the service of the
+/// state's game (`None` if that game draws none).
+pub async fn render_png(games: &Arc<Games>, state: &StateAt, viewer: Option<String>) -> Option<Vec<u8>> {
+    let (games, state) = (games.clone(), state.clone());
+    tokio::task::spawn_blocking(move || games.of_state(&state)?.board_png(&state, viewer.as_deref()))
+        .await
+        .ok()
+        .flatten()
 }
 
 /// Posts the public board of `state` under `text`: the image when the game draws one, else a
 /// text board.
-pub async fn post_board(http: &Http, channel: ChannelId, text: &str, state: &StateAt) {
-    let Some(state) = state_of(state) else { return post_text(http, channel, text).await };
-    match render_png::<Rebellion>(state.clone(), None).await {
+pub async fn post_board(http: &Http, games: &Arc<Games>, channel: ChannelId, text: &str, state: &StateAt) {
+    let Some(game) = games.of_state(state) else { return post_text(http, channel, text).await };
+    match render_png(games, state, None).await {
         Some(png) => {
             post_with_files(http, channel, text, vec![CreateAttachment::bytes(png, "board.png")]).await
         }
         None => {
             let mut parts = chunks(text, MAX_CONTENT);
-            parts.extend(code_blocks(&Rebellion::board_text(&state, None)));
+            parts.extend(code_blocks(&game.board_text(state, None).unwrap_or_default()));
             for p in parts {
                 post_text(http, channel, &p).await;
             }
@@ -277,7 +276,7 @@ pub async fn dm(http: &Http, user: u64, text: &str, png: Option<Vec<u8>>) -> Dm 
 /// Sends a DM; when the user's DMs are closed, tells them in the channel — once per match.
 async fn dm_or_tell(
     http: &Http,
-    service: &Arc<Service<Rebellion>>,
+    service: &Arc<dyn HostedGame>,
     channel: ChannelId,
     user: u64,
     text: &str,
@@ -299,20 +298,25 @@ async fn dm_or_tell(
 /// Posts everything of an outcome except the caller's answer, in order: a public reply, the
 /// channel posts (boards of the reported state), private messages, the live message, and the
 /// reveal when the match ended.
-pub async fn publish(http: &Http, service: &Arc<Service<Rebellion>>, channel: ChannelId, outcome: &Outcome) {
+pub async fn publish(
+    http: &Http,
+    games: &Arc<Games>,
+    service: &Arc<dyn HostedGame>,
+    channel: ChannelId,
+    outcome: &Outcome,
+) {
     if outcome.reply_public && !outcome.reply.is_empty() {
         post_text(http, channel, &outcome.reply).await;
     }
-    let state = outcome.state.as_ref().and_then(state_of);
     for p in &outcome.public {
         match (&outcome.state, p.board) {
-            (Some(s), true) => post_board(http, channel, &p.text, s).await,
+            (Some(s), true) => post_board(http, games, channel, &p.text, s).await,
             _ => post_text(http, channel, &p.text).await,
         }
     }
     for p in &outcome.private {
-        let png = match (&state, p.board) {
-            (Some(state), true) => render_png::<Rebellion>(state.clone(), Some(p.seat.clone())).await,
+        let png = match (&outcome.state, p.board) {
+            (Some(state), true) => render_png(games, state, Some(p.seat.clone())).await,
             _ => None,
         };
         dm_or_tell(http, service, channel, p.user, &p.text, png).await;
@@ -330,7 +334,7 @@ pub async fn publish(http: &Http, service: &Arc<Service<Rebellion>>, channel: Ch
 /// Keeps the live message in step with the outcome: a new decision for someone else (or a
 /// fresh announcement) retires the old message's buttons and posts a new one that mentions
 /// the decider; the same player acting on edits it in place; a match that ended retires it.
-async fn live_message(http: &Http, service: &Arc<Service<Rebellion>>, channel: ChannelId, outcome: &Outcome) {
+async fn live_message(http: &Http, service: &Arc<dyn HostedGame>, channel: ChannelId, outcome: &Outcome) {
     let (svc, ch) = (service.clone(), channel.get());
     let live =
         tokio::task::spawn_blocking(move || svc.live_message(ch)).await.ok().and_then(Result::ok).flatten();
@@ -384,7 +388,7 @@ async fn live_message(http: &Http, service: &Arc<Service<Rebellion>>, channel: C
     }
 }
 
-async fn remember_live(service: &Arc<Service<Rebellion>>, channel: ChannelId, id: Option<u64>) {
+async fn remember_live(service: &Arc<dyn HostedGame>, channel: ChannelId, id: Option<u64>) {
     let service = service.clone();
     let ch = channel.get();
     if let Ok(Err(e)) = tokio::task::spawn_blocking(move || service.set_live_message(ch, id)).await {
@@ -393,12 +397,7 @@ async fn remember_live(service: &Arc<Service<Rebellion>>, channel: ChannelId, id
 }
 
 /// Posts a reminder in the channel (mentioning the player) and DMs it when they accept DMs.
-pub async fn post_reminder(
-    http: &Http,
-    _service: &Arc<Service<Rebellion>>,
-    channel: ChannelId,
-    r: &Reminder,
-) {
+pub async fn post_reminder(http: &Http, channel: ChannelId, r: &Reminder) {
     let text = r.text();
     let msg = CreateMessage::new()
         .content(text.clone())

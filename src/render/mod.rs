@@ -1,5 +1,7 @@
-//! Rendering of views for people: plain-text summaries, board images and the end-of-match chart.
+//! Rendering of views for people: plain-text summaries, board images, the end-of-match chart and
+//! Empire vs. Rebellion's table image.
 
 pub mod board;
 pub mod chart;
+pub mod evr;
 pub mod text;

@@ -65,6 +65,17 @@ pub struct Match<G: Game> {
     pub loaded: bool,
 }
 
+/// What a service holds in a channel, read from metadata only (nothing is replayed): a front
+/// end that hosts several games on one store finds the service of a channel with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Holding {
+    /// Where the match stands.
+    pub status: MatchStatus,
+    /// When it was created (seconds since the Unix epoch): the newer of two ended matches of
+    /// different games in one channel is the one shown.
+    pub created_at: u64,
+}
+
 /// Take a snapshot every this many actions.
 pub const SNAPSHOT_EVERY: u64 = 50;
 
@@ -217,6 +228,20 @@ impl<G: Game> Service<G> {
     pub fn damaged(&self) -> Vec<(u64, String)> {
         let damaged = self.damaged.lock().expect("lock");
         damaged.iter().filter_map(|(id, why)| Some((id.parse().ok()?, why.clone()))).collect()
+    }
+
+    /// The match this service holds in a channel, if any (metadata only).
+    pub fn holding(&self, channel: u64) -> Option<Holding> {
+        let m = self.matches.lock().expect("lock").get(&channel.to_string()).cloned()?;
+        let m = m.lock().expect("match lock");
+        Some(Holding { status: m.meta.status, created_at: m.meta.created_at })
+    }
+
+    /// Forgets that a channel's stored match could not be read: another game's service
+    /// restored it by an import (a record whose metadata cannot be read is set aside by every
+    /// service on the store, as none can tell whose it was).
+    pub fn forget_damaged(&self, channel: u64) {
+        self.damaged.lock().expect("lock").remove(&channel.to_string());
     }
 
     /// Refuses to touch a channel whose stored match is damaged.
