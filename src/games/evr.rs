@@ -106,6 +106,14 @@ impl Game for Evr {
         serde_json::to_value(view(state, viewer(v))).unwrap_or(serde_json::Value::Null)
     }
 
+    fn board_png(state: &EvrState, v: Option<&str>) -> Option<Vec<u8>> {
+        Some(crate::render::evr::table_png(&view(state, viewer(v))))
+    }
+
+    fn board_fingerprint(state: &EvrState) -> Option<u64> {
+        Some(crate::render::evr::table_fingerprint(&view(state, Viewer::Public)))
+    }
+
     fn board_text(state: &EvrState, v: Option<&str>) -> String {
         evr_words::board_words(&view(state, viewer(v)))
     }
