@@ -69,6 +69,8 @@ pub struct PendingView {
 /// The whole view.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct EvrView {
+    /// Who the view was built for (the image puts that player's side at the bottom).
+    pub viewer: Viewer,
     /// State version.
     pub version: u64,
     /// The round.
@@ -140,6 +142,7 @@ pub fn view(s: &EvrState, viewer: Viewer) -> EvrView {
         })
         .collect();
     EvrView {
+        viewer,
         version: s.version,
         round: s.round,
         phase: match s.phase {

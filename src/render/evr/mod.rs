@@ -22,7 +22,7 @@ use std::sync::OnceLock;
 use image::{Rgb, RgbImage};
 
 use crate::content::Faction;
-use crate::engine::evr::view::{Cards, EvrView};
+use crate::engine::evr::view::{Cards, EvrView, Viewer};
 use crate::render::board::draw::{self, Style, mix};
 use crate::render::board::theme::{DIM, FRAME, PANEL, TEXT};
 use crate::render::board::{encode_png, icons};
@@ -33,33 +33,11 @@ pub const WIDTH: u32 = style::W;
 /// Height of the table image in pixels.
 pub const HEIGHT: u32 = style::H;
 
-/// Who a view was built for, as far as the view itself tells: a side's unused strategies are a
-/// list only for a viewer who sees that side's secrets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Seen {
-    /// The channel: nobody's secrets.
-    Public,
-    /// One player: their own secrets.
-    Seat(Faction),
-    /// Everything (moderators, debugging).
-    Full,
-}
-
-fn seen(v: &EvrView) -> Seen {
-    let sees = |f: Faction| v.sides.get(&f).is_some_and(|s| matches!(s.unused, Cards::Visible(_)));
-    match (sees(Faction::Rebel), sees(Faction::Empire)) {
-        (true, true) => Seen::Full,
-        (true, false) => Seen::Seat(Faction::Rebel),
-        (false, true) => Seen::Seat(Faction::Empire),
-        (false, false) => Seen::Public,
-    }
-}
-
 /// Draws the table image for a view.
 pub fn table_image(v: &EvrView) -> RgbImage {
-    let bottom = match seen(v) {
-        Seen::Seat(f) => f,
-        Seen::Public | Seen::Full => Faction::Rebel,
+    let bottom = match v.viewer {
+        Viewer::Faction(f) => f,
+        Viewer::Public | Viewer::Full => Faction::Rebel,
     };
     let top = bottom.opponent();
     let mut img = layer(bottom).clone();
@@ -168,11 +146,11 @@ fn header(img: &mut RgbImage, v: &EvrView) {
     ) + 28.0;
 
     // The viewer tag, right-aligned.
-    let (tag, col) = match seen(v) {
-        Seen::Public => ("PUBLIC TABLE", DIM),
-        Seen::Seat(Faction::Rebel) => ("REBEL EYES ONLY", style::faction_color(Faction::Rebel)),
-        Seen::Seat(Faction::Empire) => ("IMPERIAL EYES ONLY", style::faction_color(Faction::Empire)),
-        Seen::Full => ("FULL VIEW (MODERATOR)", GOLD),
+    let (tag, col) = match v.viewer {
+        Viewer::Public => ("PUBLIC TABLE", DIM),
+        Viewer::Faction(Faction::Rebel) => ("REBEL EYES ONLY", style::faction_color(Faction::Rebel)),
+        Viewer::Faction(Faction::Empire) => ("IMPERIAL EYES ONLY", style::faction_color(Faction::Empire)),
+        Viewer::Full => ("FULL VIEW (MODERATOR)", GOLD),
     };
     let st = Style::bold(19.0, col);
     let tw = draw::text_width(st, tag) + 20.0;
