@@ -75,6 +75,9 @@ pub trait Game: Send + Sync + 'static {
 
     /// The game's id in stored matches ("rebellion").
     const ID: &'static str;
+    /// The slash command group players use for a match of this game (`/rebellion join`); the
+    /// game-neutral `/game` group works for every game.
+    const COMMAND: &'static str = "game";
 
     /// The seats a match has, in join order.
     fn seats(options: &Self::Options) -> Vec<String>;

@@ -61,7 +61,9 @@ fn a_whole_match_plays_through_the_service_with_an_undo_and_an_export() {
     init();
     let store = Arc::new(MemoryStore::new());
     let service: Service<Evr> = Service::with_clock(store, Box::new(|| 1000));
-    service.create(7, None, REBEL, EvrOptions::default(), Some(9)).expect("created");
+    let open = service.create(7, None, REBEL, EvrOptions::default(), Some(9)).expect("created");
+    // The lobby names the game-neutral commands, not Rebellion's group.
+    assert!(open.reply.contains("with `/game join`"), "{}", open.reply);
     service.join(7, REBEL, Some("rebel")).expect("rebel joins");
     service.join(7, EMPIRE, Some("empire")).expect("empire joins");
     let start = service.start(7, REBEL).expect("starts");

@@ -72,6 +72,7 @@ impl Game for Rebellion {
     type Options = MatchOptions;
 
     const ID: &'static str = "rebellion";
+    const COMMAND: &'static str = "rebellion";
 
     fn seats(options: &MatchOptions) -> Vec<String> {
         seats_of(options.players)

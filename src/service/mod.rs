@@ -360,7 +360,8 @@ impl<G: Game> Service<G> {
         let seats = G::seats(&options).join(", ");
         let with = G::variant(&options).map(|v| format!(", with {v}")).unwrap_or_default();
         Ok(Outcome::announce(format!(
-            "A new match is open in this channel{with}. Take a seat ({seats}) with `/rebellion join`."
+            "A new match is open in this channel{with}. Take a seat ({seats}) with `/{} join`.",
+            G::COMMAND
         )))
     }
 
@@ -533,10 +534,11 @@ impl<G: Game> Service<G> {
             m.meta = meta;
             let names: Vec<String> = waiting.iter().map(|u| format!("<@{u}>")).collect();
             return Ok(Some(Outcome::announce(format!(
-                "<@{}> agrees to cancel this match; still waiting for {} (`/rebellion cancel`). The next move \
+                "<@{}> agrees to cancel this match; still waiting for {} (`/{} cancel`). The next move \
                  withdraws the request.",
                 caller.user,
-                names.join(" and ")
+                names.join(" and "),
+                G::COMMAND
             ))));
         }
         let mut meta = m.meta.clone();
@@ -546,9 +548,10 @@ impl<G: Game> Service<G> {
         m.meta = meta;
         let who = if players.len() > 2 { "The other players" } else { "The other player" };
         Ok(Some(Outcome::announce(format!(
-            "<@{}> asks to cancel this match. {who} can agree with `/rebellion cancel`; \
+            "<@{}> asks to cancel this match. {who} can agree with `/{} cancel`; \
              the next move withdraws the request.",
-            caller.user
+            caller.user,
+            G::COMMAND
         ))))
     }
 
