@@ -53,14 +53,15 @@ impl SledStore {
     }
 }
 
-/// Opens the database, waiting up to a second for the file lock: sled releases it from a
+/// Opens the database, waiting up to five seconds for the file lock: sled releases it from a
 /// background thread a moment after the previous handle in this process is dropped (an
-/// offline import right after another would otherwise fail now and then).
+/// offline import right after another would otherwise fail now and then); on a loaded machine
+/// that moment passed one second (a local match reopened at once failed 2 times in 15).
 fn open_db(dir: &Path) -> Result<sled::Db, StoreError> {
     let mut waited = 0;
     loop {
         match sled::open(dir) {
-            Err(sled::Error::Io(e)) if e.kind() == std::io::ErrorKind::WouldBlock && waited < 1_000 => {
+            Err(sled::Error::Io(e)) if e.kind() == std::io::ErrorKind::WouldBlock && waited < 5_000 => {
                 std::thread::sleep(std::time::Duration::from_millis(20));
                 waited += 20;
             }

@@ -78,6 +78,11 @@ fn can_play(s: &EvrState, f: Faction) -> bool {
     exec::room(s, f) && !(side.deck.is_empty() && side.discard.is_empty())
 }
 
+/// Influence tokens returned to ready an exhausted card (the box's data: one).
+fn ready_cost() -> u8 {
+    catalog().influence_tokens.cost_to_ready
+}
+
 /// Whether this round's event stops a card's power ("cards of this kind cannot use their
 /// powers this round").
 pub fn blocked(s: &EvrState, card: ResourceCardId) -> bool {
@@ -126,7 +131,7 @@ pub fn decision(s: &EvrState) -> Option<Decision> {
                     actions.push(Action::Use { card: p.card });
                 }
             }
-            if side.influence > 0 {
+            if side.influence >= ready_cost() {
                 for (i, p) in side.play.iter().enumerate() {
                     if p.exhausted {
                         actions.push(Action::Ready { slot: i as u8 + 1 });
@@ -193,9 +198,9 @@ pub fn apply(s: &mut EvrState, seat: Faction, action: Action) -> Result<(), Rule
         }
         (Phase::Struggle { turn, .. }, Action::Ready { slot }) => {
             let side = s.sides.get_mut(turn);
-            side.influence -= 1;
+            side.influence -= ready_cost();
             side.play[slot as usize - 1].exhausted = false;
-            s.supply += 1;
+            s.supply += ready_cost();
             s.phase = Phase::Struggle { turn: turn.opponent(), passed: false };
         }
         (Phase::Struggle { turn, passed }, Action::Pass) => {
@@ -237,8 +242,10 @@ fn explain(s: &EvrState, d: &Decision, a: &Action) -> RuleError {
         (DecisionKind::StruggleTurn, Action::Play) => {
             illegal("Capacity", "your play area is full for this event (or you have no card left to draw)")
         }
-        (DecisionKind::StruggleTurn, Action::Ready { .. }) if s.sides.get(d.seat).influence == 0 => {
-            illegal("Spend Influence", "you have no influence token")
+        (DecisionKind::StruggleTurn, Action::Ready { .. })
+            if s.sides.get(d.seat).influence < ready_cost() =>
+        {
+            illegal("Spend Influence", "you do not have the influence it costs to ready a card")
         }
         (DecisionKind::StruggleTurn, Action::Ready { .. }) => {
             illegal("Spend Influence", "there is no exhausted card in that slot")
