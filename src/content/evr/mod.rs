@@ -25,74 +25,48 @@ pub const EVENT_COUNT: usize = 24;
 /// Influence tokens in the box.
 pub const INFLUENCE_TOKEN_COUNT: u8 = 16;
 
-/// A resource card, by its index in [`EvrCatalog::resources`] (both factions' cards in one list).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(into = "u8", try_from = "u8")]
-pub struct ResourceCardId(pub u8);
+/// Declares a card id: an index into one of the catalog's lists, read back from a file only
+/// when it names a card of the box (an import can hold anything).
+macro_rules! card_id {
+    ($(#[$doc:meta])* $name:ident, $count:expr, $what:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+        #[serde(into = "u8", try_from = "u8")]
+        pub struct $name(pub u8);
 
-impl From<ResourceCardId> for u8 {
-    fn from(id: ResourceCardId) -> u8 {
-        id.0
-    }
-}
-
-/// Only ids of cards in the box are read back (an import file can hold anything).
-impl TryFrom<u8> for ResourceCardId {
-    type Error = String;
-    fn try_from(n: u8) -> Result<Self, String> {
-        if (n as usize) < 2 * RESOURCES_PER_FACTION {
-            Ok(ResourceCardId(n))
-        } else {
-            Err(format!("no resource card has the number {n}"))
+        impl From<$name> for u8 {
+            fn from(id: $name) -> u8 {
+                id.0
+            }
         }
-    }
-}
 
-/// A strategy card, by its index in [`EvrCatalog::strategies`]; both factions hold one of each.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(into = "u8", try_from = "u8")]
-pub struct StrategyCardId(pub u8);
-
-impl From<StrategyCardId> for u8 {
-    fn from(id: StrategyCardId) -> u8 {
-        id.0
-    }
-}
-
-/// Only ids of cards in the box are read back (an import file can hold anything).
-impl TryFrom<u8> for StrategyCardId {
-    type Error = String;
-    fn try_from(n: u8) -> Result<Self, String> {
-        if (n as usize) < STRATEGIES_PER_FACTION {
-            Ok(StrategyCardId(n))
-        } else {
-            Err(format!("no strategy card has the number {n}"))
+        impl TryFrom<u8> for $name {
+            type Error = String;
+            fn try_from(n: u8) -> Result<Self, String> {
+                if (n as usize) < $count {
+                    Ok($name(n))
+                } else {
+                    Err(format!(concat!("no ", $what, " has the number {}"), n))
+                }
+            }
         }
-    }
+    };
 }
 
-/// An event card, by its index in [`EvrCatalog::events`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(into = "u8", try_from = "u8")]
-pub struct EventCardId(pub u8);
-
-impl From<EventCardId> for u8 {
-    fn from(id: EventCardId) -> u8 {
-        id.0
-    }
-}
-
-/// Only ids of cards in the box are read back (an import file can hold anything).
-impl TryFrom<u8> for EventCardId {
-    type Error = String;
-    fn try_from(n: u8) -> Result<Self, String> {
-        if (n as usize) < EVENT_COUNT {
-            Ok(EventCardId(n))
-        } else {
-            Err(format!("no event card has the number {n}"))
-        }
-    }
-}
+card_id!(
+    /// A resource card, by its index in [`EvrCatalog::resources`] (both factions' cards in one
+    /// list).
+    ResourceCardId, 2 * RESOURCES_PER_FACTION, "resource card"
+);
+card_id!(
+    /// A strategy card, by its index in [`EvrCatalog::strategies`]; both factions hold one of
+    /// each.
+    StrategyCardId, STRATEGIES_PER_FACTION, "strategy card"
+);
+card_id!(
+    /// An event card, by its index in [`EvrCatalog::events`].
+    EventCardId, EVENT_COUNT, "event card"
+);
 
 /// One of the four basic categories: its name, text and power, shared by its cards.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -298,6 +272,14 @@ impl EvrCatalog {
     /// Finds an event card by asset id.
     pub fn event_by_key(&self, key: &str) -> Option<EventCardId> {
         self.events.iter().position(|e| e.key == key).map(|i| EventCardId(i as u8))
+    }
+    /// A strategy card's printed name from its key (the key itself if no card has it).
+    pub fn strategy_name(&self, key: &str) -> String {
+        self.strategy_by_key(key).map_or_else(|| key.to_string(), |id| self.strategy(id).name.clone())
+    }
+    /// An event card's printed name from its key (the key itself if no card has it).
+    pub fn event_name(&self, key: &str) -> String {
+        self.event_by_key(key).map_or_else(|| key.to_string(), |id| self.event(id).name.clone())
     }
     /// The definition of a basic category.
     pub fn category(&self, category: Category) -> Option<&CategoryDef> {
