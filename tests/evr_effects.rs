@@ -326,3 +326,22 @@ fn reveal_strategies_skips_the_strategy_of_a_player_over_the_objective_value() {
     assert_eq!(decision(&s).unwrap().seat, EMPIRE);
     assert_eq!(planning(&s), Some(REBEL));
 }
+
+#[test]
+fn the_view_says_who_the_totals_favour_as_determine_victory_will_rule() {
+    let mut s = struggle("battle_of_hoth", NEUTRAL, NEUTRAL);
+    in_play(&mut s, "rebel_military_5", false);
+    in_play(&mut s, "imperial_military_5", false);
+    assert_eq!(view(&s, Viewer::Public).ahead, Some(REBEL), "a tie goes to the balance token");
+    in_play(&mut s, "imperial_force_2", false);
+    assert_eq!(view(&s, Viewer::Public).ahead, Some(EMPIRE));
+    pass_both(&mut s);
+    assert_eq!((vp(&s, REBEL), vp(&s, EMPIRE)), (0, 3));
+    // Both over the objective value: nobody.
+    let mut s = struggle("rescue_mission_to_cloud_city", NEUTRAL, NEUTRAL);
+    in_play(&mut s, "rebel_military_5", false);
+    in_play(&mut s, "rebel_force_4", false);
+    in_play(&mut s, "imperial_military_5", false);
+    in_play(&mut s, "imperial_force_5", false);
+    assert_eq!(view(&s, Viewer::Public).ahead, None);
+}

@@ -4,7 +4,7 @@
 use std::cmp::Ordering;
 
 use super::exec::{self, retrieve};
-use super::state::{DominanceStep, EvrState, NextStrategy, Phase, RoundEffects, Source};
+use super::state::{DominanceStep, EvrState, Phase, RoundEffects, Source};
 use crate::content::Faction;
 use crate::content::evr::{Effect, NamedEffect, ResourceCardId, StrategyCardId, Trigger, catalog};
 
@@ -25,17 +25,19 @@ fn resolves(s: &EvrState, f: Faction, trigger: Trigger) -> Option<StrategyCardId
     let card = s.sides.get(f).chosen?;
     let theirs = s.sides.get(f.opponent()).chosen;
     let cancelled = is_named(card, NamedEffect::Deception) && theirs == Some(card);
-    (catalog().strategy(card).trigger == trigger && !*s.effects.over.get(f) && !cancelled).then_some(card)
+    // The play areas do not change during the dominance phase, so "over at the reveal" is
+    // "over now".
+    let over = s.sides.get(f).total() > objective(s);
+    (catalog().strategy(card).trigger == trigger && !over && !cancelled).then_some(card)
 }
 
 /// The struggle is over: the dominance phase begins.
 pub fn begin(s: &mut EvrState) {
-    let objective = objective(s);
-    s.effects.over = crate::content::ByFaction::new(|f| s.sides.get(f).total() > objective);
     s.phase = Phase::Dominance { step: DominanceStep::Reveal { next: 0 } };
     resume(s);
 }
 
+/// This round's objective value.
 fn objective(s: &EvrState) -> u32 {
     s.event.map_or(0, |e| catalog().event(e).objective_value as u32)
 }
@@ -89,25 +91,29 @@ pub fn final_total(s: &EvrState, f: Faction) -> i64 {
     s.sides.get(f).total() as i64 + *s.effects.bonus.get(f) as i64
 }
 
-/// Determine victory: the higher total not over the objective value wins, ties to the balance
-/// token, the result turned round by a Deception; the winner takes the event (its victory
-/// points count from now) and its influence.
-fn determine_victory(s: &mut EvrState) -> Option<Faction> {
-    let c = catalog();
-    let event = s.event.expect("a dominance phase has an event");
-    let def = c.event(event);
-    let goal = def.objective_value as i64;
-    let under = |f: Faction| Some(final_total(s, f)).filter(|&t| t <= goal);
-    let mut winner = match (under(Faction::Rebel), under(Faction::Empire)) {
+/// Who takes an event on these totals: the higher total not over the objective value, a tie
+/// to the balance token's side; nobody when both are over it.
+pub fn winner_on(total: impl Fn(Faction) -> i64, objective: i64, balance: Faction) -> Option<Faction> {
+    let under = |f: Faction| Some(total(f)).filter(|&t| t <= objective);
+    match (under(Faction::Rebel), under(Faction::Empire)) {
         (None, None) => None,
         (Some(_), None) => Some(Faction::Rebel),
         (None, Some(_)) => Some(Faction::Empire),
         (Some(r), Some(e)) => Some(match r.cmp(&e) {
-            Ordering::Equal => s.balance,
+            Ordering::Equal => balance,
             Ordering::Greater => Faction::Rebel,
             Ordering::Less => Faction::Empire,
         }),
-    };
+    }
+}
+
+/// Determine victory: [`winner_on`] the totals with the strategies' bonuses, the result turned
+/// round by a Deception; the winner takes the event (its victory points count from now) and
+/// its influence.
+fn determine_victory(s: &mut EvrState) -> Option<Faction> {
+    let event = s.event.expect("a dominance phase has an event");
+    let def = catalog().event(event);
+    let mut winner = winner_on(|f| final_total(s, f), def.objective_value as i64, s.balance);
     if s.effects.flip {
         winner = winner.map(Faction::opponent);
     }
@@ -191,18 +197,18 @@ pub fn start_round(s: &mut EvrState) {
     for f in Faction::BOTH {
         if *next.random.get(f) {
             let side = s.sides.get_mut(f);
-            let i = s.rng.below(side.unused.len());
-            let side = s.sides.get_mut(f);
-            let card = side.unused.remove(i);
+            let card = side.unused.remove(s.rng.below(side.unused.len()));
             side.chosen = Some(card);
         }
     }
-    s.phase = next_to_choose(s, &next);
+    s.phase = next_to_choose(s);
 }
 
-/// Whose strategy is chosen next in the planning phase, or the struggle once both are.
-fn next_to_choose(s: &EvrState, next: &NextStrategy) -> Phase {
-    let first = if *next.shown.get(Faction::Empire) && !*next.shown.get(Faction::Rebel) {
+/// Whose strategy is chosen next in the planning phase (a shown one first, else the Rebels'),
+/// or the struggle once both are.
+pub fn next_to_choose(s: &EvrState) -> Phase {
+    let shown = &s.effects.shown;
+    let first = if *shown.get(Faction::Empire) && !*shown.get(Faction::Rebel) {
         Faction::Empire
     } else {
         Faction::Rebel
@@ -211,10 +217,4 @@ fn next_to_choose(s: &EvrState, next: &NextStrategy) -> Phase {
         Some(faction) => Phase::ChooseStrategy { faction },
         None => Phase::Struggle { turn: s.balance, passed: false },
     }
-}
-
-/// The planning phase after a strategy was chosen: the other one, or the struggle.
-pub fn after_choice(s: &EvrState) -> Phase {
-    let shown = NextStrategy { shown: s.effects.shown.clone(), ..NextStrategy::default() };
-    next_to_choose(s, &shown)
 }

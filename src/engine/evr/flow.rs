@@ -180,7 +180,7 @@ pub fn apply(s: &mut EvrState, seat: Faction, action: Action) -> Result<(), Rule
             let side = s.sides.get_mut(faction);
             side.unused.retain(|&x| x != card);
             side.chosen = Some(card);
-            s.phase = dominance::after_choice(s);
+            s.phase = dominance::next_to_choose(s);
         }
         (Phase::Struggle { turn, .. }, Action::Play) => {
             exec::refill(s, turn);

@@ -147,9 +147,6 @@ pub struct RoundEffects {
     pub chosen_by_opponent: ByFaction<bool>,
     /// Whose strategy was chosen first and shown (Locate the Rebel Base).
     pub shown: ByFaction<bool>,
-    /// Whose total was over the objective value when strategies were revealed (their
-    /// strategies are not resolved).
-    pub over: ByFaction<bool>,
     /// The event's winner, once determined.
     pub winner: Option<Faction>,
 }

@@ -83,6 +83,9 @@ pub struct EvrView {
     pub events_left: usize,
     /// The side the balance token shows.
     pub balance: Faction,
+    /// Who would take this round's event on the totals now (before any strategy, which may
+    /// still change it); `None` when both are over the objective value or there is no event.
+    pub ahead: Option<Faction>,
     /// Influence tokens in the supply.
     pub supply: u8,
     /// Who must decide now.
@@ -155,6 +158,10 @@ pub fn view(s: &EvrState, viewer: Viewer) -> EvrView {
         event: s.event.map(|e| c.event(e).key.clone()),
         events_left: s.events.len(),
         balance: s.balance,
+        ahead: s.event.and_then(|e| {
+            let objective = c.event(e).objective_value as i64;
+            super::dominance::winner_on(|f| s.sides.get(f).total() as i64, objective, s.balance)
+        }),
         supply: s.supply,
         waiting: decision(s).map(|d| d.seat),
         pending: s.pending.as_ref().map(|p| {

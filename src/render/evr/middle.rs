@@ -94,19 +94,6 @@ fn event(img: &mut RgbImage, v: &EvrView) {
     draw::text(img, SMALL, x + 18.0, y + h - 26.0, &left);
 }
 
-/// Which player the totals favour now: the higher total within the objective value, a tie to
-/// the balance token; `None` when both are over it. (Strategies can still change it.)
-fn ahead(v: &EvrView, objective: u8) -> Option<Faction> {
-    let under = |f: Faction| v.sides.get(&f).map(|s| s.total).filter(|&t| t <= objective as u32);
-    match (under(Faction::Rebel), under(Faction::Empire)) {
-        (None, None) => None,
-        (Some(_), None) => Some(Faction::Rebel),
-        (None, Some(_)) => Some(Faction::Empire),
-        (Some(r), Some(e)) if r == e => Some(v.balance),
-        (Some(r), Some(e)) => Some(if r > e { Faction::Rebel } else { Faction::Empire }),
-    }
-}
-
 fn struggle(img: &mut RgbImage, v: &EvrView, order: [Faction; 2]) {
     let (x, w) = (STRUGGLE_X + 20.0, STRUGGLE_W - 40.0);
     let Some((objective, _)) = side::event_numbers(v) else {
@@ -159,7 +146,7 @@ fn struggle(img: &mut RgbImage, v: &EvrView, order: [Faction; 2]) {
     draw::text(img, st, (mark - lw / 2.0).clamp(x, x + bar_w - lw), y1 + 4.0, &label);
 
     let in_play = v.sides.values().any(|s| !s.play.is_empty());
-    let (text, col) = match ahead(v, objective) {
+    let (text, col) = match v.ahead {
         _ if !in_play => (String::new(), TEXT),
         Some(f) => (format!("On these totals {} the event.", style::takes(f)), style::faction_color(f)),
         None => ("Both totals are over the objective: nobody would win.".into(), OVER),
