@@ -292,6 +292,9 @@ fn png_is_a_table_sized_image_and_deterministic() {
 fn every_card_and_event_of_the_box_draws() {
     let base = mid_struggle();
     let c = catalog();
+    // Every picture must differ from every other: each card and each event is drawn, not
+    // skipped.
+    let mut seen = std::collections::BTreeSet::new();
     // Every resource card, six at a time in its owner's play area, every other one turned.
     for f in [REBEL, EMPIRE] {
         let cards: Vec<_> = c.resources_of(f).collect();
@@ -304,6 +307,7 @@ fn every_card_and_event_of_the_box_draws() {
                 .collect();
             let img = table_image(&view(&s, Viewer::Public));
             assert_eq!(img.dimensions(), (WIDTH, HEIGHT));
+            assert!(seen.insert(img.into_raw()), "{f} cards {chunk:?} draw like others");
         }
     }
     // Every event face up, and every event won by one side at once.
@@ -312,6 +316,7 @@ fn every_card_and_event_of_the_box_draws() {
     s.sides.rebel.won = all.clone();
     for &e in &all {
         s.event = Some(e);
-        table_png(&view(&s, Viewer::Faction(REBEL)));
+        let png = table_png(&view(&s, Viewer::Faction(REBEL)));
+        assert!(seen.insert(png), "event {e:?} draws like another");
     }
 }

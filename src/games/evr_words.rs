@@ -57,14 +57,12 @@ pub fn card(key: &str) -> String {
 
 /// A strategy card's printed name from its key.
 pub fn strategy(key: &str) -> String {
-    let c = catalog();
-    c.strategy_by_key(key).map_or_else(|| key.to_string(), |s| c.strategy(s).name.clone())
+    catalog().strategy_name(key)
 }
 
 /// An event card's printed name from its key.
 pub fn event(key: &str) -> String {
-    let c = catalog();
-    c.event_by_key(key).map_or_else(|| key.to_string(), |e| c.event(e).name.clone())
+    catalog().event_name(key)
 }
 
 /// Names joined for a sentence: "A", "A and B", "A, B and C" ("A, R2-D2 and C-3PO, and B"

@@ -15,7 +15,7 @@ pub(crate) mod draw;
 pub(crate) mod icons;
 mod layout;
 mod legend;
-mod panels;
+pub(crate) mod panels;
 mod systems;
 pub(crate) mod theme;
 

@@ -13,6 +13,24 @@ use crate::content::{Faction, TeamColour, TeamRole, Theater, catalog};
 use crate::engine::rebellion::view::Cards;
 use crate::engine::rebellion::{View, Viewer};
 
+/// Draws the header's viewer tag at the right edge — whose view the image shows, framed in that
+/// side's colour (`public` names the image for the channel) — with its frame's top at `top`;
+/// returns the tag's left edge. Shared by every game's image.
+pub(crate) fn viewer_tag(img: &mut RgbImage, viewer: Viewer, public: &str, top: f32, size: f32) -> f32 {
+    let (tag, col) = match viewer {
+        Viewer::Public => (public, DIM),
+        Viewer::Faction(Faction::Rebel) => ("REBEL EYES ONLY", theme::REBEL),
+        Viewer::Faction(Faction::Empire) => ("IMPERIAL EYES ONLY", theme::EMPIRE),
+        Viewer::Full => ("FULL VIEW (MODERATOR)", theme::BASE),
+    };
+    let st = Style::bold(size, col);
+    let tw = draw::text_width(st, tag) + 20.0;
+    let tx = img.width() as f32 - 20.0 - tw;
+    draw::rounded_rect_outline(img, (tx, top, tw, 32.0), 6.0, 2.0, col);
+    draw::text(img, st, tx + 10.0, top + 4.0, tag);
+    tx
+}
+
 /// Draws every dynamic part outside the map.
 pub fn draw_all(img: &mut RgbImage, view: &View) {
     header(img, view);
@@ -31,18 +49,7 @@ fn header(img: &mut RgbImage, view: &View) {
         draw::text(img, HEADER, x, y, &format!("Round {} · {}", view.round, theme::phase_label(&view.phase)))
             + 30.0;
 
-    // The viewer tag, right-aligned.
-    let (tag, col) = match view.viewer {
-        Viewer::Public => ("PUBLIC BOARD", DIM),
-        Viewer::Faction(Faction::Rebel) => ("REBEL EYES ONLY", theme::REBEL),
-        Viewer::Faction(Faction::Empire) => ("IMPERIAL EYES ONLY", theme::EMPIRE),
-        Viewer::Full => ("FULL VIEW (MODERATOR)", theme::BASE),
-    };
-    let st = Style::bold(20.0, col);
-    let tw = draw::text_width(st, tag) + 20.0;
-    let tx = W as f32 - 20.0 - tw;
-    draw::rounded_rect_outline(img, (tx, 13.0, tw, 32.0), 6.0, 2.0, col);
-    draw::text(img, st, tx + 10.0, 17.0, tag);
+    let tx = viewer_tag(img, view.viewer, "PUBLIC BOARD", 13.0, 20.0);
 
     let room = tx - 20.0 - x;
     if let Some(w) = view.winner {

@@ -24,7 +24,7 @@ use image::{Rgb, RgbImage};
 use crate::content::Faction;
 use crate::engine::evr::view::{Cards, EvrView, Viewer};
 use crate::render::board::draw::{self, Style, mix};
-use crate::render::board::theme::{DIM, FRAME, PANEL, TEXT};
+use crate::render::board::theme::{FRAME, PANEL, TEXT};
 use crate::render::board::{encode_png, icons};
 use style::{BAND_H, BG, BOTTOM_Y, GAP, GOLD, HEADER_H, MID_H, MID_Y, PLAY_W, SIDE_W, SIDE_X, TOP_Y};
 
@@ -145,18 +145,7 @@ fn header(img: &mut RgbImage, v: &EvrView) {
         &format!("{round}{}", style::phase_label(v.phase)),
     ) + 28.0;
 
-    // The viewer tag, right-aligned.
-    let (tag, col) = match v.viewer {
-        Viewer::Public => ("PUBLIC TABLE", DIM),
-        Viewer::Faction(Faction::Rebel) => ("REBEL EYES ONLY", style::faction_color(Faction::Rebel)),
-        Viewer::Faction(Faction::Empire) => ("IMPERIAL EYES ONLY", style::faction_color(Faction::Empire)),
-        Viewer::Full => ("FULL VIEW (MODERATOR)", GOLD),
-    };
-    let st = Style::bold(19.0, col);
-    let tw = draw::text_width(st, tag) + 20.0;
-    let tx = WIDTH as f32 - 20.0 - tw;
-    draw::rounded_rect_outline(img, (tx, 15.0, tw, 32.0), 6.0, 2.0, col);
-    draw::text(img, st, tx + 10.0, 20.0, tag);
+    let tx = crate::render::board::panels::viewer_tag(img, v.viewer, "PUBLIC TABLE", 15.0, 19.0);
 
     let room = tx - 20.0 - x;
     let (f, words) = match (v.winner, v.waiting) {

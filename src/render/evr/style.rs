@@ -56,10 +56,7 @@ pub const BODY_BOLD: Style = Style::bold(17.0, TEXT);
 /// Secondary small text.
 pub const SMALL: Style = Style::regular(15.0, theme::DIM);
 
-/// A faction's colour.
-pub fn faction_color(f: Faction) -> Color {
-    theme::faction_color(f)
-}
+pub use theme::faction_color;
 
 /// The background of a player's band: the panel colour with a breath of the faction's.
 pub fn band_bg(f: Faction) -> Color {
@@ -159,12 +156,10 @@ pub fn resource_name(key: &str) -> String {
 
 /// The printed name of a strategy card (its key if unknown).
 pub fn strategy_name(key: &str) -> String {
-    let c = catalog();
-    c.strategy_by_key(key).map_or_else(|| key.to_string(), |id| c.strategy(id).name.clone())
+    catalog().strategy_name(key)
 }
 
 /// The printed name of an event card (its key if unknown).
 pub fn event_name(key: &str) -> String {
-    let c = catalog();
-    c.event_by_key(key).map_or_else(|| key.to_string(), |id| c.event(id).name.clone())
+    catalog().event_name(key)
 }
