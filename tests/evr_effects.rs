@@ -85,6 +85,11 @@ fn infiltration_chooses_the_opponents_next_strategy() {
     assert_eq!(planning(&s), Some(REBEL));
     let d = decision(&s).unwrap();
     assert_eq!((d.seat, d.kind), (EMPIRE, DecisionKind::ChooseStrategy), "the Empire picks for the Rebels");
+    // Its context describes the strategies it picks among (the Rebels', not its own view's).
+    use holonet::game::Game;
+    let context = holonet::games::evr::Evr::prompt(&s).unwrap().context.join("\n");
+    // The Rebels used Deception this round (so cannot pick it); the Empire used Infiltration.
+    assert!(context.contains("Infiltration:") && !context.contains("Deception:"), "{context}");
     act(&mut s, EMPIRE, "strategy support");
     assert_eq!(chosen(&s, REBEL).as_deref(), Some("support"));
     // The Empire knows it; the channel does not.

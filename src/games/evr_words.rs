@@ -401,10 +401,11 @@ pub fn context(state: &EvrState, d: &Decision) -> Vec<String> {
             out.push("Four of your eight characters are shuffled into your deck; the other four wait in your reserve.".into());
         }
         DecisionKind::ChooseStrategy => {
+            // From the options: with Infiltration the decider picks the opponent's strategy.
             let c = catalog();
-            for key in visible(&v.sides[&me].unused) {
-                if let Some(s) = c.strategy_by_key(key) {
-                    out.push(format!("{}: {}", c.strategy(s).name, c.strategy(s).text));
+            for a in &d.actions {
+                if let Action::Strategy { card } = a {
+                    out.push(format!("{}: {}", c.strategy(*card).name, c.strategy(*card).text));
                 }
             }
         }
