@@ -154,6 +154,19 @@ pub trait Game: Send + Sync + 'static {
             .collect::<Vec<_>>()
             .join("\n")
     }
+    /// Whether the computer can play a seat of a match with these options (then
+    /// `computer_choice` answers for it). The default: the game has no computer player.
+    fn computer_plays(_options: &Self::Options) -> bool {
+        false
+    }
+    /// The computer's answer to the pending prompt when it is addressed to `seat`: the
+    /// option's position, chosen from what that seat may know only, thinking about `think_ms`
+    /// milliseconds, its random choices drawn from `seed`. `None` when the prompt is another
+    /// seat's or the game has no computer player. Slow (up to `think_ms`): call it off the
+    /// async runtime.
+    fn computer_choice(_state: &Self::State, _seat: &str, _think_ms: u64, _seed: u64) -> Option<usize> {
+        None
+    }
     /// A picture of how a finished match went (e.g. scores by round) as PNG bytes, from its
     /// seed, options and every action; `None` when the game draws none. Slow: call it off the
     /// async runtime.

@@ -2,6 +2,7 @@
 //! Holonet: hosts Star Wars: Rebellion matches — a pure rules engine, plus the front ends
 //! (the Discord bot, local terminal play and simulation) that drive it.
 
+pub mod bot;
 pub mod cli;
 pub mod config;
 pub mod content;

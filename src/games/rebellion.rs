@@ -194,6 +194,19 @@ impl Game for Rebellion {
         Some(crate::render::board::render_png(&view(state, viewer(v))))
     }
 
+    fn computer_plays(options: &MatchOptions) -> bool {
+        crate::bot::plays(options)
+    }
+
+    fn computer_choice(state: &State, seat: &str, think_ms: u64, seed: u64) -> Option<usize> {
+        let prompt = Self::prompt(state)?;
+        if prompt.seat != seat {
+            return None;
+        }
+        let ms = think_ms.min(crate::bot::MAX_THINK_MS);
+        crate::bot::choose(state, crate::bot::Budget::Millis(ms), seed).map(|c| c.index)
+    }
+
     fn board_fingerprint(state: &State) -> Option<u64> {
         use std::hash::{Hash, Hasher};
         let mut v = view(state, Viewer::Public);
