@@ -105,6 +105,22 @@ enum Command {
         /// Players: 2, or the team game's 3 (one Rebel) or 4.
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4))]
         players: u8,
+        /// Who plays the Rebels: random, greedy (the one-ply baseline) or bot (the computer).
+        #[arg(long, default_value = "random")]
+        rebel: String,
+        /// Who plays the Empire: random, greedy or bot.
+        #[arg(long, default_value = "random")]
+        empire: String,
+        /// The computer's thinking time per decision, in milliseconds (at most 10000).
+        #[arg(long, default_value_t = holonet::bot::DEFAULT_THINK_MS,
+              value_parser = clap::value_parser!(u64).range(1..=holonet::bot::MAX_THINK_MS))]
+        bot_ms: u64,
+        /// A fixed number of search iterations per decision instead of a time (reproducible).
+        #[arg(long)]
+        bot_iterations: Option<u32>,
+        /// Threads to spread games over when a bot or greedy player takes part.
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
     },
 }
 
@@ -131,7 +147,28 @@ fn main() {
             GameChoice::Evr => rebellion_only(quick_setup, rise_of_the_empire, players)
                 .and_then(|()| local::<Evr>(seed, script, EvrOptions::default(), data)),
         },
-        Command::Simulate { game, seed, games, dump, rise_of_the_empire, players } => match game {
+        Command::Simulate {
+            game,
+            seed,
+            games,
+            dump,
+            rise_of_the_empire,
+            players,
+            rebel,
+            empire,
+            bot_ms,
+            bot_iterations,
+            threads,
+        } => match game {
+            GameChoice::Rebellion if rebel != "random" || empire != "random" => {
+                let players = Players::from_count(players).expect("clap keeps it in 2..=4");
+                let options = MatchOptions { quick_setup: false, rise_of_the_empire, players };
+                let budget = match bot_iterations {
+                    Some(n) => holonet::bot::Budget::Iterations(n),
+                    None => holonet::bot::Budget::Millis(bot_ms),
+                };
+                versus(seed, games, &options, (&rebel, &empire), budget, threads, dump)
+            }
             GameChoice::Rebellion => {
                 let players = Players::from_count(players).expect("clap keeps it in 2..=4");
                 let options = MatchOptions { quick_setup: false, rise_of_the_empire, players };
@@ -278,6 +315,31 @@ fn local<G: LocalGame>(
             writeln!(out, "{l}")?;
         }
     }
+}
+
+/// `simulate` with a bot or greedy player on a side.
+fn versus(
+    seed: u64,
+    games: u64,
+    options: &MatchOptions,
+    (rebel, empire): (&str, &str),
+    budget: holonet::bot::Budget,
+    threads: usize,
+    dump: Option<PathBuf>,
+) -> std::io::Result<()> {
+    use holonet::bot::versus::Player;
+    if dump.is_some() {
+        return Err(std::io::Error::other(
+            "--dump records random games only; leave out --rebel and --empire",
+        ));
+    }
+    if !holonet::bot::plays(options) {
+        return Err(std::io::Error::other("the computer plays the two-player game only (not the team game)"));
+    }
+    let rebel = Player::parse(rebel, budget).map_err(std::io::Error::other)?;
+    let empire = Player::parse(empire, budget).map_err(std::io::Error::other)?;
+    let stdout = std::io::stdout();
+    holonet::cli::versus::run(seed, games, options, (rebel, empire), threads, &mut stdout.lock()).map(|_| ())
 }
 
 fn sim(seed: u64, games: u64, options: &MatchOptions, dump: Option<PathBuf>) -> std::io::Result<()> {

@@ -11,9 +11,14 @@
 //!
 //! Pure apart from the clock of a time budget: no IO, no global RNG.
 
+pub mod determinize;
+pub mod eval;
+pub mod policy;
+pub mod search;
+pub mod versus;
+
 use std::time::{Duration, Instant};
 
-use crate::content::Faction;
 use crate::engine::rebellion::{Action, State, decision};
 use crate::engine::rng::GameRng;
 
@@ -21,6 +26,8 @@ use crate::engine::rng::GameRng;
 pub const DEFAULT_THINK_MS: u64 = 2_000;
 /// The longest the computer may think per decision, in milliseconds.
 pub const MAX_THINK_MS: u64 = 10_000;
+/// How many visits the one-ply evaluation of a root action counts for in the search.
+const PRIOR_WEIGHT: f64 = 3.0;
 
 /// How much searching one decision may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,16 +55,50 @@ pub fn plays(options: &crate::engine::rebellion::MatchOptions) -> bool {
     options.players.is_two()
 }
 
-/// Chooses an action for the seat that decides now, or `None` when nobody decides (the game
-/// is over) or the match is one the computer does not play (`plays`).
+/// Chooses an action for the seat that decides now, by search, or `None` when nobody decides
+/// (the game is over) or the match is one the computer does not play (`plays`). A decision with
+/// one option is answered at once.
 pub fn choose(state: &State, budget: Budget, seed: u64) -> Option<Choice> {
     if !plays(&state.options) {
         return None;
     }
     let d = decision(state)?;
-    let started = Instant::now();
+    let seat = d.seat;
     let mut rng = GameRng::from_seed(seed);
-    let index = rng.below(d.actions.len());
-    let _ = (started, Duration::ZERO, Faction::Rebel, budget);
+    if d.actions.len() == 1 {
+        return Some(Choice { index: 0, action: d.actions[0].clone(), iterations: 0 });
+    }
+    let started = Instant::now();
+    // Priors: every option one action ahead in one imagined world.
+    let world = determinize::determinize(state, seat, &mut rng);
+    let priors = policy::one_ply(&world, seat, &d.actions);
+    let mut tree = search::Tree::new(seat, &d.actions, &priors, PRIOR_WEIGHT);
+    let mut iterations = 0u32;
+    loop {
+        let done = match budget {
+            Budget::Iterations(n) => iterations >= n,
+            Budget::Millis(ms) => started.elapsed() >= Duration::from_millis(ms.min(MAX_THINK_MS)),
+        };
+        if done {
+            break;
+        }
+        tree.iterate(state, &mut rng);
+        iterations += 1;
+    }
+    let index = tree.best();
+    Some(Choice { index, action: d.actions[index].clone(), iterations })
+}
+
+/// The one-ply greedy player (the baseline the search is measured against): in one imagined
+/// world, each option is tried once and the best by the evaluation is taken.
+pub fn greedy(state: &State, seed: u64) -> Option<Choice> {
+    let d = decision(state)?;
+    let mut rng = GameRng::from_seed(seed);
+    let world = determinize::determinize(state, d.seat, &mut rng);
+    let values = policy::one_ply(&world, d.seat, &d.actions);
+    let top = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    // Ties (most options change nothing the evaluation reads) are broken at random.
+    let best: Vec<usize> = (0..values.len()).filter(|&i| values[i] >= top - 1e-12).collect();
+    let index = *best.get(rng.below(best.len().max(1)))?;
     Some(Choice { index, action: d.actions[index].clone(), iterations: 0 })
 }

@@ -3,3 +3,4 @@
 pub mod admin;
 pub mod local;
 pub mod simulate;
+pub mod versus;

@@ -164,6 +164,7 @@ pub fn act(ctx: &mut Ctx, mut m: Mobilize, a: Action) -> Result<Frames, RuleErro
             }
             ctx.s.base.system = Some(system);
             ctx.s.base.revealed = false;
+            ctx.s.searched.clear();
             ctx.private(Faction::Rebel, EventKind::BaseChosen { system });
             Ok(vec![])
         }

@@ -95,6 +95,7 @@ pub fn new_game(seed: u64, options: MatchOptions) -> State {
         rng: GameRng::from_seed(seed),
         rote_cards: Default::default(),
         rote_probes: Default::default(),
+        searched: Vec::new(),
         markers: Default::default(),
         targets: Default::default(),
     };
@@ -421,6 +422,7 @@ pub fn act(ctx: &mut Ctx, step: SetupStep, a: Action) -> Frames {
         }
         (SetupStep::ChooseBase, Action::ChooseBase { system }) => {
             ctx.s.base.system = Some(system);
+            ctx.s.searched.clear();
             ctx.s.decks.probes.retain(|&p| p != system);
             let mut probes = std::mem::take(&mut ctx.s.decks.probes);
             ctx.s.rng.shuffle(&mut probes);

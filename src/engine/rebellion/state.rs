@@ -462,6 +462,12 @@ pub struct State {
     /// and not saved, in a base match.
     #[serde(default, skip_serializing_if = "super::rote_probes::HiddenProbes::is_empty")]
     pub rote_probes: super::rote_probes::HiddenProbes,
+    /// Systems Imperial ground units have stood in since the base was last placed, while it was
+    /// hidden: the base is in none of them (it would have been revealed). Public knowledge —
+    /// everyone saw the units there — kept for the computer player, which reads what the
+    /// Empire may rule out from it; not in the view.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub searched: Vec<SystemId>,
     /// Whether the systems changed since subjugation markers were last brought up to date
     /// (not part of the match: never saved, never compared).
     #[serde(skip)]

@@ -107,6 +107,14 @@ pub fn update_markers(ctx: &mut Ctx) {
             reveal_base(ctx);
         }
     }
+    if !ctx.s.base.revealed && !moving {
+        for i in 0..ctx.s.systems().len() {
+            let x = SystemId(i as u16);
+            if ctx.s.has_ground(Place::System(x), Faction::Empire) && !ctx.s.searched.contains(&x) {
+                ctx.s.searched.push(x);
+            }
+        }
+    }
     let captured = ctx.s.captured.clone();
     for l in captured {
         if let Some(p) = ctx.s.leader_place(l)

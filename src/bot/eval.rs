@@ -1,0 +1,175 @@
+//! The heuristic evaluation of a position: how likely each side is to win from here, read from
+//! reputation against time, the hunt for the base, loyalty, units and leaders.
+//!
+//! The search calls it at the end of every short playout, in a determinized world (so the base
+//! it reads is one the evaluating seat imagines, never the true one unless the seat knows it).
+
+use crate::content::*;
+use crate::engine::rebellion::state::{State, Units};
+use crate::engine::rebellion::{Place, victory};
+
+/// Weights of the evaluation's terms (each a score for the Rebels; the Empire's is its negation).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    /// Per round left before time meets reputation (the Rebels' clock).
+    pub rounds_left: f64,
+    /// Per system the base could still be in, as the Empire can tell, beyond what the Empire
+    /// can be expected to rule out in the rounds left (`searched_per_round` a round).
+    pub candidates: f64,
+    /// How many systems the Empire rules out a round (probe cards and units).
+    pub searched_per_round: f64,
+    /// Per system the base could still be in with Imperial ground units next to it (a system
+    /// the Empire can search next).
+    pub reach: f64,
+    /// For a revealed base.
+    pub revealed: f64,
+    /// Per point of Imperial ground strength at or next to a revealed base, beyond the Rebel
+    /// strength defending it.
+    pub threat: f64,
+    /// Per loyal system (a subjugated one counts for the Empire).
+    pub loyalty: f64,
+    /// Per point of unit strength.
+    pub units: f64,
+    /// Per leader recruited (in the pool or on the board) and not captured.
+    pub leaders: f64,
+    /// Per leader kept in the pool (free to activate a system or oppose), the first two in full.
+    pub free_leaders: f64,
+    /// Per captured Rebel leader.
+    pub captured: f64,
+    /// Per objective card in the Rebel hand (reputation to come).
+    pub objectives: f64,
+}
+
+/// The weights the bot plays with.
+pub const WEIGHTS: Weights = Weights {
+    rounds_left: 0.0,
+    candidates: 0.2,
+    searched_per_round: 1.5,
+    reach: 0.06,
+    revealed: 0.3,
+    threat: 0.12,
+    loyalty: 0.04,
+    units: 0.01,
+    leaders: 0.05,
+    free_leaders: 0.12,
+    captured: 0.15,
+    objectives: 0.1,
+};
+
+/// How much score makes a difference of about one in the win chance's log-odds: large enough
+/// that a side well ahead still sees its moves matter (a saturated evaluation tells the search
+/// nothing).
+const TEMPERATURE: f64 = 3.0;
+
+/// A unit's strength: its attack dice and its health.
+fn strength(u: UnitId) -> f64 {
+    let d = catalog().unit(u);
+    let dice = (d.attack_black + d.attack_red + d.attack_green) as f64;
+    let health = d.health.map_or(0.0, |(h, _)| h as f64);
+    dice + health
+}
+
+fn units_strength(units: &Units, ground_only: bool) -> f64 {
+    units
+        .iter()
+        .filter(|(u, _)| !ground_only || catalog().unit(*u).theater == Theater::Ground)
+        .map(|(u, n)| strength(u) * n as f64)
+        .sum()
+}
+
+/// The systems the base could be in as far as the Empire can tell (its card unseen, no public
+/// fact ruling it out, no Imperial ground unit seen there since the base was placed).
+pub fn base_candidates(s: &State) -> impl Iterator<Item = SystemId> + '_ {
+    let could = |x: &SystemId| {
+        let st = s.sys(*x);
+        !st.destroyed
+            && st.loyalty != Some(Faction::Empire)
+            && !s.has_ground(Place::System(*x), Faction::Empire)
+            && !s.searched.contains(x)
+    };
+    s.decks.probes.iter().copied().chain(s.rote_probes.kept).chain(s.base.system).filter(could)
+}
+
+/// The Rebels' score of a position (positive: good for the Rebels), before squashing.
+pub fn score(s: &State, w: &Weights) -> f64 {
+    let left = s.reputation.saturating_sub(s.time) as f64;
+    let mut x = w.rounds_left * left;
+    // The hunt: every system the base could be in is equally likely as the Empire sees it; at
+    // each, the Imperial ground strength that could land (there or next door) against the
+    // Rebel ground strength defending the base (in the Rebel Base space while it is hidden).
+    let ground_at = |p: SystemId, f: Faction| units_strength(s.units(Place::System(p), f), true);
+    let imperial: Vec<(SystemId, f64)> =
+        SystemId::all().map(|p| (p, ground_at(p, Faction::Empire))).filter(|(_, g)| *g > 0.0).collect();
+    let defence = units_strength(s.units(s.base_place(), Faction::Rebel), true);
+    let candidates: Vec<SystemId> =
+        if s.base.revealed { s.base.system.into_iter().collect() } else { base_candidates(s).collect() };
+    let n = candidates.len().max(1) as f64;
+    for &c in &candidates {
+        // Units already there count in full, those a move away by half.
+        let near: f64 = imperial
+            .iter()
+            .map(|&(p, g)| {
+                if p == c {
+                    g
+                } else if catalog().adjacent(p, c) {
+                    g / 2.0
+                } else {
+                    0.0
+                }
+            })
+            .sum();
+        if near > 0.0 {
+            x -= w.reach;
+        }
+        x -= w.threat * (near - defence) / n;
+    }
+    // Found, the base is one candidate: revealing it costs the Empire nothing by itself (the
+    // threat above says whether it can take it).
+    x += w.candidates * (n - w.searched_per_round * left);
+    if s.base.revealed {
+        x -= w.revealed;
+    }
+    for sys in SystemId::all() {
+        let st = s.sys(sys);
+        match (st.loyalty, st.subjugated) {
+            (_, true) | (Some(Faction::Empire), _) => x -= w.loyalty,
+            (Some(Faction::Rebel), _) => x += w.loyalty,
+            _ => {}
+        }
+    }
+    for p in s.places() {
+        x += w.units
+            * (units_strength(s.units(p, Faction::Rebel), false)
+                - units_strength(s.units(p, Faction::Empire), false));
+    }
+    for f in Faction::BOTH {
+        let sign = if f == Faction::Rebel { 1.0 } else { -1.0 };
+        let on_board = s.places().map(|p| s.zone(p).leaders.get(f).len()).sum::<usize>();
+        let on_missions = s.assignments.get(f).iter().map(|a| a.leaders.len()).sum::<usize>();
+        let free = s.leader_pool.get(f).len();
+        x += sign * w.leaders * (on_board + on_missions + free) as f64;
+        // Leaders kept back to activate systems and oppose missions: the first two matter most.
+        // The Empire, hunting, needs more of them than the Rebels.
+        let full = if f == Faction::Empire { 4 } else { 2 };
+        x += sign * w.free_leaders * (free.min(full) as f64 + 0.2 * free.saturating_sub(full) as f64);
+    }
+    x -= w.captured * s.captured.len() as f64;
+    x += w.objectives * s.hands.rebel.objectives.len() as f64;
+    x
+}
+
+/// How likely the Rebels are to win, from 0 to 1: the winner's certainty once the game is over.
+pub fn rebel_value(s: &State) -> f64 {
+    let winner = s.winner.or_else(|| victory::winner(s).map(|(f, _)| f));
+    match winner {
+        Some(Faction::Rebel) => 1.0,
+        Some(Faction::Empire) => 0.0,
+        None => 1.0 / (1.0 + (-score(s, &WEIGHTS) / TEMPERATURE).exp()),
+    }
+}
+
+/// How likely `f` is to win, from 0 to 1.
+pub fn value(s: &State, f: Faction) -> f64 {
+    let r = rebel_value(s);
+    if f == Faction::Rebel { r } else { 1.0 - r }
+}
