@@ -28,7 +28,8 @@ use super::send::{Responder, deliver, render_png};
 use super::{Context, Data, Error, caller, on_channel};
 use crate::engine::rebellion::{MatchOptions, Players};
 use crate::games::evr::EvrOptions;
-use crate::service::{Answer, Caller, Outcome, ServiceError, StateAt};
+use crate::games::rebellion::Rebellion;
+use crate::service::{Answer, Caller, Outcome, ServiceError, StateAt, check_computer};
 
 /// Every top-level command, for registration.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
@@ -77,6 +78,20 @@ impl SeatChoice {
             SeatChoice::Rebel => "rebel",
             SeatChoice::Empire => "empire",
         }
+    }
+}
+
+/// The computer's thinking time per decision in milliseconds, from seconds (default 2 s);
+/// refused out of range.
+fn think_ms(seconds: Option<f64>) -> Result<u64, ServiceError> {
+    let ms = match seconds {
+        None => crate::bot::DEFAULT_THINK_MS,
+        Some(s) if s.is_finite() && s > 0.0 => (s * 1000.0).round() as u64,
+        Some(_) => 0,
+    };
+    match ms {
+        0 => Err(ServiceError::ThinkTime(ms)),
+        ms => Ok(ms),
     }
 }
 
@@ -245,6 +260,13 @@ pub async fn new(
     #[min = 2]
     #[max = 4]
     players: Option<u8>,
+    #[description = "Seat the computer as the rebel or the empire player (two players only)"] computer: Option<
+        SeatChoice,
+    >,
+    #[description = "How long the computer thinks per decision, in seconds (default 2)"]
+    #[min = 0.01]
+    #[max = 10]
+    think_seconds: Option<f64>,
 ) -> Result<(), Error> {
     check_permissions(ctx)?;
     let guild = ctx.guild_id().map(|g| g.get());
@@ -257,7 +279,20 @@ pub async fn new(
         rise_of_the_empire: rise_of_the_empire.unwrap_or(false),
         players,
     };
-    run_on(ctx, move |g, ch, who| g.create(ch, guild, who, NewMatch::Rebellion(options))).await
+    let think = think_ms(think_seconds)?;
+    // Refused before the match opens (the team game, a thinking time out of range).
+    if computer.is_some() {
+        check_computer::<Rebellion>(&options, think)?;
+    }
+    run_on(ctx, move |g, ch, who| {
+        let mut out = g.create(ch, guild, who, NewMatch::Rebellion(options))?;
+        if let Some(seat) = computer {
+            let seated = g.rebellion.seat_computer(ch, who, Some(seat.seat()), think)?;
+            out.reply = format!("{}\n{}", out.reply, seated.reply);
+        }
+        Ok(out)
+    })
+    .await
 }
 
 /// Take a seat in this channel's match.
@@ -266,12 +301,23 @@ pub async fn join(
     ctx: Context<'_>,
     #[description = "The side you want to play"] faction: FactionChoice,
     #[description = "In a team game: the side's Admiral or General"] role: Option<RoleChoice>,
+    #[description = "The match's creator or a moderator: seat the computer there instead"] computer: Option<
+        bool,
+    >,
+    #[description = "How long the computer thinks per decision, in seconds (default 2)"]
+    #[min = 0.01]
+    #[max = 10]
+    think_seconds: Option<f64>,
 ) -> Result<(), Error> {
     let seat = match faction {
         FactionChoice::Rebel => Some(seat_name("rebel", role)),
         FactionChoice::Empire => Some(seat_name("empire", role)),
         FactionChoice::Any => None,
     };
+    if computer == Some(true) {
+        let think = think_ms(think_seconds)?;
+        return run(ctx, move |s, ch, who| s.seat_computer(ch, who, seat.as_deref(), think)).await;
+    }
     run(ctx, move |s, ch, who| s.join(ch, who, seat.as_deref())).await
 }
 
@@ -558,7 +604,8 @@ pub async fn pass(ctx: Context<'_>) -> Result<(), Error> {
         "export",
         "import",
         "reminders",
-        "mstatus"
+        "mstatus",
+        "computer"
     ),
     subcommand_required
 )]
@@ -595,6 +642,20 @@ pub async fn replace(
     let user = user.id.get();
     let seat = seat_name(seat.seat(), role);
     run(ctx, move |s, ch, who| s.replace(ch, who, &seat, user)).await
+}
+
+/// Hand a seat to the computer (an idle player's); `/mod replace` gives it back to a person.
+#[poise::command(slash_command)]
+pub async fn computer(
+    ctx: Context<'_>,
+    #[description = "The seat"] seat: SeatChoice,
+    #[description = "How long the computer thinks per decision, in seconds (default 2)"]
+    #[min = 0.01]
+    #[max = 10]
+    think_seconds: Option<f64>,
+) -> Result<(), Error> {
+    let think = think_ms(think_seconds)?;
+    run(ctx, move |s, ch, who| s.seat_computer(ch, who, Some(seat.seat()), think)).await
 }
 
 /// Remove a seat's player (the seat waits for `/mod replace`).
