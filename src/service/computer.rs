@@ -12,6 +12,8 @@
 //! a restart is drawn the same way, and a decision applied before the restart is refused as
 //! stale instead of being played twice.
 
+use std::collections::BTreeMap;
+
 use super::keys::{fingerprint, prompt_post_of};
 use super::{Caller, Match, Outcome, PromptKey, Service, ServiceError, options_of};
 use crate::bot::MAX_THINK_MS;
@@ -279,6 +281,11 @@ impl<G: Game> Service<G> {
         let Some(job) = self.computer_pending(channel)? else { return Ok(None) };
         let Some(mv) = job.think() else { return Ok(None) };
         self.computer_act(channel, &mv).map(Some)
+    }
+
+    /// The seats the computer plays in a channel's match, with how.
+    pub fn computer_seats(&self, channel: u64) -> Result<BTreeMap<String, ComputerSeat>, ServiceError> {
+        self.with(channel, |m| Ok(m.meta.computer.clone()))
     }
 
     /// The channels whose running match has a seat the computer plays (metadata only): after a
