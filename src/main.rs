@@ -129,8 +129,19 @@ fn main() {
         Command::Serve { config } => serve(&config),
         Command::Export { config, channel, out } => export(&config, channel, out),
         Command::Import { config, channel, file } => import(&config, channel, &file),
-        Command::Local { game, seed, script, quick_setup, rise_of_the_empire, players, data, bot, bot_ms } => {
-            let bot = bot.map(|side| (if side == "rebel" { Faction::Rebel } else { Faction::Empire }, bot_ms));
+        Command::Local {
+            game,
+            seed,
+            script,
+            quick_setup,
+            rise_of_the_empire,
+            players,
+            data,
+            bot,
+            bot_ms,
+        } => {
+            let bot =
+                bot.map(|side| (if side == "rebel" { Faction::Rebel } else { Faction::Empire }, bot_ms));
             match game {
                 GameChoice::Rebellion => {
                     let players = Players::from_count(players).expect("clap keeps it in 2..=4");

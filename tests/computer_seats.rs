@@ -32,7 +32,11 @@ fn against_the_computer() -> (Arc<MemoryStore>, Service<Rebellion>, Outcome) {
     svc.create(CH, Some(7), REBEL, quick(), Some(42)).unwrap();
     svc.join(CH, REBEL, Some("rebel")).unwrap();
     let seated = svc.seat_computer(CH, REBEL, Some("empire"), THINK_MS).unwrap();
-    assert!(seated.reply_public && seated.reply.contains("The computer takes the empire seat"), "{}", seated.reply);
+    assert!(
+        seated.reply_public && seated.reply.contains("The computer takes the empire seat"),
+        "{}",
+        seated.reply
+    );
     let out = svc.start(CH, REBEL).unwrap();
     (store, svc, out)
 }
@@ -100,7 +104,11 @@ fn a_match_against_the_computer_logs_its_answers_and_never_messages_it() {
     // Alone against the computer, one call cancels; the reveal shows its secrets too.
     let out = svc.cancel(CH, REBEL).unwrap();
     let reveal = out.reveal.expect("the reveal");
-    assert!(reveal.text.contains("empire player held") && reveal.text.contains("rebel player held"), "{}", reveal.text);
+    assert!(
+        reveal.text.contains("empire player held") && reveal.text.contains("rebel player held"),
+        "{}",
+        reveal.text
+    );
 }
 
 #[test]
@@ -167,9 +175,16 @@ fn a_moderator_hands_an_idle_seat_to_the_computer_and_gives_it_back() {
         human_move(&svc, &mut rng);
     };
     empire_waits();
-    assert!(matches!(svc.seat_computer(CH, REBEL, Some("empire"), THINK_MS), Err(ServiceError::NotModerator)));
+    assert!(matches!(
+        svc.seat_computer(CH, REBEL, Some("empire"), THINK_MS),
+        Err(ServiceError::NotModerator)
+    ));
     let out = svc.seat_computer(CH, MOD, Some("empire"), THINK_MS).unwrap();
-    assert!(out.reply_public && out.reply.contains("<@2>") && out.reply.contains("to the computer"), "{}", out.reply);
+    assert!(
+        out.reply_public && out.reply.contains("<@2>") && out.reply.contains("to the computer"),
+        "{}",
+        out.reply
+    );
     assert!(out.prompt.as_ref().is_some_and(|p| p.computer && p.user.is_none()));
     assert!(!svc.seats(CH).unwrap().contains_key("empire"));
     // The former player can no longer act for the seat; the computer does.
@@ -233,7 +248,10 @@ fn undo_takes_back_the_computers_answers_after_the_players_action_when_nothing_w
         }
         human_move(&svc, &mut rng);
     }
-    assert!(taken_back > 0, "a player's action and the computer's answers were taken back ({refused} refused)");
+    assert!(
+        taken_back > 0,
+        "a player's action and the computer's answers were taken back ({refused} refused)"
+    );
 }
 
 #[test]
@@ -282,7 +300,10 @@ fn an_export_keeps_the_computer_seat_and_an_import_checks_it() {
     assert_eq!(json["meta"]["computer"]["empire"]["think_ms"], THINK_MS);
     let other: Service<Rebellion> = Service::with_clock(Arc::new(MemoryStore::new()), Box::new(|| 1_000));
     other.import(CH, MOD, &file).unwrap();
-    assert!(other.computer_pending(CH).unwrap().is_some() || other.prompt(CH).unwrap().is_some_and(|p| !p.computer));
+    assert!(
+        other.computer_pending(CH).unwrap().is_some()
+            || other.prompt(CH).unwrap().is_some_and(|p| !p.computer)
+    );
     assert_eq!(other.computer_channels(), vec![CH]);
     // Both seats the computer's: refused.
     let mut both = json.clone();

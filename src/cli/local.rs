@@ -369,7 +369,9 @@ impl<G: LocalGame> Session<G> {
         let seat = seats.iter().find(|s| G::side(s) == Some(side)).ok_or("no such seat")?;
         // The terminal is the match's moderator: it hands the seat over, even in a resumed match.
         let terminal = Caller { user: 1, moderator: true };
-        self.service.seat_computer(LOCAL_CHANNEL, terminal, Some(seat), think_ms).map_err(|e| e.to_string())?;
+        self.service
+            .seat_computer(LOCAL_CHANNEL, terminal, Some(seat), think_ms)
+            .map_err(|e| e.to_string())?;
         let lines = self.computer_moves()?;
         Ok((self, lines))
     }

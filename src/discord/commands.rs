@@ -260,9 +260,8 @@ pub async fn new(
     #[min = 2]
     #[max = 4]
     players: Option<u8>,
-    #[description = "Seat the computer as the rebel or the empire player (two players only)"] computer: Option<
-        SeatChoice,
-    >,
+    #[description = "Seat the computer as the rebel or the empire player (two players only)"]
+    computer: Option<SeatChoice>,
     #[description = "How long the computer thinks per decision, in seconds (default 2)"]
     #[min = 0.01]
     #[max = 10]

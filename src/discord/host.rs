@@ -127,7 +127,8 @@ impl Host {
             }
             self.thinking.lock().expect("lock").insert(channel, false);
             let games = self.games.clone();
-            let thought = tokio::task::spawn_blocking(move || games.of(channel).computer_think(channel)).await;
+            let thought =
+                tokio::task::spawn_blocking(move || games.of(channel).computer_think(channel)).await;
             let mv = match thought {
                 Ok(Ok(Some(mv))) => mv,
                 Ok(Ok(None)) => {

@@ -182,7 +182,9 @@ impl<G: Game> Service<G> {
                     }
                     s
                 }
-                None => seats.iter().find(|s| is_free(&m.meta, s)).cloned().ok_or(ServiceError::NoFreeSeat)?,
+                None => {
+                    seats.iter().find(|s| is_free(&m.meta, s)).cloned().ok_or(ServiceError::NoFreeSeat)?
+                }
             };
             // In the lobby a player leaves their seat themself; a moderator hands over a running one.
             if lobby && m.meta.seats.contains_key(&seat) {
@@ -207,7 +209,9 @@ impl<G: Game> Service<G> {
             m.meta = meta;
             let time = think_words(think_ms);
             let text = match (lobby, previous, again) {
-                (_, _, true) => format!("The computer now thinks about {time} per decision as the {seat} player."),
+                (_, _, true) => {
+                    format!("The computer now thinks about {time} per decision as the {seat} player.")
+                }
                 (true, _, false) => {
                     format!("The computer takes the {seat} seat; it thinks about {time} per decision.")
                 }
@@ -296,7 +300,8 @@ impl<G: Game> Service<G> {
             .iter()
             .filter_map(|m| {
                 let m = m.lock().expect("match lock");
-                (m.meta.status == MatchStatus::Active && !m.meta.computer.is_empty()).then_some(m.meta.channel)
+                (m.meta.status == MatchStatus::Active && !m.meta.computer.is_empty())
+                    .then_some(m.meta.channel)
             })
             .collect();
         channels.sort_unstable();

@@ -54,7 +54,8 @@ impl<G: Game> Service<G> {
     /// Notes who the match waits for now (see `Reminders::wait_for`).
     pub(super) fn track_wait(&self, meta: &mut MatchMeta, prompt: Option<&PromptPost>) {
         // The computer answers on its own: nobody is reminded of its decisions.
-        let waiting = (meta.status == MatchStatus::Active).then_some(prompt).flatten().filter(|p| !p.computer);
+        let waiting =
+            (meta.status == MatchStatus::Active).then_some(prompt).flatten().filter(|p| !p.computer);
         meta.reminders.wait_for(waiting.map(|p| (p.seat.as_str(), p.user, p.kind.as_str())), (self.clock)());
     }
 
