@@ -313,3 +313,72 @@ fn an_export_keeps_the_computer_seat_and_an_import_checks_it() {
     let err = third.import(CH, MOD, &serde_json::to_vec(&both).unwrap()).unwrap_err();
     assert!(matches!(err, ServiceError::BadImport(_)), "{err}");
 }
+
+#[test]
+fn local_mode_plays_a_side_with_the_computer() {
+    use holonet::cli::local::LocalSession;
+    use holonet::content::Faction;
+    let _ = holonet::content::init();
+    // The computer as the Rebels decides first (it hides its base): its moves come at once.
+    let s = LocalSession::new(3, quick(), false);
+    let (mut s, first) = s.with_computer(Faction::Rebel, THINK_MS).unwrap();
+    assert!(first.iter().any(|l| l.starts_with("computer (rebel): ")), "{first:?}");
+    assert_eq!(s.waiting(), Some(Faction::Empire), "the person decides next");
+    let state = s.state();
+    let base = state.base.system.expect("the computer hid its base").name().to_lowercase();
+    let refused = s.handle("rebel pass");
+    assert!(refused[0].contains("the computer plays the rebel seat"), "{refused:?}");
+    let mut seen = first.clone();
+    for _ in 0..30 {
+        if s.waiting().is_none() {
+            break;
+        }
+        let out = s.handle("empire choose 1");
+        assert!(!out.iter().any(|l| l.starts_with("error:")), "{out:?}");
+        seen.extend(out);
+        assert_eq!(s.waiting().unwrap_or(Faction::Empire), Faction::Empire, "the computer has answered");
+    }
+    let answers = seen.iter().filter(|l| l.starts_with("computer (rebel): ")).count();
+    assert!(answers > first.len(), "the computer answered the person's moves");
+    let mut hidden = true;
+    for l in &seen {
+        assert!(!l.starts_with("[rebel]"), "the computer's private message: {l}");
+        // Until the base is revealed by the rules, its system is never named.
+        hidden &= !l.contains("base is revealed");
+        assert!(!hidden || !l.to_lowercase().contains(&base), "its hidden base: {l}");
+    }
+    // The team game has no computer player.
+    let team = MatchOptions { players: Players::from_count(4).unwrap(), ..quick() };
+    let refused = LocalSession::new(3, team, false).with_computer(Faction::Empire, THINK_MS).err();
+    assert!(refused.is_some_and(|e| e.contains("the computer cannot take a seat")));
+}
+
+#[test]
+fn the_local_command_takes_a_bot_side_and_a_thinking_time() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_holonet"))
+        .args(["local", "--quick-setup", "--bot", "empire", "--bot-ms", "5", "--script", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    for _ in 0..12 {
+        writeln!(stdin, "rebel choose 1").unwrap();
+    }
+    writeln!(stdin, "empire pass").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.lines().any(|l| l.starts_with("computer (empire): ")), "{text}");
+    assert!(text.contains("error: the computer plays the empire seat"), "{text}");
+    assert!(!text.lines().any(|l| l.starts_with("[empire]")), "the computer's messages stay with it: {text}");
+    let bad = Command::new(env!("CARGO_BIN_EXE_holonet"))
+        .args(["local", "--bot", "droid", "--script", "-"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+}

@@ -511,11 +511,14 @@ impl<G: LocalGame> Session<G> {
             (false, _) => Answer::Command(command.to_string()),
         };
         let seats = self.seats();
-        if self.service.computer_seats(LOCAL_CHANNEL).map_err(|e| e.to_string())?.contains_key(&seat) {
+        let computer = self.service.computer_seats(LOCAL_CHANNEL).map_err(|e| e.to_string())?;
+        if computer.contains_key(&seat) {
             return Err(format!("the computer plays the {seat} seat"));
         }
-        let out =
+        let mut out =
             self.service.act(LOCAL_CHANNEL, user_of(&seats, &seat), answer).map_err(|e| e.to_string())?;
+        // What the computer's seat learns stays with it, also in a script's output.
+        out.events.retain(|n| n.to.as_ref().is_none_or(|to| !computer.contains_key(to)));
         let viewer = if self.interactive { Some(seat.as_str()) } else { None };
         if self.interactive {
             // Kept once per side (teammates get the same messages), for the other side's turn.

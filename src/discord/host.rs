@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use serenity::Http;
-use tokio::sync::{Notify, mpsc, oneshot};
+use tokio::sync::{Notify, Semaphore, mpsc, oneshot};
 
 use super::Error;
 use super::hosted::{Games, HostedGame};
@@ -48,6 +48,10 @@ pub struct Host {
     /// The channels where the computer is thinking (at most one task each), with whether it
     /// was woken again meanwhile (then it looks once more before it ends).
     thinking: Mutex<HashMap<u64, bool>>,
+    /// One slot per core (but one) for the computer's thinking: with more matches thinking at
+    /// once, the others wait their turn instead of sharing the cores (a time budget shared is a
+    /// weaker search), and the bot's own work keeps a core.
+    think_slots: Arc<Semaphore>,
     /// Set at shutdown: queues finish what they hold and end, reminders stop.
     closing: AtomicBool,
     closed: Notify,
@@ -62,6 +66,9 @@ impl Host {
             queues: Mutex::new(HashMap::new()),
             turns: Mutex::new(HashMap::new()),
             thinking: Mutex::new(HashMap::new()),
+            think_slots: Arc::new(Semaphore::new(
+                std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1)),
+            )),
             closing: AtomicBool::new(false),
             closed: Notify::new(),
         })
@@ -127,8 +134,12 @@ impl Host {
             }
             self.thinking.lock().expect("lock").insert(channel, false);
             let games = self.games.clone();
-            let thought =
-                tokio::task::spawn_blocking(move || games.of(channel).computer_think(channel)).await;
+            let Ok(slot) = self.think_slots.clone().acquire_owned().await else { break };
+            let thought = tokio::task::spawn_blocking(move || {
+                let _slot = slot;
+                games.of(channel).computer_think(channel)
+            })
+            .await;
             let mv = match thought {
                 Ok(Ok(Some(mv))) => mv,
                 Ok(Ok(None)) => {
@@ -157,6 +168,11 @@ impl Host {
                 Ok(_) => {}
                 // The prompt moved while it thought (an undo, a rollback, a moderator): think again.
                 Err(e) if matches!(e.downcast_ref::<ServiceError>(), Some(ServiceError::Stale)) => {}
+                // The rules' words could name what the computer holds: the log keeps only the kind.
+                Err(e) if matches!(e.downcast_ref::<ServiceError>(), Some(ServiceError::Rule(_))) => {
+                    tracing::error!(channel, "the rules refused the computer's answer");
+                    break;
+                }
                 Err(e) => {
                     tracing::warn!(channel, "the computer's answer was refused: {e}");
                     break;

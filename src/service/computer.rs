@@ -58,6 +58,12 @@ pub(super) fn computer_line(meta: &MatchMeta) -> Option<String> {
     ))
 }
 
+/// The reveal's line naming the seats the computer played, if any.
+pub(super) fn played_line(meta: &MatchMeta) -> Option<String> {
+    let seats: Vec<&str> = meta.computer.keys().map(String::as_str).collect();
+    (!seats.is_empty()).then(|| format!("(The computer played the {} seat.)", seats.join(" and ")))
+}
+
 /// Every seat of the match with who plays it ("rebel: <@1>", "empire: the computer").
 pub(super) fn seat_list<G: Game>(meta: &MatchMeta) -> Vec<String> {
     G::seats(&options_of::<G>(meta))

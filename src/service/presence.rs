@@ -89,6 +89,10 @@ impl<G: Game> Service<G> {
         };
         let chart = if actions.is_empty() { None } else { G::chart_png(meta.seed, &options, &actions) };
         let mut text = String::from("Everything that was hidden:\n");
+        if let Some(line) = super::computer::played_line(meta) {
+            text.push_str(&line);
+            text.push('\n');
+        }
         text.push_str(&G::reveal_text(state, &seats));
         let head = format!("Holonet match in channel {} ({} actions)\n\n", meta.channel, entries.len());
         let log = (format!("holonet-log-{}.txt", meta.id), (head + &lines.join("\n") + "\n").into_bytes());

@@ -150,6 +150,14 @@ async fn computer_scenario() {
             .filter(|r| r.content().contains("The computer is thinking"))
             .all(|r| !is_live_message(r, CHANNEL))
     );
+    // `/mod computer` hands seats over, but never the last person's.
+    let rebel_seat = choice_value("mod", "computer", "seat", "rebel");
+    let seat = json!([{"name": "seat", "type": 4, "value": rebel_seat}]);
+    let (_, reply) = fake.command(REBEL, 0, "mod", "computer", seat.clone()).await;
+    assert!(reply.contains("only moderators"), "{reply}");
+    let (reqs, reply) = fake.command(MODERATOR, MANAGE_CHANNELS, "mod", "computer", seat).await;
+    assert!(reply.contains("at least one seat must be a person's"), "{reply}");
+    assert!(channel_posts(&reqs).is_empty());
     stop_bot(bot).await;
 
     // What the computer holds never appeared in the channel: its action cards in hand (drawn in
