@@ -293,7 +293,14 @@ impl<G: Game + Kind> HostedGame for Service<G> {
         Service::seat_computer(self, channel, caller, seat, think_ms)
     }
     fn computer_think(&self, channel: u64) -> Result<Option<ComputerMove>, ServiceError> {
-        Ok(Service::computer_pending(self, channel)?.and_then(|job| job.think()))
+        let Some(job) = Service::computer_pending(self, channel)? else { return Ok(None) };
+        let thought = job.think();
+        if thought.is_none() {
+            // The match would wait for the computer forever: say so (a moderator can hand the
+            // seat to a person with `/mod replace`).
+            tracing::warn!(channel, "the computer has no answer for its pending decision");
+        }
+        Ok(thought)
     }
     fn computer_act(&self, channel: u64, mv: &ComputerMove) -> Result<Outcome, ServiceError> {
         Service::computer_act(self, channel, mv)
