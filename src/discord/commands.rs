@@ -19,6 +19,7 @@ use serenity::{AutocompleteChoice, CreateAutocompleteResponse};
 use super::autocomplete::complete;
 pub use super::autocomplete::suggestions;
 use super::components::{option_menus, out_of_date};
+use super::computer::{computer, think_ms};
 use super::host::Job;
 use super::hosted::{GameKind, Games, HostedGame, NewMatch};
 use super::messages::{NUMBER_OUT_OF_DATE, options_intro, shorten};
@@ -73,25 +74,12 @@ pub enum SeatChoice {
 }
 
 impl SeatChoice {
-    fn seat(self) -> &'static str {
+    /// The seat's name.
+    pub fn seat(self) -> &'static str {
         match self {
             SeatChoice::Rebel => "rebel",
             SeatChoice::Empire => "empire",
         }
-    }
-}
-
-/// The computer's thinking time per decision in milliseconds, from seconds (default 2 s);
-/// refused out of range.
-fn think_ms(seconds: Option<f64>) -> Result<u64, ServiceError> {
-    let ms = match seconds {
-        None => crate::bot::DEFAULT_THINK_MS,
-        Some(s) if s.is_finite() && s > 0.0 => (s * 1000.0).round() as u64,
-        Some(_) => 0,
-    };
-    match ms {
-        0 => Err(ServiceError::ThinkTime(ms)),
-        ms => Ok(ms),
     }
 }
 
@@ -139,7 +127,7 @@ async fn run_on(
 }
 
 /// Runs a service call on the channel's match (of whichever game) through the channel's queue.
-async fn run(
+pub(super) async fn run(
     ctx: Context<'_>,
     f: impl FnOnce(&dyn HostedGame, u64, Caller) -> Result<Outcome, ServiceError> + Send + 'static,
 ) -> Result<(), Error> {
@@ -641,20 +629,6 @@ pub async fn replace(
     let user = user.id.get();
     let seat = seat_name(seat.seat(), role);
     run(ctx, move |s, ch, who| s.replace(ch, who, &seat, user)).await
-}
-
-/// Hand a seat to the computer (an idle player's); `/mod replace` gives it back to a person.
-#[poise::command(slash_command)]
-pub async fn computer(
-    ctx: Context<'_>,
-    #[description = "The seat"] seat: SeatChoice,
-    #[description = "How long the computer thinks per decision, in seconds (default 2)"]
-    #[min = 0.01]
-    #[max = 10]
-    think_seconds: Option<f64>,
-) -> Result<(), Error> {
-    let think = think_ms(think_seconds)?;
-    run(ctx, move |s, ch, who| s.seat_computer(ch, who, Some(seat.seat()), think)).await
 }
 
 /// Remove a seat's player (the seat waits for `/mod replace`).

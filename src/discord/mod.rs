@@ -10,6 +10,7 @@
 pub mod autocomplete;
 pub mod commands;
 pub mod components;
+pub mod computer;
 pub mod host;
 pub mod hosted;
 pub mod messages;
