@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 use holonet::cli::local::{LocalGame, Session};
 use holonet::cli::simulate;
+use holonet::content::Faction;
 use holonet::engine::rebellion::{MatchOptions, Players};
 use holonet::games::evr::{Evr, EvrOptions};
 use holonet::games::rebellion::Rebellion;
@@ -84,6 +85,12 @@ enum Command {
         /// resumes, and every move is on disk before its output is printed.
         #[arg(long)]
         data: Option<PathBuf>,
+        /// Let the computer play this side (rebel or empire).
+        #[arg(long, value_parser = ["rebel", "empire"])]
+        bot: Option<String>,
+        /// How long the computer thinks per decision, in milliseconds.
+        #[arg(long, default_value_t = holonet::bot::DEFAULT_THINK_MS)]
+        bot_ms: u64,
     },
     /// Random legal players play whole games.
     Simulate {
@@ -138,15 +145,29 @@ fn main() {
         Command::Serve { config } => serve(&config),
         Command::Export { config, channel, out } => export(&config, channel, out),
         Command::Import { config, channel, file } => import(&config, channel, &file),
-        Command::Local { game, seed, script, quick_setup, rise_of_the_empire, players, data } => match game {
-            GameChoice::Rebellion => {
-                let players = Players::from_count(players).expect("clap keeps it in 2..=4");
-                let options = MatchOptions { quick_setup, rise_of_the_empire, players };
-                local::<Rebellion>(seed, script, options, data)
+        Command::Local {
+            game,
+            seed,
+            script,
+            quick_setup,
+            rise_of_the_empire,
+            players,
+            data,
+            bot,
+            bot_ms,
+        } => {
+            let bot =
+                bot.map(|side| (if side == "rebel" { Faction::Rebel } else { Faction::Empire }, bot_ms));
+            match game {
+                GameChoice::Rebellion => {
+                    let players = Players::from_count(players).expect("clap keeps it in 2..=4");
+                    let options = MatchOptions { quick_setup, rise_of_the_empire, players };
+                    local::<Rebellion>(seed, script, options, data, bot)
+                }
+                GameChoice::Evr => rebellion_only(quick_setup, rise_of_the_empire, players)
+                    .and_then(|()| local::<Evr>(seed, script, EvrOptions::default(), data, bot)),
             }
-            GameChoice::Evr => rebellion_only(quick_setup, rise_of_the_empire, players)
-                .and_then(|()| local::<Evr>(seed, script, EvrOptions::default(), data)),
-        },
+        }
         Command::Simulate {
             game,
             seed,
@@ -235,19 +256,28 @@ fn local<G: LocalGame>(
     script: Option<PathBuf>,
     options: G::Options,
     data: Option<PathBuf>,
+    bot: Option<(Faction, u64)>,
 ) -> std::io::Result<()> {
-    let session = |interactive| match &data {
-        Some(dir) => Session::<G>::open(dir, seed, options.clone(), interactive)
-            .map(|(session, opened)| {
-                // On stderr: a script's standard output stays the moves' output only.
-                eprintln!("holonet: {opened} ({})", dir.display());
-                session
-            })
-            .map_err(std::io::Error::other),
-        None => Ok(Session::<G>::new(seed, options.clone(), interactive)),
-    };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
+    let mut session = |interactive| -> std::io::Result<Session<G>> {
+        let session = match &data {
+            Some(dir) => Session::<G>::open(dir, seed, options.clone(), interactive)
+                .map(|(session, opened)| {
+                    // On stderr: a script's standard output stays the moves' output only.
+                    eprintln!("holonet: {opened} ({})", dir.display());
+                    session
+                })
+                .map_err(std::io::Error::other)?,
+            None => Session::<G>::new(seed, options.clone(), interactive),
+        };
+        let Some((side, ms)) = bot else { return Ok(session) };
+        let (session, lines) = session.with_computer(side, ms).map_err(std::io::Error::other)?;
+        for l in lines {
+            writeln!(out, "{l}")?;
+        }
+        Ok(session)
+    };
     if let Some(path) = script {
         let mut session = session(false)?;
         // Line by line, each answer printed (and flushed) as soon as it is made: a script may

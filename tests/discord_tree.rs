@@ -97,7 +97,19 @@ fn command_names_are_the_documented_ones() {
     );
     assert_eq!(
         sub("mod"),
-        ["pause", "resume", "end", "replace", "kick", "rollback", "export", "import", "reminders", "status"]
+        [
+            "pause",
+            "resume",
+            "end",
+            "replace",
+            "kick",
+            "rollback",
+            "export",
+            "import",
+            "reminders",
+            "status",
+            "computer"
+        ]
     );
     let options = |top: &str, s: &str| -> Vec<String> {
         let c = tree.iter().find(|c| c["name"] == top).unwrap();
@@ -110,10 +122,14 @@ fn command_names_are_the_documented_ones() {
             .map(|o| o["name"].as_str().unwrap().to_string())
             .collect()
     };
-    assert_eq!(options("rebellion", "new"), ["rise_of_the_empire", "quick_setup", "players"]);
-    assert_eq!(options("rebellion", "join"), ["faction", "role"]);
+    assert_eq!(
+        options("rebellion", "new"),
+        ["rise_of_the_empire", "quick_setup", "players", "computer", "think_seconds"]
+    );
+    assert_eq!(options("rebellion", "join"), ["faction", "role", "computer", "think_seconds"]);
     assert_eq!(options("game", "new"), ["game"]);
-    assert_eq!(options("game", "join"), ["faction", "role"]);
+    assert_eq!(options("game", "join"), ["faction", "role", "computer", "think_seconds"]);
+    assert_eq!(options("mod", "computer"), ["seat", "think_seconds"]);
     assert_eq!(options("rebellion", "rules"), ["topic"]);
     assert_eq!(options("play", "assign"), ["mission", "leader", "leader2"]);
     assert_eq!(options("play", "reveal"), ["mission", "system"]);

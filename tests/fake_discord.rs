@@ -18,6 +18,9 @@ use tokio::sync::{Mutex as AsyncMutex, mpsc, oneshot};
 use tokio_tungstenite::tungstenite::Message;
 
 use holonet::config::Config;
+
+#[path = "fake_discord/computer.rs"]
+mod computer;
 use holonet::game::Game;
 use holonet::games::rebellion::Rebellion;
 

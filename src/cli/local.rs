@@ -362,6 +362,35 @@ impl<G: LocalGame> Session<G> {
         Ok(Session { service, interactive, held: vec![] })
     }
 
+    /// Hands a seat to the computer (`--bot`), thinking about `think_ms` per decision, and lets
+    /// it take the decisions pending for it. Returns what it did, as the other side saw it.
+    pub fn with_computer(mut self, side: Faction, think_ms: u64) -> Result<(Self, Vec<String>), String> {
+        let seats = self.seats();
+        let seat = seats.iter().find(|s| G::side(s) == Some(side)).ok_or("no such seat")?;
+        // The terminal is the match's moderator: it hands the seat over, even in a resumed match.
+        let terminal = Caller { user: 1, moderator: true };
+        self.service
+            .seat_computer(LOCAL_CHANNEL, terminal, Some(seat), think_ms)
+            .map_err(|e| e.to_string())?;
+        let lines = self.computer_moves()?;
+        Ok((self, lines))
+    }
+
+    /// The computer's moves until a person decides (or the game ends), as the lines the other
+    /// seat may see, each marked as the computer's.
+    fn computer_moves(&mut self) -> Result<Vec<String>, String> {
+        let computer = self.service.computer_seats(LOCAL_CHANNEL).map_err(|e| e.to_string())?;
+        let Some(seat) = computer.keys().next().cloned() else { return Ok(vec![]) };
+        // Its own private messages stay with it, also in a script's output.
+        let viewer = self.seats().into_iter().find(|s| !computer.contains_key(s));
+        let mut lines = vec![];
+        while let Some(out) = self.service.computer_turn(LOCAL_CHANNEL).map_err(|e| e.to_string())? {
+            let seen = notice_lines(&out.events, viewer.as_deref(), false);
+            lines.extend(seen.into_iter().map(|l| format!("computer ({seat}): {l}")));
+        }
+        Ok(lines)
+    }
+
     /// The current state of the match.
     pub fn state(&self) -> G::State {
         self.service.state(LOCAL_CHANNEL).ok().flatten().expect("the local match is started")
@@ -482,8 +511,14 @@ impl<G: LocalGame> Session<G> {
             (false, _) => Answer::Command(command.to_string()),
         };
         let seats = self.seats();
-        let out =
+        let computer = self.service.computer_seats(LOCAL_CHANNEL).map_err(|e| e.to_string())?;
+        if computer.contains_key(&seat) {
+            return Err(format!("the computer plays the {seat} seat"));
+        }
+        let mut out =
             self.service.act(LOCAL_CHANNEL, user_of(&seats, &seat), answer).map_err(|e| e.to_string())?;
+        // What the computer's seat learns stays with it, also in a script's output.
+        out.events.retain(|n| n.to.as_ref().is_none_or(|to| !computer.contains_key(to)));
         let viewer = if self.interactive { Some(seat.as_str()) } else { None };
         if self.interactive {
             // Kept once per side (teammates get the same messages), for the other side's turn.
@@ -496,6 +531,8 @@ impl<G: LocalGame> Session<G> {
                     .filter_map(|n| Some((other?, n.text.clone()))),
             );
         }
-        Ok(notice_lines(&out.events, viewer, !self.interactive))
+        let mut lines = notice_lines(&out.events, viewer, !self.interactive);
+        lines.extend(self.computer_moves()?);
+        Ok(lines)
     }
 }

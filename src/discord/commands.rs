@@ -19,6 +19,7 @@ use serenity::{AutocompleteChoice, CreateAutocompleteResponse};
 use super::autocomplete::complete;
 pub use super::autocomplete::suggestions;
 use super::components::{option_menus, out_of_date};
+use super::computer::{computer, think_ms};
 use super::host::Job;
 use super::hosted::{GameKind, Games, HostedGame, NewMatch};
 use super::messages::{NUMBER_OUT_OF_DATE, options_intro, shorten};
@@ -28,7 +29,8 @@ use super::send::{Responder, deliver, render_png};
 use super::{Context, Data, Error, caller, on_channel};
 use crate::engine::rebellion::{MatchOptions, Players};
 use crate::games::evr::EvrOptions;
-use crate::service::{Answer, Caller, Outcome, ServiceError, StateAt};
+use crate::games::rebellion::Rebellion;
+use crate::service::{Answer, Caller, Outcome, ServiceError, StateAt, check_computer};
 
 /// Every top-level command, for registration.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
@@ -72,7 +74,8 @@ pub enum SeatChoice {
 }
 
 impl SeatChoice {
-    fn seat(self) -> &'static str {
+    /// The seat's name.
+    pub fn seat(self) -> &'static str {
         match self {
             SeatChoice::Rebel => "rebel",
             SeatChoice::Empire => "empire",
@@ -124,7 +127,7 @@ async fn run_on(
 }
 
 /// Runs a service call on the channel's match (of whichever game) through the channel's queue.
-async fn run(
+pub(super) async fn run(
     ctx: Context<'_>,
     f: impl FnOnce(&dyn HostedGame, u64, Caller) -> Result<Outcome, ServiceError> + Send + 'static,
 ) -> Result<(), Error> {
@@ -245,6 +248,12 @@ pub async fn new(
     #[min = 2]
     #[max = 4]
     players: Option<u8>,
+    #[description = "Seat the computer as the rebel or the empire player (two players only)"]
+    computer: Option<SeatChoice>,
+    #[description = "How long the computer thinks per decision, in seconds (default 2)"]
+    #[min = 0.01]
+    #[max = 10]
+    think_seconds: Option<f64>,
 ) -> Result<(), Error> {
     check_permissions(ctx)?;
     let guild = ctx.guild_id().map(|g| g.get());
@@ -257,7 +266,20 @@ pub async fn new(
         rise_of_the_empire: rise_of_the_empire.unwrap_or(false),
         players,
     };
-    run_on(ctx, move |g, ch, who| g.create(ch, guild, who, NewMatch::Rebellion(options))).await
+    let think = think_ms(think_seconds)?;
+    // Refused before the match opens (the team game, a thinking time out of range).
+    if computer.is_some() {
+        check_computer::<Rebellion>(&options, think)?;
+    }
+    run_on(ctx, move |g, ch, who| {
+        let mut out = g.create(ch, guild, who, NewMatch::Rebellion(options))?;
+        if let Some(seat) = computer {
+            let seated = g.rebellion.seat_computer(ch, who, Some(seat.seat()), think)?;
+            out.reply = format!("{}\n{}", out.reply, seated.reply);
+        }
+        Ok(out)
+    })
+    .await
 }
 
 /// Take a seat in this channel's match.
@@ -266,12 +288,23 @@ pub async fn join(
     ctx: Context<'_>,
     #[description = "The side you want to play"] faction: FactionChoice,
     #[description = "In a team game: the side's Admiral or General"] role: Option<RoleChoice>,
+    #[description = "The match's creator or a moderator: seat the computer there instead"] computer: Option<
+        bool,
+    >,
+    #[description = "How long the computer thinks per decision, in seconds (default 2)"]
+    #[min = 0.01]
+    #[max = 10]
+    think_seconds: Option<f64>,
 ) -> Result<(), Error> {
     let seat = match faction {
         FactionChoice::Rebel => Some(seat_name("rebel", role)),
         FactionChoice::Empire => Some(seat_name("empire", role)),
         FactionChoice::Any => None,
     };
+    if computer == Some(true) {
+        let think = think_ms(think_seconds)?;
+        return run(ctx, move |s, ch, who| s.seat_computer(ch, who, seat.as_deref(), think)).await;
+    }
     run(ctx, move |s, ch, who| s.join(ch, who, seat.as_deref())).await
 }
 
@@ -558,7 +591,8 @@ pub async fn pass(ctx: Context<'_>) -> Result<(), Error> {
         "export",
         "import",
         "reminders",
-        "mstatus"
+        "mstatus",
+        "computer"
     ),
     subcommand_required
 )]

@@ -39,7 +39,8 @@ pub fn show_button(p: &PromptPost) -> CreateActionRow {
 /// The components of a prompt's channel message: a public prompt's options (buttons, or menus
 /// when there are many), else the "Show my options" button; none while the seat is vacant.
 pub fn prompt_components(p: &PromptPost) -> Vec<CreateActionRow> {
-    if p.user.is_none() {
+    // The computer answers on its own; an empty seat waits for a moderator.
+    if p.user.is_none() || p.computer {
         return vec![];
     }
     if !p.public {
@@ -468,6 +469,8 @@ mod tests {
             texts: options.iter().map(|s| OptionText::plain(&format!("Do {s}"))).collect(),
             public,
             context: vec![],
+            computer: false,
+            computer_seats: vec![],
         }
     }
 

@@ -12,12 +12,12 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use serenity::Http;
-use tokio::sync::{Notify, mpsc, oneshot};
+use tokio::sync::{Notify, Semaphore, mpsc, oneshot};
 
 use super::Error;
 use super::hosted::{Games, HostedGame};
 use super::send::{post_board, post_reminder, publish};
-use crate::service::{Outcome, Reminder, StateAt};
+use crate::service::{Outcome, Reminder, ServiceError, StateAt};
 
 /// A channel's queue task ends after this long without work (a new one starts on demand).
 const IDLE: Duration = Duration::from_secs(600);
@@ -45,6 +45,13 @@ pub struct Host {
     games: Arc<Games>,
     queues: Mutex<HashMap<u64, mpsc::UnboundedSender<Job>>>,
     turns: Mutex<HashMap<u64, Arc<tokio::sync::Mutex<()>>>>,
+    /// The channels where the computer is thinking (at most one task each), with whether it
+    /// was woken again meanwhile (then it looks once more before it ends).
+    thinking: Mutex<HashMap<u64, bool>>,
+    /// One slot per core (but one) for the computer's thinking: with more matches thinking at
+    /// once, the others wait their turn instead of sharing the cores (a time budget shared is a
+    /// weaker search), and the bot's own work keeps a core.
+    think_slots: Arc<Semaphore>,
     /// Set at shutdown: queues finish what they hold and end, reminders stop.
     closing: AtomicBool,
     closed: Notify,
@@ -58,6 +65,10 @@ impl Host {
             games,
             queues: Mutex::new(HashMap::new()),
             turns: Mutex::new(HashMap::new()),
+            thinking: Mutex::new(HashMap::new()),
+            think_slots: Arc::new(Semaphore::new(
+                std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1)),
+            )),
             closing: AtomicBool::new(false),
             closed: Notify::new(),
         })
@@ -85,7 +96,90 @@ impl Host {
             tokio::task::spawn_blocking(move || f(&games).map(|outcome| (outcome, games.of(channel))))
                 .await??;
         self.queue(channel, Job::Outcome(Box::new(outcome.clone()), service));
+        // Whatever left the decision with the computer (a start, a move, an undo, a moderator),
+        // it answers in the background.
+        if outcome.prompt.as_ref().is_some_and(|p| p.computer) {
+            self.wake_computer(channel);
+        }
         Ok(outcome)
+    }
+
+    /// Has the computer answer the channel's pending decision if it is a computer seat's, in a
+    /// background task: it thinks off the runtime and without the channel's turn (other
+    /// commands and other matches go on), then applies its answer through [`Self::call`] so
+    /// it is posted like a player's. At most one such task runs per channel; waking it while it
+    /// runs makes it look again before it ends. An answer to a prompt that moved meanwhile is
+    /// refused as stale and thought anew.
+    pub fn wake_computer(self: &Arc<Self>, channel: u64) {
+        {
+            let mut thinking = self.thinking.lock().expect("lock");
+            if let Some(again) = thinking.get_mut(&channel) {
+                *again = true;
+                return;
+            }
+            if self.closing.load(Ordering::SeqCst) {
+                return;
+            }
+            thinking.insert(channel, false);
+        }
+        let host = self.clone();
+        tokio::spawn(async move { host.think(channel).await });
+    }
+
+    /// The computer's task in one channel: answers until the decision is no longer its own.
+    async fn think(self: Arc<Self>, channel: u64) {
+        loop {
+            if self.closing.load(Ordering::SeqCst) {
+                break;
+            }
+            self.thinking.lock().expect("lock").insert(channel, false);
+            let games = self.games.clone();
+            let Ok(slot) = self.think_slots.clone().acquire_owned().await else { break };
+            let thought = tokio::task::spawn_blocking(move || {
+                let _slot = slot;
+                games.of(channel).computer_think(channel)
+            })
+            .await;
+            let mv = match thought {
+                Ok(Ok(Some(mv))) => mv,
+                Ok(Ok(None)) => {
+                    // Done, unless woken meanwhile (the lock orders this with `wake_computer`).
+                    let mut thinking = self.thinking.lock().expect("lock");
+                    if thinking.get(&channel) == Some(&true) {
+                        continue;
+                    }
+                    thinking.remove(&channel);
+                    return;
+                }
+                Ok(Err(e)) => {
+                    tracing::warn!(channel, "the computer cannot think: {e}");
+                    break;
+                }
+                Err(e) => {
+                    tracing::error!(channel, "the computer's thinking failed: {e}");
+                    break;
+                }
+            };
+            if self.closing.load(Ordering::SeqCst) {
+                break;
+            }
+            let applied = self.call(channel, move |g| Ok(g.of(channel).computer_act(channel, &mv)?)).await;
+            match applied {
+                Ok(_) => {}
+                // The prompt moved while it thought (an undo, a rollback, a moderator): think again.
+                Err(e) if matches!(e.downcast_ref::<ServiceError>(), Some(ServiceError::Stale)) => {}
+                // The rules' words could name what the computer holds: the log keeps only the kind.
+                Err(e) if matches!(e.downcast_ref::<ServiceError>(), Some(ServiceError::Rule(_))) => {
+                    tracing::error!(channel, "the rules refused the computer's answer");
+                    break;
+                }
+                Err(e) => {
+                    tracing::warn!(channel, "the computer's answer was refused: {e}");
+                    break;
+                }
+            }
+        }
+        self.thinking.lock().expect("lock").remove(&channel);
     }
 
     /// Shuts down: every queue posts what it holds and ends, reminders stop, and nothing new

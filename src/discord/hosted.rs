@@ -13,7 +13,7 @@ use crate::game::Game;
 use crate::games::evr::{Evr, EvrOptions};
 use crate::games::rebellion::Rebellion;
 use crate::service::{
-    Answer, Caller, Holding, Outcome, PromptPost, Reminder, Service, ServiceError, StateAt,
+    Answer, Caller, ComputerMove, Holding, Outcome, PromptPost, Reminder, Service, ServiceError, StateAt,
 };
 use crate::store::{MatchExport, MatchStatus};
 
@@ -131,6 +131,22 @@ pub trait HostedGame: Send + Sync {
     fn damaged(&self) -> Vec<(u64, String)>;
     /// Forgets a damaged record another game's import replaced.
     fn forget_damaged(&self, channel: u64);
+    /// Seats the computer (the creator in the lobby, or a moderator; see
+    /// `Service::seat_computer`).
+    fn seat_computer(
+        &self,
+        channel: u64,
+        caller: Caller,
+        seat: Option<&str>,
+        think_ms: u64,
+    ) -> Result<Outcome, ServiceError>;
+    /// The computer's decision for the pending prompt, if it is a computer seat's: takes the
+    /// job under the match's lock and thinks off it (slow: call it off the runtime).
+    fn computer_think(&self, channel: u64) -> Result<Option<ComputerMove>, ServiceError>;
+    /// Applies the computer's decision, refused as stale if the prompt moved meanwhile.
+    fn computer_act(&self, channel: u64, mv: &ComputerMove) -> Result<Outcome, ServiceError>;
+    /// The channels whose running match has a computer seat.
+    fn computer_channels(&self) -> Vec<u64>;
     /// Whether a state is one of this game's.
     fn owns(&self, state: &StateAt) -> bool;
     /// The public status line of a state of this game.
@@ -267,6 +283,31 @@ impl<G: Game + Kind> HostedGame for Service<G> {
     fn forget_damaged(&self, channel: u64) {
         Service::forget_damaged(self, channel)
     }
+    fn seat_computer(
+        &self,
+        channel: u64,
+        caller: Caller,
+        seat: Option<&str>,
+        think_ms: u64,
+    ) -> Result<Outcome, ServiceError> {
+        Service::seat_computer(self, channel, caller, seat, think_ms)
+    }
+    fn computer_think(&self, channel: u64) -> Result<Option<ComputerMove>, ServiceError> {
+        let Some(job) = Service::computer_pending(self, channel)? else { return Ok(None) };
+        let thought = job.think();
+        if thought.is_none() {
+            // The match would wait for the computer forever: say so (a moderator can hand the
+            // seat to a person with `/mod replace`).
+            tracing::warn!(channel, "the computer has no answer for its pending decision");
+        }
+        Ok(thought)
+    }
+    fn computer_act(&self, channel: u64, mv: &ComputerMove) -> Result<Outcome, ServiceError> {
+        Service::computer_act(self, channel, mv)
+    }
+    fn computer_channels(&self) -> Vec<u64> {
+        Service::computer_channels(self)
+    }
     fn owns(&self, state: &StateAt) -> bool {
         state.get::<G::State>().is_some()
     }
@@ -375,6 +416,11 @@ impl Games {
                 out
             }
         })
+    }
+
+    /// The channels of every game whose running match has a computer seat.
+    pub fn computer_channels(&self) -> Vec<u64> {
+        self.all().iter().flat_map(|s| s.computer_channels()).collect()
     }
 
     /// Loads an export file into a channel, by the service of the file's game (a file of a

@@ -101,12 +101,19 @@ pub fn prompt_announcement(p: &PromptPost) -> String {
     // A teammate who may answer as well (the team game) is named after the decider.
     let also: String =
         p.also.iter().filter_map(|(seat, u)| u.map(|u| format!(" or <@{u}> ({seat})"))).collect();
-    match p.user {
+    let head = match p.user {
+        _ if p.computer => format!("The computer is thinking as the {} player: {}.", p.seat, p.kind),
         Some(u) if p.public => {
             format!("<@{u}> — the {} player{also} decides: {}. Only they can pick below.", p.seat, p.kind)
         }
         Some(u) => format!("<@{u}> — the {} player{also} decides: {}.", p.seat, p.kind),
         None => format!("The {} seat is empty; a moderator can fill it with `/mod replace`.", p.seat),
+    };
+    // Whoever decides, the channel can see which seats the computer plays.
+    match p.computer_seats.as_slice() {
+        [] => head,
+        [only] if p.computer && *only == p.seat => head,
+        seats => format!("{head} (The computer plays the {} seat.)", seats.join(" and ")),
     }
 }
 

@@ -10,6 +10,7 @@
 pub mod autocomplete;
 pub mod commands;
 pub mod components;
+pub mod computer;
 pub mod host;
 pub mod hosted;
 pub mod messages;
@@ -262,6 +263,11 @@ pub async fn run(config: Config, shutdown: impl Future<Output = ()> + Send) -> R
                 tracing::info!(user = %ready.user.name, guild = ?dev_guild, "connected; commands registered");
                 let host = host::Host::new(ctx.http.clone(), setup_games.clone());
                 host.start_reminders(reminder_check);
+                // A decision the computer was thinking about when the bot stopped is simply
+                // taken again (one it had applied is no longer pending).
+                for channel in setup_games.computer_channels() {
+                    host.wake_computer(channel);
+                }
                 *setup_hosts.lock().expect("lock") = Some(host.clone());
                 let data = Data { games: setup_games, moderator_role, host };
                 // Replay every stored match in the background (the bot answers meanwhile; a

@@ -212,6 +212,7 @@ battle or mission ends, or a phase ends.
 rolled since (the other player sees what you took back).
 • You can also type moves: `/play assign`, `done`, `reveal`, `activate`, `oppose`, `objective`, \
 `action`, `pass`, or `/play choose` for any prompt; options autocomplete from *your* choices.
+• No opponent? `/rebellion new computer:empire` (or `rebel`) seats the computer.
 • Your secrets arrive by DM; `/rebellion hand` shows them with your private board any time.
 • `/rebellion status` catches you up (whose turn, latest events, your hand); `board` and `log` \
 show the public state; `rules` explains a topic. A player who keeps a decision waiting is \
@@ -219,7 +220,7 @@ reminded after a day, and again after two.
 • `/rebellion cancel` during play asks to cancel; the match ends when the other player agrees \
 (or a moderator cancels it). When a match ends, everything hidden is revealed here.
 • Moderators (Manage Channels or the configured role) have `/mod`: pause, resume, end, replace, \
-kick, rollback, export, import, reminders, status. A moderator who plays cannot export their \
+kick, rollback, export, import, reminders, status, computer (an idle seat to the computer). A moderator who plays cannot export their \
 match or take a seat while it runs.";
 
 /// The line `/rebellion help` adds where no Empire vs. Rebellion match runs: the other game.

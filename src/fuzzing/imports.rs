@@ -249,6 +249,8 @@ fn prepared_export(seed: u64, moves: usize, quick: bool, status: MatchStatus) ->
         presence: Default::default(),
         reminders: Default::default(),
         ended_because: None,
+        computer: Default::default(),
+        bot_seed: 0,
     };
     let export = MatchExport {
         format: "holonet-match".into(),

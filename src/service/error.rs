@@ -152,6 +152,29 @@ pub enum ServiceError {
          (a moderator can `/mod rollback` if something went wrong)"
     )]
     UndoRevealed,
+    /// The computer answered after the caller's last action, and its answer taught someone
+    /// something (a die, a card), so neither can be taken back.
+    #[error(
+        "the computer has answered since your last action, and its answer cannot be taken back \
+         (it rolled dice or drew, showed or revealed cards); a moderator can `/mod rollback`"
+    )]
+    UndoAfterComputer,
+    /// The computer does not play this game, or not with these options.
+    #[error(
+        "the computer cannot take a seat in this match ({} with these options); it plays \
+         two-player Star Wars: Rebellion",
+        game_name(.0)
+    )]
+    NoComputer(String),
+    /// A thinking time out of range (milliseconds asked).
+    #[error(
+        "the computer thinks at most {} seconds per decision (and at least a millisecond)",
+        crate::bot::MAX_THINK_MS / 1000
+    )]
+    ThinkTime(u64),
+    /// Every seat would be the computer's.
+    #[error("at least one seat must be a person's: the computer does not play a match against itself here")]
+    NoHumanLeft,
     /// Reminder delays in the wrong order.
     #[error("the second reminder must come after the first (or be 0 for none)")]
     ReminderOrder,

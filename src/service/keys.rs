@@ -43,6 +43,8 @@ pub fn prompt_post_of<G: Game>(meta: &MatchMeta, state: &G::State) -> Option<Pro
         texts: G::option_texts(state, &p),
         public: G::options_public(state, &p),
         also: p.also.iter().map(|s| (s.clone(), meta.seats.get(s).copied())).collect(),
+        computer: meta.computer.contains_key(&p.seat),
+        computer_seats: meta.computer.keys().cloned().collect(),
         seat: p.seat,
         kind: p.kind,
         options,

@@ -2,6 +2,8 @@
 //! serialises commands per match, applies them, persists (flushed before answering), and
 //! returns the posts and private messages to send as plain data.
 
+mod apply;
+mod computer;
 mod error;
 mod keys;
 mod moderation;
@@ -11,6 +13,7 @@ mod presence;
 mod replay;
 mod undo;
 
+pub use computer::{ComputerJob, ComputerMove, check_computer};
 pub use error::{ServiceError, game_name};
 pub use keys::{FINGERPRINT_LEN, fingerprint};
 pub use outcome::{Outcome, PrivatePost, PromptPost, PublicPost, Reveal, StateAt};
@@ -23,7 +26,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::game::Game;
 pub use crate::store::PromptKey;
-use crate::store::{CancelRequest, LogEntry, MatchMeta, MatchStatus, MatchStore, Snapshot, StoredMatch};
+use crate::store::{CancelRequest, LogEntry, MatchMeta, MatchStatus, MatchStore, StoredMatch};
 use keys::{note_shown, prompt_post_of};
 
 /// Who is calling: a user, and whether front end rules make them a moderator.
@@ -352,6 +355,9 @@ impl<G: Game> Service<G> {
             presence: Default::default(),
             reminders: Default::default(),
             ended_because: None,
+            computer: BTreeMap::new(),
+            // Random like the match seed and never derived from it (see `MatchMeta::bot_seed`).
+            bot_seed: rand::random::<u64>().max(1),
         };
         self.store.delete(&id)?;
         self.store.put_meta(&meta)?;
@@ -379,14 +385,14 @@ impl<G: Game> Service<G> {
                     if !seats.contains(&s) {
                         return Err(ServiceError::UnknownSeat { seat: s, valid: seats.join(", ") });
                     }
-                    if m.meta.seats.contains_key(&s) {
+                    if m.meta.seats.contains_key(&s) || m.meta.computer.contains_key(&s) {
                         return Err(ServiceError::SeatTaken(s));
                     }
                     s
                 }
                 None => seats
                     .iter()
-                    .find(|s| !m.meta.seats.contains_key(*s))
+                    .find(|s| computer::is_free(&m.meta, s))
                     .cloned()
                     .ok_or(ServiceError::NoFreeSeat)?,
             };
@@ -432,8 +438,7 @@ impl<G: Game> Service<G> {
             }
             let options = options_of::<G>(&m.meta);
             let seats = G::seats(&options);
-            let open: Vec<String> =
-                seats.iter().filter(|s| !m.meta.seats.contains_key(*s)).cloned().collect();
+            let open: Vec<String> = seats.iter().filter(|s| computer::is_free(&m.meta, s)).cloned().collect();
             if !open.is_empty() {
                 return Err(ServiceError::SeatsOpen(open.join(", ")));
             }
@@ -453,8 +458,12 @@ impl<G: Game> Service<G> {
             let status = G::status_text(&state);
             let snapshot = StateAt::new(state.clone());
             m.state = Some(state);
+            let opening = match computer::computer_line(&m.meta) {
+                Some(line) => format!("The match begins! {line}"),
+                None => "The match begins!".into(),
+            };
             Ok(Outcome {
-                reply: "The match begins!".into(),
+                reply: opening,
                 reply_public: true,
                 public: vec![PublicPost { text: status, board: true }],
                 private: hand_posts(m, &seats),
@@ -510,7 +519,8 @@ impl<G: Game> Service<G> {
         if mine.is_empty() {
             return Err(ServiceError::CancelNeedsAgreement);
         }
-        if mine.len() == seats.len() {
+        // The seats the computer plays need no agreement: alone against it, one call cancels.
+        if mine.len() + m.meta.computer.len() >= seats.len() {
             return Ok(None);
         }
         let version = m.state.as_ref().map(G::version).unwrap_or_default();
@@ -604,60 +614,7 @@ impl<G: Game> Service<G> {
                         .ok_or(ServiceError::NoSuchOption(n))?
                 }
             };
-            let mut next = state.clone();
-            let notices = G::apply(&mut next, &acting, action.clone()).map_err(ServiceError::Rule)?;
-            let over = G::outcome(&next);
-            let entry = LogEntry {
-                seat: acting.clone(),
-                action: serde_json::to_value(&action).map_err(|e| ServiceError::Parse(e.to_string()))?,
-                user: caller.user,
-                at: (self.clock)(),
-                undoable: over.is_none() && G::undoable(state, &next),
-            };
-            let index = m.log.len() as u64;
-            self.store.append(&m.meta.id, index, &entry)?;
-            if (index + 1).is_multiple_of(SNAPSHOT_EVERY) {
-                let snap = Snapshot {
-                    actions: index + 1,
-                    state: serde_json::to_value(&next).map_err(|e| ServiceError::Parse(e.to_string()))?,
-                };
-                self.store.put_snapshot(&m.meta.id, &snap)?;
-            }
-            let mut meta = m.meta.clone();
-            if over.is_some() {
-                meta.status = MatchStatus::Ended;
-            }
-            meta.updated_at = entry.at;
-            let withdrawn = meta.cancel_request.take().is_some();
-            let secrets_before: BTreeMap<String, String> =
-                meta.seats.keys().map(|s| (s.clone(), G::private_text(state, s))).collect();
-            let step = posting::Step::<G> {
-                seat: &acting,
-                user: caller.user,
-                before: state,
-                after: &next,
-                notices,
-                secrets_before,
-            };
-            let mut out = posting::outcome_of_step::<G>(&mut meta, step, over.as_deref());
-            self.track_wait(&mut meta, out.prompt.as_ref());
-            note_shown(&mut meta, out.prompt.as_ref(), caller.user);
-            if over.is_some() {
-                out.reveal = Some(self.reveal(&meta, &m.log, Some(&entry), &next));
-            }
-            self.store.put_meta(&meta)?;
-            self.store.flush()?;
-            // Persisted: now commit in memory.
-            m.meta = meta;
-            m.log.push(entry);
-            m.state = Some(next);
-            if withdrawn {
-                out.recent.push("The request to cancel the match is withdrawn.".into());
-                if let Some(post) = out.public.first_mut() {
-                    post.text.push_str("\nThe request to cancel the match is withdrawn.");
-                }
-            }
-            Ok(out)
+            self.commit_action(m, &acting, caller.user, action)
         })
     }
 
@@ -666,7 +623,7 @@ impl<G: Game> Service<G> {
     /// they hold.
     pub fn status(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError> {
         self.with(channel, |m| {
-            let seats: Vec<String> = m.meta.seats.iter().map(|(s, u)| format!("{s}: <@{u}>")).collect();
+            let seats = computer::seat_list::<G>(&m.meta);
             let mut lines = vec![match &m.state {
                 Some(s) => G::status_text(s),
                 None => "Waiting for players.".into(),

@@ -106,6 +106,8 @@ impl<G: Game> Service<G> {
             }
             let mut meta = m.meta.clone();
             meta.seats.insert(seat.clone(), user);
+            // A seat the computer played is a person's again.
+            let from_computer = meta.computer.remove(&seat).is_some();
             // The new player has seen none of this seat's options, nor agreed to cancel.
             meta.shown.remove(&seat);
             meta.cancel_request = None;
@@ -115,7 +117,13 @@ impl<G: Game> Service<G> {
             self.save_meta(&mut meta)?;
             m.meta = meta;
             Ok(Outcome {
-                reply: format!("Moderator <@{}> gave the {seat} seat to <@{user}>.", caller.user),
+                reply: match from_computer {
+                    true => format!(
+                        "Moderator <@{}> took the {seat} seat back from the computer and gave it to <@{user}>.",
+                        caller.user
+                    ),
+                    false => format!("Moderator <@{}> gave the {seat} seat to <@{user}>.", caller.user),
+                },
                 reply_public: true,
                 private: hand_posts(m, std::slice::from_ref(&seat)),
                 ping: prompt.as_ref().is_some_and(|p| p.seat == seat),
@@ -132,6 +140,20 @@ impl<G: Game> Service<G> {
         self.with(channel, |m| {
             let seat = seat.to_lowercase();
             let mut meta = m.meta.clone();
+            if meta.computer.remove(&seat).is_some() {
+                let prompt = m.state.as_ref().and_then(|state| prompt_post_of::<G>(&meta, state));
+                self.track_wait(&mut meta, prompt.as_ref());
+                self.save_meta(&mut meta)?;
+                m.meta = meta;
+                return Ok(Outcome {
+                    ping: prompt.as_ref().is_some_and(|p| p.seat == seat),
+                    prompt,
+                    ..Outcome::announce(format!(
+                        "Moderator <@{}> took the {seat} seat from the computer; `/mod replace` fills it.",
+                        caller.user
+                    ))
+                });
+            }
             let Some(user) = meta.seats.remove(&seat) else {
                 // A seat of the game that nobody holds is not an unknown seat (and with no seat
                 // taken, a list of the taken ones would be empty).
@@ -304,6 +326,7 @@ impl<G: Game> Service<G> {
         if export.meta.seats.keys().any(|s| !seats.contains(s)) {
             return Err(ServiceError::BadImport(format!("its seats must be among: {}", seats.join(", "))));
         }
+        super::computer::check_import::<G>(&export.meta).map_err(ServiceError::BadImport)?;
         let mut meta = export.meta;
         meta.id = id.clone();
         meta.channel = channel;

@@ -108,6 +108,13 @@ pub struct PromptPost {
     pub public: bool,
     /// Extra context (private to `user`).
     pub context: Vec<String>,
+    /// Whether the computer plays the deciding seat (then `user` is `None`, and it answers on
+    /// its own: front ends show no options and mention nobody).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub computer: bool,
+    /// The seats the computer plays in this match, in words for the channel.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub computer_seats: Vec<String>,
 }
 
 /// Everything one service call produced.

@@ -93,7 +93,12 @@ pub fn outcome_of_step<G: Game>(meta: &mut MatchMeta, step: Step<'_, G>, over: O
         });
     }
     out.prompt = prompt_post_of::<G>(meta, step.after);
-    out.ping = out.prompt.as_ref().is_some_and(|p| p.seat != step.seat || p.user != Some(step.user));
+    // A decision passing to the computer mentions nobody: the live message says so in place,
+    // and a new one mentions the player when the decision comes back.
+    out.ping = out
+        .prompt
+        .as_ref()
+        .is_some_and(|p| !p.computer && (p.seat != step.seat || p.user != Some(step.user)));
     out.recent = live_lines(&meta.presence);
     if out.public.iter().any(|p| p.board) || out.private.iter().any(|p| p.board) {
         out.state = Some(StateAt::new(step.after.clone()));

@@ -53,7 +53,9 @@ pub fn duration_words(secs: u64) -> String {
 impl<G: Game> Service<G> {
     /// Notes who the match waits for now (see `Reminders::wait_for`).
     pub(super) fn track_wait(&self, meta: &mut MatchMeta, prompt: Option<&PromptPost>) {
-        let waiting = (meta.status == MatchStatus::Active).then_some(prompt).flatten();
+        // The computer answers on its own: nobody is reminded of its decisions.
+        let waiting =
+            (meta.status == MatchStatus::Active).then_some(prompt).flatten().filter(|p| !p.computer);
         meta.reminders.wait_for(waiting.map(|p| (p.seat.as_str(), p.user, p.kind.as_str())), (self.clock)());
     }
 
@@ -70,7 +72,12 @@ impl<G: Game> Service<G> {
         extra: Option<&LogEntry>,
         state: &G::State,
     ) -> Reveal {
-        let seats: Vec<String> = meta.seats.keys().cloned().collect();
+        // The computer's secrets are revealed too: every seat that was played.
+        let options = serde_json::from_value(meta.options.clone()).unwrap_or_default();
+        let seats: Vec<String> = G::seats(&options)
+            .into_iter()
+            .filter(|s| meta.seats.contains_key(s) || meta.computer.contains_key(s))
+            .collect();
         let mut entries = log.to_vec();
         entries.extend(extra.cloned());
         let (lines, actions) = match full_log::<G>(meta, &entries) {
@@ -80,9 +87,12 @@ impl<G: Game> Service<G> {
                 (vec!["The log could not be replayed.".into()], vec![])
             }
         };
-        let options = serde_json::from_value(meta.options.clone()).unwrap_or_default();
         let chart = if actions.is_empty() { None } else { G::chart_png(meta.seed, &options, &actions) };
         let mut text = String::from("Everything that was hidden:\n");
+        if let Some(line) = super::computer::played_line(meta) {
+            text.push_str(&line);
+            text.push('\n');
+        }
         text.push_str(&G::reveal_text(state, &seats));
         let head = format!("Holonet match in channel {} ({} actions)\n\n", meta.channel, entries.len());
         let log = (format!("holonet-log-{}.txt", meta.id), (head + &lines.join("\n") + "\n").into_bytes());
@@ -197,9 +207,7 @@ impl<G: Game> Service<G> {
         let now = (self.clock)();
         self.with(channel, |m| {
             let mut lines = vec![format!("Match status: {}.", m.meta.status.words())];
-            for (seat, user) in &m.meta.seats {
-                lines.push(format!("{seat}: <@{user}>"));
-            }
+            lines.extend(super::computer::seat_list::<G>(&m.meta));
             match &m.meta.reminders.waiting {
                 Some(w) => {
                     let who = w.user.map_or("nobody (the seat is empty)".to_string(), |u| format!("<@{u}>"));

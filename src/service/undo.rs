@@ -1,13 +1,14 @@
 //! A player taking back their own last action: allowed only while nobody has acted since and
 //! the action taught nobody anything (no die rolled, no card drawn or revealed — the game says
-//! which actions qualify when they are applied). Everything else is a moderator's rollback.
+//! which actions qualify when they are applied). Against the computer, its answers since go
+//! back too when they also taught nobody anything. Everything else is a moderator's rollback.
 
 use super::keys::{note_shown, prompt_post_of};
 use super::posting::{gather, live_lines};
 use super::replay::rebuild;
 use super::{Caller, Match, Outcome, PromptPost, Service, ServiceError};
 use crate::game::Game;
-use crate::store::{MatchMeta, MatchStatus};
+use crate::store::{COMPUTER_USER, MatchMeta, MatchStatus};
 
 impl<G: Game> Service<G> {
     /// Commits a match rewound to its first `keep` actions (log already truncated in the store):
@@ -42,18 +43,29 @@ impl<G: Game> Service<G> {
                 MatchStatus::Paused => return Err(ServiceError::Paused),
                 MatchStatus::Ended => return Err(ServiceError::Ended),
             }
-            let last = m.log.last().ok_or(ServiceError::NothingToUndo)?;
+            // The computer's answers since the player's last action go back with it, if
+            // they too taught nobody anything: the computer simply answers again.
+            let keep = m.log.iter().rposition(|e| e.user != COMPUTER_USER).ok_or(if m.log.is_empty() {
+                ServiceError::NothingToUndo
+            } else {
+                ServiceError::UndoNotYours
+            })?;
+            let (last, answers) = (&m.log[keep], &m.log[keep + 1..]);
             if last.user != caller.user || m.meta.seats.get(&last.seat) != Some(&caller.user) {
                 return Err(ServiceError::UndoNotYours);
             }
             if !last.undoable {
                 return Err(ServiceError::UndoRevealed);
             }
-            let keep = m.log.len() - 1;
+            if answers.iter().any(|e| !e.undoable) {
+                return Err(ServiceError::UndoAfterComputer);
+            }
             let before = rebuild::<G>(&m.meta, &m.log[..keep], None)?;
             let seat = last.seat.clone();
-            let action: G::Action = serde_json::from_value(last.action.clone())
-                .map_err(|e| ServiceError::Parse(e.to_string()))?;
+            let read = |e: &crate::store::LogEntry| -> Result<G::Action, ServiceError> {
+                serde_json::from_value(e.action.clone()).map_err(|e| ServiceError::Parse(e.to_string()))
+            };
+            let action = read(last)?;
             // What the action looked like: its option's words for the player, its public lines
             // for everyone.
             let label = G::prompt(&before)
@@ -64,21 +76,35 @@ impl<G: Game> Service<G> {
                 .map(|t| t.label)
                 .unwrap_or_else(|| "your last action".into());
             let mut replay = before.clone();
-            let public: Vec<String> = G::apply(&mut replay, &seat, action)
-                .map(|ns| ns.into_iter().filter(|n| n.to.is_none()).map(|n| n.text).collect())
-                .unwrap_or_default();
+            let public_of = |notices: Result<Vec<crate::game::Notice>, String>| -> Vec<String> {
+                notices
+                    .map(|ns| ns.into_iter().filter(|n| n.to.is_none()).map(|n| n.text).collect())
+                    .unwrap_or_default()
+            };
+            let public = public_of(G::apply(&mut replay, &seat, action));
+            // The computer's answers added lines to the run as well.
+            let mut answered = vec![];
+            for e in answers {
+                answered.extend(public_of(G::apply(&mut replay, &e.seat, read(e)?)));
+            }
             self.store.truncate(&m.meta.id, keep as u64)?;
             let mut meta = m.meta.clone();
             meta.updated_at = (self.clock)();
             meta.cancel_request = None;
             // The lines the taken-back action added to the run go too.
-            for line in public.iter().rev() {
+            for line in public.iter().chain(&answered).rev() {
                 if meta.presence.recent.last() == Some(line) {
                     meta.presence.recent.pop();
                 }
             }
             let what = if public.is_empty() { "an action".to_string() } else { public.join("; ") };
-            let notice = format!("The {seat} player took back their last action ({what}).");
+            let notice = match answers.len() {
+                0 => format!("The {seat} player took back their last action ({what})."),
+                n => format!(
+                    "The {seat} player took back their last action ({what}) and the computer's {} after it.",
+                    if n == 1 { "answer".to_string() } else { format!("{n} answers") }
+                ),
+            };
             // A board posted for the taken-back action is out of date: post the board again.
             let milestone = m.state.as_ref().is_some_and(|after| G::milestone(&before, after));
             let closing = milestone.then(|| G::status_text(&before));

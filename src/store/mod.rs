@@ -122,7 +122,31 @@ pub struct MatchMeta {
     /// its channel deleted), in words.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ended_because: Option<String>,
+    /// Seat → how the computer plays it, for the seats the computer plays (they hold no user
+    /// in `seats`: nobody is sent their secrets or mentioned for them).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub computer: BTreeMap<String, ComputerSeat>,
+    /// The seed of the computer's random choices: drawn at random like the match seed, never
+    /// derived from it (the match seed is the secret of every deck and die). Matches stored
+    /// before there was a computer read 0 and draw one when the computer first takes a seat.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub bot_seed: u64,
 }
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+/// How the computer plays one seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ComputerSeat {
+    /// About how long it thinks per decision, in milliseconds.
+    pub think_ms: u64,
+}
+
+/// The user id the action log records for the computer's actions. Discord ids are never 0, so
+/// no person is ever taken for the computer (nor the computer for a person).
+pub const COMPUTER_USER: u64 = 0;
 
 impl MatchMeta {
     /// A fresh random nonce.
