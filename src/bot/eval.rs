@@ -43,7 +43,7 @@ pub struct Weights {
 /// The weights the bot plays with.
 pub const WEIGHTS: Weights = Weights {
     rounds_left: 0.0,
-    candidates: 0.2,
+    candidates: 0.5,
     searched_per_round: 1.5,
     reach: 0.06,
     revealed: 0.3,

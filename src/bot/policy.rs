@@ -12,7 +12,7 @@ use crate::engine::rng::GameRng;
 use super::eval;
 
 /// One playout step in this many looks one action ahead.
-const GREEDY_EVERY: usize = 2;
+const GREEDY_EVERY: usize = 4;
 /// How many candidates a look-ahead step compares.
 const CANDIDATES: usize = 3;
 

@@ -17,7 +17,7 @@ use super::policy;
 /// The UCB exploration constant (values lie in 0..1).
 const EXPLORATION: f64 = 0.7;
 /// How many actions a playout plays before the evaluation judges the position.
-pub const PLAYOUT_ACTIONS: usize = 24;
+pub const PLAYOUT_ACTIONS: usize = 12;
 
 /// One node: the action that led here, by whom, and its statistics.
 struct Node {
