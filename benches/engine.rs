@@ -76,6 +76,21 @@ fn benches(c: &mut Criterion) {
             black_box(s.version)
         })
     });
+
+    // The computer opponent (issue 21): one imagined world, and whole decisions mid-game with a
+    // fixed number of search iterations (the time budget spends them at this rate).
+    let seat = d.seat;
+    c.bench_function("computer: determinize (one imagined world, mid-game)", |b| {
+        let mut rng = holonet::engine::rng::GameRng::from_seed(1);
+        b.iter(|| black_box(holonet::bot::determinize::determinize(&mid, seat, &mut rng).version))
+    });
+    for n in [100u32, 1000] {
+        c.bench_function(&format!("computer: one decision mid-game, {n} search iterations"), |b| {
+            b.iter(|| {
+                black_box(holonet::bot::choose(&mid, holonet::bot::Budget::Iterations(n), 3).map(|c| c.index))
+            })
+        });
+    }
 }
 
 criterion_group!(engine, benches);

@@ -32,7 +32,8 @@ pub struct Weights {
     pub units: f64,
     /// Per leader recruited (in the pool or on the board) and not captured.
     pub leaders: f64,
-    /// Per leader kept in the pool (free to activate a system or oppose), the first two in full.
+    /// Per leader kept in the pool (free to activate a system or oppose): the Empire's first four
+    /// and the Rebels' first two in full, the others a fifth.
     pub free_leaders: f64,
     /// Per captured Rebel leader.
     pub captured: f64,
@@ -148,7 +149,7 @@ pub fn score(s: &State, w: &Weights) -> f64 {
         let on_missions = s.assignments.get(f).iter().map(|a| a.leaders.len()).sum::<usize>();
         let free = s.leader_pool.get(f).len();
         x += sign * w.leaders * (on_board + on_missions + free) as f64;
-        // Leaders kept back to activate systems and oppose missions: the first two matter most.
+        // Leaders kept back to activate systems and oppose missions.
         // The Empire, hunting, needs more of them than the Rebels.
         let full = if f == Faction::Empire { 4 } else { 2 };
         x += sign * w.free_leaders * (free.min(full) as f64 + 0.2 * free.saturating_sub(full) as f64);

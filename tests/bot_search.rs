@@ -1,0 +1,128 @@
+//! The computer's search on small positions: a win it must find, a losing move it must avoid,
+//! the one-ply greedy baseline on the same, and reproducibility.
+
+mod support;
+
+use holonet::bot::{Budget, choose, greedy};
+use holonet::content::Faction;
+use holonet::engine::rebellion::{State, apply, decision};
+use support::*;
+
+/// Lets the computer answer every decision of `side` until the other side must decide, the
+/// game ends or `limit` decisions were taken; returns what it did.
+fn computer_plays(s: &mut State, side: Faction, budget: Budget, limit: usize) -> Vec<String> {
+    let mut done = vec![];
+    for n in 0..limit {
+        let Some(d) = decision(s) else { break };
+        if d.seat != side {
+            break;
+        }
+        let c = choose(s, budget, 7 + n as u64).expect("the computer answers");
+        done.push(c.action.command());
+        apply(s, side, c.action).expect("the computer's choice is legal");
+    }
+    done
+}
+
+/// The Rebel base revealed in Dantooine with nothing of the Rebels in it, a Star Destroyer next
+/// door in Mygeeto: the Empire wins by activating Dantooine and moving it in.
+fn win_in_two() -> State {
+    Scenario::new(3)
+        .clear()
+        .base("dantooine", true)
+        .units("mygeeto", "star_destroyer", 1)
+        .units("hoth", "x_wing", 1)
+        .command(EMPIRE)
+        .build()
+}
+
+#[test]
+fn the_computer_finds_the_win_activating_the_base_and_moving_in() {
+    let mut s = win_in_two();
+    let moves = computer_plays(&mut s, EMPIRE, Budget::Iterations(200), 6);
+    assert_eq!(s.winner, Some(EMPIRE), "the Empire should have won; it played {moves:?}");
+    assert!(moves[0].starts_with("activate dantooine"), "{moves:?}");
+}
+
+#[test]
+fn the_computer_finds_the_win_even_with_a_tiny_budget() {
+    // The one-ply look-ahead judges an activation by its best first move: the win is seen
+    // before any search.
+    let mut s = win_in_two();
+    computer_plays(&mut s, EMPIRE, Budget::Iterations(1), 6);
+    assert_eq!(s.winner, Some(EMPIRE));
+}
+
+/// The Rebel base revealed in Dantooine, held by one X-wing against an Imperial Star Destroyer;
+/// the Rebels have activated Dathomir next door and may move the X-wing out — and lose at once.
+fn losing_move_offered() -> State {
+    let mut s = Scenario::new(3)
+        .clear()
+        .base("dantooine", true)
+        .units("dantooine", "x_wing", 1)
+        .units("dantooine", "star_destroyer", 1)
+        .units("hoth", "y_wing", 1)
+        .command(REBEL)
+        .build();
+    act(&mut s, REBEL, "activate dathomir jan_dodonna");
+    assert!(is_legal(&s, "move dantooine x_wing 1"), "the losing move is offered");
+    s
+}
+
+#[test]
+fn the_computer_never_moves_the_last_defender_out_of_its_base() {
+    for seed in 0..5 {
+        let mut s = losing_move_offered();
+        let c = choose(&s, Budget::Iterations(100), seed).expect("the computer answers");
+        assert_ne!(c.action.command(), "move dantooine x_wing 1", "seed {seed}");
+        apply(&mut s, REBEL, c.action).expect("legal");
+        assert_eq!(s.winner, None, "seed {seed}");
+    }
+}
+
+#[test]
+fn the_greedy_baseline_sees_one_move_ahead_too() {
+    let s = losing_move_offered();
+    for seed in 0..5 {
+        let c = greedy(&s, seed).expect("an answer");
+        assert_ne!(c.action.command(), "move dantooine x_wing 1");
+    }
+    let mut s = win_in_two();
+    for n in 0..6 {
+        let Some(d) = decision(&s) else { break };
+        if d.seat != EMPIRE {
+            break;
+        }
+        let c = greedy(&s, n).expect("an answer");
+        apply(&mut s, EMPIRE, c.action).expect("legal");
+    }
+    assert_eq!(s.winner, Some(EMPIRE));
+}
+
+#[test]
+fn the_same_seed_and_iterations_give_the_same_choice_and_the_choice_is_legal() {
+    let s = started(11, None);
+    let d = decision(&s).expect("a decision");
+    let a = choose(&s, Budget::Iterations(40), 5).expect("an answer");
+    let b = choose(&s, Budget::Iterations(40), 5).expect("an answer");
+    assert_eq!(a, b);
+    assert_eq!(a.iterations, 40);
+    assert_eq!(d.actions[a.index], a.action);
+}
+
+#[test]
+fn a_time_budget_is_kept() {
+    let s = started(12, None);
+    let t = std::time::Instant::now();
+    let c = choose(&s, Budget::Millis(30), 1).expect("an answer");
+    // Generous: a loaded test machine. The budget is a target, not a promise.
+    assert!(t.elapsed() < std::time::Duration::from_millis(1_500), "{:?}", t.elapsed());
+    assert!(c.iterations > 0);
+}
+
+#[test]
+fn the_team_game_is_not_played_by_the_computer() {
+    let s = Scenario::new(1).players(holonet::engine::rebellion::Players::Four).build();
+    assert!(!holonet::bot::plays(&s.options));
+    assert_eq!(choose(&s, Budget::Iterations(5), 1), None);
+}
