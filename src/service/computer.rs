@@ -15,7 +15,7 @@
 use std::collections::BTreeMap;
 
 use super::keys::{fingerprint, prompt_post_of};
-use super::{Caller, Match, Outcome, PromptKey, Service, ServiceError, options_of};
+use super::{Caller, Match, Outcome, PromptKey, Service, ServiceError, options_of, seat_named};
 use crate::bot::MAX_THINK_MS;
 use crate::game::Game;
 use crate::store::{COMPUTER_USER, ComputerSeat, MatchMeta, MatchStatus};
@@ -181,13 +181,7 @@ impl<G: Game> Service<G> {
             };
             let seats = G::seats(&options);
             let seat = match seat {
-                Some(s) => {
-                    let s = s.to_lowercase();
-                    if !seats.contains(&s) {
-                        return Err(ServiceError::UnknownSeat { seat: s, valid: seats.join(", ") });
-                    }
-                    s
-                }
+                Some(s) => seat_named(&seats, s)?,
                 None => {
                     seats.iter().find(|s| is_free(&m.meta, s)).cloned().ok_or(ServiceError::NoFreeSeat)?
                 }

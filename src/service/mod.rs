@@ -100,6 +100,15 @@ pub fn system_clock() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0)
 }
 
+/// The seat a player named (any case), or which seats there are.
+fn seat_named(seats: &[String], named: &str) -> Result<String, ServiceError> {
+    let s = named.to_lowercase();
+    if !seats.contains(&s) {
+        return Err(ServiceError::UnknownSeat { seat: s, valid: seats.join(", ") });
+    }
+    Ok(s)
+}
+
 /// A match's options (the defaults if the stored JSON no longer fits).
 fn options_of<G: Game>(meta: &MatchMeta) -> G::Options {
     serde_json::from_value(meta.options.clone()).unwrap_or_default()
@@ -381,10 +390,7 @@ impl<G: Game> Service<G> {
             let seats = G::seats(&options);
             let seat = match seat {
                 Some(s) => {
-                    let s = s.to_lowercase();
-                    if !seats.contains(&s) {
-                        return Err(ServiceError::UnknownSeat { seat: s, valid: seats.join(", ") });
-                    }
+                    let s = seat_named(&seats, s)?;
                     if m.meta.seats.contains_key(&s) || m.meta.computer.contains_key(&s) {
                         return Err(ServiceError::SeatTaken(s));
                     }
