@@ -82,17 +82,24 @@ fn actions(w: &mut State, seat: Faction, rng: &mut GameRng) {
     let starting = |a: ActionCardId| c.action_card(a).starting;
     let hand = &w.hands.get(opp).actions;
     let deck = w.decks.actions.get(opp);
+    // Only the pool's makeup and the public sizes decide the deal (not where a card lies):
+    // the hand holds as many drawn cards as the drawn pool has beyond the deck's size.
     let mut drawn: Vec<ActionCardId> = hand.iter().chain(deck).copied().filter(|&a| !starting(a)).collect();
-    let drawn_held = drawn.len() - deck.len();
+    let (held, deck_len) = (hand.len(), deck.len());
+    let drawn_held = drawn.len().saturating_sub(deck_len).min(held);
     let mut aside: Vec<ActionCardId> = ActionCardId::all()
         .filter(|&a| {
             c.action_card(a).faction == opp && starting(a) && rote_cards::action_in_match(&w.options, a)
         })
         .collect();
-    let mut new_hand = vec![ActionCardId::all().next().expect("action cards exist"); hand.len()];
-    let (from_deck, from_aside) = new_hand.split_at_mut(drawn_held.min(hand.len()));
+    let mut new_hand = vec![ActionCardId::all().next().expect("action cards exist"); held];
+    let (from_deck, from_aside) = new_hand.split_at_mut(drawn_held);
     deal(rng, &mut drawn, from_deck, holdable_action);
     deal(rng, &mut aside, from_aside, holdable_action);
+    // Should the deck be short (a starting card counted in it), starting cards fill it.
+    while drawn.len() < deck_len && !aside.is_empty() {
+        drawn.push(aside.remove(0));
+    }
     // The starting cards set aside (Rise of the Empire) keep their number.
     let rest = w.rote_cards.starting_rest.get(opp).len();
     aside.truncate(rest);
