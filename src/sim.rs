@@ -45,30 +45,37 @@ pub fn random_answer(d: &Decision, rng: &mut GameRng) -> (Faction, Action) {
 
 /// The position in `d.actions` of `random_answer`'s choice.
 pub fn random_index(d: &Decision, rng: &mut GameRng) -> usize {
-    // `decision` offers revealing the base, if at all, as its last action: the others are the
-    // ones before it (no need to look through hundreds of assignments for it).
-    let others = match d.actions.last() {
-        Some(Action::RevealBase) => d.actions.len() - 1,
-        _ => d.actions.len(),
+    random_position(&d.actions, rng)
+}
+
+/// A random position in `actions` (all of one decision, or some of them), revealing one's own
+/// base only once in 64 times it is offered: `decision` offers it, if at all, last (no need to
+/// look through hundreds of assignments for it).
+pub fn random_position<A: std::borrow::Borrow<Action>>(actions: &[A], rng: &mut GameRng) -> usize {
+    let n = actions.len();
+    let others = match actions.last().map(|a| a.borrow()) {
+        Some(Action::RevealBase) => n - 1,
+        _ => n,
     };
-    if others == d.actions.len() || others == 0 || rng.below(64) == 0 {
-        return rng.below(d.actions.len());
+    if others == n || others == 0 || rng.below(64) == 0 {
+        return rng.below(n);
     }
     rng.below(others)
 }
 
-/// Plays a whole match with random legal players; `on_step` sees each action, the state
-/// after it and the events it produced.
-pub fn playout_with(
+/// Plays a whole match from `seed`, `choose` picking the position of each decision's action
+/// (it sees the state and the decision); `on_step` sees each action, the state after it and
+/// the events it produced.
+pub fn playout_by(
     seed: u64,
     options: MatchOptions,
+    mut choose: impl FnMut(&State, &Decision) -> usize,
     mut on_step: impl FnMut(&Step, &State, &[Event]),
 ) -> Playout {
     let mut game = Position::new(new_game(seed, options));
-    let mut rng = GameRng::from_seed(seed ^ 0x0005_eed0_fa11_ba11);
     let mut steps = vec![];
     while let Some((i, seat, action)) = game.decision().map(|d| {
-        let i = random_index(d, &mut rng);
+        let i = choose(game.state(), d);
         (i, d.seat, d.actions[i].clone())
     }) {
         let events = game
@@ -80,6 +87,17 @@ pub fn playout_with(
         assert!(steps.len() < MAX_ACTIONS, "seed {seed}: playout did not end");
     }
     Playout { seed, state: game.into_state(), steps }
+}
+
+/// Plays a whole match with random legal players; `on_step` sees each action, the state
+/// after it and the events it produced.
+pub fn playout_with(
+    seed: u64,
+    options: MatchOptions,
+    on_step: impl FnMut(&Step, &State, &[Event]),
+) -> Playout {
+    let mut rng = GameRng::from_seed(seed ^ 0x0005_eed0_fa11_ba11);
+    playout_by(seed, options, |_, d| random_index(d, &mut rng), on_step)
 }
 
 /// Plays a whole match with random legal players.

@@ -721,6 +721,12 @@ fn prompt_of(r: &Req) -> (u64, String) {
     (decider_of(&r.content()), id)
 }
 
+/// A fresh directory for one scenario's store: `name`, the process and the moment.
+fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos();
+    std::env::temp_dir().join(format!("{name}-{}-{nanos}", std::process::id()))
+}
+
 fn config(port: u16, dir: &std::path::Path, dev_guild: Option<u64>) -> Config {
     let mut c = Config::parse("token = \"fake-token\"").unwrap();
     c.application_id = APP;
@@ -778,11 +784,7 @@ async fn plays_through_a_fake_discord_and_survives_a_restart() {
 
 async fn scenario() {
     let _ = holonet::content::init();
-    let dir = std::env::temp_dir().join(format!(
-        "holonet-fake-discord-{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos()
-    ));
+    let dir = scratch_dir("holonet-fake-discord");
     let mut fake = Fake::start().await;
     let bot = start_bot(&fake, &dir, None).await;
 
@@ -1118,11 +1120,7 @@ async fn a_rise_of_the_empire_match_asks_each_mission_set_in_secret() {
 /// Empire's pick is never shown in the channel before the Rebels pick, then both are revealed.
 async fn rote_scenario() {
     let _ = holonet::content::init();
-    let dir = std::env::temp_dir().join(format!(
-        "holonet-fake-rote-{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos()
-    ));
+    let dir = scratch_dir("holonet-fake-rote");
     let mut fake = Fake::start().await;
     let bot = start_bot(&fake, &dir, None).await;
     let ch = 401;
@@ -1237,11 +1235,7 @@ async fn a_sigkilled_bot_resumes_the_match_from_disk() {
 
 async fn sigkill_scenario() {
     let _ = holonet::content::init();
-    let dir = std::env::temp_dir().join(format!(
-        "holonet-sigkill-{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos()
-    ));
+    let dir = scratch_dir("holonet-sigkill");
     let mut fake = Fake::start().await;
     let mut bot = spawn_binary(&fake, &dir).await;
     fake.command(REBEL, 0, "rebellion", "new", json!([{"name": "quick_setup", "type": 5, "value": true}]))
@@ -1538,11 +1532,7 @@ async fn clicks_scenario() {
     use holonet::engine::rebellion::{Action, PromptKind, apply, decision};
     use holonet::games::rebellion_words::option_texts;
     let _ = holonet::content::init();
-    let dir = std::env::temp_dir().join(format!(
-        "holonet-clicks-{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos()
-    ));
+    let dir = scratch_dir("holonet-clicks");
     let (assign_ch, move_ch, combat_ch) = (301, 302, 303);
     // 301: the Rebels are about to assign their first leaders.
     let first = |d: &holonet::engine::rebellion::Decision| d.actions[0].clone();
@@ -1754,11 +1744,7 @@ fn deciders_of(content: &str) -> Vec<u64> {
 /// decision is refused from a player who does not decide it and accepted from one who does.
 async fn team_scenario() {
     let _ = holonet::content::init();
-    let dir = std::env::temp_dir().join(format!(
-        "holonet-fake-team-{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos()
-    ));
+    let dir = scratch_dir("holonet-fake-team");
     let mut fake = Fake::start().await;
     let bot = start_bot(&fake, &dir, None).await;
     let (reqs, _) = fake
@@ -2035,11 +2021,7 @@ async fn an_empire_vs_rebellion_match_is_played_to_its_end_through_discord() {
 async fn evr_scenario() {
     let _ = holonet::content::init();
     let started = Instant::now();
-    let dir = std::env::temp_dir().join(format!(
-        "holonet-fake-evr-{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos()
-    ));
+    let dir = scratch_dir("holonet-fake-evr");
     let mut fake = Fake::start().await;
     let bot = start_bot(&fake, &dir, None).await;
     let evr = choice_value("game", "new", "game", "evr");

@@ -323,3 +323,38 @@ fn rebels_may_not_reveal_their_base_during_the_imperial_turn() {
     let e = refuse(&mut s, REBEL, "reveal-base");
     assert!(matches!(e, RuleError::WrongStep { .. }), "{e}");
 }
+
+#[test]
+fn systems_imperial_ground_units_searched_stay_ruled_out_as_the_base_until_it_moves() {
+    use holonet::engine::rebellion::victory::base_ruled_out;
+    let mut s = board()
+        .units("mustafar", "stormtrooper", 1)
+        .units("mustafar", "assault_carrier", 1)
+        .units("sullust", "star_destroyer", 1)
+        .command(EMPIRE)
+        .build();
+    assert!(!base_ruled_out(&s, sys("bespin")), "nothing rules Bespin out yet");
+    act(&mut s, EMPIRE, "activate bespin darth_vader");
+    act(&mut s, EMPIRE, "move mustafar assault_carrier 1");
+    act(&mut s, EMPIRE, "move mustafar stormtrooper 1");
+    finish_moving(&mut s, EMPIRE);
+    assert!(!s.base.revealed, "the base is in Dantooine");
+    assert!(s.searched.contains(&sys("bespin")), "the stormtrooper searched Bespin");
+    assert!(!s.searched.contains(&sys("sullust")), "a ship alone searches nothing");
+    // Gone again, the units leave Bespin searched: the base was not there.
+    let mut gone = s.clone();
+    gone.zone_mut(place("bespin")).units.get_mut(EMPIRE).remove(unit("stormtrooper"), 1);
+    assert!(base_ruled_out(&gone, sys("bespin")));
+    // The base's own system is not ruled out (Imperial ground there would reveal it).
+    assert!(!base_ruled_out(&s, sys("dantooine")));
+}
+
+#[test]
+fn a_new_base_clears_the_systems_searched() {
+    let mut s = mobilizing(4, &["dagobah", "mandalore", "corellia", "mustafar"]);
+    s.searched = vec![sys("dagobah"), sys("sullust")];
+    act(&mut s, REBEL, "mode 2");
+    act(&mut s, REBEL, "new-base dagobah");
+    assert_eq!(s.base.system, Some(sys("dagobah")));
+    assert!(s.searched.is_empty(), "the base may now be anywhere not ruled out otherwise");
+}

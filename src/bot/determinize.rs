@@ -13,7 +13,7 @@
 use crate::content::*;
 use crate::engine::rebellion::setup::SetupStep;
 use crate::engine::rebellion::state::State;
-use crate::engine::rebellion::{Frame, Place, rote_cards};
+use crate::engine::rebellion::{Frame, rote_cards, victory};
 use crate::engine::rng::GameRng;
 
 /// A world `seat` cannot tell from `s`, drawn with `rng`.
@@ -171,14 +171,7 @@ fn probes(w: &mut State, seat: Faction, rng: &mut GameRng) {
             pool.sort();
             rng.shuffle(&mut pool);
             if hidden {
-                let candidate = |x: SystemId| {
-                    let st = w.sys(x);
-                    !st.destroyed
-                        && st.loyalty != Some(Faction::Empire)
-                        && !w.has_ground(Place::System(x), Faction::Empire)
-                        && !w.searched.contains(&x)
-                };
-                let i = pool.iter().position(|&x| candidate(x)).unwrap_or(0);
+                let i = pool.iter().position(|&x| !victory::base_ruled_out(w, x)).unwrap_or(0);
                 w.base.system = Some(pool.remove(i));
             }
             if w.rote_probes.kept.is_some() {

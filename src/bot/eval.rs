@@ -11,20 +11,19 @@ use crate::engine::rebellion::{Place, victory};
 /// Weights of the evaluation's terms (each a score for the Rebels; the Empire's is its negation).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Weights {
-    /// Per round left before time meets reputation (the Rebels' clock).
-    pub rounds_left: f64,
     /// Per system the base could still be in, as the Empire can tell, beyond what the Empire
     /// can be expected to rule out in the rounds left (`searched_per_round` a round).
     pub candidates: f64,
     /// How many systems the Empire rules out a round (probe cards and units).
     pub searched_per_round: f64,
-    /// Per system the base could still be in with Imperial ground units next to it (a system
-    /// the Empire can search next).
+    /// Per system the base could still be in with Imperial ground units there or next to it
+    /// (a system the Empire can search next).
     pub reach: f64,
     /// For a revealed base.
     pub revealed: f64,
-    /// Per point of Imperial ground strength at or next to a revealed base, beyond the Rebel
-    /// strength defending it.
+    /// Per point of Imperial ground strength at a system the base could be in (half a point for
+    /// strength next door) beyond the Rebel ground strength defending the base, shared among
+    /// those systems.
     pub threat: f64,
     /// Per loyal system (a subjugated one counts for the Empire).
     pub loyalty: f64,
@@ -43,7 +42,6 @@ pub struct Weights {
 
 /// The weights the bot plays with.
 pub const WEIGHTS: Weights = Weights {
-    rounds_left: 0.0,
     candidates: 0.5,
     searched_per_round: 1.5,
     reach: 0.06,
@@ -78,23 +76,17 @@ fn units_strength(units: &Units, ground_only: bool) -> f64 {
         .sum()
 }
 
-/// The systems the base could be in as far as the Empire can tell (its card unseen, no public
-/// fact ruling it out, no Imperial ground unit seen there since the base was placed).
+/// The systems the base could be in as far as the Empire can tell: its probe card unseen (in
+/// the deck, or the one the Rebels keep face down) and no public fact ruling it out.
 pub fn base_candidates(s: &State) -> impl Iterator<Item = SystemId> + '_ {
-    let could = |x: &SystemId| {
-        let st = s.sys(*x);
-        !st.destroyed
-            && st.loyalty != Some(Faction::Empire)
-            && !s.has_ground(Place::System(*x), Faction::Empire)
-            && !s.searched.contains(x)
-    };
-    s.decks.probes.iter().copied().chain(s.rote_probes.kept).chain(s.base.system).filter(could)
+    let cards = s.decks.probes.iter().copied().chain(s.rote_probes.kept).chain(s.base.system);
+    cards.filter(|&x| !victory::base_ruled_out(s, x))
 }
 
 /// The Rebels' score of a position (positive: good for the Rebels), before squashing.
 pub fn score(s: &State, w: &Weights) -> f64 {
     let left = s.reputation.saturating_sub(s.time) as f64;
-    let mut x = w.rounds_left * left;
+    let mut x = 0.0;
     // The hunt: every system the base could be in is equally likely as the Empire sees it; at
     // each, the Imperial ground strength that could land (there or next door) against the
     // Rebel ground strength defending the base (in the Rebel Base space while it is hidden).

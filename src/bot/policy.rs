@@ -8,6 +8,7 @@
 use crate::content::Faction;
 use crate::engine::rebellion::{Action, State, apply, decision};
 use crate::engine::rng::GameRng;
+use crate::sim::random_position;
 
 use super::eval;
 
@@ -19,11 +20,7 @@ const CANDIDATES: usize = 3;
 /// The position in `options` a playout takes for `seat` in world `w`.
 pub fn pick_index(w: &State, seat: Faction, options: &[&Action], rng: &mut GameRng) -> usize {
     let n = options.len();
-    let random = |rng: &mut GameRng| {
-        // Revealing the base is offered last, at almost every Rebel choice: rarely taken.
-        let others = if matches!(options.last(), Some(Action::RevealBase)) { n - 1 } else { n };
-        if others == 0 || others == n || rng.below(64) == 0 { rng.below(n) } else { rng.below(others) }
-    };
+    let random = |rng: &mut GameRng| random_position(options, rng);
     if n == 1 || rng.below(GREEDY_EVERY) != 0 {
         return random(rng);
     }

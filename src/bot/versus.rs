@@ -4,9 +4,9 @@
 use std::time::{Duration, Instant};
 
 use crate::content::Faction;
-use crate::engine::rebellion::{MatchOptions, Position, new_game};
+use crate::engine::rebellion::{Decision, MatchOptions, State};
 use crate::engine::rng::GameRng;
-use crate::sim::{MAX_ACTIONS, random_index};
+use crate::sim::{playout_by, random_index};
 
 use super::{Budget, choose, greedy};
 
@@ -48,8 +48,8 @@ impl Player {
 /// The result of one match.
 #[derive(Clone, Debug)]
 pub struct Played {
-    /// The winner (`None` if the action limit was hit, a bug).
-    pub winner: Option<Faction>,
+    /// The winner.
+    pub winner: Faction,
     /// The round it ended in.
     pub round: u32,
     /// Actions applied.
@@ -64,36 +64,31 @@ pub struct Played {
 /// Plays one match from `seed` with these players; the players' own random choices come from
 /// seeds derived from `seed` (not from the match's stream).
 pub fn play(seed: u64, options: MatchOptions, rebel: Player, empire: Player) -> Played {
-    let mut game = Position::new(new_game(seed, options));
     let mut rng = GameRng::from_seed(seed ^ 0x0b07_0b07_5eed_0001);
     let mut thinking = vec![];
-    let mut actions = 0;
     let mut iterations = 0u64;
-    while let Some(d) = game.decision() {
+    let choose_for = |s: &State, d: &Decision| {
         let player = if d.seat == Faction::Rebel { rebel } else { empire };
-        let many = d.actions.len() > 1;
-        let index = match player {
+        match player {
             Player::Random => random_index(d, &mut rng),
-            Player::Greedy => greedy(game.state(), rng.below(usize::MAX) as u64).map_or(0, |c| c.index),
+            Player::Greedy => greedy(s, rng.below(usize::MAX) as u64).map_or(0, |c| c.index),
             Player::Computer(budget) => {
                 let started = Instant::now();
-                let c = choose(game.state(), budget, rng.below(usize::MAX) as u64);
-                iterations += c.as_ref().map_or(0, |c| c.iterations as u64);
-                let c = c.map_or(0, |c| c.index);
-                if many {
+                let c = choose(s, budget, rng.below(usize::MAX) as u64);
+                if d.actions.len() > 1 {
                     thinking.push(started.elapsed());
                 }
-                c
+                iterations += c.as_ref().map_or(0, |c| c.iterations as u64);
+                c.map_or(0, |c| c.index)
             }
-        };
-        if let Err(e) = game.apply_option(index) {
-            panic!("seed {seed}: the {} player's legal choice was refused: {e}", player.name());
         }
-        actions += 1;
-        if actions >= MAX_ACTIONS {
-            break;
-        }
+    };
+    let p = playout_by(seed, options, choose_for, |_, _, _| {});
+    Played {
+        winner: p.state.winner.expect("a finished playout has a winner"),
+        round: p.state.round,
+        actions: p.steps.len(),
+        thinking,
+        iterations,
     }
-    let s = game.state();
-    Played { winner: s.winner, round: s.round, actions, thinking, iterations }
 }

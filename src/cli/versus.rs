@@ -17,8 +17,6 @@ pub struct Summary {
     pub rebel: u64,
     /// Games the Empire won.
     pub empire: u64,
-    /// Games that hit the action limit (a bug).
-    pub unfinished: u64,
     /// The computer's time per searched decision, sorted.
     pub thinking: Vec<Duration>,
     /// Search iterations over those decisions.
@@ -67,21 +65,11 @@ pub fn run(
     results.sort_by_key(|(s, _)| *s);
     let mut sum = Summary::default();
     for (s, p) in &results {
-        let winner = match p.winner {
-            Some(Faction::Rebel) => {
-                sum.rebel += 1;
-                "rebel"
-            }
-            Some(Faction::Empire) => {
-                sum.empire += 1;
-                "empire"
-            }
-            None => {
-                sum.unfinished += 1;
-                "none"
-            }
-        };
-        writeln!(out, "seed {s} winner {winner} rounds {} actions {}", p.round, p.actions)?;
+        match p.winner {
+            Faction::Rebel => sum.rebel += 1,
+            Faction::Empire => sum.empire += 1,
+        }
+        writeln!(out, "seed {s} winner {} rounds {} actions {}", p.winner, p.round, p.actions)?;
         sum.thinking.extend(&p.thinking);
         sum.iterations += p.iterations;
     }
@@ -90,12 +78,11 @@ pub fn run(
     writeln!(out, "rebel: {} / empire: {}", rebel.name(), empire.name())?;
     writeln!(
         out,
-        "games {games} rebel wins {} ({:.1}%) empire wins {} ({:.1}%) unfinished {}",
+        "games {games} rebel wins {} ({:.1}%) empire wins {} ({:.1}%)",
         sum.rebel,
         pct(sum.rebel),
         sum.empire,
-        pct(sum.empire),
-        sum.unfinished
+        pct(sum.empire)
     )?;
     if !sum.thinking.is_empty() {
         writeln!(

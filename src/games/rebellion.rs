@@ -199,12 +199,11 @@ impl Game for Rebellion {
     }
 
     fn computer_choice(state: &State, seat: &str, think_ms: u64, seed: u64) -> Option<usize> {
-        let prompt = Self::prompt(state)?;
-        if prompt.seat != seat {
+        // The computer plays two-player matches only: a seat is a side.
+        if engine::decision(state)?.seat != seat_faction(seat)? {
             return None;
         }
-        let ms = think_ms.min(crate::bot::MAX_THINK_MS);
-        crate::bot::choose(state, crate::bot::Budget::Millis(ms), seed).map(|c| c.index)
+        crate::bot::choose(state, crate::bot::Budget::Millis(think_ms), seed).map(|c| c.index)
     }
 
     fn board_fingerprint(state: &State) -> Option<u64> {

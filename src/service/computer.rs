@@ -14,8 +14,10 @@
 
 use std::collections::BTreeMap;
 
-use super::keys::{fingerprint, prompt_post_of};
-use super::{Caller, Match, Outcome, PromptKey, Service, ServiceError, options_of, seat_named};
+use super::keys::{prompt_key, prompt_post_of};
+use super::{
+    Caller, Match, Outcome, PromptKey, Service, ServiceError, options_of, require_active, seat_named,
+};
 use crate::bot::MAX_THINK_MS;
 use crate::game::Game;
 use crate::store::{COMPUTER_USER, ComputerSeat, MatchMeta, MatchStatus};
@@ -245,23 +247,13 @@ impl<G: Game> Service<G> {
     /// seat is no longer the computer's.
     pub fn computer_act(&self, channel: u64, mv: &ComputerMove) -> Result<Outcome, ServiceError> {
         self.with(channel, |m| {
-            match m.meta.status {
-                MatchStatus::Lobby => return Err(ServiceError::NotStarted),
-                MatchStatus::Paused => return Err(ServiceError::Paused),
-                MatchStatus::Ended => return Err(ServiceError::Ended),
-                MatchStatus::Active => {}
-            }
+            require_active(&m.meta)?;
             if !m.meta.computer.contains_key(&mv.seat) {
                 return Err(ServiceError::Stale);
             }
             let state = m.state.as_ref().ok_or(ServiceError::NotStarted)?;
             let prompt = G::prompt(state).ok_or(ServiceError::Ended)?;
-            let current = PromptKey {
-                nonce: m.meta.nonce.clone(),
-                version: G::version(state),
-                fingerprint: fingerprint::<G>(&prompt),
-            };
-            if prompt.seat != mv.seat || current != mv.key {
+            if prompt.seat != mv.seat || prompt_key::<G>(&m.meta, state, &prompt) != mv.key {
                 return Err(ServiceError::Stale);
             }
             let action = prompt
@@ -317,13 +309,12 @@ fn pending_job<G: Game>(m: &Match<G>) -> Option<ComputerJob<G>> {
     let state = m.state.as_ref()?;
     let prompt = G::prompt(state)?;
     let think_ms = m.meta.computer.get(&prompt.seat)?.think_ms;
-    let version = G::version(state);
-    let key = PromptKey { nonce: m.meta.nonce.clone(), version, fingerprint: fingerprint::<G>(&prompt) };
+    let key = prompt_key::<G>(&m.meta, state, &prompt);
     Some(ComputerJob {
         state: state.clone(),
         seat: prompt.seat,
         think_ms,
-        seed: job_seed(m.meta.bot_seed, version),
+        seed: job_seed(m.meta.bot_seed, key.version),
         key,
     })
 }

@@ -29,6 +29,11 @@ fn fingerprint_of<A>(p: &GamePrompt<A>, options: &[String]) -> String {
     base36(fnv1a(&parts), FINGERPRINT_LEN)
 }
 
+/// The key naming a match's pending prompt (what an answer must carry to be taken).
+pub fn prompt_key<G: Game>(meta: &MatchMeta, state: &G::State, prompt: &GamePrompt<G::Action>) -> PromptKey {
+    PromptKey { nonce: meta.nonce.clone(), version: G::version(state), fingerprint: fingerprint::<G>(prompt) }
+}
+
 /// The pending prompt of a started match, addressed to its seat's user.
 pub fn prompt_post_of<G: Game>(meta: &MatchMeta, state: &G::State) -> Option<PromptPost> {
     let p = G::prompt(state)?;

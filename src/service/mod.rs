@@ -27,7 +27,7 @@ use std::sync::{Arc, Mutex};
 use crate::game::Game;
 pub use crate::store::PromptKey;
 use crate::store::{CancelRequest, LogEntry, MatchMeta, MatchStatus, MatchStore, StoredMatch};
-use keys::{note_shown, prompt_post_of};
+use keys::{note_shown, prompt_key, prompt_post_of};
 
 /// Who is calling: a user, and whether front end rules make them a moderator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,6 +98,16 @@ pub struct Service<G: Game> {
 /// The current time in seconds since the Unix epoch.
 pub fn system_clock() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0)
+}
+
+/// Refuses a move in a match that is not running (not started, paused or over).
+fn require_active(meta: &MatchMeta) -> Result<(), ServiceError> {
+    match meta.status {
+        MatchStatus::Active => Ok(()),
+        MatchStatus::Lobby => Err(ServiceError::NotStarted),
+        MatchStatus::Paused => Err(ServiceError::Paused),
+        MatchStatus::Ended => Err(ServiceError::Ended),
+    }
 }
 
 /// The seat a player named (any case), or which seats there are.
@@ -574,12 +584,7 @@ impl<G: Game> Service<G> {
     /// Applies a player's answer to the pending decision.
     pub fn act(&self, channel: u64, caller: Caller, answer: Answer) -> Result<Outcome, ServiceError> {
         self.with(channel, |m| {
-            match m.meta.status {
-                MatchStatus::Lobby => return Err(ServiceError::NotStarted),
-                MatchStatus::Paused => return Err(ServiceError::Paused),
-                MatchStatus::Ended => return Err(ServiceError::Ended),
-                MatchStatus::Active => {}
-            }
+            require_active(&m.meta)?;
             let my_seats: Vec<String> =
                 m.meta.seats.iter().filter(|(_, u)| **u == caller.user).map(|(s, _)| s.clone()).collect();
             if my_seats.is_empty() {
@@ -593,11 +598,7 @@ impl<G: Game> Service<G> {
             else {
                 return Err(ServiceError::NotYourDecision { seat: prompt.seat, kind: prompt.kind });
             };
-            let current = PromptKey {
-                nonce: m.meta.nonce.clone(),
-                version: G::version(state),
-                fingerprint: fingerprint::<G>(&prompt),
-            };
+            let current = prompt_key::<G>(&m.meta, state, &prompt);
             let action = match answer {
                 Answer::Command(text) => G::parse_action(&text).map_err(ServiceError::Parse)?,
                 Answer::Option { key, index } => {

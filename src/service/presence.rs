@@ -73,7 +73,7 @@ impl<G: Game> Service<G> {
         state: &G::State,
     ) -> Reveal {
         // The computer's secrets are revealed too: every seat that was played.
-        let options = serde_json::from_value(meta.options.clone()).unwrap_or_default();
+        let options = super::options_of::<G>(meta);
         let seats: Vec<String> = G::seats(&options)
             .into_iter()
             .filter(|s| meta.seats.contains_key(s) || meta.computer.contains_key(s))

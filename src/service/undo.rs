@@ -8,7 +8,7 @@ use super::posting::{gather, live_lines};
 use super::replay::rebuild;
 use super::{Caller, Match, Outcome, PromptPost, Service, ServiceError};
 use crate::game::Game;
-use crate::store::{COMPUTER_USER, MatchMeta, MatchStatus};
+use crate::store::{COMPUTER_USER, MatchMeta};
 
 impl<G: Game> Service<G> {
     /// Commits a match rewound to its first `keep` actions (log already truncated in the store):
@@ -37,12 +37,7 @@ impl<G: Game> Service<G> {
     /// words only (a facedown assignment stays facedown).
     pub fn undo(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError> {
         self.with(channel, |m| {
-            match m.meta.status {
-                MatchStatus::Active => {}
-                MatchStatus::Lobby => return Err(ServiceError::NotStarted),
-                MatchStatus::Paused => return Err(ServiceError::Paused),
-                MatchStatus::Ended => return Err(ServiceError::Ended),
-            }
+            super::require_active(&m.meta)?;
             // The computer's answers since the player's last action go back with it, if
             // they too taught nobody anything: the computer simply answers again.
             let keep = m.log.iter().rposition(|e| e.user != COMPUTER_USER).ok_or(if m.log.is_empty() {

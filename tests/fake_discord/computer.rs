@@ -68,11 +68,7 @@ async fn human_move(fake: &mut Fake) -> bool {
 
 async fn computer_scenario() {
     let _ = holonet::content::init();
-    let dir = std::env::temp_dir().join(format!(
-        "holonet-fake-discord-computer-{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos()
-    ));
+    let dir = scratch_dir("holonet-fake-discord-computer");
     let mut fake = Fake::start().await;
     let bot = start_bot(&fake, &dir, None).await;
     let empire = choice_value("rebellion", "new", "computer", "empire");

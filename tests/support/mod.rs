@@ -225,7 +225,8 @@ impl Scenario {
         Scenario { s: started(seed, None) }
     }
 
-    /// Removes every unit, leader, marker, assignment and queued unit: units to the supply,
+    /// Removes every unit, leader, marker, assignment and queued unit (and the record of systems
+    /// searched): units to the supply,
     /// leaders to their pools. Coruscant keeps its fixed Imperial loyalty.
     pub fn clear(mut self) -> Self {
         let s = &mut self.s;
@@ -254,6 +255,8 @@ impl Scenario {
             }
         }
         s.captured.clear();
+        // No Imperial ground unit has stood anywhere on the cleared board.
+        s.searched.clear();
         for id in SystemId::all() {
             let st = s.sys_mut(id);
             st.loyalty = if catalog().system(id).fixed_imperial { Some(EMPIRE) } else { None };

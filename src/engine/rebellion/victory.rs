@@ -54,6 +54,18 @@ pub fn winner(s: &State) -> Option<(Faction, &'static str)> {
     None
 }
 
+/// Whether public facts rule out `x` as the hidden base's system: it is destroyed (that would
+/// have won the game), loyal to the Empire or holds Imperial ground units (either reveals the
+/// base, `update_markers`), or Imperial ground units stood there since the base was placed
+/// (`State::searched`).
+pub fn base_ruled_out(s: &State, x: SystemId) -> bool {
+    let st = s.sys(x);
+    st.destroyed
+        || st.loyalty == Some(Faction::Empire)
+        || s.has_ground(Place::System(x), Faction::Empire)
+        || s.searched.contains(&x)
+}
+
 /// Ends the game if a win condition holds; returns whether the game is over.
 pub fn check(ctx: &mut Ctx) -> bool {
     if ctx.s.winner.is_some() {
