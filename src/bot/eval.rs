@@ -4,6 +4,8 @@
 //! The search calls it at the end of every short playout, in a determinized world (so the base
 //! it reads is one the evaluating seat imagines, never the true one unless the seat knows it).
 
+use std::sync::OnceLock;
+
 use crate::content::*;
 use crate::engine::rebellion::state::{State, Units};
 use crate::engine::rebellion::{Place, victory};
@@ -60,20 +62,30 @@ pub const WEIGHTS: Weights = Weights {
 /// nothing).
 const TEMPERATURE: f64 = 3.0;
 
-/// A unit's strength: its attack dice and its health.
-fn strength(u: UnitId) -> f64 {
-    let d = catalog().unit(u);
-    let dice = (d.attack_black + d.attack_red + d.attack_green) as f64;
-    let health = d.health.map_or(0.0, |(h, _)| h as f64);
-    dice + health
+/// A unit type's strength (its attack dice and its health) and whether it fights on the
+/// ground, by unit index: read from the catalog once, as the evaluation runs millions of times.
+fn unit_table() -> &'static [(f64, bool)] {
+    static TABLE: OnceLock<Vec<(f64, bool)>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        UnitId::all()
+            .map(|u| {
+                let d = catalog().unit(u);
+                let dice = (d.attack_black + d.attack_red + d.attack_green) as f64;
+                let health = d.health.map_or(0.0, |(h, _)| h as f64);
+                (dice + health, d.theater == Theater::Ground)
+            })
+            .collect()
+    })
 }
 
-fn units_strength(units: &Units, ground_only: bool) -> f64 {
-    units
-        .iter()
-        .filter(|(u, _)| !ground_only || catalog().unit(*u).theater == Theater::Ground)
-        .map(|(u, n)| strength(u) * n as f64)
-        .sum()
+/// The strength of some units: all of them, and those fighting on the ground.
+fn strengths(units: &Units) -> (f64, f64) {
+    let table = unit_table();
+    units.iter().fold((0.0, 0.0), |(all, ground), (u, n)| {
+        let (strength, on_ground) = table[u.0 as usize];
+        let v = strength * n as f64;
+        (all + v, if on_ground { ground + v } else { ground })
+    })
 }
 
 /// The systems the base could be in as far as the Empire can tell: its probe card unseen (in
@@ -90,10 +102,25 @@ pub fn score(s: &State, w: &Weights) -> f64 {
     // The hunt: every system the base could be in is equally likely as the Empire sees it; at
     // each, the Imperial ground strength that could land (there or next door) against the
     // Rebel ground strength defending the base (in the Rebel Base space while it is hidden).
-    let ground_at = |p: SystemId, f: Faction| units_strength(s.units(Place::System(p), f), true);
-    let imperial: Vec<(SystemId, f64)> =
-        SystemId::all().map(|p| (p, ground_at(p, Faction::Empire))).filter(|(_, g)| *g > 0.0).collect();
-    let defence = units_strength(s.units(s.base_place(), Faction::Rebel), true);
+    // One pass over the places (this runs at the end of every playout): the Imperial ground
+    // strength in each system, the unit strength of each side, and the leaders on the board.
+    let mut imperial: Vec<(SystemId, f64)> = vec![];
+    let mut balance = 0.0;
+    let mut on_board = [0usize; 2];
+    for p in s.places() {
+        let zone = s.zone(p);
+        let (rebel, _) = strengths(zone.units.get(Faction::Rebel));
+        let (empire, empire_ground) = strengths(zone.units.get(Faction::Empire));
+        balance += rebel - empire;
+        if let Place::System(sys) = p
+            && empire_ground > 0.0
+        {
+            imperial.push((sys, empire_ground));
+        }
+        on_board[0] += zone.leaders.get(Faction::Rebel).len();
+        on_board[1] += zone.leaders.get(Faction::Empire).len();
+    }
+    let (_, defence) = strengths(s.units(s.base_place(), Faction::Rebel));
     let candidates: Vec<SystemId> =
         if s.base.revealed { s.base.system.into_iter().collect() } else { base_candidates(s).collect() };
     let n = candidates.len().max(1) as f64;
@@ -130,14 +157,10 @@ pub fn score(s: &State, w: &Weights) -> f64 {
             _ => {}
         }
     }
-    for p in s.places() {
-        x += w.units
-            * (units_strength(s.units(p, Faction::Rebel), false)
-                - units_strength(s.units(p, Faction::Empire), false));
-    }
+    x += w.units * balance;
     for f in Faction::BOTH {
         let sign = if f == Faction::Rebel { 1.0 } else { -1.0 };
-        let on_board = s.places().map(|p| s.zone(p).leaders.get(f).len()).sum::<usize>();
+        let on_board = on_board[usize::from(f == Faction::Empire)];
         let on_missions = s.assignments.get(f).iter().map(|a| a.leaders.len()).sum::<usize>();
         let free = s.leader_pool.get(f).len();
         x += sign * w.leaders * (on_board + on_missions + free) as f64;

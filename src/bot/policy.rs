@@ -6,7 +6,7 @@
 //! score roughly as players would, at a few times the cost of uniform play.
 
 use crate::content::Faction;
-use crate::engine::rebellion::{Action, State, apply, decision};
+use crate::engine::rebellion::{Action, Position, State};
 use crate::engine::rng::GameRng;
 use crate::sim::random_position;
 
@@ -17,36 +17,40 @@ const GREEDY_EVERY: usize = 4;
 /// How many candidates a look-ahead step compares.
 const CANDIDATES: usize = 3;
 
-/// The position in `options` a playout takes for `seat` in world `w`.
-pub fn pick_index(w: &State, seat: Faction, options: &[&Action], rng: &mut GameRng) -> usize {
+/// The action a playout takes in position `w` among `options` (indices into the pending
+/// decision's actions, which `w` keeps so the engine works out each decision once).
+pub fn pick(w: &Position, options: &[usize], rng: &mut GameRng) -> usize {
+    let Some(d) = w.decision() else { return options[0] };
+    let actions: Vec<&Action> = options.iter().map(|&i| &d.actions[i]).collect();
     let n = options.len();
-    let random = |rng: &mut GameRng| random_position(options, rng);
+    let random = |rng: &mut GameRng| random_position(&actions, rng);
     if n == 1 || rng.below(GREEDY_EVERY) != 0 {
-        return random(rng);
+        return options[random(rng)];
     }
     let mut best = (f64::NEG_INFINITY, 0);
     for _ in 0..CANDIDATES.min(n) {
         let i = random(rng);
         let mut t = w.clone();
-        let v = match apply(&mut t, seat, options[i].clone()) {
-            Ok(_) => eval::value(&t, seat),
+        let v = match t.apply(d.seat, actions[i].clone()) {
+            Ok(_) => eval::value(t.state(), d.seat),
             Err(_) => continue,
         };
         if v > best.0 {
             best = (v, i);
         }
     }
-    best.1
+    options[best.1]
 }
 
-/// Plays up to `steps` actions in world `w` with the playout policy (fewer if the game ends).
-pub fn playout(w: &mut State, steps: usize, rng: &mut GameRng) {
+/// Plays up to `steps` actions from position `w` with the playout policy (fewer if the game
+/// ends).
+pub fn playout(w: &mut Position, steps: usize, rng: &mut GameRng) {
     for _ in 0..steps {
-        let Some(d) = decision(w) else { return };
-        let options: Vec<&Action> = d.actions.iter().collect();
-        let i = pick_index(w, d.seat, &options, rng);
-        let a = d.actions[i].clone();
-        if apply(w, d.seat, a).is_err() {
+        let Some(d) = w.decision() else { return };
+        let (seat, all): (Faction, Vec<usize>) = (d.seat, (0..d.actions.len()).collect());
+        let i = pick(w, &all, rng);
+        let Some(a) = w.decision().map(|d| d.actions[i].clone()) else { return };
+        if w.apply(seat, a).is_err() {
             return;
         }
     }
@@ -55,24 +59,25 @@ pub fn playout(w: &mut State, steps: usize, rng: &mut GameRng) {
 /// The value for `seat` of each of its options in world `w`, one action ahead — or two when
 /// the seat decides again at once (activating a system is judged by its best first move).
 pub fn one_ply(w: &State, seat: Faction, options: &[Action]) -> Vec<f64> {
+    let here = Position::new(w.clone());
     options
         .iter()
         .map(|a| {
-            let mut t = w.clone();
-            if apply(&mut t, seat, a.clone()).is_err() {
+            let mut t = here.clone();
+            if t.apply(seat, a.clone()).is_err() {
                 return 0.0;
             }
-            let here = eval::value(&t, seat);
-            match decision(&t) {
+            let value = eval::value(t.state(), seat);
+            match t.decision() {
                 Some(d) if d.seat == seat && matches!(a, Action::Activate { .. }) => d
                     .actions
                     .iter()
                     .filter_map(|next| {
                         let mut u = t.clone();
-                        apply(&mut u, seat, next.clone()).ok().map(|_| eval::value(&u, seat))
+                        u.apply(seat, next.clone()).ok().map(|_| eval::value(u.state(), seat))
                     })
-                    .fold(here, f64::max),
-                _ => here,
+                    .fold(value, f64::max),
+                _ => value,
             }
         })
         .collect()

@@ -7,7 +7,7 @@
 //! (the same in every world); the answer is the most visited.
 
 use crate::content::Faction;
-use crate::engine::rebellion::{Action, State, apply, decision};
+use crate::engine::rebellion::{Action, Position, State};
 use crate::engine::rng::GameRng;
 
 use super::determinize::determinize;
@@ -71,40 +71,42 @@ impl Tree {
 
     /// Runs one iteration from the real state `s` (never read beyond what `determinize` keeps).
     pub fn iterate(&mut self, s: &State, rng: &mut GameRng) {
-        let mut w = determinize(s, self.seat, rng);
+        let mut w = Position::new(determinize(s, self.seat, rng));
         let mut path = vec![0usize];
         let mut node = 0usize;
         let mut depth = 0usize;
-        while let Some(d) = decision(&w) {
-            // Children legal in this world, and the actions not yet tried here. At the root
-            // they are the seat's own options, each a child already.
+        while let Some(d) = w.decision() {
+            // Children legal in this world, and the actions not yet tried here (positions in
+            // the decision's actions). At the root they are the seat's own options, each a
+            // child already.
             let mut present: Vec<usize> = vec![];
-            let mut untried: Vec<&Action> = vec![];
+            let mut untried: Vec<usize> = vec![];
             if node == 0 {
                 present.extend(self.nodes[0].children.iter().copied());
             } else {
-                for a in &d.actions {
+                for (i, a) in d.actions.iter().enumerate() {
                     match self.nodes[node]
                         .children
                         .iter()
                         .find(|&&c| self.nodes[c].action.as_ref() == Some(a))
                     {
                         Some(&c) => present.push(c),
-                        None => untried.push(a),
+                        None => untried.push(i),
                     }
                 }
             }
             if present.is_empty() && untried.is_empty() {
                 break;
             }
+            let seat = d.seat;
             if !untried.is_empty() {
-                let a = untried[policy::pick_index(&w, d.seat, &untried, rng)].clone();
-                if apply(&mut w, d.seat, a.clone()).is_err() {
+                let a = d.actions[policy::pick(&w, &untried, rng)].clone();
+                if w.apply(seat, a.clone()).is_err() {
                     break;
                 }
                 let child = self.nodes.len();
                 self.nodes.push(Node {
-                    mover: d.seat,
+                    mover: seat,
                     action: Some(a),
                     visits: 0.0,
                     avail: 0.0,
@@ -125,7 +127,7 @@ impl Tree {
                 .max_by(|&a, &b| self.ucb(a).total_cmp(&self.ucb(b)))
                 .expect("a legal child");
             let a = self.nodes[best].action.clone().expect("a child has an action");
-            if apply(&mut w, d.seat, a).is_err() {
+            if w.apply(seat, a).is_err() {
                 break;
             }
             path.push(best);
@@ -133,7 +135,7 @@ impl Tree {
             depth += 1;
         }
         policy::playout(&mut w, PLAYOUT_ACTIONS.saturating_sub(depth / 2), rng);
-        let rebel = eval::rebel_value(&w);
+        let rebel = eval::rebel_value(w.state());
         for &n in &path {
             let node = &mut self.nodes[n];
             node.visits += 1.0;
