@@ -68,6 +68,23 @@ enum Command {
         /// The exported JSON file.
         file: PathBuf,
     },
+    /// Move every stored match to the data directory of the cluster process that will own its
+    /// server under a new number of shards (docs/cluster.md); stop every process first.
+    Reshard {
+        /// The data directories the matches are in now (every process of the old cluster).
+        #[arg(long, num_args = 1.., required = true)]
+        from: Vec<PathBuf>,
+        /// The data directories of the new processes, in shard order: the first runs the first
+        /// range of shards (the ranges are printed).
+        #[arg(long, num_args = 1.., required = true)]
+        to: Vec<PathBuf>,
+        /// How many shards the new cluster runs.
+        #[arg(long)]
+        of: u32,
+        /// Print what would move and change nothing.
+        #[arg(long)]
+        dry_run: bool,
+    },
     /// Play in a terminal (hot-seat) or run a script of commands.
     Local {
         /// The game.
@@ -152,6 +169,12 @@ fn main() {
         Command::Serve { config, shards, of } => serve(&config, shards.zip(of)),
         Command::Export { config, channel, out } => export(&config, channel, out),
         Command::Import { config, channel, file } => import(&config, channel, &file),
+        Command::Reshard { from, to, of, dry_run } => {
+            let stdout = std::io::stdout();
+            holonet::cli::reshard::reshard(&from, &to, of, dry_run, &mut stdout.lock())
+                .map(drop)
+                .map_err(std::io::Error::other)
+        }
         Command::Local {
             game,
             seed,
