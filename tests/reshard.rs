@@ -41,8 +41,11 @@ fn fill(dir: &Path) {
     let store: Arc<dyn MatchStore> = Arc::new(SledStore::open(dir).unwrap());
     let reb: Service<Rebellion> = Service::new(store.clone());
     let evr: Service<Evr> = Service::new(store.clone());
-    let (a, b, m) =
-        (Caller { user: 1, moderator: false }, Caller { user: 2, moderator: false }, Caller { user: 9, moderator: true });
+    let (a, b, m) = (
+        Caller { user: 1, moderator: false },
+        Caller { user: 2, moderator: false },
+        Caller { user: 9, moderator: true },
+    );
     let quick = MatchOptions { quick_setup: true, ..Default::default() };
     for (channel, g, actions) in [(10, 3, 12), (11, 4, 5), (12, 5, 0), (13, 6, 30)] {
         reb.create(channel, Some(guild(g)), a, quick.clone(), Some(channel)).unwrap();
@@ -112,7 +115,8 @@ fn one_directory_to_three_and_back_keeps_every_match_byte_identical() {
     // Each process's store loads its matches (the running ones, of both games) as before.
     let store: Arc<dyn MatchStore> = Arc::new(SledStore::open(&three[0]).unwrap());
     let reb: Service<Rebellion> = Service::new(store);
-    let running: Vec<&String> = spread.iter().filter(|(_, (d, _))| d == &three[0]).map(|(id, _)| id).collect();
+    let running: Vec<&String> =
+        spread.iter().filter(|(_, (d, _))| d == &three[0]).map(|(id, _)| id).collect();
     assert!(running.contains(&&"16".to_string()), "the match without a guild stays with shard 0");
     assert!(reb.load_all().unwrap() >= 1);
     drop(reb);

@@ -126,7 +126,8 @@ impl Stores {
 
     fn open(&mut self, dir: &Path) -> Result<(), ReshardError> {
         if self.get(dir).is_none() {
-            let store = SledStore::open(dir).map_err(|source| ReshardError::Store { dir: dir.into(), source })?;
+            let store =
+                SledStore::open(dir).map_err(|source| ReshardError::Store { dir: dir.into(), source })?;
             self.open.insert(key(dir), store);
         }
         Ok(())
@@ -241,7 +242,15 @@ pub fn reshard(
             }
             None => false,
         };
-        report.moves.push(Move { id: id.clone(), guild: s.guild, shard, status: s.status, from: s.from, to: t, copied });
+        report.moves.push(Move {
+            id: id.clone(),
+            guild: s.guild,
+            shard,
+            status: s.status,
+            from: s.from,
+            to: t,
+            copied,
+        });
     }
     if !occupied.is_empty() {
         return Err(ReshardError::Occupied(occupied));
