@@ -220,3 +220,36 @@ fn the_binary_takes_several_directories_per_option() {
     assert!(text.contains("would move 7 match(es)"), "{text}");
     let _ = std::fs::remove_dir_all(&root);
 }
+
+#[test]
+fn the_deploy_examples_split_the_shards_as_reshard_does() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let read = |f: &str| std::fs::read_to_string(format!("{root}/deploy/{f}")).unwrap();
+    let expected: Vec<String> =
+        holonet::cluster::split(6, 3).unwrap().iter().map(|s| s.range.to_string()).collect();
+    let from_env: Vec<String> = (0..3)
+        .map(|i| {
+            let env = read(&format!("holonet-{i}.env"));
+            assert!(
+                env.contains("HOLONET_SHARD_TOTAL=6\n") && env.contains(&format!("/var/lib/holonet/{i}\n"))
+            );
+            env.lines().find_map(|l| l.strip_prefix("HOLONET_SHARDS=")).unwrap().to_string()
+        })
+        .collect();
+    assert_eq!(from_env, expected);
+    let compose = read("compose.yaml");
+    let from_compose: Vec<String> = compose
+        .lines()
+        .filter_map(|l| l.split("\"--shards\", \"").nth(1))
+        .map(|rest| {
+            assert!(rest.contains("\"--of\", \"6\""), "{rest}");
+            rest.split('"').next().unwrap().to_string()
+        })
+        .collect();
+    assert_eq!(from_compose, expected);
+    let unit = read("holonet@.service");
+    assert!(
+        unit.contains("--shards ${HOLONET_SHARDS} --of ${HOLONET_SHARD_TOTAL}")
+            && unit.contains("KillSignal=SIGINT")
+    );
+}
