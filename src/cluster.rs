@@ -159,15 +159,17 @@ mod tests {
 
     #[test]
     fn guilds_map_to_shards_by_discords_formula() {
-        // Discord's own example (developer docs, "Sharding"): guild 41771983423143937 is
-        // created at timestamp 9959043473 ms after the Discord epoch, so on shard 9959043473 % n.
-        let guild = 41_771_983_423_143_937u64;
-        assert_eq!(guild >> 22, 9_959_043_473);
+        // serenity's documented example (`utils::shard_id`, 0.11): guild 81384788765712384 on
+        // 17 shards is on shard 7.
+        assert_eq!(shard_of(81_384_788_765_712_384, 17), 7);
+        // Discord's snowflake example (developer docs, "Snowflakes"): 175928847299117063 was
+        // made 41944705796 ms after the Discord epoch; its shard is that timestamp mod the total.
+        let guild = 175_928_847_299_117_063u64;
+        assert_eq!(guild >> 22, 41_944_705_796);
         assert_eq!(shard_of(guild, 1), 0);
-        assert_eq!(shard_of(guild, 2), 1);
-        assert_eq!(shard_of(guild, 3), (9_959_043_473u64 % 3) as u32);
         assert_eq!(shard_of(guild, 3), 2);
-        assert_eq!(shard_of(guild, 10), 3);
+        assert_eq!(shard_of(guild, 10), 6);
+        assert_eq!(shard_of(guild, 16), (41_944_705_796u64 % 16) as u32);
         // The low 22 bits (worker, process, increment) never change the shard.
         assert_eq!(shard_of(guild | 0x3f_ffff, 10), shard_of(guild & !0x3f_ffff, 10));
         // Consecutive timestamps walk through the shards.
@@ -177,7 +179,7 @@ mod tests {
         assert_eq!(shard_of(12345 << 22, 0), 0, "no total is one shard");
         // A match outside any guild (a DM) is shard 0's.
         assert_eq!(shard_of_match(None, 5), 0);
-        assert_eq!(shard_of_match(Some(guild), 10), 3);
+        assert_eq!(shard_of_match(Some(guild), 10), 6);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! `holonet reshard`: matches of both games, in every life stage and in guilds of every shard,
 //! go from one data directory to three and back without a byte of their exports changing; a
 //! dry run changes nothing; an overwrite is refused before anything moves; an interrupted run
-//! completes when run again.
+//! completes when run again. `holonet serve` refuses a bad shard range before connecting.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -252,4 +252,40 @@ fn the_deploy_examples_split_the_shards_as_reshard_does() {
         unit.contains("--shards ${HOLONET_SHARDS} --of ${HOLONET_SHARD_TOTAL}")
             && unit.contains("KillSignal=SIGINT")
     );
+}
+
+#[test]
+fn serve_refuses_a_bad_shard_range_before_connecting() {
+    let root = scratch("serve");
+    std::fs::create_dir_all(&root).unwrap();
+    let config = root.join("config.toml");
+    let data = root.join("data").display().to_string();
+    std::fs::write(&config, format!("token = \"t\"\ndata_dir = {data:?}\n")).unwrap();
+    let serve = |extra: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_holonet"))
+            .args(["serve", "--config"])
+            .arg(&config)
+            .args(extra)
+            .env_remove("HOLONET_TOKEN")
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{extra:?} must be refused");
+        String::from_utf8_lossy(&out.stderr).to_string()
+    };
+    let e = serve(&["--shards", "2..2", "--of", "2"]);
+    assert!(e.contains("shards 2..2 of 2") && e.contains("numbered from 0"), "{e}");
+    let e = serve(&["--shards", "two", "--of", "2"]);
+    assert!(e.contains("not a shard range"), "{e}");
+    let e = serve(&["--shards", "0..0"]);
+    assert!(e.contains("--of"), "{e}");
+    // The same in the configuration file.
+    std::fs::write(
+        &config,
+        format!("token = \"t\"\ndata_dir = {data:?}\n[cluster]\nshards = \"1..0\"\nof = 2\n"),
+    )
+    .unwrap();
+    let e = serve(&[]);
+    assert!(e.contains("the first shard is after the last"), "{e}");
+    assert!(!root.join("data").exists(), "nothing was opened");
+    let _ = std::fs::remove_dir_all(&root);
 }

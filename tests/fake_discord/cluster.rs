@@ -249,6 +249,15 @@ async fn cluster_scenario() {
         assert!(dm_posts(&all, user).iter().all(|r| custom_ids(r).is_empty()), "no component in a DM");
     }
 
+    // Each process identified once, as its one shard (serenity would start a second shard of
+    // a range five seconds after the first).
+    let identified: Vec<Value> = fake
+        .requests()
+        .iter()
+        .filter(|r| r.is("WS", "identify"))
+        .map(|r| r.json()["d"]["shard"].clone())
+        .collect();
+    assert_eq!(identified, [json!([0, 2]), json!([1, 2])]);
     stop_bot(zero).await;
     stop_bot(one).await;
     // Each process stored only its own guild's match.
