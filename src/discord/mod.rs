@@ -279,12 +279,8 @@ pub async fn run(config: Config, shutdown: impl Future<Output = ()> + Send) -> R
                     Some(g) => poise::builtins::register_in_guild(ctx, commands, GuildId::new(g)).await?,
                     None => poise::builtins::register_globally(ctx, commands).await?,
                 }
-                tracing::info!(
-                    user = %ready.user.name,
-                    guild = ?dev_guild,
-                    registered = registers,
-                    "connected; commands registered (by the process with shard 0)",
-                );
+                let commands = if registers { "registered" } else { "left to the process with shard 0" };
+                tracing::info!(user = %ready.user.name, guild = ?dev_guild, "connected; commands {commands}");
                 let host = host::Host::new(ctx.http.clone(), setup_games.clone());
                 host.start_reminders(reminder_check);
                 // A decision the computer was thinking about when the bot stopped is simply
