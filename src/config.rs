@@ -5,6 +5,8 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
+use crate::cluster::{ClusterError, ShardRange, Shards};
+
 /// The settings `holonet serve` runs with.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -37,6 +39,28 @@ pub struct Config {
     /// changed).
     #[serde(default = "default_reminder_check")]
     pub reminder_check_secs: u64,
+    /// This process's part of a cluster: the gateway shards it runs (`[cluster]`, or `holonet
+    /// serve --shards FIRST..LAST --of TOTAL`). Left out, one process autoshards and serves
+    /// every guild.
+    #[serde(default)]
+    pub cluster: Option<ClusterConfig>,
+}
+
+/// The `[cluster]` table: which shards of how many this process runs (`docs/cluster.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClusterConfig {
+    /// The shards this process starts, `"FIRST..LAST"` (both included).
+    pub shards: ShardRange,
+    /// How many shards the whole cluster runs.
+    pub of: u32,
+}
+
+impl ClusterConfig {
+    /// The checked shard range.
+    pub fn shards(&self) -> Result<Shards, ClusterError> {
+        Shards::new(self.shards, self.of)
+    }
 }
 
 fn default_reminder_check() -> u64 {
@@ -130,7 +154,16 @@ impl Config {
         if self.dev_guild == Some(0) {
             return Err(ConfigError::Invalid { field: "dev_guild", detail: "0 is not a guild id".into() });
         }
+        self.shards()?;
         Ok(())
+    }
+
+    /// The shards this process runs, if it is part of a cluster (`None`: every shard).
+    pub fn shards(&self) -> Result<Option<Shards>, ConfigError> {
+        self.cluster
+            .map(|c| c.shards())
+            .transpose()
+            .map_err(|e| ConfigError::Invalid { field: "cluster", detail: e.to_string() })
     }
 }
 
@@ -164,5 +197,20 @@ mod tests {
         assert!(c.validate().unwrap_err().to_string().contains("api_proxy"));
         let c = Config::parse("").expect("parses");
         assert!(c.validate().unwrap_err().to_string().contains("token"));
+    }
+
+    #[test]
+    fn a_cluster_table_names_the_shards_of_this_process() {
+        let c = Config::parse("token = \"x\"\n[cluster]\nshards = \"1..2\"\nof = 3").expect("parses");
+        let shards = c.shards().expect("valid").expect("a cluster");
+        assert_eq!((shards.range.first, shards.range.last, shards.total), (1, 2, 3));
+        assert_eq!(Config::parse("token = \"x\"").unwrap().shards().unwrap(), None, "no table: every shard");
+        let c = Config::parse("token = \"x\"\n[cluster]\nshards = \"1..3\"\nof = 3").expect("parses");
+        let e = c.validate().unwrap_err().to_string();
+        assert!(e.contains("cluster") && e.contains("1..3 of 3"), "{e}");
+        let e = Config::parse("[cluster]\nshards = \"one\"\nof = 3").unwrap_err();
+        assert!(e.contains("not a shard range"), "{e}");
+        let e = Config::parse("[cluster]\nshards = \"0..0\"").unwrap_err();
+        assert!(e.contains("of"), "{e}");
     }
 }

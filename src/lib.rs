@@ -4,6 +4,7 @@
 
 pub mod bot;
 pub mod cli;
+pub mod cluster;
 pub mod config;
 pub mod content;
 pub mod discord;

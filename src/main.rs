@@ -37,6 +37,13 @@ enum Command {
         /// The configuration file (see config.example.toml).
         #[arg(long, default_value = "config.toml")]
         config: PathBuf,
+        /// Run only these gateway shards, FIRST..LAST (both included), as one process of a
+        /// cluster (docs/cluster.md); overrides `[cluster]` in the configuration.
+        #[arg(long, requires = "of")]
+        shards: Option<holonet::cluster::ShardRange>,
+        /// How many shards the whole cluster runs (with --shards).
+        #[arg(long, requires = "shards")]
+        of: Option<u32>,
     },
     /// Write a stored match as JSON (backup, migration); stop the bot first.
     Export {
@@ -60,6 +67,23 @@ enum Command {
         channel: u64,
         /// The exported JSON file.
         file: PathBuf,
+    },
+    /// Move every stored match to the data directory of the cluster process that will own its
+    /// server under a new number of shards (docs/cluster.md); stop every process first.
+    Reshard {
+        /// The data directories the matches are in now (every process of the old cluster).
+        #[arg(long, num_args = 1.., required = true)]
+        from: Vec<PathBuf>,
+        /// The data directories of the new processes, in shard order: the first runs the first
+        /// range of shards (the ranges are printed).
+        #[arg(long, num_args = 1.., required = true)]
+        to: Vec<PathBuf>,
+        /// How many shards the new cluster runs.
+        #[arg(long)]
+        of: u32,
+        /// Print what would move and change nothing.
+        #[arg(long)]
+        dry_run: bool,
     },
     /// Play in a terminal (hot-seat) or run a script of commands.
     Local {
@@ -142,9 +166,15 @@ fn main() {
     }
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Serve { config } => serve(&config),
+        Command::Serve { config, shards, of } => serve(&config, shards.zip(of)),
         Command::Export { config, channel, out } => export(&config, channel, out),
         Command::Import { config, channel, file } => import(&config, channel, &file),
+        Command::Reshard { from, to, of, dry_run } => {
+            let stdout = std::io::stdout();
+            holonet::cli::reshard::reshard(&from, &to, of, dry_run, &mut stdout.lock())
+                .map(drop)
+                .map_err(std::io::Error::other)
+        }
         Command::Local {
             game,
             seed,
@@ -206,11 +236,15 @@ fn main() {
     }
 }
 
-fn serve(path: &std::path::Path) -> std::io::Result<()> {
+fn serve(path: &std::path::Path, shards: Option<(holonet::cluster::ShardRange, u32)>) -> std::io::Result<()> {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,serenity=warn"));
     tracing_subscriber::fmt().with_env_filter(filter).init();
-    let config = holonet::config::Config::load(path).map_err(std::io::Error::other)?;
+    let mut config = holonet::config::Config::load(path).map_err(std::io::Error::other)?;
+    if let Some((shards, of)) = shards {
+        config.cluster = Some(holonet::config::ClusterConfig { shards, of });
+        config.validate().map_err(std::io::Error::other)?;
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(holonet::discord::serve(config)).map_err(std::io::Error::other)
 }

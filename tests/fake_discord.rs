@@ -19,6 +19,8 @@ use tokio_tungstenite::tungstenite::Message;
 
 use holonet::config::Config;
 
+#[path = "fake_discord/cluster.rs"]
+mod cluster;
 #[path = "fake_discord/computer.rs"]
 mod computer;
 use holonet::game::Game;
@@ -120,6 +122,9 @@ struct Shared {
     dm_channels: Mutex<HashMap<u64, u64>>,
     next_id: AtomicU64,
     ws_url: String,
+    /// The event queue of each connected shard of a cluster (identified with more than one
+    /// shard in total), by shard number; a single-shard bot reads the shared queue instead.
+    shards: Mutex<HashMap<u64, mpsc::UnboundedSender<Value>>>,
 }
 
 impl Shared {
@@ -263,6 +268,8 @@ async fn ws_conn(
         return;
     }
     let mut seq = 0u64;
+    // The shard a cluster's connection identified as (`[id, total]` with total > 1).
+    let mut cluster_shard = None;
     loop {
         match ws.next().await {
             Some(Ok(Message::Text(t))) => {
@@ -277,6 +284,11 @@ async fn ws_conn(
                         });
                         let mut ready = fixture("ready.json");
                         ready["resume_gateway_url"] = json!(shared.ws_url);
+                        let shard = &v["d"]["shard"];
+                        if shard[1].as_u64().is_some_and(|total| total > 1) {
+                            ready["shard"] = shard.clone();
+                            cluster_shard = shard[0].as_u64();
+                        }
                         seq += 1;
                         if ws.send(send(json!({"op": 0, "s": seq, "t": "READY", "d": ready}))).await.is_err()
                         {
@@ -294,7 +306,20 @@ async fn ws_conn(
             _ => return,
         }
     }
-    let mut rx = events.lock().await;
+    // A cluster's shard reads its own queue: Discord sends each shard its guilds' events.
+    let (mut own, mut common);
+    let rx: &mut mpsc::UnboundedReceiver<Value> = match cluster_shard {
+        Some(shard) => {
+            let (tx, r) = mpsc::unbounded_channel();
+            shared.shards.lock().unwrap().insert(shard, tx);
+            own = r;
+            &mut own
+        }
+        None => {
+            common = events.lock().await;
+            &mut common
+        }
+    };
     loop {
         tokio::select! {
             m = ws.next() => match m {
@@ -332,6 +357,13 @@ struct Fake {
     /// Holonet's permissions in that channel, as interactions report them (`None`: the
     /// fixture's, which grant everything).
     app_permissions: Option<u64>,
+    /// The guild interactions come from.
+    guild: u64,
+    /// The cluster's number of shards: above 1, each interaction goes to its guild's shard
+    /// (`cluster.rs`), or to `to_shard` when set (a misrouted event).
+    shards: u32,
+    /// Sends every interaction to this shard of the cluster instead of its guild's.
+    to_shard: Option<u32>,
 }
 
 impl Fake {
@@ -344,6 +376,7 @@ impl Fake {
             dm_channels: Mutex::new(HashMap::new()),
             next_id: AtomicU64::new(50_000),
             ws_url: format!("ws://127.0.0.1:{}", ws.local_addr().unwrap().port()),
+            shards: Mutex::new(HashMap::new()),
         });
         let http_port = http.local_addr().unwrap().port();
         let s = shared.clone();
@@ -367,6 +400,9 @@ impl Fake {
             next_interaction: 3000,
             channel: CHANNEL,
             app_permissions: None,
+            guild: GUILD,
+            shards: 1,
+            to_shard: None,
         }
     }
 
@@ -458,7 +494,13 @@ impl Fake {
         if let Some(p) = self.app_permissions {
             i["app_permissions"] = json!(p.to_string());
         }
-        self.events.send(i).unwrap();
+        i["guild_id"] = json!(self.guild.to_string());
+        if self.shards > 1 {
+            let shard = self.to_shard.unwrap_or_else(|| holonet::cluster::shard_of(self.guild, self.shards));
+            self.send_to_shard(shard, i);
+        } else {
+            self.events.send(i).unwrap();
+        }
         (id, token)
     }
 

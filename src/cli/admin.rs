@@ -16,7 +16,7 @@ pub fn export(data_dir: &Path, channel: u64) -> Result<Vec<u8>, String> {
         .load(&channel.to_string())
         .map_err(|e| e.to_string())?
         .ok_or_else(|| format!("no match is stored for channel {channel} in {}", data_dir.display()))?;
-    serde_json::to_vec_pretty(&MatchExport::of(&stored)).map_err(|e| e.to_string())
+    MatchExport::of(&stored).to_json().map_err(|e| e.to_string())
 }
 
 /// Imports an exported match into a channel; refuses if that channel has a match that is not

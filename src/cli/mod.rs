@@ -2,5 +2,6 @@
 
 pub mod admin;
 pub mod local;
+pub mod reshard;
 pub mod simulate;
 pub mod versus;

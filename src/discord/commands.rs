@@ -680,7 +680,8 @@ pub async fn import(
         ))
         .into());
     }
-    let json = file.download().await?;
+    // The match now lives in this server (a cluster routes it by this server's shard).
+    let json = super::cluster::rehome(file.download().await?, ctx.guild_id().map(|g| g.get()));
     let channel = ctx.channel_id().get();
     let outcome = ctx.data().host.call(channel, move |g| g.import(channel, who, &json)).await?;
     deliver(&responder, &outcome).await

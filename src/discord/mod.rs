@@ -8,6 +8,7 @@
 //! every `Service<G>`, so the host is written once for all games.
 
 pub mod autocomplete;
+pub mod cluster;
 pub mod commands;
 pub mod components;
 pub mod computer;
@@ -25,7 +26,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use serenity::{ApplicationId, ClientBuilder, GatewayIntents, GuildId, HttpBuilder, Member, RoleId, UserId};
 
-use crate::config::Config;
+use crate::config::{Config, ConfigError};
 use crate::game::Game;
 use crate::games::evr::Evr;
 use crate::games::rebellion::Rebellion;
@@ -60,6 +61,9 @@ pub enum ServeError {
     /// The Discord client failed.
     #[error("discord: {0}")]
     Discord(#[from] serenity::Error),
+    /// The configuration is unusable (e.g. its `[cluster]` shards).
+    #[error("{0}")]
+    Config(#[from] ConfigError),
 }
 
 /// Runs a blocking service call (disk flushes) off the async runtime.
@@ -231,6 +235,7 @@ pub const DAMAGED_NOTICE: &str = "Holonet could not read this channel's match fr
 /// Runs the bot until `shutdown` completes (or the client stops), then shuts the shards down
 /// and flushes the store. REST calls go to `config.api_proxy` when set.
 pub async fn run(config: Config, shutdown: impl Future<Output = ()> + Send) -> Result<(), ServeError> {
+    let shards = config.shards()?;
     let store = open_store(&config).await?;
     let dyn_store: Arc<dyn MatchStore> = store.clone();
     let games = Arc::new(Games::new(
@@ -239,6 +244,19 @@ pub async fn run(config: Config, shutdown: impl Future<Output = ()> + Send) -> R
     ));
     let loaded = games.load_all()?;
     tracing::info!(loaded, dir = %config.data_dir.display(), "matches loaded");
+    if let Some(shards) = shards {
+        let foreign = cluster::foreign_matches(&*store, shards);
+        if !foreign.is_empty() {
+            // Their guilds' commands go to other processes: these matches wait here unanswered.
+            tracing::warn!(
+                count = foreign.len(),
+                first = ?&foreign[..foreign.len().min(5)],
+                "stored matches of servers that {shards} do not serve; run `holonet reshard`",
+            );
+        }
+    }
+    // One process registers the commands (they are global): the one with shard 0.
+    let registers = shards.is_none_or(|s| s.runs(0));
     // Draw the board's static layer now, so the first move is not slowed by it.
     tokio::task::spawn_blocking(|| {
         let _ = Rebellion::board_png(&Rebellion::new_match(0, &Default::default()), None);
@@ -257,10 +275,12 @@ pub async fn run(config: Config, shutdown: impl Future<Output = ()> + Send) -> R
             Box::pin(async move {
                 let commands = &framework.options().commands;
                 match dev_guild {
+                    _ if !registers => {}
                     Some(g) => poise::builtins::register_in_guild(ctx, commands, GuildId::new(g)).await?,
                     None => poise::builtins::register_globally(ctx, commands).await?,
                 }
-                tracing::info!(user = %ready.user.name, guild = ?dev_guild, "connected; commands registered");
+                let commands = if registers { "registered" } else { "left to the process with shard 0" };
+                tracing::info!(user = %ready.user.name, guild = ?dev_guild, "connected; commands {commands}");
                 let host = host::Host::new(ctx.http.clone(), setup_games.clone());
                 host.start_reminders(reminder_check);
                 // A decision the computer was thinking about when the bot stopped is simply
@@ -295,16 +315,27 @@ pub async fn run(config: Config, shutdown: impl Future<Output = ()> + Send) -> R
     if let Some(proxy) = &config.api_proxy {
         http = http.proxy(proxy.clone()).ratelimiter_disabled(true);
     }
-    let mut client =
-        ClientBuilder::new_with_http(http.build(), GatewayIntents::GUILDS).framework(framework).await?;
-    let shards = client.shard_manager.clone();
-    // Discord says how many shards the bot needs (one per ~1,000 servers).
-    let mut task = tokio::spawn(async move { client.start_autosharded().await });
+    let mut client = ClientBuilder::new_with_http(http.build(), GatewayIntents::GUILDS)
+        .framework(cluster::ShardGate::new(framework, shards))
+        .await?;
+    let manager = client.shard_manager.clone();
+    let mut task = tokio::spawn(async move {
+        match shards {
+            // serenity 0.12.5 starts `range.start` through `range.end` *included* (its own
+            // example, `4..7`, starts four shards), so the last shard is passed as the end.
+            Some(s) => {
+                tracing::info!("starting {s}");
+                client.start_shard_range(s.range.first..s.range.last, s.total).await
+            }
+            // Discord says how many shards the bot needs (one per ~1,000 servers).
+            None => client.start_autosharded().await,
+        }
+    });
     let result = tokio::select! {
         r = &mut task => r.unwrap_or(Ok(())),
         () = shutdown => {
             tracing::info!("shutting down");
-            shards.shutdown_all().await;
+            manager.shutdown_all().await;
             match tokio::time::timeout(Duration::from_secs(10), &mut task).await {
                 Ok(r) => r.unwrap_or(Ok(())),
                 Err(_) => {

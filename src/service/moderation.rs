@@ -375,7 +375,6 @@ impl<G: Game> Service<G> {
 
 /// The export file of a match: its name and pretty JSON.
 fn export_file(m: StoredMatch) -> Result<(String, Vec<u8>), ServiceError> {
-    let json =
-        serde_json::to_vec_pretty(&MatchExport::of(&m)).map_err(|e| ServiceError::Parse(e.to_string()))?;
+    let json = MatchExport::of(&m).to_json()?;
     Ok((format!("holonet-match-{}.json", m.meta.id), json))
 }

@@ -283,4 +283,10 @@ impl MatchExport {
             exported_during_play: m.meta.status != MatchStatus::Ended,
         }
     }
+
+    /// The export file's bytes: pretty JSON, as every export writes it (`/mod export`,
+    /// `holonet export`, and what `holonet reshard` moves and compares).
+    pub fn to_json(&self) -> Result<Vec<u8>, StoreError> {
+        serde_json::to_vec_pretty(self).map_err(|e| StoreError::Db(format!("cannot write the export: {e}")))
+    }
 }

@@ -1,0 +1,331 @@
+//! `holonet reshard`: moves every stored match to the data directory of the cluster process
+//! that will own its guild under a new number of shards, offline (the bot stopped: sled lets one
+//! process open a directory at a time).
+//!
+//! Each match travels as its export file (`MatchExport`, the JSON `/mod export` writes) and is
+//! written back from it, so what a process loads afterwards is exactly what an export said. The
+//! order makes every failure recoverable by running the same command again:
+//! 1. read every source match and plan; refuse (changing nothing) if a record cannot be read,
+//!    a match is in two sources, or a target already holds another match of the same channel;
+//! 2. write every moving match into its target (log first, metadata last: a match half-written
+//!    when the process died has no metadata, is not listed, and is rewritten on the next run);
+//! 3. read every written match back and compare its export with the source's, byte for byte;
+//! 4. only then delete the moved matches from their sources.
+//!
+//! A target that already holds the very same export (a run stopped after step 2 or during step
+//! 4) counts as copied. The `i`-th target directory is the process running the `i`-th range of
+//! [`split`]; a match without a guild stays with the process of shard 0, where Discord sends
+//! direct messages.
+
+use std::collections::{BTreeMap, HashMap};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use crate::cluster::{ClusterError, Shards, shard_of_match, split};
+use crate::store::{MatchExport, MatchStatus, MatchStore, SledStore, StoreError};
+
+/// Why a reshard stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum ReshardError {
+    /// The new layout is impossible.
+    #[error("{0}")]
+    Cluster(#[from] ClusterError),
+    /// A source directory does not exist.
+    #[error("{0} is not a data directory (a source must exist)")]
+    NoSource(PathBuf),
+    /// A directory is named twice.
+    #[error("{0} is named twice; every data directory is one process's")]
+    Repeated(PathBuf),
+    /// A store could not be opened, read or written.
+    #[error("{dir}: {source}")]
+    Store {
+        /// The data directory.
+        dir: PathBuf,
+        /// The failure.
+        source: StoreError,
+    },
+    /// Some stored matches cannot be read; nothing was moved.
+    #[error(
+        "nothing was moved: these stored matches cannot be read (restore each from an export with \
+         `holonet import`, or delete it, then run reshard again):\n{}", lines(.0)
+    )]
+    Unreadable(Vec<String>),
+    /// One channel's match is in two source directories.
+    #[error("nothing was moved: the match of channel {id} is stored in both {} and {}; keep one", .dirs.0.display(), .dirs.1.display())]
+    Duplicate {
+        /// The match id (its channel).
+        id: String,
+        /// The two directories.
+        dirs: (PathBuf, PathBuf),
+    },
+    /// Targets already hold other matches of the same channels.
+    #[error("nothing was moved: refusing to overwrite these matches in their targets:\n{}", lines(.0))]
+    Occupied(Vec<String>),
+    /// The plan could not be printed.
+    #[error("cannot print the plan: {0}")]
+    Output(std::io::Error),
+    /// A written match does not read back as its source's export; the sources are kept.
+    #[error(
+        "the copy of match {id} in {} differs from its source; every source was kept (the \
+         copies can be deleted from the targets, or the command run again)", .dir.display()
+    )]
+    Mismatch {
+        /// The match id.
+        id: String,
+        /// The target directory.
+        dir: PathBuf,
+    },
+}
+
+fn lines(items: &[String]) -> String {
+    items.iter().map(|l| format!("  {l}")).collect::<Vec<_>>().join("\n")
+}
+
+/// One match that changes directory.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    /// The match id (its channel).
+    pub id: String,
+    /// Its guild, if known.
+    pub guild: Option<u64>,
+    /// Its shard under the new total.
+    pub shard: u32,
+    /// Its life stage.
+    pub status: MatchStatus,
+    /// The source directory's index among `--from`.
+    pub from: usize,
+    /// The target directory's index among `--to`.
+    pub to: usize,
+    /// Whether the target already holds this very export (a run that stopped midway).
+    pub copied: bool,
+}
+
+/// What a reshard did (or, dry, would do).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    /// The matches that change directory.
+    pub moves: Vec<Move>,
+    /// Matches already in the directory of their process.
+    pub staying: usize,
+}
+
+/// The open stores, each directory once (a directory may be a source and a target).
+struct Stores {
+    open: HashMap<PathBuf, SledStore>,
+}
+
+/// A directory's identity: its canonical path when it exists.
+fn key(dir: &Path) -> PathBuf {
+    dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf())
+}
+
+impl Stores {
+    fn get(&self, dir: &Path) -> Option<&SledStore> {
+        self.open.get(&key(dir))
+    }
+
+    fn open(&mut self, dir: &Path) -> Result<(), ReshardError> {
+        if self.get(dir).is_none() {
+            let store =
+                SledStore::open(dir).map_err(|source| ReshardError::Store { dir: dir.into(), source })?;
+            self.open.insert(key(dir), store);
+        }
+        Ok(())
+    }
+}
+
+/// A match read from a source: its export file and what the plan needs.
+struct Source {
+    json: Vec<u8>,
+    guild: Option<u64>,
+    status: MatchStatus,
+    from: usize,
+}
+
+/// A store failure in a directory.
+fn store_err(dir: &Path) -> impl Fn(StoreError) -> ReshardError + '_ {
+    move |source| ReshardError::Store { dir: dir.to_path_buf(), source }
+}
+
+/// The export of a stored match, if there is one.
+fn export_of(store: &SledStore, id: &str) -> Result<Option<Vec<u8>>, StoreError> {
+    store.load(id)?.map(|m| MatchExport::of(&m).to_json()).transpose()
+}
+
+/// Writes a match from its export file: the log, then the metadata (see the module notes).
+fn restore(store: &SledStore, json: &[u8]) -> Result<(), StoreError> {
+    let export: MatchExport = serde_json::from_slice(json)
+        .map_err(|e| StoreError::Corrupt { id: "(export)".into(), detail: e.to_string() })?;
+    let id = export.meta.id.clone();
+    store.truncate(&id, 0)?;
+    for (i, entry) in export.log.iter().enumerate() {
+        store.append(&id, i as u64, entry)?;
+    }
+    store.put_meta(&export.meta)
+}
+
+/// Moves every match of the `from` directories to the `to` directory of the process owning its
+/// guild among `total` shards (see the module notes), printing the layout and each move to
+/// `out`. A dry run prints the same and changes nothing (and creates no directory).
+pub fn reshard(
+    from: &[PathBuf],
+    to: &[PathBuf],
+    total: u32,
+    dry_run: bool,
+    out: &mut dyn Write,
+) -> Result<Report, ReshardError> {
+    let layout: Vec<Shards> = split(total, to.len())?;
+    for dirs in [from, to] {
+        for (i, d) in dirs.iter().enumerate() {
+            if dirs[..i].iter().any(|e| key(e) == key(d)) {
+                return Err(ReshardError::Repeated(d.clone()));
+            }
+        }
+    }
+    let mut stores = Stores { open: HashMap::new() };
+    for dir in from {
+        if !dir.is_dir() {
+            return Err(ReshardError::NoSource(dir.clone()));
+        }
+        stores.open(dir)?;
+    }
+    for dir in to {
+        // A dry run creates nothing: a target that does not exist yet is empty.
+        if !dry_run || dir.is_dir() {
+            stores.open(dir)?;
+        }
+    }
+
+    // 1. Read and plan.
+    let mut sources: BTreeMap<String, Source> = BTreeMap::new();
+    let mut unreadable = vec![];
+    for (i, dir) in from.iter().enumerate() {
+        let store = stores.get(dir).expect("opened above");
+        for id in store.list().map_err(store_err(dir))? {
+            let read = store.load(&id).and_then(|m| {
+                let m = m.ok_or_else(|| StoreError::Corrupt { id: id.clone(), detail: "vanished".into() })?;
+                Ok((MatchExport::of(&m).to_json()?, m.meta.guild, m.meta.status))
+            });
+            match read {
+                Ok((json, guild, status)) => {
+                    if let Some(other) = sources.get(&id) {
+                        let dirs = (from[other.from].clone(), dir.clone());
+                        return Err(ReshardError::Duplicate { id, dirs });
+                    }
+                    sources.insert(id, Source { json, guild, status, from: i });
+                }
+                Err(e) => unreadable.push(format!("channel {id} in {}: {e}", dir.display())),
+            }
+        }
+    }
+    if !unreadable.is_empty() {
+        return Err(ReshardError::Unreadable(unreadable));
+    }
+    let mut report = Report::default();
+    let mut occupied = vec![];
+    for (id, s) in &sources {
+        let shard = shard_of_match(s.guild, total);
+        let t = layout.iter().position(|l| l.runs(shard)).expect("the layout covers every shard");
+        if key(&from[s.from]) == key(&to[t]) {
+            report.staying += 1;
+            continue;
+        }
+        let held = match stores.get(&to[t]) {
+            Some(store) => export_of(store, id).map_err(store_err(&to[t]))?,
+            None => None,
+        };
+        let copied = match held {
+            Some(json) if json == s.json => true,
+            Some(_) => {
+                occupied.push(format!("channel {id} in {}", to[t].display()));
+                false
+            }
+            None => false,
+        };
+        report.moves.push(Move {
+            id: id.clone(),
+            guild: s.guild,
+            shard,
+            status: s.status,
+            from: s.from,
+            to: t,
+            copied,
+        });
+    }
+    if !occupied.is_empty() {
+        return Err(ReshardError::Occupied(occupied));
+    }
+    print_plan(out, (from, to), &layout, &report, dry_run).map_err(ReshardError::Output)?;
+    if dry_run {
+        return Ok(report);
+    }
+
+    // 2. Write every moving match into its target.
+    for m in report.moves.iter().filter(|m| !m.copied) {
+        let store = stores.get(&to[m.to]).expect("opened above");
+        restore(store, &sources[&m.id].json).map_err(store_err(&to[m.to]))?;
+    }
+    for dir in to {
+        stores.get(dir).expect("opened above").flush().map_err(store_err(dir))?;
+    }
+    // 3. Read every copy back.
+    for m in &report.moves {
+        let store = stores.get(&to[m.to]).expect("opened above");
+        let back = export_of(store, &m.id).map_err(store_err(&to[m.to]))?;
+        if back.as_deref() != Some(sources[&m.id].json.as_slice()) {
+            return Err(ReshardError::Mismatch { id: m.id.clone(), dir: to[m.to].clone() });
+        }
+    }
+    // 4. Only now delete the moved matches from their sources.
+    for m in &report.moves {
+        let store = stores.get(&from[m.from]).expect("opened above");
+        store.delete(&m.id).map_err(store_err(&from[m.from]))?;
+    }
+    for dir in from {
+        stores.get(dir).expect("opened above").flush().map_err(store_err(dir))?;
+    }
+    Ok(report)
+}
+
+/// Prints the new layout (the `serve` options of each process) and the moves.
+fn print_plan(
+    out: &mut dyn Write,
+    (from, to): (&[PathBuf], &[PathBuf]),
+    layout: &[Shards],
+    report: &Report,
+    dry_run: bool,
+) -> std::io::Result<()> {
+    for (dir, s) in to.iter().zip(layout) {
+        writeln!(
+            out,
+            "{}: shards {} of {} (holonet serve --shards {} --of {})",
+            dir.display(),
+            s.range,
+            s.total,
+            s.range,
+            s.total
+        )?;
+    }
+    for m in &report.moves {
+        let guild = m.guild.map_or("no server".to_string(), |g| format!("server {g}"));
+        writeln!(
+            out,
+            "{} channel {} ({guild}, shard {}, {}): {} -> {}{}",
+            if dry_run { "would move" } else { "move" },
+            m.id,
+            m.shard,
+            m.status.words(),
+            from[m.from].display(),
+            to[m.to].display(),
+            if m.copied { " (already copied)" } else { "" }
+        )?;
+    }
+    writeln!(
+        out,
+        "{} {} match(es); {} already in place{}",
+        if dry_run { "would move" } else { "moving" },
+        report.moves.len(),
+        report.staying,
+        if dry_run { " (dry run: nothing changed)" } else { "" }
+    )
+}

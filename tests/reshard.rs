@@ -1,0 +1,291 @@
+//! `holonet reshard`: matches of both games, in every life stage and in guilds of every shard,
+//! go from one data directory to three and back without a byte of their exports changing; a
+//! dry run changes nothing; an overwrite is refused before anything moves; an interrupted run
+//! completes when run again. `holonet serve` refuses a bad shard range before connecting.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use holonet::cli::reshard::{ReshardError, reshard};
+use holonet::cluster::shard_of;
+use holonet::engine::rebellion::MatchOptions;
+use holonet::game::Game;
+use holonet::games::evr::{Evr, EvrOptions};
+use holonet::games::rebellion::Rebellion;
+use holonet::service::{Answer, Caller, Service};
+use holonet::store::{MatchExport, MatchStore, SledStore};
+
+fn scratch(name: &str) -> PathBuf {
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos();
+    std::env::temp_dir().join(format!("holonet-reshard-{name}-{}-{nanos}", std::process::id()))
+}
+
+/// A guild created `t` Discord-epoch milliseconds in (on shard `t % total`).
+fn guild(t: u64) -> u64 {
+    (t << 22) | 0x1234
+}
+
+/// Plays `actions` first answers of a started match.
+fn play<G: Game>(svc: &Service<G>, channel: u64, actions: usize) {
+    for _ in 0..actions {
+        let Some(p) = svc.prompt(channel).unwrap() else { return };
+        let who = Caller { user: p.user.unwrap(), moderator: false };
+        svc.act(channel, who, Answer::Option { key: p.key(), index: 0 }).unwrap();
+    }
+}
+
+/// Fills a data directory: Rebellion matches in guilds of shards 0, 1 and 2 of 3 (running,
+/// in the lobby, ended), an Empire vs. Rebellion match, and a match without a guild.
+fn fill(dir: &Path) {
+    let store: Arc<dyn MatchStore> = Arc::new(SledStore::open(dir).unwrap());
+    let reb: Service<Rebellion> = Service::new(store.clone());
+    let evr: Service<Evr> = Service::new(store.clone());
+    let (a, b, m) = (
+        Caller { user: 1, moderator: false },
+        Caller { user: 2, moderator: false },
+        Caller { user: 9, moderator: true },
+    );
+    let quick = MatchOptions { quick_setup: true, ..Default::default() };
+    for (channel, g, actions) in [(10, 3, 12), (11, 4, 5), (12, 5, 0), (13, 6, 30)] {
+        reb.create(channel, Some(guild(g)), a, quick.clone(), Some(channel)).unwrap();
+        reb.join(channel, a, Some("rebel")).unwrap();
+        reb.join(channel, b, Some("empire")).unwrap();
+        reb.start(channel, a).unwrap();
+        play(&reb, channel, actions);
+    }
+    reb.end(13, m).unwrap();
+    reb.create(14, Some(guild(7)), a, quick, Some(1)).unwrap(); // a lobby
+    evr.create(15, Some(guild(8)), a, EvrOptions::default(), Some(4)).unwrap();
+    evr.join(15, a, None).unwrap();
+    evr.join(15, b, None).unwrap();
+    evr.start(15, a).unwrap();
+    play(&evr, 15, 8);
+    reb.create(16, None, a, MatchOptions::default(), Some(2)).unwrap(); // no guild
+    store.flush().unwrap();
+}
+
+/// Every stored match's export, by id.
+fn exports(dirs: &[PathBuf]) -> BTreeMap<String, (PathBuf, Vec<u8>)> {
+    let mut out = BTreeMap::new();
+    for dir in dirs.iter().filter(|d| d.is_dir()) {
+        let store = SledStore::open(dir).unwrap();
+        for id in store.list().unwrap() {
+            let m = store.load(&id).unwrap().unwrap();
+            let json = MatchExport::of(&m).to_json().unwrap();
+            assert!(out.insert(id, (dir.clone(), json)).is_none(), "a match is in one directory");
+        }
+    }
+    out
+}
+
+fn bytes(e: &BTreeMap<String, (PathBuf, Vec<u8>)>) -> BTreeMap<String, Vec<u8>> {
+    e.iter().map(|(id, (_, b))| (id.clone(), b.clone())).collect()
+}
+
+#[test]
+fn one_directory_to_three_and_back_keeps_every_match_byte_identical() {
+    let root = scratch("round");
+    let one = vec![root.join("one")];
+    let three: Vec<PathBuf> = (0..3).map(|i| root.join(format!("p{i}"))).collect();
+    fill(&one[0]);
+    let before = exports(&one);
+    assert_eq!(before.len(), 7);
+
+    // A dry run lists every move and changes nothing, not even creating the targets.
+    let mut out = vec![];
+    let report = reshard(&one, &three, 3, true, &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert_eq!(report.moves.len(), 7, "{text}");
+    assert!(text.contains("would move channel 10 (server") && text.contains("dry run"), "{text}");
+    assert!(text.contains("p1: shards 1..1 of 3 (holonet serve --shards 1..1 --of 3)"), "{text}");
+    assert!(three.iter().all(|d| !d.exists()), "a dry run creates no directory");
+    assert_eq!(bytes(&exports(&one)), bytes(&before));
+
+    let mut out = vec![];
+    reshard(&one, &three, 3, false, &mut out).unwrap();
+    let spread = exports(&three);
+    assert_eq!(bytes(&spread), bytes(&before), "every export is byte-identical");
+    assert!(exports(&one).is_empty(), "the source is emptied");
+    for (id, (dir, json)) in &spread {
+        let export: MatchExport = serde_json::from_slice(json).unwrap();
+        let shard = export.meta.guild.map_or(0, |g| shard_of(g, 3));
+        assert_eq!(dir, &three[shard as usize], "match {id} lives with the process of its guild's shard");
+    }
+    // Each process's store loads its matches (the running ones, of both games) as before.
+    let store: Arc<dyn MatchStore> = Arc::new(SledStore::open(&three[0]).unwrap());
+    let reb: Service<Rebellion> = Service::new(store);
+    let running: Vec<&String> =
+        spread.iter().filter(|(_, (d, _))| d == &three[0]).map(|(id, _)| id).collect();
+    assert!(running.contains(&&"16".to_string()), "the match without a guild stays with shard 0");
+    assert!(reb.load_all().unwrap() >= 1);
+    drop(reb);
+
+    // And back to one directory (a new one), byte for byte.
+    let back = vec![root.join("back")];
+    reshard(&three, &back, 1, false, &mut vec![]).unwrap();
+    assert_eq!(bytes(&exports(&back)), bytes(&before));
+    assert!(exports(&three).is_empty());
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn an_overwrite_is_refused_before_anything_moves_and_a_stopped_run_completes() {
+    let root = scratch("refuse");
+    let src = vec![root.join("src")];
+    let two: Vec<PathBuf> = (0..2).map(|i| root.join(format!("p{i}"))).collect();
+    fill(&src[0]);
+    let before = exports(&src);
+
+    // The second process's directory already holds another match of channel 11 (shard 0 of 2
+    // is guild 4's: a target of its own that must not be overwritten).
+    let other = scratch("other");
+    {
+        let store: Arc<dyn MatchStore> = Arc::new(SledStore::open(&other).unwrap());
+        let svc: Service<Rebellion> = Service::new(store.clone());
+        let a = Caller { user: 5, moderator: false };
+        svc.create(11, Some(guild(4)), a, MatchOptions::default(), Some(99)).unwrap();
+        store.flush().unwrap();
+    }
+    let theirs = exports(std::slice::from_ref(&other)).remove("11").unwrap().1;
+    let shard = shard_of(guild(4), 2) as usize;
+    {
+        let target = SledStore::open(&two[shard]).unwrap();
+        let export: MatchExport = serde_json::from_slice(&theirs).unwrap();
+        target.put_meta(&export.meta).unwrap();
+        target.flush().unwrap();
+    }
+    let err = reshard(&src, &two, 2, false, &mut vec![]).unwrap_err();
+    assert!(matches!(err, ReshardError::Occupied(ref v) if v.len() == 1), "{err}");
+    assert!(err.to_string().contains("channel 11"), "{err}");
+    assert_eq!(bytes(&exports(&src)), bytes(&before), "nothing moved");
+    let targets = exports(&two);
+    assert_eq!(targets.len(), 1, "nothing was written to the targets");
+    assert_eq!(targets["11"].1, theirs);
+
+    // With the stranger gone, a run that stopped after copying some matches (here: two were
+    // written, no source deleted) completes when run again.
+    std::fs::remove_dir_all(&two[shard]).unwrap();
+    for id in ["10", "15"] {
+        let (_, json) = &before[id];
+        let export: MatchExport = serde_json::from_slice(json).unwrap();
+        let t = export.meta.guild.map_or(0, |g| shard_of(g, 2)) as usize;
+        let store = SledStore::open(&two[t]).unwrap();
+        for (i, e) in export.log.iter().enumerate() {
+            store.append(id, i as u64, e).unwrap();
+        }
+        store.put_meta(&export.meta).unwrap();
+        store.flush().unwrap();
+    }
+    let mut out = vec![];
+    let report = reshard(&src, &two, 2, false, &mut out).unwrap();
+    assert_eq!(report.moves.iter().filter(|m| m.copied).count(), 2, "{}", String::from_utf8_lossy(&out));
+    assert_eq!(bytes(&exports(&two)), bytes(&before));
+    assert!(exports(&src).is_empty());
+    let _ = std::fs::remove_dir_all(&root);
+    let _ = std::fs::remove_dir_all(&other);
+}
+
+#[test]
+fn bad_layouts_and_missing_sources_are_refused() {
+    let root = scratch("bad");
+    let to: Vec<PathBuf> = (0..3).map(|i| root.join(format!("p{i}"))).collect();
+    let err = reshard(&[root.join("missing")], &to, 3, false, &mut vec![]).unwrap_err();
+    assert!(matches!(err, ReshardError::NoSource(_)), "{err}");
+    std::fs::create_dir_all(root.join("src")).unwrap();
+    let err = reshard(&[root.join("src")], &to, 2, false, &mut vec![]).unwrap_err();
+    assert!(err.to_string().contains("3 processes cannot share 2 shards"), "{err}");
+    let twice = vec![to[0].clone(), to[0].clone()];
+    let err = reshard(&[root.join("src")], &twice, 2, false, &mut vec![]).unwrap_err();
+    assert!(matches!(err, ReshardError::Repeated(_)), "{err}");
+    assert!(to.iter().all(|d| !d.exists()), "nothing was created");
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn the_binary_takes_several_directories_per_option() {
+    let root = scratch("cli");
+    let src = root.join("src");
+    fill(&src);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_holonet"))
+        .args(["reshard", "--from"])
+        .arg(&src)
+        .arg("--to")
+        .args((0..3).map(|i| root.join(format!("p{i}"))))
+        .args(["--of", "3", "--dry-run"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("would move 7 match(es)"), "{text}");
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn the_deploy_examples_split_the_shards_as_reshard_does() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let read = |f: &str| std::fs::read_to_string(format!("{root}/deploy/{f}")).unwrap();
+    let expected: Vec<String> =
+        holonet::cluster::split(6, 3).unwrap().iter().map(|s| s.range.to_string()).collect();
+    let from_env: Vec<String> = (0..3)
+        .map(|i| {
+            let env = read(&format!("holonet-{i}.env"));
+            assert!(
+                env.contains("HOLONET_SHARD_TOTAL=6\n") && env.contains(&format!("/var/lib/holonet/{i}\n"))
+            );
+            env.lines().find_map(|l| l.strip_prefix("HOLONET_SHARDS=")).unwrap().to_string()
+        })
+        .collect();
+    assert_eq!(from_env, expected);
+    let compose = read("compose.yaml");
+    let from_compose: Vec<String> = compose
+        .lines()
+        .filter_map(|l| l.split("\"--shards\", \"").nth(1))
+        .map(|rest| {
+            assert!(rest.contains("\"--of\", \"6\""), "{rest}");
+            rest.split('"').next().unwrap().to_string()
+        })
+        .collect();
+    assert_eq!(from_compose, expected);
+    let unit = read("holonet@.service");
+    assert!(
+        unit.contains("--shards ${HOLONET_SHARDS} --of ${HOLONET_SHARD_TOTAL}")
+            && unit.contains("KillSignal=SIGINT")
+    );
+}
+
+#[test]
+fn serve_refuses_a_bad_shard_range_before_connecting() {
+    let root = scratch("serve");
+    std::fs::create_dir_all(&root).unwrap();
+    let config = root.join("config.toml");
+    let data = root.join("data").display().to_string();
+    std::fs::write(&config, format!("token = \"t\"\ndata_dir = {data:?}\n")).unwrap();
+    let serve = |extra: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_holonet"))
+            .args(["serve", "--config"])
+            .arg(&config)
+            .args(extra)
+            .env_remove("HOLONET_TOKEN")
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{extra:?} must be refused");
+        String::from_utf8_lossy(&out.stderr).to_string()
+    };
+    let e = serve(&["--shards", "2..2", "--of", "2"]);
+    assert!(e.contains("shards 2..2 of 2") && e.contains("numbered from 0"), "{e}");
+    let e = serve(&["--shards", "two", "--of", "2"]);
+    assert!(e.contains("not a shard range"), "{e}");
+    let e = serve(&["--shards", "0..0"]);
+    assert!(e.contains("--of"), "{e}");
+    // The same in the configuration file.
+    std::fs::write(
+        &config,
+        format!("token = \"t\"\ndata_dir = {data:?}\n[cluster]\nshards = \"1..0\"\nof = 2\n"),
+    )
+    .unwrap();
+    let e = serve(&[]);
+    assert!(e.contains("the first shard is after the last"), "{e}");
+    assert!(!root.join("data").exists(), "nothing was opened");
+    let _ = std::fs::remove_dir_all(&root);
+}
