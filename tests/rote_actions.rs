@@ -158,7 +158,7 @@ fn post_bounty_puts_a_bounty_ring_that_costs_reputation_on_capture() {
     assert_eq!(s.ring(leader("han_solo")), Some(Ring::Bounty));
     // Capturing the bearer costs the Rebels 1 reputation.
     let before = s.reputation;
-    let mut ctx = holonet::engine::rebellion::flow::Ctx { s: &mut s, events: vec![] };
+    let mut ctx = holonet::engine::rebellion::flow::Ctx::new(&mut s);
     holonet::engine::rebellion::victory::capture(&mut ctx, leader("han_solo"));
     assert_eq!(s.reputation, before + 1);
     assert_eq!(s.ring(leader("han_solo")), None);

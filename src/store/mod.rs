@@ -131,6 +131,32 @@ pub struct MatchMeta {
     /// before there was a computer read 0 and draw one when the computer first takes a seat.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub bot_seed: u64,
+    /// The salt of the dice commitment (`crate::dice`): random bytes in hex, drawn with the
+    /// seed and as secret as it until the match ends. Empty for a match stored before
+    /// commitments existed: it shows no commitment, and `verify` says there is none to check.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub salt: String,
+    /// The commitment to the seed shown in the channel since the match started:
+    /// `dice::commitment(seed, salt)`. Empty exactly when `salt` is.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub commitment: String,
+    /// Every moderator rollback, oldest first: the replay cannot see actions that were taken
+    /// back, so the record says where the log was cut (`docs/dice.md`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rollbacks: Vec<RollbackNote>,
+}
+
+/// A moderator's rollback, as the match records it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RollbackNote {
+    /// The moderator.
+    pub by: u64,
+    /// When (seconds since the Unix epoch).
+    pub at: u64,
+    /// The log's length before the rollback.
+    pub from: u64,
+    /// The log's length after it.
+    pub to: u64,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -270,10 +296,22 @@ pub struct MatchExport {
     /// Whether the match had not ended when it was exported (its secrets were still in play).
     #[serde(default)]
     pub exported_during_play: bool,
+    /// Whether the seed and salt were left out (`meta.seed` reads 0, `meta.salt` is empty): an
+    /// export made from Discord while the match runs, when nobody may learn the seed. Such a
+    /// file can be read but neither imported nor verified.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub seed_withheld: bool,
+    /// The game's result when the match ended by its rules, as the game words it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
+    /// The hash of the state after the last action (`dice::state_hash`), as the reveal showed
+    /// it; `verify` checks the replay reaches it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub final_state: Option<String>,
 }
 
 impl MatchExport {
-    /// The export of a stored match.
+    /// The export of a stored match, seed included.
     pub fn of(m: &StoredMatch) -> Self {
         MatchExport {
             format: "holonet-match".into(),
@@ -281,6 +319,20 @@ impl MatchExport {
             meta: m.meta.clone(),
             log: m.log.clone(),
             exported_during_play: m.meta.status != MatchStatus::Ended,
+            seed_withheld: false,
+            result: None,
+            final_state: None,
         }
+    }
+
+    /// The export with the seed and salt left out when `withhold` (a running match: see
+    /// `seed_withheld`), else unchanged.
+    pub fn withholding_seed_if(mut self, withhold: bool) -> Self {
+        if withhold {
+            self.meta.seed = 0;
+            self.meta.salt.clear();
+            self.seed_withheld = true;
+        }
+        self
     }
 }
