@@ -83,6 +83,55 @@ pub fn seal(mut meta: MatchMeta) -> MatchMeta {
     meta
 }
 
+/// The pad and check that seal a match's seed: SHA-256 over a tag, the store's key, and the
+/// match's nonce and commitment (unique per match).
+fn seal_pad(key: &[u8; 32], meta: &MatchMeta, part: &[u8]) -> [u8; 32] {
+    let mut h = Sha256::new();
+    h.update(b"holonet seed seal v1\0");
+    h.update(part);
+    h.update(key);
+    h.update(meta.nonce.as_bytes());
+    h.update([0u8]);
+    h.update(meta.commitment.as_bytes());
+    h.finalize().into()
+}
+
+/// A match's seed and salt sealed with a store's key, for an export made during play: the
+/// salt's 16 bytes and the seed's 8 (big-endian) XORed with a pad only the key holder can make,
+/// then an 8-byte check, in hex (64 digits). Without the key the file says nothing of the seed.
+pub fn seal_seed(meta: &MatchMeta, key: &[u8; 32]) -> String {
+    // A match from before commitments has no salt: its 16 bytes are zeros (and open as "").
+    let salt = parse_salt(&meta.salt).unwrap_or([0u8; SALT_LEN]);
+    let mut plain = salt.to_vec();
+    plain.extend(meta.seed.to_be_bytes());
+    let pad = seal_pad(key, meta, b"pad");
+    let mut out: Vec<u8> = plain.iter().zip(pad).map(|(p, k)| p ^ k).collect();
+    let mut check = seal_pad(key, meta, b"check").to_vec();
+    check.truncate(8);
+    out.extend(check.iter().zip(Sha256::digest(&plain)).map(|(c, d)| c ^ d));
+    hex(&out)
+}
+
+/// The seed and salt (hex; empty for a match without one) sealed in `sealed` for the match of
+/// `meta` (its nonce and commitment as exported), if `key` is the one that sealed them.
+pub fn open_seed(sealed: &str, meta: &MatchMeta, key: &[u8; 32]) -> Option<(u64, String)> {
+    if sealed.len() != 64 || !sealed.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let bytes: Vec<u8> =
+        (0..32).map(|i| u8::from_str_radix(&sealed[2 * i..2 * i + 2], 16)).collect::<Result<_, _>>().ok()?;
+    let pad = seal_pad(key, meta, b"pad");
+    let plain: Vec<u8> = bytes[..24].iter().zip(pad).map(|(c, k)| c ^ k).collect();
+    let check = seal_pad(key, meta, b"check");
+    let want: Vec<u8> = check[..8].iter().zip(Sha256::digest(&plain)).map(|(c, d)| c ^ d).collect();
+    if want != bytes[24..] {
+        return None;
+    }
+    let seed = u64::from_be_bytes(plain[16..24].try_into().ok()?);
+    let salt = if meta.commitment.is_empty() { String::new() } else { hex(&plain[..16]) };
+    Some((seed, salt))
+}
+
 /// The commitment line of `/rebellion status` (the whole commitment), if the match has one.
 pub fn status_line(meta: &MatchMeta) -> Option<String> {
     (!meta.commitment.is_empty()).then(|| {
@@ -144,6 +193,39 @@ mod tests {
         assert_ne!(commitment(1, &salt), commitment(2, &salt));
         assert_ne!(commitment(1, &salt), commitment(1, &[8u8; SALT_LEN]));
         assert_eq!(commitment(1, &salt).len(), 64);
+    }
+
+    #[test]
+    fn the_worked_example_of_the_docs_holds() {
+        // docs/dice.md builds these bytes with printf and xxd and hashes them with sha256sum.
+        let salt: [u8; SALT_LEN] = std::array::from_fn(|i| i as u8);
+        assert_eq!(
+            commitment(12345, &salt),
+            "03eede88e6dd9a25927176db3b17762528e841716786af565a50ea221c0c4222"
+        );
+    }
+
+    #[test]
+    fn a_sealed_seed_opens_with_its_key_only() {
+        let mut meta: MatchMeta = serde_json::from_value(serde_json::json!({
+            "id": "1", "nonce": "abcdefghij", "game": "rebellion", "guild": null, "channel": 1,
+            "creator": 1, "seats": {}, "options": {}, "seed": 0x1234_5678_9abc_def0u64,
+            "status": "active", "created_at": 0, "updated_at": 0
+        }))
+        .unwrap();
+        meta = seal(meta);
+        let key = [7u8; 32];
+        let sealed = seal_seed(&meta, &key);
+        assert_eq!(sealed.len(), 64);
+        assert!(!sealed.contains(&meta.salt) && !sealed.contains(&format!("{:016x}", meta.seed)));
+        assert_eq!(open_seed(&sealed, &meta, &key), Some((meta.seed, meta.salt.clone())));
+        assert_eq!(open_seed(&sealed, &meta, &[8u8; 32]), None, "another server's key");
+        let mut other = meta.clone();
+        other.nonce = "zzzzzzzzzz".into();
+        assert_eq!(open_seed(&sealed, &other, &key), None, "another match");
+        let flipped = format!("{}{}", if sealed.starts_with('0') { "1" } else { "0" }, &sealed[1..]);
+        assert_eq!(open_seed(&flipped, &meta, &key), None, "an edited seal");
+        assert_eq!(open_seed("zz", &meta, &key), None);
     }
 
     #[test]

@@ -420,8 +420,9 @@ fn an_export_of_a_match_with_a_hidden_probe_card_imports_the_same() {
                 let (_, bytes) = svc.export(CH, moderator).unwrap().file.expect("an export file");
                 let other: Service<Rebellion> =
                     Service::with_clock(Arc::new(MemoryStore::new()), Box::new(|| 1_000));
-                other.import(200, moderator, &bytes).unwrap();
-                let back = other.state(200).unwrap().expect("the imported match");
+                // Exported during play, the file restores its own channel's match only.
+                other.import(CH, moderator, &bytes).unwrap();
+                let back = other.state(CH).unwrap().expect("the imported match");
                 assert_eq!(back, s, "seed {seed}: the import is the same match");
                 assert_eq!(back.rote_probes, s.rote_probes);
                 return;

@@ -262,6 +262,7 @@ fn prepared_export(seed: u64, moves: usize, quick: bool, status: MatchStatus) ->
         log,
         exported_during_play: status != MatchStatus::Ended,
         seed_withheld: false,
+        sealed_seed: None,
         result: None,
         final_state: None,
     };

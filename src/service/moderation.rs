@@ -265,7 +265,8 @@ impl<G: Game> Service<G> {
         let file = match (running, m.state.as_ref()) {
             // Nobody may learn the seed before the end, moderators included.
             (true, _) | (false, None) => {
-                export_file(&stored.meta.id, MatchExport::of(&stored).withholding_seed_if(running))?
+                let key = self.store.seal_key()?;
+                export_file(&stored.meta.id, MatchExport::of(&stored).withholding_seed_if(running, &key))?
             }
             (false, Some(state)) => export_file(&stored.meta.id, finished_export::<G>(&stored, state))?,
         };
@@ -317,12 +318,9 @@ impl<G: Game> Service<G> {
         if export.format != "holonet-match" || export.format_version != 1 {
             return Err(ServiceError::BadImport("not a holonet-match version 1 file".into()));
         }
+        let mut export = export;
         if export.seed_withheld {
-            return Err(ServiceError::BadImport(
-                "it was exported during play and leaves out the seed, so it cannot be replayed (the \
-                 server's `holonet export` writes a complete file)"
-                    .into(),
-            ));
+            self.unseal(&mut export, &channel.to_string())?;
         }
         // A commitment that does not match would tell the channel a seed other than the one played.
         crate::verify::check_commitment(&export.meta).map_err(|e| ServiceError::BadImport(e.to_string()))?;
@@ -410,6 +408,37 @@ impl<G: Game> Service<G> {
             prompt,
             ..Default::default()
         })
+    }
+}
+
+impl<G: Game> Service<G> {
+    /// Opens the sealed seed of an export made during play, to restore its own match: only into
+    /// the channel it came from, only where that match's records are lost or damaged (anything
+    /// else would replay a running match somewhere its seed could be revealed), and only with
+    /// the key of the store that sealed it.
+    fn unseal(&self, export: &mut MatchExport, id: &str) -> Result<(), ServiceError> {
+        let refuse = |why: &str| Err(ServiceError::BadImport(why.to_string()));
+        if export.meta.id != id {
+            return refuse("it was exported during play, so it can only restore its own channel's match");
+        }
+        let lost = self.damaged.lock().expect("lock").contains_key(id)
+            || !matches!(self.store.load_meta(id), Ok(Some(_)));
+        if !lost {
+            return refuse(
+                "it was exported during play, so it can only restore a match whose stored records are lost or damaged",
+            );
+        }
+        let key = self.store.seal_key()?;
+        let Some((seed, salt)) =
+            export.sealed_seed.as_deref().and_then(|s| crate::dice::open_seed(s, &export.meta, &key))
+        else {
+            return refuse("it was exported during play and its seed is sealed for another server");
+        };
+        export.meta.seed = seed;
+        export.meta.salt = salt;
+        export.seed_withheld = false;
+        export.sealed_seed = None;
+        Ok(())
     }
 }
 

@@ -278,6 +278,10 @@ pub trait MatchStore: Send + Sync {
     fn delete(&self, id: &str) -> Result<(), StoreError>;
     /// Makes every write so far durable.
     fn flush(&self) -> Result<(), StoreError>;
+    /// The store's own secret key (drawn once, kept with the data): it seals the seed of a
+    /// match exported during play, so that the file can restore the match on this server
+    /// while nobody reads the seed from it (`dice::seal_seed`).
+    fn seal_key(&self) -> Result<[u8; 32], StoreError>;
 }
 
 /// The JSON a moderator exports (and a backup or migration imports): metadata plus the whole
@@ -298,9 +302,13 @@ pub struct MatchExport {
     pub exported_during_play: bool,
     /// Whether the seed and salt were left out (`meta.seed` reads 0, `meta.salt` is empty): an
     /// export made from Discord while the match runs, when nobody may learn the seed. Such a
-    /// file can be read but neither imported nor verified.
+    /// file cannot be verified, and imports only to restore its own match on the server that
+    /// wrote it (with `sealed_seed`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub seed_withheld: bool,
+    /// The withheld seed and salt, sealed with the exporting store's key (`dice::seal_seed`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sealed_seed: Option<String>,
     /// The game's result when the match ended by its rules, as the game words it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<String>,
@@ -320,15 +328,17 @@ impl MatchExport {
             log: m.log.clone(),
             exported_during_play: m.meta.status != MatchStatus::Ended,
             seed_withheld: false,
+            sealed_seed: None,
             result: None,
             final_state: None,
         }
     }
 
     /// The export with the seed and salt left out when `withhold` (a running match: see
-    /// `seed_withheld`), else unchanged.
-    pub fn withholding_seed_if(mut self, withhold: bool) -> Self {
+    /// `seed_withheld`), sealed with the store's `key`; else unchanged.
+    pub fn withholding_seed_if(mut self, withhold: bool, key: &[u8; 32]) -> Self {
         if withhold {
+            self.sealed_seed = Some(crate::dice::seal_seed(&self.meta, key));
             self.meta.seed = 0;
             self.meta.salt.clear();
             self.seed_withheld = true;

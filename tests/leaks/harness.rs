@@ -879,7 +879,8 @@ pub fn play<G: Game<State = State, Action = Action, Options = MatchOptions>>(
     let mut know = Knowledge::new(u, pos.state());
     let meta = store.load_meta(&CH.to_string()).map_err(|e| err(e.into()))?.expect("stored");
     know.sealed = sealed_forms(meta.seed, &meta.salt);
-    if !meta.commitment.is_empty() && svc.status(CH, STRANGER).map_err(err)?.reply.contains(&meta.commitment) {
+    if !meta.commitment.is_empty() && svc.status(CH, STRANGER).map_err(err)?.reply.contains(&meta.commitment)
+    {
         stats.commitments += 1;
     }
     {
