@@ -108,7 +108,7 @@ pub fn render_image(report: &LuckReport) -> RgbImage {
                 bar(&mut img, (left + bw * i as f32, bw - 2.0), y_of(0.0), y_of(t.luck() as f32), i);
             }
         }
-        if r.round as usize % every == 0 || k == 0 {
+        if (r.round as usize).is_multiple_of(every) || k == 0 {
             draw::text_centered(&mut img, TICK, cx, py + ph + 8.0, &r.round.to_string());
         }
     }
