@@ -173,4 +173,13 @@ pub trait Game: Send + Sync + 'static {
     fn chart_png(_seed: u64, _options: &Self::Options, _log: &[(String, Self::Action)]) -> Option<Vec<u8>> {
         None
     }
+    /// Each side's dice against expectation, round by round, from a finished match's seed,
+    /// options and every action; `None` (the default) for a game without dice.
+    fn luck(
+        _seed: u64,
+        _options: &Self::Options,
+        _log: &[(String, Self::Action)],
+    ) -> Option<crate::luck::LuckReport> {
+        None
+    }
 }

@@ -85,6 +85,12 @@ enum Command {
         #[arg(long)]
         dry_run: bool,
     },
+    /// Check a finished match's export: its dice commitment, and that every roll and shuffle
+    /// follows from its seed and log (docs/dice.md).
+    Verify {
+        /// The exported JSON file (`/mod export`, `/game export` or `holonet export`).
+        file: PathBuf,
+    },
     /// Play in a terminal (hot-seat) or run a script of commands.
     Local {
         /// The game.
@@ -175,6 +181,7 @@ fn main() {
                 .map(drop)
                 .map_err(std::io::Error::other)
         }
+        Command::Verify { file } => verify(&file),
         Command::Local {
             game,
             seed,
@@ -273,6 +280,21 @@ fn import(config: &std::path::Path, channel: u64, file: &std::path::Path) -> std
         holonet::cli::admin::import(&data_dir(config)?, channel, &json).map_err(std::io::Error::other)?;
     println!("{summary}");
     Ok(())
+}
+
+/// Prints what the export proves, or why it does not verify (exit status 1).
+fn verify(file: &std::path::Path) -> std::io::Result<()> {
+    let bytes = std::fs::read(file)?;
+    match holonet::verify::verify_bytes(&bytes) {
+        Ok(report) => {
+            println!("{}", report.text());
+            Ok(())
+        }
+        Err(e) => {
+            eprintln!("not verified: {e}");
+            std::process::exit(1);
+        }
+    }
 }
 
 /// Refuses Rebellion's options for Empire vs. Rebellion (it has none of them).

@@ -50,6 +50,21 @@ fn export_then_import_moves_a_match_between_channels() {
     assert_eq!(json["log"].as_array().unwrap().len(), 20);
     assert_eq!(json["exported_during_play"], true, "the match was still running");
 
+    // The operator's file holds the seed: `holonet verify` replays it (so far: it runs on), and
+    // refuses it once its seed is changed.
+    let r = holonet(&["verify", out.to_str().unwrap()]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let said = String::from_utf8_lossy(&r.stdout);
+    assert!(said.contains("20 actions (not over when exported: verified so far)"), "{said}");
+    assert!(said.contains(json["meta"]["commitment"].as_str().unwrap()), "{said}");
+    let mut forged = json.clone();
+    forged["meta"]["seed"] = serde_json::json!(4);
+    let forged_path = dir.join("forged.json");
+    std::fs::write(&forged_path, serde_json::to_vec(&forged).unwrap()).unwrap();
+    let r = holonet(&["verify", forged_path.to_str().unwrap()]);
+    assert_eq!(r.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&r.stderr).contains("not verified: the commitment does not match"));
+
     let r = holonet(&["import", "--config", cfg, "--channel", "11", out.to_str().unwrap()]);
     assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
     assert!(String::from_utf8_lossy(&r.stdout).contains("imported into channel 11"));

@@ -185,12 +185,12 @@ fn carbon_freezing_keeps_the_leader_captured_and_costs_one_reputation() {
     let mut s2 = s.clone();
     s2.sys_mut(sys("mustafar")).zone.leaders.rebel.push(leader("princess_leia"));
     s2.leader_pool.rebel.retain(|&l| l != leader("princess_leia"));
-    let mut ctx = Ctx { s: &mut s2, events: vec![] };
+    let mut ctx = Ctx::new(&mut s2);
     victory::capture(&mut ctx, leader("princess_leia"));
     drop(ctx);
     assert!(s2.is_captured(mothma) && s2.is_captured(leader("princess_leia")));
     // Rescued, she loses the Carbonite ring and the reputation is not given back.
-    let mut ctx = Ctx { s: &mut s, events: vec![] };
+    let mut ctx = Ctx::new(&mut s);
     victory::rescue(&mut ctx, mothma);
     drop(ctx);
     assert_eq!(s.ring(mothma), None);
@@ -417,7 +417,7 @@ fn a_ring_has_one_bearer_and_replaces_the_ring_a_leader_wore() {
     let mut s = board(13).leader_at("bespin", "han_solo").leader_at("bespin", "princess_leia").build();
     s.rings.insert(han, Ring::Yoda);
     s.rings.insert(leia, Ring::C3po);
-    let mut ctx = Ctx { s: &mut s, events: vec![] };
+    let mut ctx = Ctx::new(&mut s);
     victory::attach_ring(&mut ctx, leia, Ring::Yoda);
     drop(ctx);
     assert_eq!(s.ring(leia), Some(Ring::Yoda), "the new ring replaces C-3PO");
@@ -430,7 +430,7 @@ fn capturing_a_leader_takes_off_its_ring() {
     let han: LeaderId = leader("han_solo");
     let mut s = board(12).units("bespin", "tie_fighter", 1).leader_at("bespin", "han_solo").build();
     s.rings.insert(han, Ring::MillenniumFalcon);
-    let mut ctx = Ctx { s: &mut s, events: vec![] };
+    let mut ctx = Ctx::new(&mut s);
     victory::capture(&mut ctx, han);
     drop(ctx);
     assert!(s.is_captured(han));

@@ -183,7 +183,7 @@ fn a_destroyed_system_has_no_loyalty_subjugation_base_building_or_deploying() {
     let mut s =
         Scenario { s }.assign(EMPIRE, "display_of_power", &["emperor_palpatine"]).command(EMPIRE).build();
     assert!(!is_legal(&s, "reveal display_of_power alderaan"), "not populous any more (FAQ)");
-    let mut ctx = holonet::engine::rebellion::flow::Ctx { s: &mut s, events: vec![] };
+    let mut ctx = holonet::engine::rebellion::flow::Ctx::new(&mut s);
     holonet::engine::rebellion::loyalty::gain(&mut ctx, REBEL, a, 2);
     drop(ctx);
     assert_eq!(s.sys(a).loyalty, None, "a destroyed system never gains loyalty");

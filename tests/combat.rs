@@ -65,7 +65,7 @@ fn put_leader(s: &mut State, at: &str, l: &str) {
 }
 
 fn fight(s: &mut State, at: &str, attacker: Faction, origins: &[&str]) {
-    let mut ctx = Ctx { s, events: vec![] };
+    let mut ctx = Ctx::new(s);
     let origins = origins.iter().map(|o| sys(o)).collect();
     let f = combat::start(&mut ctx, Place::System(sys(at)), attacker, origins);
     ctx.s.stack.push(f);
@@ -141,7 +141,7 @@ fn count(s: &State, at: &str, f: Faction, u: &str) -> u8 {
 }
 
 fn settle(s: &mut State) {
-    let mut ctx = Ctx { s, events: vec![] };
+    let mut ctx = Ctx::new(s);
     flow::advance(&mut ctx);
 }
 
@@ -216,7 +216,7 @@ fn to_ground(s: &mut State) {
 
 /// The number of dice of the first roll after the combat's start.
 fn first_roll(s: &mut State) -> usize {
-    let mut ctx = Ctx { s, events: vec![] };
+    let mut ctx = Ctx::new(s);
     flow::advance(&mut ctx);
     ctx.events
         .iter()
@@ -629,7 +629,7 @@ fn retreat_destinations_follow_the_rules() {
     put(&mut s, "dathomir", Faction::Empire, &[("tie_fighter", 1)]);
     let mut t = s.clone();
     let c = combat::start(
-        &mut Ctx { s: &mut t, events: vec![] },
+        &mut Ctx::new(&mut t),
         Place::System(sys("yavin")),
         Faction::Empire,
         vec![sys("dathomir")],
@@ -646,19 +646,15 @@ fn retreat_destinations_follow_the_rules() {
     // Own loyalty is preferred over empty systems.
     let mut s2 = standard();
     s2.sys_mut(sys("mandalore")).loyalty = Some(Faction::Rebel);
-    let c2 = combat::start(
-        &mut Ctx { s: &mut s2.clone(), events: vec![] },
-        Place::System(sys("yavin")),
-        Faction::Empire,
-        vec![],
-    );
+    let c2 =
+        combat::start(&mut Ctx::new(&mut s2.clone()), Place::System(sys("yavin")), Faction::Empire, vec![]);
     let Frame::Combat(c2) = c2 else { panic!() };
     assert_eq!(combat::destinations(&s2, &c2, Faction::Rebel), vec![sys("mandalore")]);
     // The defender may not retreat where the attacker came from.
     let mut s3 = standard();
     put(&mut s3, "mandalore", Faction::Rebel, &[("x_wing", 1)]);
     let c3 = combat::start(
-        &mut Ctx { s: &mut s3.clone(), events: vec![] },
+        &mut Ctx::new(&mut s3.clone()),
         Place::System(sys("yavin")),
         Faction::Empire,
         vec![sys("mandalore")],

@@ -85,11 +85,14 @@ fn command_names_are_the_documented_ones() {
     assert_eq!(tree.len(), 4);
     assert_eq!(
         sub("game"),
-        ["new", "join", "leave", "start", "cancel", "status", "board", "hand", "log", "help"]
+        ["new", "join", "leave", "start", "cancel", "status", "board", "hand", "log", "verify", "help"]
     );
     assert_eq!(
         sub("rebellion"),
-        ["new", "join", "leave", "start", "cancel", "status", "board", "hand", "log", "help", "rules"]
+        [
+            "new", "join", "leave", "start", "cancel", "status", "board", "hand", "log", "verify", "help",
+            "rules"
+        ]
     );
     assert_eq!(
         sub("play"),
@@ -141,4 +144,6 @@ fn command_names_are_the_documented_ones() {
     assert_eq!(options("mod", "replace"), ["seat", "user", "role"]);
     assert_eq!(options("mod", "kick"), ["seat", "role"]);
     assert_eq!(options("mod", "rollback"), ["steps"]);
+    assert_eq!(options("rebellion", "verify"), ["file"]);
+    assert_eq!(options("game", "verify"), ["file"]);
 }

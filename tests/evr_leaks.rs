@@ -290,12 +290,24 @@ fn service_payloads_never_name_a_reserve_character_the_receiver_has_not_seen() {
     let seats = [(1u64, "rebel"), (2u64, "empire")];
     let mut checked = 0usize;
     for seed in 0..20u64 {
-        let svc: Service<Evr> = Service::with_clock(Arc::new(MemoryStore::new()), Box::new(|| 1_000));
+        use holonet::store::MatchStore;
+        let store = Arc::new(MemoryStore::new());
+        let svc: Service<Evr> = Service::with_clock(store.clone(), Box::new(|| 1_000));
         let ch = 500 + seed;
         svc.create(ch, Some(7), rebel, EvrOptions::default(), Some(seed)).unwrap();
         svc.join(ch, rebel, Some("rebel")).unwrap();
         svc.join(ch, empire, Some("empire")).unwrap();
         let mut outcome = svc.start(ch, rebel).unwrap();
+        // The seed (issue 22): its salt, the seed in hex and the random stream's seed are
+        // canaries for everyone until the end (these seeds are too short to check in decimal).
+        let meta = store.load_meta(&ch.to_string()).unwrap().unwrap();
+        let stream =
+            serde_json::to_value(GameRng::from_seed(seed)).unwrap()["seed"].as_str().unwrap().to_string();
+        let sealed = [meta.salt.clone(), format!("{seed:016x}"), stream];
+        assert!(
+            svc.status(ch, rebel).unwrap().reply.contains(&meta.commitment),
+            "the status shows the commitment"
+        );
         let mut caller = rebel.user;
         let mut rng = GameRng::from_seed(seed);
         let mut public_seen: BTreeSet<ResourceCardId> = BTreeSet::new();
@@ -327,6 +339,15 @@ fn service_payloads_never_name_a_reserve_character_the_receiver_has_not_seen() {
             }
             if s.winner.is_some() {
                 break;
+            }
+            for text in std::iter::once(&channel).chain(users.iter().chain(&status).map(|(_, t)| t)) {
+                for form in &sealed {
+                    assert!(
+                        !text.contains(form.as_str()),
+                        "seed {seed}: `{form}` was sent before the end:\n{text}"
+                    );
+                    checked += 1;
+                }
             }
             for f in BOTH {
                 for name in canaries(f) {

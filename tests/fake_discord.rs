@@ -1095,6 +1095,12 @@ async fn scenario() {
     let export: Value = serde_json::from_slice(&exported[0].1).unwrap();
     assert_eq!(export["format"], json!("holonet-match"));
     assert_eq!(export["exported_during_play"], json!(true));
+    // Nobody may learn the seed before the end, the moderator who exports included.
+    assert_eq!((export["seed_withheld"].clone(), export["meta"]["seed"].clone()), (json!(true), json!(0)));
+    assert!(
+        export["meta"].get("salt").is_none()
+            && export["meta"]["commitment"].as_str().is_some_and(|c| c.len() == 64)
+    );
     assert!(channel_posts(&reqs).iter().all(|r| r.files().iter().all(|(n, _)| !n.ends_with(".json"))));
     // Catching up is private: status answers the caller alone, with the latest events and
     // their own hand.
@@ -1358,9 +1364,38 @@ async fn sigkill_scenario() {
     );
     let (_, reply) = fake.command(REBEL, 0, "rebellion", "status", json!([])).await;
     assert!(reply.contains("The match is over"), "{reply}");
+    dice_sealed_until_the_reveal(&fake.requests());
     bot.kill().unwrap();
     bot.wait().unwrap();
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Trust in the dice (issue 22), over everything a whole match sent: the live messages show
+/// the start of the commitment from the first prompt on, the reveal shows the seed and salt that
+/// hash to it, and nothing sent before the reveal holds the seed or the salt.
+fn dice_sealed_until_the_reveal(all: &[Req]) {
+    let between = |text: &str, a: &str| -> String {
+        let from = text.find(a).map(|i| i + a.len()).unwrap_or_else(|| panic!("`{a}` in {text}"));
+        text[from..].split('`').next().unwrap_or_default().to_string()
+    };
+    let at =
+        all.iter().position(|r| r.content().contains("The dice: seed `")).expect("the reveal shows the seed");
+    let reveal: String = all[at..].iter().map(|r| r.content()).collect::<Vec<_>>().join("\n");
+    let (seed, salt) = (between(&reveal, "The dice: seed `"), between(&reveal, ", salt `"));
+    let commitment = between(&reveal, "shown since the start: `");
+    let computed = holonet::dice::commitment_hex(seed.parse().expect("a seed"), &salt).expect("a salt");
+    assert_eq!(computed, commitment, "the revealed seed and salt hash to the commitment");
+    let short = format!("Dice commitment `{}…`", holonet::dice::short(&commitment));
+    let live: Vec<&Req> = all[..at].iter().filter(|r| r.content().contains("decides:")).collect();
+    assert!(
+        !live.is_empty() && live.iter().all(|r| r.content().contains(&short)),
+        "every live message: {short}"
+    );
+    // A drawn seed is a long number (shorter ones would match other numbers by chance).
+    for secret in [salt.as_str(), seed.as_str()].into_iter().filter(|s| s.len() >= 6) {
+        let early = all[..at].iter().find(|r| r.json().to_string().contains(secret));
+        assert!(early.is_none(), "`{secret}` was sent before the reveal: {:?}", early.map(|r| r.content()));
+    }
 }
 
 /// The match seeds are random, so the Rebels may have been dealt a ring card (C-3PO, R2-D2),
@@ -1453,7 +1488,7 @@ fn prepared(
     use holonet::engine::rebellion::{MatchOptions, apply, decision};
     use holonet::service::{Answer, Caller, Service};
     let store: Arc<dyn holonet::store::MatchStore> = Arc::new(holonet::store::MemoryStore::new());
-    let svc: Service<Rebellion> = Service::new(store);
+    let svc: Service<Rebellion> = Service::new(store.clone());
     let (rebel, empire) =
         (Caller { user: REBEL, moderator: false }, Caller { user: EMPIRE, moderator: false });
     svc.create(
@@ -1475,8 +1510,9 @@ fn prepared(
         apply(&mut next, d.seat, action.clone()).unwrap();
         let user = if d.seat == holonet::content::Faction::Rebel { rebel } else { empire };
         if target(&next) {
-            let admin = Caller { user: MODERATOR, moderator: true };
-            let file = svc.export(channel, admin).unwrap().file.unwrap().1;
+            // The operator's export, seed included (`/mod export` leaves it out during play).
+            let stored = store.load(&channel.to_string()).unwrap().unwrap();
+            let file = serde_json::to_vec(&holonet::store::MatchExport::of(&stored)).unwrap();
             return Some((file, user.user, action.command(), next));
         }
         svc.act(channel, user, Answer::Command(action.command())).unwrap();

@@ -142,6 +142,19 @@ fn the_seeds_that_once_leaked_leak_nothing() {
     assert_eq!(stats.games, ONCE_LEAKED.len() as u64);
 }
 
+/// The seed as a canary in its decimal form too (issue 22): matches whose seeds are long
+/// numbers, as drawn ones are, so that no other number in a payload is taken for them. Each
+/// game's status shows its commitment, and nothing sent before the end holds the seed or salt.
+#[test]
+fn the_seed_shows_nowhere_before_the_end() {
+    let cfg = Config { twin_every: env("HOLONET_LEAK_TWIN_EVERY", 20) as usize };
+    // Long seeds of both setups, one with Rise of the Empire (seed % 4 == 3).
+    let seeds = [0x5EED_D1CE_0000_0000u64, 0x5EED_D1CE_0000_0003, 0x5EED_D1CE_0000_0006];
+    let stats = run::<Rebellion>(&seeds, cfg).unwrap_or_else(|l| panic!("{l}"));
+    assert_eq!(stats.games, seeds.len() as u64);
+    assert_eq!(stats.commitments, seeds.len() as u64, "every game showed its commitment");
+}
+
 #[test]
 fn random_games_leak_nothing_through_the_service() {
     let games = env("HOLONET_LEAK_GAMES", GAMES);
@@ -160,6 +173,7 @@ fn random_games_leak_nothing_through_the_service() {
     assert_eq!(stats.games, games);
     // A harness that checks nothing is a defect: these must have had work to do.
     assert!(stats.armed * 2 > stats.payloads, "most payloads had secrets to keep: {stats:?}");
+    assert_eq!(stats.commitments, games, "every game showed its dice commitment, its seed a canary");
     let kinds = stats.twins_now.len();
     assert!(games < 50 || kinds >= 8, "every kind of twin was compared: {:?}", stats.twins_now);
     assert!(games < 50 || stats.twins_next.values().sum::<u64>() > games, "next actions compared");
@@ -282,7 +296,7 @@ mod targeted {
 }
 
 mod self_tests {
-    use super::leaks::leaky::{LeakyBase, LeakyCard, LeakyHand, LeakyPrompt};
+    use super::leaks::leaky::{LeakyBase, LeakyCard, LeakyHand, LeakyPrompt, LeakySeed};
     use super::*;
 
     fn fails<G>(what: &str) -> String
@@ -303,6 +317,12 @@ mod self_tests {
     fn a_hidden_card_named_in_the_status_is_caught_by_the_canaries() {
         let e = fails::<LeakyCard>("status names a Rebel hand card");
         assert!(e.contains("the channel was sent card"), "{e}");
+    }
+
+    #[test]
+    fn the_seed_in_the_status_is_caught_by_its_canary() {
+        let e = fails::<LeakySeed>("status shows the random stream's seed");
+        assert!(e.contains("was sent the match's seed or salt"), "{e}");
     }
 
     #[test]

@@ -176,7 +176,7 @@ fn loyalty_gain_one_or_two_against_the_opponent_and_subjugated_systems() {
     s.sys_mut(a).loyalty = Some(EMPIRE);
     s.sys_mut(b).loyalty = Some(EMPIRE);
     s.sys_mut(c).subjugated = true;
-    let mut ctx = Ctx { s: &mut s, events: vec![] };
+    let mut ctx = Ctx::new(&mut s);
     loyalty::gain(&mut ctx, REBEL, a, 1);
     loyalty::gain(&mut ctx, REBEL, b, 2);
     loyalty::gain(&mut ctx, REBEL, hoth, 1);
@@ -189,7 +189,7 @@ fn loyalty_gain_one_or_two_against_the_opponent_and_subjugated_systems() {
     assert_eq!(s.sys(cor).loyalty, Some(EMPIRE), "Coruscant is always Imperial");
     assert!(s.sys(c).subjugated && s.sys(c).loyalty == Some(REBEL), "Rebel marker goes beneath subjugation");
     assert!(s.is_imperial_system(c) && !s.is_rebel_system(c));
-    let mut ctx = Ctx { s: &mut s, events: vec![] };
+    let mut ctx = Ctx::new(&mut s);
     loyalty::lose(&mut ctx, REBEL, c);
     loyalty::gain(&mut ctx, EMPIRE, c, 1);
     drop(ctx);

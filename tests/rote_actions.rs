@@ -158,7 +158,7 @@ fn post_bounty_puts_a_bounty_ring_that_costs_reputation_on_capture() {
     assert_eq!(s.ring(leader("han_solo")), Some(Ring::Bounty));
     // Capturing the bearer costs the Rebels 1 reputation.
     let before = s.reputation;
-    let mut ctx = holonet::engine::rebellion::flow::Ctx { s: &mut s, events: vec![] };
+    let mut ctx = holonet::engine::rebellion::flow::Ctx::new(&mut s);
     holonet::engine::rebellion::victory::capture(&mut ctx, leader("han_solo"));
     assert_eq!(s.reputation, before + 1);
     assert_eq!(s.ring(leader("han_solo")), None);
@@ -420,8 +420,9 @@ fn an_export_of_a_match_with_a_hidden_probe_card_imports_the_same() {
                 let (_, bytes) = svc.export(CH, moderator).unwrap().file.expect("an export file");
                 let other: Service<Rebellion> =
                     Service::with_clock(Arc::new(MemoryStore::new()), Box::new(|| 1_000));
-                other.import(200, moderator, &bytes).unwrap();
-                let back = other.state(200).unwrap().expect("the imported match");
+                // Exported during play, the file restores its own channel's match only.
+                other.import(CH, moderator, &bytes).unwrap();
+                let back = other.state(CH).unwrap().expect("the imported match");
                 assert_eq!(back, s, "seed {seed}: the import is the same match");
                 assert_eq!(back.rote_probes, s.rote_probes);
                 return;

@@ -451,7 +451,7 @@ fn combat_objective_holds(
     use holonet::engine::rebellion::cards::{objective_behavior, requirements};
     use holonet::engine::rebellion::flow::Ctx;
     use holonet::engine::rebellion::{Frame, combat};
-    let mut ctx = Ctx { s, events: vec![] };
+    let mut ctx = Ctx::new(s);
     let Frame::Combat(mut c) = combat::start(&mut ctx, place(at), attacker, vec![]) else {
         panic!("a combat frame")
     };
@@ -550,10 +550,7 @@ fn ambitions_of_power_lets_the_empire_keep_a_ninth_leader() {
         s.leader_pool.empire.push(l);
     }
     s.leader_pool.empire.truncate(9);
-    holonet::engine::rebellion::flow::advance(&mut holonet::engine::rebellion::flow::Ctx {
-        s: &mut s,
-        events: vec![],
-    });
+    holonet::engine::rebellion::flow::advance(&mut holonet::engine::rebellion::flow::Ctx::new(&mut s));
     let d = decision(&s).unwrap();
     assert_eq!((d.seat, d.kind), (EMPIRE, PromptKind::TrimLeaderPool));
     assert!(is_legal(&s, "action ambitions_of_power"));
@@ -569,10 +566,7 @@ fn ambitions_of_power_lets_the_empire_keep_a_ninth_leader() {
         })
         .unwrap();
     s.leader_pool.empire.push(l);
-    holonet::engine::rebellion::flow::advance(&mut holonet::engine::rebellion::flow::Ctx {
-        s: &mut s,
-        events: vec![],
-    });
+    holonet::engine::rebellion::flow::advance(&mut holonet::engine::rebellion::flow::Ctx::new(&mut s));
     assert_eq!(decision(&s).unwrap().kind, PromptKind::TrimLeaderPool);
     let e = refuse(&mut s, EMPIRE, "action ambitions_of_power");
     assert!(matches!(e, RuleError::WrongStep { .. } | RuleError::Illegal { .. }), "{e}");

@@ -351,7 +351,7 @@ fn a_card_that_draws_tactic_cards_takes_used_ones_back_under_cinematic_combat() 
     act(&mut s, REBEL, "advanced escort");
     neither(&mut s);
     assert!(rules::can_draw(&s, EMPIRE, Theater::Space) && !rules::can_draw(&s, EMPIRE, Theater::Ground));
-    let mut ctx = Ctx { s: &mut s, events: vec![] };
+    let mut ctx = Ctx::new(&mut s);
     rules::draw(&mut ctx, EMPIRE, Theater::Space, 2);
     assert!(discard_of(&s, EMPIRE).is_empty() && deck_of(&s, EMPIRE).contains(&adv("swarm_tactics")));
     assert!(s.hands.empire.tactics.is_empty(), "no base tactic card is drawn");

@@ -75,7 +75,7 @@ fn effects(s: &State) -> holonet::engine::rebellion::combat::cinematic::BattleEf
 fn prevented(s: &mut State, side: Faction, faces: &[(DieColor, DieFace)]) -> Vec<bool> {
     set_dice(s, faces);
     let Some(holonet::engine::rebellion::Frame::Combat(mut c)) = s.stack.pop() else { panic!("no combat") };
-    let mut ctx = Ctx { s, events: vec![] };
+    let mut ctx = Ctx::new(s);
     holonet::engine::rebellion::combat::cinematic::attack::prevent(&mut ctx, &mut c, side);
     let out = c.dice.iter().map(|d| d.spent).collect();
     s.stack.push(holonet::engine::rebellion::Frame::Combat(c));

@@ -45,7 +45,7 @@ fn public_text(ev: &[Event]) -> String {
 
 /// Runs the engine's automatic steps (what follows any applied action).
 fn settle(s: &mut State) -> Vec<Event> {
-    let mut ctx = Ctx { s, events: vec![] };
+    let mut ctx = Ctx::new(s);
     advance(&mut ctx);
     ctx.events
 }
@@ -824,7 +824,7 @@ fn target_markers_leave_with_a_destroyed_system() {
     let mut s = rote(32).command(EMPIRE).build();
     s.targets.placed.push(marker("secure_the_plans", "hoth"));
     s.targets.placed.push(marker("secure_the_plans", "endor"));
-    let mut ctx = Ctx { s: &mut s, events: vec![] };
+    let mut ctx = Ctx::new(&mut s);
     destroy_system(&mut ctx, sys("hoth"));
     advance(&mut ctx);
     assert_eq!(s.targets.placed, vec![marker("secure_the_plans", "endor")]);

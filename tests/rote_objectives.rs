@@ -32,7 +32,7 @@ fn rote(seed: u64) -> Scenario {
 
 /// Runs the engine's automatic steps (what follows any applied action).
 fn settle(s: &mut State) -> Vec<Event> {
-    let mut ctx = Ctx { s, events: vec![] };
+    let mut ctx = Ctx::new(s);
     advance(&mut ctx);
     ctx.events
 }
@@ -109,7 +109,7 @@ fn raid_outposts_gains_reputation_for_each_marker_and_is_discarded_with_the_last
     assert_eq!(s.targets.placed, vec![marker("raid_outposts", "kessel")], "taken by the Rebels");
     assert_eq!(s.reputation, 13);
     assert_eq!(in_play(&s), vec![objective("raid_outposts")], "in play while a marker stands");
-    let mut ctx = Ctx { s: &mut s, events: vec![] };
+    let mut ctx = Ctx::new(&mut s);
     destroy_system(&mut ctx, sys("kessel"));
     advance(&mut ctx);
     assert!(s.targets.placed.is_empty());
@@ -260,7 +260,7 @@ fn seize_control_may_remove_the_sabotage_marker_after_scoring() {
     s.sys_mut(sys("sullust")).sabotaged = true;
     s.hands.rebel.objectives = vec![objective("seize_control")];
     let before = s.reputation;
-    let mut ctx = Ctx { s: &mut s, events: vec![] };
+    let mut ctx = Ctx::new(&mut s);
     let Frame::Combat(mut c) = combat::start(&mut ctx, place("sullust"), EMPIRE, vec![]) else {
         panic!("a combat")
     };

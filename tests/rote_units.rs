@@ -136,7 +136,7 @@ mod combat_abilities {
         if rolled {
             x.rolled.push((side, Theater::Ground));
         }
-        let mut ctx = Ctx { s: &mut s, events: vec![] };
+        let mut ctx = Ctx::new(&mut s);
         flow::advance(&mut ctx);
         s
     }

@@ -203,7 +203,19 @@ fn export_then_import_rebuilds_the_same_match() {
     let out = svc.export(CH, MOD).unwrap();
     let (name, bytes) = out.file.expect("an export file");
     assert!(name.ends_with(".json"));
+    // Made during play, it seals the seed: it restores its own channel's match where the
+    // records are lost (a fresh store), and goes nowhere else.
     let (_, other) = memory();
+    let e = other.import(200, MOD, &bytes).unwrap_err();
+    assert!(
+        matches!(&e, ServiceError::BadImport(why) if why.contains("only restore its own channel")),
+        "{e}"
+    );
+    other.import(CH, MOD, &bytes).unwrap();
+    assert_eq!(other.state(CH).unwrap(), svc.state(CH).unwrap());
+    // Once the match is over the export holds the seed and rebuilds it in any channel.
+    svc.end(CH, MOD).unwrap();
+    let (_, bytes) = svc.export(CH, MOD).unwrap().file.expect("an export file");
     other.import(200, MOD, &bytes).unwrap();
     assert_eq!(other.state(200).unwrap(), svc.state(CH).unwrap());
     assert!(matches!(other.import(201, MOD, b"{not json"), Err(ServiceError::BadImport(_))));
@@ -442,10 +454,11 @@ fn after_the_end_anyone_may_export_and_it_cannot_be_reopened() {
     answer(&svc, 0);
     answer(&svc, 0);
     svc.end(CH, MOD).unwrap();
-    // Nobody exported it yet: a moderator may still reopen it by a rollback.
-    svc.rollback(CH, MOD, 1).unwrap();
-    assert!(svc.status(CH, STRANGER).unwrap().reply.contains("being played"));
-    svc.end(CH, MOD).unwrap();
+    // Nobody exported it yet, but its reveal showed the seed: played on, every die to come
+    // would be known, so a rollback does not reopen it.
+    let e = svc.rollback(CH, MOD, 1).unwrap_err();
+    assert!(matches!(e, ServiceError::ReopenRevealed), "{e}");
+    assert!(svc.status(CH, STRANGER).unwrap().reply.contains("is over"));
     for who in [STRANGER, REBEL, SEATED_MOD, MOD] {
         let out = svc.export(CH, who).unwrap();
         assert!(!out.reply_public, "a finished match's export is not announced");
@@ -460,7 +473,7 @@ fn after_the_end_anyone_may_export_and_it_cannot_be_reopened() {
     let again: Service<Rebellion> = Service::with_clock(store.clone(), Box::new(|| 2_000));
     assert_eq!(again.load_all().unwrap(), 0);
     let out = again.export(CH, STRANGER).unwrap();
-    assert_eq!(export_json(&out)["log"].as_array().unwrap().len(), 1);
+    assert_eq!(export_json(&out)["log"].as_array().unwrap().len(), 2);
     assert!(matches!(again.export(CH + 1, STRANGER), Err(ServiceError::NoMatch)));
 }
 

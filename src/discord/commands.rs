@@ -202,7 +202,9 @@ fn check_permissions(ctx: Context<'_>) -> Result<(), Error> {
 /// Open a match of either game here, and the match commands that work for both.
 #[poise::command(
     slash_command,
-    subcommands("game_new", "join", "leave", "start", "cancel", "status", "board", "hand", "log", "help"),
+    subcommands(
+        "game_new", "join", "leave", "start", "cancel", "status", "board", "hand", "log", "verify", "help"
+    ),
     subcommand_required
 )]
 pub async fn game(_ctx: Context<'_>) -> Result<(), Error> {
@@ -230,7 +232,8 @@ pub async fn game_new(
 #[poise::command(
     slash_command,
     subcommands(
-        "new", "join", "leave", "start", "cancel", "status", "board", "hand", "log", "help", "rules"
+        "new", "join", "leave", "start", "cancel", "status", "board", "hand", "log", "verify", "help",
+        "rules"
     ),
     subcommand_required
 )]
@@ -685,6 +688,28 @@ pub async fn import(
     let channel = ctx.channel_id().get();
     let outcome = ctx.data().host.call(channel, move |g| g.import(channel, who, &json)).await?;
     deliver(&responder, &outcome).await
+}
+
+/// Check a finished match's export file: its dice commitment and every roll.
+#[poise::command(slash_command)]
+pub async fn verify(
+    ctx: Context<'_>,
+    #[description = "The export file of a finished match"] file: serenity::Attachment,
+) -> Result<(), Error> {
+    // Acknowledge first: the download and the replay may take a moment. The answer goes to the
+    // caller only: a file exported offline during play holds a seed nobody else may see.
+    let responder = Responder::Command(ctx);
+    responder.defer().await?;
+    if file.size > MAX_IMPORT_BYTES {
+        return Err(format!("the file is larger than {} MB", MAX_IMPORT_BYTES >> 20).into());
+    }
+    let bytes = file.download().await?;
+    let report = tokio::task::spawn_blocking(move || crate::verify::verify_bytes(&bytes)).await?;
+    let reply = match report {
+        Ok(r) => r.text(),
+        Err(e) => format!("Not verified: {e}"),
+    };
+    deliver(&responder, &Outcome::reply(reply)).await
 }
 
 /// When to remind players who keep a decision waiting (hours; 0 turns a reminder off).

@@ -471,6 +471,7 @@ mod tests {
             context: vec![],
             computer: false,
             computer_seats: vec![],
+            commitment: String::new(),
         }
     }
 

@@ -120,7 +120,11 @@ pub fn prompt_announcement(p: &PromptPost) -> String {
 /// The live message of a match: the pending decision (mentioning the decider) and, under it,
 /// what happened since the last board, newest last.
 pub fn live_text(p: &PromptPost, recent: &[String]) -> String {
-    let head = prompt_announcement(p);
+    let mut head = prompt_announcement(p);
+    // The commitment to the seed, short: `/rebellion status` and the reveal show all of it.
+    if !p.commitment.is_empty() {
+        head.push_str(&format!("\n-# Dice commitment `{}…`", crate::dice::short(&p.commitment)));
+    }
     // The oldest lines give way when they do not all fit.
     for skip in 0..recent.len() {
         let s = format!("{head}\n>>> {}", recent[skip..].join("\n"));

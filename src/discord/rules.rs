@@ -218,7 +218,8 @@ rolled since (the other player sees what you took back).
 show the public state; `rules` explains a topic. A player who keeps a decision waiting is \
 reminded after a day, and again after two.
 • `/rebellion cancel` during play asks to cancel; the match ends when the other player agrees \
-(or a moderator cancels it). When a match ends, everything hidden is revealed here.
+(or a moderator cancels it). At the end all secrets show here, dice seed too \
+(`/rebellion verify`).
 • Moderators (Manage Channels or the configured role) have `/mod`: pause, resume, end, replace, \
 kick, rollback, export, import, reminders, status, computer (an idle seat to the computer). A moderator who plays cannot export their \
 match or take a seat while it runs.";

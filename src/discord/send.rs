@@ -327,6 +327,9 @@ pub async fn publish(
         if let Some(chart) = &r.chart {
             files.push(CreateAttachment::bytes(chart.clone(), "how-the-game-went.png"));
         }
+        if let Some(luck) = &r.luck {
+            files.push(CreateAttachment::bytes(luck.clone(), "the-dice.png"));
+        }
         post_with_files(http, channel, &r.text, files).await;
     }
 }

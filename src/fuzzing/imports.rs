@@ -251,6 +251,9 @@ fn prepared_export(seed: u64, moves: usize, quick: bool, status: MatchStatus) ->
         ended_because: None,
         computer: Default::default(),
         bot_seed: 0,
+        salt: String::new(),
+        commitment: String::new(),
+        rollbacks: vec![],
     };
     let export = MatchExport {
         format: "holonet-match".into(),
@@ -258,6 +261,10 @@ fn prepared_export(seed: u64, moves: usize, quick: bool, status: MatchStatus) ->
         meta,
         log,
         exported_during_play: status != MatchStatus::Ended,
+        seed_withheld: false,
+        sealed_seed: None,
+        result: None,
+        final_state: None,
     };
     serde_json::to_vec_pretty(&export).expect("an export serialises")
 }

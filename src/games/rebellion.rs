@@ -244,6 +244,18 @@ impl Game for Rebellion {
         }
     }
 
+    fn luck(seed: u64, options: &MatchOptions, log: &[(String, Action)]) -> Option<crate::luck::LuckReport> {
+        let actions: Vec<(Player, Action)> =
+            log.iter().map(|(seat, a)| Some((seat_player(seat)?, a.clone()))).collect::<Option<_>>()?;
+        match crate::games::rebellion_luck::luck(seed, options, &actions) {
+            Ok(report) => Some(report),
+            Err(e) => {
+                tracing::warn!("cannot report a match's dice: {e}");
+                None
+            }
+        }
+    }
+
     fn reveal_text(state: &State, _seats: &[String]) -> String {
         // The end of the match shows everything: the full view.
         let v = view(state, Viewer::Full);

@@ -165,7 +165,7 @@ fn round_range(points: &[RoundPoint]) -> (f32, f32) {
 
 /// The smallest step of 1, 2 or 5 times a power of ten that cuts `span` into at most `parts`
 /// parts (so labels and gridlines stay few whatever the data).
-fn nice_step(span: f32, parts: f32) -> f32 {
+pub(super) fn nice_step(span: f32, parts: f32) -> f32 {
     let mut unit = 1.0f32;
     loop {
         for m in [1.0, 2.0, 5.0] {

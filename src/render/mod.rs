@@ -4,4 +4,5 @@
 pub mod board;
 pub mod chart;
 pub mod evr;
+pub mod luck;
 pub mod text;

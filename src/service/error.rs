@@ -124,6 +124,12 @@ pub enum ServiceError {
     /// The match was exported after it ended, so it cannot be played on.
     #[error("this match was exported after it ended, so its secrets are out and it cannot be reopened")]
     ReopenExported,
+    /// A rollback would reopen a finished match, whose reveal showed the seed (and with it every
+    /// die and card still to come).
+    #[error(
+        "this match is over and its reveal showed the seed, so every die still to come is known: it cannot be reopened"
+    )]
+    ReopenRevealed,
     /// A rollback further back than the match goes.
     #[error("cannot roll back {asked} actions: the match has {have}")]
     RollbackTooFar {

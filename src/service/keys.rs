@@ -50,6 +50,7 @@ pub fn prompt_post_of<G: Game>(meta: &MatchMeta, state: &G::State) -> Option<Pro
         also: p.also.iter().map(|s| (s.clone(), meta.seats.get(s).copied())).collect(),
         computer: meta.computer.contains_key(&p.seat),
         computer_seats: meta.computer.keys().cloned().collect(),
+        commitment: meta.commitment.clone(),
         seat: p.seat,
         kind: p.kind,
         options,

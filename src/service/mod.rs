@@ -18,6 +18,7 @@ pub use error::{ServiceError, game_name};
 pub use keys::{FINGERPRINT_LEN, fingerprint};
 pub use outcome::{Outcome, PrivatePost, PromptPost, PublicPost, Reveal, StateAt};
 pub use presence::{Reminder, duration_words};
+pub(crate) use replay::json_problem;
 pub use replay::{full_log, public_log, rebuild};
 
 use std::collections::{BTreeMap, HashMap};
@@ -377,7 +378,11 @@ impl<G: Game> Service<G> {
             computer: BTreeMap::new(),
             // Random like the match seed and never derived from it (see `MatchMeta::bot_seed`).
             bot_seed: rand::random::<u64>().max(1),
+            salt: String::new(),
+            commitment: String::new(),
+            rollbacks: vec![],
         };
+        let meta = crate::dice::seal(meta);
         self.store.delete(&id)?;
         self.store.put_meta(&meta)?;
         self.store.flush()?;
@@ -639,6 +644,7 @@ impl<G: Game> Service<G> {
             if let Some(why) = &m.meta.ended_because {
                 lines.push(format!("It ended: {why}."));
             }
+            lines.extend(crate::dice::status_line(&m.meta));
             if let Some(state) = &m.state {
                 // Kept with the match since it began; older matches replay their log once.
                 let log = match m.meta.presence.latest.as_slice() {

@@ -6,7 +6,7 @@ use super::keys::{note_shown, prompt_post_of};
 use super::replay::{json_problem, latest_lines};
 use super::{Caller, Match, Outcome, PublicPost, Service, ServiceError, hand_posts, options_of, rebuild};
 use crate::game::Game;
-use crate::store::{MatchExport, MatchMeta, MatchStatus, StoreError, StoredMatch};
+use crate::store::{MatchExport, MatchMeta, MatchStatus, RollbackNote, StoreError, StoredMatch};
 
 impl<G: Game> Service<G> {
     fn moderate(&self, caller: Caller) -> Result<(), ServiceError> {
@@ -180,13 +180,18 @@ impl<G: Game> Service<G> {
         })
     }
 
-    /// Moderator: undo the last `steps` actions (the match replays from its seed). This reopens
-    /// a finished match, unless it was exported after it ended.
+    /// Moderator: undo the last `steps` actions (the match replays from its seed, so the same
+    /// moves roll the same dice again: `docs/dice.md`). A finished match is never reopened: its
+    /// reveal showed the seed, and with it every die still to come.
     pub fn rollback(&self, channel: u64, caller: Caller, steps: u64) -> Result<Outcome, ServiceError> {
         self.moderate(caller)?;
         self.with(channel, |m| {
-            if m.meta.status == MatchStatus::Ended && m.meta.exported_after_end {
-                return Err(ServiceError::ReopenExported);
+            if m.meta.status == MatchStatus::Ended {
+                return Err(if m.meta.exported_after_end {
+                    ServiceError::ReopenExported
+                } else {
+                    ServiceError::ReopenRevealed
+                });
             }
             let have = m.log.len() as u64;
             if steps == 0 || steps > have {
@@ -196,10 +201,13 @@ impl<G: Game> Service<G> {
             let state = rebuild::<G>(&m.meta, &m.log[..keep], None)?;
             self.store.truncate(&m.meta.id, keep as u64)?;
             let mut meta = m.meta.clone();
-            if meta.status == MatchStatus::Ended {
-                meta.status = MatchStatus::Active;
-            }
             meta.updated_at = (self.clock)();
+            meta.rollbacks.push(RollbackNote {
+                by: caller.user,
+                at: meta.updated_at,
+                from: have,
+                to: keep as u64,
+            });
             meta.cancel_request = None;
             meta.ended_because = None;
             meta.presence.recent.clear();
@@ -211,7 +219,11 @@ impl<G: Game> Service<G> {
             let seats: Vec<String> = m.meta.seats.keys().cloned().collect();
             let status = G::status_text(m.state.as_ref().expect("just set"));
             Ok(Outcome {
-                reply: format!("Moderator <@{}> rolled back {steps} action(s).", caller.user),
+                reply: format!(
+                    "Moderator <@{}> rolled back {steps} action(s). The seed stays the one committed to, so \
+                     the same moves roll the same dice again; the rollback is recorded for the verifier.",
+                    caller.user
+                ),
                 reply_public: true,
                 public: vec![PublicPost { text: status, board: true }],
                 private: hand_posts(m, &seats),
@@ -249,12 +261,20 @@ impl<G: Game> Service<G> {
             self.save_meta(&mut meta)?;
             m.meta = meta;
         }
-        let file = export_file(StoredMatch { meta: m.meta.clone(), log: m.log.clone(), snapshot: None })?;
+        let stored = StoredMatch { meta: m.meta.clone(), log: m.log.clone(), snapshot: None };
+        let file = match (running, m.state.as_ref()) {
+            // Nobody may learn the seed before the end, moderators included.
+            (true, _) | (false, None) => {
+                let key = self.store.seal_key()?;
+                export_file(&stored.meta.id, MatchExport::of(&stored).withholding_seed_if(running, &key))?
+            }
+            (false, Some(state)) => export_file(&stored.meta.id, finished_export::<G>(&stored, state))?,
+        };
         Ok(if running {
             Outcome {
                 reply: format!(
                     "A moderator exported this match while it is running: <@{}> holds a file with \
-                     the seed and every secret of both sides.",
+                     every secret of both sides so far (not the seed: it stays secret until the end).",
                     caller.user
                 ),
                 reply_public: true,
@@ -274,11 +294,18 @@ impl<G: Game> Service<G> {
     fn export_stored(&self, channel: u64) -> Result<Outcome, ServiceError> {
         let stored = self.store.load(&channel.to_string())?;
         match stored {
-            Some(s) if s.meta.game == G::ID && s.meta.status == MatchStatus::Ended => Ok(Outcome {
-                reply: "The match is over; here is its export.".into(),
-                file: Some(export_file(s)?),
-                ..Default::default()
-            }),
+            Some(s) if s.meta.game == G::ID && s.meta.status == MatchStatus::Ended => {
+                let export = match rebuild::<G>(&s.meta, &s.log, s.snapshot.as_ref()) {
+                    Ok(state) => finished_export::<G>(&s, &state),
+                    // A lobby cancelled before it started has no state to fingerprint.
+                    Err(_) => MatchExport::of(&s),
+                };
+                Ok(Outcome {
+                    reply: "The match is over; here is its export.".into(),
+                    file: Some(export_file(&s.meta.id, export)?),
+                    ..Default::default()
+                })
+            }
             _ => Err(ServiceError::NoMatch),
         }
     }
@@ -291,6 +318,12 @@ impl<G: Game> Service<G> {
         if export.format != "holonet-match" || export.format_version != 1 {
             return Err(ServiceError::BadImport("not a holonet-match version 1 file".into()));
         }
+        let mut export = export;
+        if export.seed_withheld {
+            self.unseal(&mut export, &channel.to_string())?;
+        }
+        // A commitment that does not match would tell the channel a seed other than the one played.
+        crate::verify::check_commitment(&export.meta).map_err(|e| ServiceError::BadImport(e.to_string()))?;
         if export.meta.game != G::ID {
             // The name is the file's text: named only when it reads as a name.
             let game = &export.meta.game;
@@ -362,9 +395,14 @@ impl<G: Game> Service<G> {
         self.store.flush()?;
         self.damaged.lock().expect("lock").remove(&id);
         let m = Match { meta, state, log: export.log, loaded: true };
+        let prompt_commitment = m.meta.commitment.clone();
         map.insert(id, Arc::new(Mutex::new(m)));
+        let commitment = match prompt_commitment.as_str() {
+            "" => String::new(),
+            c => format!(" Its dice commitment: `{c}`."),
+        };
         Ok(Outcome {
-            reply: format!("Moderator <@{}> imported a match.", caller.user),
+            reply: format!("Moderator <@{}> imported a match.{commitment}", caller.user),
             reply_public: true,
             ping: prompt.is_some(),
             prompt,
@@ -373,8 +411,49 @@ impl<G: Game> Service<G> {
     }
 }
 
+impl<G: Game> Service<G> {
+    /// Opens the sealed seed of an export made during play, to restore its own match: only into
+    /// the channel it came from, only where that match's records are lost or damaged (anything
+    /// else would replay a running match somewhere its seed could be revealed), and only with
+    /// the key of the store that sealed it.
+    fn unseal(&self, export: &mut MatchExport, id: &str) -> Result<(), ServiceError> {
+        let refuse = |why: &str| Err(ServiceError::BadImport(why.to_string()));
+        if export.meta.id != id {
+            return refuse("it was exported during play, so it can only restore its own channel's match");
+        }
+        let lost = self.damaged.lock().expect("lock").contains_key(id)
+            || !matches!(self.store.load_meta(id), Ok(Some(_)));
+        if !lost {
+            return refuse(
+                "it was exported during play, so it can only restore a match whose stored records are lost or damaged",
+            );
+        }
+        let key = self.store.seal_key()?;
+        let Some((seed, salt)) =
+            export.sealed_seed.as_deref().and_then(|s| crate::dice::open_seed(s, &export.meta, &key))
+        else {
+            return refuse("it was exported during play and its seed is sealed for another server");
+        };
+        export.meta.seed = seed;
+        export.meta.salt = salt;
+        export.seed_withheld = false;
+        export.sealed_seed = None;
+        Ok(())
+    }
+}
+
 /// The export file of a match: its name and pretty JSON.
-fn export_file(m: StoredMatch) -> Result<(String, Vec<u8>), ServiceError> {
-    let json = MatchExport::of(&m).to_json()?;
-    Ok((format!("holonet-match-{}.json", m.meta.id), json))
+fn export_file(id: &str, export: MatchExport) -> Result<(String, Vec<u8>), ServiceError> {
+    let json = export.to_json()?;
+    Ok((format!("holonet-match-{id}.json"), json))
+}
+
+/// The export of a finished match, with its result and the fingerprint of its final state (what
+/// the reveal showed and `verify` checks).
+fn finished_export<G: Game>(m: &StoredMatch, state: &G::State) -> MatchExport {
+    MatchExport {
+        result: G::outcome(state),
+        final_state: Some(crate::dice::state_hash(state)),
+        ..MatchExport::of(m)
+    }
 }

@@ -51,6 +51,9 @@ pub struct Reveal {
     /// A chart of the match's course (PNG), when the game draws one.
     #[serde(skip)]
     pub chart: Option<Vec<u8>>,
+    /// A chart of each side's dice against expectation (PNG), when the game rolls dice.
+    #[serde(skip)]
+    pub luck: Option<Vec<u8>>,
 }
 
 /// A post in the match's channel.
@@ -115,6 +118,9 @@ pub struct PromptPost {
     /// The seats the computer plays in this match, in words for the channel.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub computer_seats: Vec<String>,
+    /// The match's dice commitment (`crate::dice`), public; empty for a match without one.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub commitment: String,
 }
 
 /// Everything one service call produced.

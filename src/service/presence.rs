@@ -88,15 +88,22 @@ impl<G: Game> Service<G> {
             }
         };
         let chart = if actions.is_empty() { None } else { G::chart_png(meta.seed, &options, &actions) };
+        let luck = if actions.is_empty() { None } else { G::luck(meta.seed, &options, &actions) };
         let mut text = String::from("Everything that was hidden:\n");
         if let Some(line) = super::computer::played_line(meta) {
             text.push_str(&line);
             text.push('\n');
         }
         text.push_str(&G::reveal_text(state, &seats));
+        // The seed and salt behind the commitment, and what the replay must reach.
+        let dice = crate::dice::reveal_lines(meta, &crate::dice::state_hash(state));
+        text.push_str(&format!("\n{}", dice.join("\n")));
+        if let Some(report) = &luck {
+            text.push_str(&format!("\n{}", report.text()));
+        }
         let head = format!("Holonet match in channel {} ({} actions)\n\n", meta.channel, entries.len());
         let log = (format!("holonet-log-{}.txt", meta.id), (head + &lines.join("\n") + "\n").into_bytes());
-        Reveal { text, log, chart }
+        Reveal { text, log, chart, luck: luck.as_ref().map(crate::render::luck::render_png) }
     }
 
     /// Records the front end's live message of a match (kept across restarts).

@@ -10,7 +10,7 @@ fn corrupt(meta: &MatchMeta, detail: String) -> ServiceError {
 
 /// A JSON error in one short line for people: what kind of problem and where, without the
 /// text serde quotes from the input (Debug-escaped, of any length: a file's bytes, not words).
-pub(super) fn json_problem(e: &serde_json::Error) -> String {
+pub(crate) fn json_problem(e: &serde_json::Error) -> String {
     let what = match e.classify() {
         serde_json::error::Category::Data => {
             let text = e.to_string();

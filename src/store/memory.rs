@@ -10,12 +10,18 @@ use super::*;
 pub struct MemoryStore {
     inner: Mutex<BTreeMap<String, StoredMatch>>,
     flushes: Mutex<u64>,
+    seal: [u8; 32],
 }
 
 impl MemoryStore {
-    /// An empty store.
+    /// An empty store. Its seal key is fixed (all zero bytes): nothing it holds outlives the
+    /// process, and exports made during play move between memory stores as between restarts.
     pub fn new() -> Self {
         Self::default()
+    }
+    /// An empty store with its own seal key (a server other than the default one).
+    pub fn with_seal_key(seal: [u8; 32]) -> Self {
+        MemoryStore { seal, ..Self::default() }
     }
     /// How many times `flush` was called.
     pub fn flush_count(&self) -> u64 {
@@ -67,6 +73,9 @@ impl MatchStore for MemoryStore {
     fn delete(&self, id: &str) -> Result<(), StoreError> {
         self.inner.lock().expect("lock").remove(id);
         Ok(())
+    }
+    fn seal_key(&self) -> Result<[u8; 32], StoreError> {
+        Ok(self.seal)
     }
     fn flush(&self) -> Result<(), StoreError> {
         *self.flushes.lock().expect("lock") += 1;

@@ -131,6 +131,32 @@ pub struct MatchMeta {
     /// before there was a computer read 0 and draw one when the computer first takes a seat.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub bot_seed: u64,
+    /// The salt of the dice commitment (`crate::dice`): random bytes in hex, drawn with the
+    /// seed and as secret as it until the match ends. Empty for a match stored before
+    /// commitments existed: it shows no commitment, and `verify` says there is none to check.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub salt: String,
+    /// The commitment to the seed shown in the channel since the match started:
+    /// `dice::commitment(seed, salt)`. Empty exactly when `salt` is.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub commitment: String,
+    /// Every moderator rollback, oldest first: the replay cannot see actions that were taken
+    /// back, so the record says where the log was cut (`docs/dice.md`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rollbacks: Vec<RollbackNote>,
+}
+
+/// A moderator's rollback, as the match records it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RollbackNote {
+    /// The moderator.
+    pub by: u64,
+    /// When (seconds since the Unix epoch).
+    pub at: u64,
+    /// The log's length before the rollback.
+    pub from: u64,
+    /// The log's length after it.
+    pub to: u64,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -252,6 +278,10 @@ pub trait MatchStore: Send + Sync {
     fn delete(&self, id: &str) -> Result<(), StoreError>;
     /// Makes every write so far durable.
     fn flush(&self) -> Result<(), StoreError>;
+    /// The store's own secret key (drawn once, kept with the data): it seals the seed of a
+    /// match exported during play, so that the file can restore the match on this server
+    /// while nobody reads the seed from it (`dice::seal_seed`).
+    fn seal_key(&self) -> Result<[u8; 32], StoreError>;
 }
 
 /// The JSON a moderator exports (and a backup or migration imports): metadata plus the whole
@@ -270,10 +300,26 @@ pub struct MatchExport {
     /// Whether the match had not ended when it was exported (its secrets were still in play).
     #[serde(default)]
     pub exported_during_play: bool,
+    /// Whether the seed and salt were left out (`meta.seed` reads 0, `meta.salt` is empty): an
+    /// export made from Discord while the match runs, when nobody may learn the seed. Such a
+    /// file cannot be verified, and imports only to restore its own match on the server that
+    /// wrote it (with `sealed_seed`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub seed_withheld: bool,
+    /// The withheld seed and salt, sealed with the exporting store's key (`dice::seal_seed`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sealed_seed: Option<String>,
+    /// The game's result when the match ended by its rules, as the game words it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
+    /// The hash of the state after the last action (`dice::state_hash`), as the reveal showed
+    /// it; `verify` checks the replay reaches it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub final_state: Option<String>,
 }
 
 impl MatchExport {
-    /// The export of a stored match.
+    /// The export of a stored match, seed included.
     pub fn of(m: &StoredMatch) -> Self {
         MatchExport {
             format: "holonet-match".into(),
@@ -281,6 +327,10 @@ impl MatchExport {
             meta: m.meta.clone(),
             log: m.log.clone(),
             exported_during_play: m.meta.status != MatchStatus::Ended,
+            seed_withheld: false,
+            sealed_seed: None,
+            result: None,
+            final_state: None,
         }
     }
 
@@ -288,5 +338,17 @@ impl MatchExport {
     /// `holonet export`, and what `holonet reshard` moves and compares).
     pub fn to_json(&self) -> Result<Vec<u8>, StoreError> {
         serde_json::to_vec_pretty(self).map_err(|e| StoreError::Db(format!("cannot write the export: {e}")))
+    }
+
+    /// The export with the seed and salt left out when `withhold` (a running match: see
+    /// `seed_withheld`), sealed with the store's `key`; else unchanged.
+    pub fn withholding_seed_if(mut self, withhold: bool, key: &[u8; 32]) -> Self {
+        if withhold {
+            self.sealed_seed = Some(crate::dice::seal_seed(&self.meta, key));
+            self.meta.seed = 0;
+            self.meta.salt.clear();
+            self.seed_withheld = true;
+        }
+        self
     }
 }

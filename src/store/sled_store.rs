@@ -1,5 +1,5 @@
 //! The sled store: trees `meta` (id → JSON), `snapshot` (id → JSON) and `log`
-//! (id, 0, index big-endian → JSON). sled's on-disk format changes before 1.0; the JSON export
+//! (id, 0, index big-endian → JSON), and `secrets` (the seal key, `MatchStore::seal_key`). sled's on-disk format changes before 1.0; the JSON export
 //! is the way to move matches off it.
 
 use std::path::Path;
@@ -147,5 +147,14 @@ impl MatchStore for SledStore {
     fn flush(&self) -> Result<(), StoreError> {
         self.db.flush().map_err(db_err)?;
         Ok(())
+    }
+    fn seal_key(&self) -> Result<[u8; 32], StoreError> {
+        // Drawn at first use and kept in its own tree; a second writer's key loses to the first.
+        let secrets = self.db.open_tree("secrets").map_err(db_err)?;
+        let fresh = rand::random::<[u8; 32]>();
+        let _ = secrets.compare_and_swap(b"seal", None as Option<&[u8]>, Some(&fresh[..])).map_err(db_err)?;
+        self.db.flush().map_err(db_err)?;
+        let kept = secrets.get(b"seal").map_err(db_err)?.ok_or_else(|| db_err("the seal key vanished"))?;
+        <[u8; 32]>::try_from(&kept[..]).map_err(|_| db_err("the seal key is damaged"))
     }
 }

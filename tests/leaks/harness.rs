@@ -9,7 +9,7 @@ use std::sync::Arc;
 use holonet::content::{Faction, ObjectiveTiming, TeamColour, UnitId, catalog};
 use holonet::discord::commands::suggestions;
 use holonet::discord::components::{option_menus, prompt_components};
-use holonet::discord::messages::{options_intro, prompt_announcement};
+use holonet::discord::messages::{live_text, options_intro, prompt_announcement};
 use holonet::engine::rebellion::event::{Event, EventKind};
 use holonet::engine::rebellion::invariants::{step_violations, violations};
 use holonet::engine::rebellion::setup::SetupStep;
@@ -113,6 +113,8 @@ pub struct Stats {
     pub rollbacks: u64,
     /// Games of the team game (three or four players), by player count.
     pub team_games: BTreeMap<u8, u64>,
+    /// Games whose status showed the dice commitment (the seed and salt were canaries in them).
+    pub commitments: u64,
 }
 
 impl Stats {
@@ -124,6 +126,7 @@ impl Stats {
         self.armed += o.armed;
         self.errors += o.errors;
         self.rollbacks += o.rollbacks;
+        self.commitments += o.commitments;
         for (k, v) in &o.team_games {
             *self.team_games.entry(*k).or_default() += v;
         }
@@ -159,6 +162,7 @@ impl std::fmt::Display for Leak {
 /// Scans payloads for one state: the secrets of each receiver are worked out once.
 pub struct Checker<'a> {
     u: &'a Universe,
+    sealed: &'a [String],
     secrets: [Secrets; 3],
     findings: Vec<String>,
     payloads: u64,
@@ -175,9 +179,17 @@ fn slot(w: Who) -> usize {
 
 impl<'a> Checker<'a> {
     /// The checker of a state.
-    pub fn new(u: &'a Universe, k: &Knowledge, s: &State) -> Self {
+    pub fn new(u: &'a Universe, k: &'a Knowledge, s: &State) -> Self {
         let secrets = Who::ALL.map(|w| k.secrets(u, s, w));
-        Checker { u, secrets, findings: vec![], payloads: 0, armed: 0 }
+        Checker { u, sealed: &k.sealed, secrets, findings: vec![], payloads: 0, armed: 0 }
+    }
+
+    /// Reports the seed or salt (in any written form) in a payload: nobody may see it before
+    /// the match ends.
+    fn seed_canary(&mut self, who: Who, label: &str, text: &str) {
+        if let Some(form) = self.sealed.iter().find(|f| text.contains(f.as_str())) {
+            self.findings.push(format!("{who} was sent the match's seed or salt (`{form}`) in {label}"));
+        }
     }
 
     fn report(&mut self, who: Who, label: &str, found: Vec<Finding>) {
@@ -197,6 +209,7 @@ impl<'a> Checker<'a> {
 
     /// A text payload (message, DM, ephemeral answer, error).
     pub fn text(&mut self, who: Who, label: &str, text: &str) {
+        self.seed_canary(who, label, text);
         let s = self.count(who);
         let mut found = vec![];
         self.u.scan_text(text, s, &mut found);
@@ -205,6 +218,7 @@ impl<'a> Checker<'a> {
 
     /// The answer to a command the receiver typed: the cards it names are theirs to mention.
     pub fn answer_to(&mut self, who: Who, label: &str, typed: &str, text: &str) {
+        self.seed_canary(who, label, text);
         let mut s = self.count(who);
         for word in typed.split_whitespace() {
             if let Some(i) = self.u.by_key(word) {
@@ -222,6 +236,7 @@ impl<'a> Checker<'a> {
         let s = self.count(who);
         let mut found = vec![];
         for l in lines {
+            self.seed_canary(who, label, l);
             self.u.scan_command(l, s, &mut found);
         }
         self.report(who, label, found);
@@ -229,6 +244,12 @@ impl<'a> Checker<'a> {
 
     /// Options in words: every label, narrowing level, item and argument name.
     pub fn option_texts(&mut self, who: Who, label: &str, texts: &[OptionText]) {
+        for t in texts {
+            let levels = t.levels.iter().flat_map(|l| [&l.label, &l.section]);
+            for x in std::iter::once(&t.label).chain(levels).chain(&t.items).chain(&t.args) {
+                self.seed_canary(who, label, x);
+            }
+        }
         let s = self.count(who);
         let mut found = vec![];
         for t in texts {
@@ -248,8 +269,20 @@ impl<'a> Checker<'a> {
     pub fn structure<T: Serialize + ?Sized>(&mut self, who: Who, label: &str, value: &T) {
         let s = self.count(who);
         let mut found = vec![];
-        let u = self.u;
-        strings::visit(value, &mut |text, role| u.scan_string(text, role, s, &mut found));
+        let (u, sealed) = (self.u, self.sealed);
+        // The seed's forms are looked for in the strings the scan visits anyway (a second
+        // serialisation of every payload would cost as much again); no payload structure
+        // carries a number as long as a drawn seed.
+        let mut seed_seen = None;
+        strings::visit(value, &mut |text, role| {
+            if seed_seen.is_none() && sealed.iter().any(|f| text.contains(f.as_str())) {
+                seed_seen = Some(text.to_string());
+            }
+            u.scan_string(text, role, s, &mut found)
+        });
+        if let Some(text) = seed_seen {
+            self.seed_canary(who, label, &text);
+        }
         self.report(who, label, found);
     }
 }
@@ -311,6 +344,7 @@ pub fn check_board(c: &mut Checker, s: &State, who: Who, label: &str) {
 /// components, with the options when they are public) and the decider's private menus.
 pub fn check_prompt(c: &mut Checker, p: &PromptPost) {
     c.text(Who::Public, "the prompt announcement", &prompt_announcement(p));
+    c.text(Who::Public, "the live message", &live_text(p, &[]));
     c.structure(Who::Public, "the prompt's channel components", &prompt_components(p));
     if p.public {
         c.commands(Who::Public, "a public prompt's options", &p.options);
@@ -807,6 +841,22 @@ pub fn illegal_commands(s: &State, legal: &[Action]) -> Vec<String> {
     lines
 }
 
+/// Every form a match's seed and salt are written in: the salt, the seed in 16 hex digits, the
+/// 64 hex digits of the random stream it seeds (what a saved state holds) and, when it is long
+/// enough to be told from other numbers (six digits or more), the seed in decimal (what an
+/// export and the reveal show).
+pub fn sealed_forms(seed: u64, salt: &str) -> Vec<String> {
+    let stream = serde_json::to_value(GameRng::from_seed(seed)).expect("the stream serialises");
+    let mut forms = vec![format!("{seed:016x}"), stream["seed"].as_str().expect("its seed").to_string()];
+    if !salt.is_empty() {
+        forms.push(salt.to_string());
+    }
+    if seed >= 100_000 {
+        forms.push(seed.to_string());
+    }
+    forms
+}
+
 /// Plays one seeded match to its end; every check runs after every action.
 pub fn play<G: Game<State = State, Action = Action, Options = MatchOptions>>(
     seed: u64,
@@ -843,6 +893,12 @@ pub fn play<G: Game<State = State, Action = Action, Options = MatchOptions>>(
     post(&out);
     let mut pos = Position::new(svc.state(CH).map_err(err)?.expect("started"));
     let mut know = Knowledge::new(u, pos.state());
+    let meta = store.load_meta(&CH.to_string()).map_err(|e| err(e.into()))?.expect("stored");
+    know.sealed = sealed_forms(meta.seed, &meta.salt);
+    if !meta.commitment.is_empty() && svc.status(CH, STRANGER).map_err(err)?.reply.contains(&meta.commitment)
+    {
+        stats.commitments += 1;
+    }
     {
         let mut c = Checker::new(u, &know, pos.state());
         check_outcome(&mut c, &out, Who::Seat(Faction::Rebel), pos.state());

@@ -56,6 +56,9 @@ impl std::fmt::Display for Who {
 pub struct Knowledge {
     seen: [Cards; 3],
     intel_read: [usize; 2],
+    /// The match's seed in every form an export or the reveal writes it, and its salt: secret
+    /// from everyone until the match ends (issue 22).
+    pub sealed: Vec<String>,
 }
 
 fn card_of(u: &Universe, deck: &str, id: &str) -> Option<usize> {
@@ -81,7 +84,7 @@ impl Knowledge {
     /// At the start of a match: everyone knows each side's starting missions (the rules deal
     /// them face up to their owner; which they are is printed on the cards).
     pub fn new(u: &Universe, s: &State) -> Self {
-        let mut k = Knowledge { seen: [Cards::default(); 3], intel_read: [0; 2] };
+        let mut k = Knowledge { seen: [Cards::default(); 3], intel_read: [0; 2], sealed: vec![] };
         for m in MissionId::all() {
             if catalog().mission(m).starting {
                 let i = u.index(Card::Mission(m));

@@ -121,3 +121,16 @@ leaky!(
         public: Rebellion::options_public,
     }
 );
+
+leaky!(
+    /// The status carries the random stream's seed (what a saved state holds): every future
+    /// die and shuffle.
+    LeakySeed {
+        status: |s| {
+            let stream = serde_json::to_value(&s.rng).expect("the stream serialises");
+            format!("{} [{}]", Rebellion::status_text(s), stream["seed"].as_str().unwrap_or_default())
+        },
+        private: Rebellion::private_text,
+        public: Rebellion::options_public,
+    }
+);

@@ -47,7 +47,7 @@ pub fn armies(empire: &[(&str, u8)], rebel: &[(&str, u8)]) -> Scenario {
 /// decision.
 pub fn fight_by(sc: Scenario, attacker: Faction) -> State {
     let mut s = sc.build();
-    let mut ctx = Ctx { s: &mut s, events: vec![] };
+    let mut ctx = Ctx::new(&mut s);
     let f = combat::start(&mut ctx, place(AT), attacker, vec![]);
     ctx.s.stack.push(f);
     flow::advance(&mut ctx);

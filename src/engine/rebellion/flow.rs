@@ -161,6 +161,18 @@ impl Decision {
     }
 }
 
+/// One die as it came out of the random stream: whose, which kind, and its face. Set faces
+/// (a card that turns a die to a face) are not rolls and never appear here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Roll {
+    /// The side that rolled it.
+    pub faction: Faction,
+    /// Whether it was a green die (Rise of the Empire), whose faces differ from red and black.
+    pub green: bool,
+    /// The face it showed.
+    pub face: DieFace,
+}
+
 /// A mutable view of the state during one `apply`, collecting the events it produces.
 pub struct Ctx<'a> {
     /// The state being changed (a copy committed only on success, unless the handler cannot
@@ -168,9 +180,16 @@ pub struct Ctx<'a> {
     pub s: &'a mut State,
     /// Events so far.
     pub events: Vec<Event>,
+    /// Every die rolled so far, in order (kept out of the state: only an end-of-match report
+    /// of the dice reads it, through [`Position::apply_rolled`]).
+    pub rolls: Vec<Roll>,
 }
 
-impl Ctx<'_> {
+impl<'a> Ctx<'a> {
+    /// A context over a state, with no events or rolls yet.
+    pub fn new(s: &'a mut State) -> Self {
+        Ctx { s, events: Vec::new(), rolls: Vec::new() }
+    }
     /// Records a public event.
     pub fn public(&mut self, kind: EventKind) {
         self.events.push(Event { audience: Audience::Public, kind });
@@ -183,15 +202,19 @@ impl Ctx<'_> {
     pub fn note(&mut self, text: impl Into<String>) {
         self.public(EventKind::Note { text: text.into() });
     }
-    /// Rolls `n` dice.
-    pub fn roll(&mut self, n: usize) -> Vec<DieFace> {
-        let faces = catalog().die_faces;
-        (0..n).map(|_| faces[self.s.rng.below(6)]).collect()
+    /// Rolls `n` red or black dice for a side (their faces are the same).
+    pub fn roll(&mut self, faction: Faction, n: usize) -> Vec<DieFace> {
+        self.roll_kind(faction, false, n)
     }
-    /// Rolls `n` green dice (Rise of the Empire).
-    pub fn roll_green(&mut self, n: usize) -> Vec<DieFace> {
-        let faces = catalog().green_die_faces;
-        (0..n).map(|_| faces[self.s.rng.below(6)]).collect()
+    /// Rolls `n` green dice (Rise of the Empire) for a side.
+    pub fn roll_green(&mut self, faction: Faction, n: usize) -> Vec<DieFace> {
+        self.roll_kind(faction, true, n)
+    }
+    fn roll_kind(&mut self, faction: Faction, green: bool, n: usize) -> Vec<DieFace> {
+        let faces = if green { catalog().green_die_faces } else { catalog().die_faces };
+        let rolled: Vec<DieFace> = (0..n).map(|_| faces[self.s.rng.below(6)]).collect();
+        self.rolls.extend(rolled.iter().map(|&face| Roll { faction, green, face }));
+        rolled
     }
 }
 
@@ -254,7 +277,14 @@ pub fn apply(state: &mut State, seat: Faction, action: Action) -> Result<Vec<Eve
 /// may answer only what that role decides (`team::check`). On error the state is untouched.
 pub fn apply_as(state: &mut State, player: Player, action: Action) -> Result<Vec<Event>, RuleError> {
     let d = decision(state);
-    apply_decided(state, d.as_ref(), player, action).map(|(events, _)| events)
+    apply_decided(state, d.as_ref(), player, action).map(|a| a.events)
+}
+
+/// What one applied action produced: its events, the dice it rolled, the next decision.
+struct Applied {
+    events: Vec<Event>,
+    rolls: Vec<Roll>,
+    next: Option<Decision>,
 }
 
 /// `apply` given `d = decision(state)`; also returns the decision of the state after it.
@@ -263,7 +293,7 @@ fn apply_decided(
     d: Option<&Decision>,
     player: Player,
     action: Action,
-) -> Result<(Vec<Event>, Option<Decision>), RuleError> {
+) -> Result<Applied, RuleError> {
     let seat = player.faction;
     if state.winner.is_some() {
         return Err(RuleError::GameOver);
@@ -293,30 +323,26 @@ enum Atomic {
 }
 
 /// Applies an action known to be among the legal ones of the pending decision.
-fn apply_offered(
-    state: &mut State,
-    action: Action,
-    atomic: Atomic,
-) -> Result<(Vec<Event>, Option<Decision>), RuleError> {
+fn apply_offered(state: &mut State, action: Action, atomic: Atomic) -> Result<Applied, RuleError> {
     if atomic == Atomic::No || refuses_nothing(state, &action) {
-        let mut ctx = Ctx { s: state, events: Vec::new() };
+        let mut ctx = Ctx::new(state);
         // Handlers refuse only actions their decision does not offer: a refusal here is a bug,
         // and the state is no longer the one before it.
         dispatch(&mut ctx, action)
             .unwrap_or_else(|e| panic!("engine bug: an offered action was refused: {e}"));
-        let next_decision = advance(&mut ctx);
-        let events = ctx.events;
+        let next = advance(&mut ctx);
+        let (events, rolls) = (ctx.events, ctx.rolls);
         state.version += 1;
-        return Ok((events, next_decision));
+        return Ok(Applied { events, rolls, next });
     }
-    let mut next = state.clone();
-    let mut ctx = Ctx { s: &mut next, events: Vec::new() };
+    let mut after = state.clone();
+    let mut ctx = Ctx::new(&mut after);
     dispatch(&mut ctx, action)?;
-    let next_decision = advance(&mut ctx);
-    let events = ctx.events;
-    next.version += 1;
-    *state = next;
-    Ok((events, next_decision))
+    let next = advance(&mut ctx);
+    let (events, rolls) = (ctx.events, ctx.rolls);
+    after.version += 1;
+    *state = after;
+    Ok(Applied { events, rolls, next })
 }
 
 /// Whether an action is one of the legal ones: `actions.contains(action)`, with the long lists
@@ -391,9 +417,18 @@ impl Position {
     }
     /// Applies one action of one player (a side, or a role of it), as `apply_as` does.
     pub fn apply_as(&mut self, player: Player, action: Action) -> Result<Vec<Event>, RuleError> {
-        let (events, next) = apply_decided(&mut self.state, self.decision.as_ref(), player, action)?;
-        self.decision = next;
-        Ok(events)
+        self.apply_rolled(player, action).map(|(events, _)| events)
+    }
+    /// Applies one action of one player as `apply_as` does, and also returns every die it
+    /// rolled, in order (for a report of the dice at the end of a match).
+    pub fn apply_rolled(
+        &mut self,
+        player: Player,
+        action: Action,
+    ) -> Result<(Vec<Event>, Vec<Roll>), RuleError> {
+        let a = apply_decided(&mut self.state, self.decision.as_ref(), player, action)?;
+        self.decision = a.next;
+        Ok((a.events, a.rolls))
     }
     /// Applies the pending decision's option number `index` (an index into its `actions`) for
     /// the seat that decides, as `apply` does but without looking the action up among the
@@ -416,9 +451,9 @@ impl Position {
                 format!("there is no option {index} of {}", d.actions.len()),
             ));
         };
-        let (events, next) = apply_offered(&mut self.state, action, Atomic::No)?;
-        self.decision = next;
-        Ok(events)
+        let a = apply_offered(&mut self.state, action, Atomic::No)?;
+        self.decision = a.next;
+        Ok(a.events)
     }
     /// The state, giving up the position.
     pub fn into_state(self) -> State {

@@ -553,8 +553,8 @@ fn roll(ctx: &mut Ctx, run: &mut MissionRun) {
         let (n, green, _) = dice_for(ctx.s, run, side);
         let n = n as usize;
         let mut faces: Vec<DieFace> = run.set_faces.get(side).iter().copied().take(n).collect();
-        faces.extend(ctx.roll(n - faces.len()));
-        faces.extend(ctx.roll_green(green as usize));
+        faces.extend(ctx.roll(side, n - faces.len()));
+        faces.extend(ctx.roll_green(side, green as usize));
         *run.dice.get_mut(side) = faces;
         *run.green.get_mut(side) = green as u8;
     }

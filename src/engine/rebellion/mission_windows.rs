@@ -271,7 +271,8 @@ pub fn act(ctx: &mut Ctx, mut run: MissionRun, a: Action) -> Result<Frames, Rule
                 }
             } else {
                 // A green die is rerolled as a green die.
-                let face = if run.is_green(side, i) { ctx.roll_green(1)[0] } else { ctx.roll(1)[0] };
+                let face =
+                    if run.is_green(side, i) { ctx.roll_green(side, 1)[0] } else { ctx.roll(side, 1)[0] };
                 run.dice.get_mut(side)[i] = face;
                 ctx.s.round_effects.yoda_used = true;
             }

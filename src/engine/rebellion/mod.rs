@@ -41,7 +41,7 @@ pub mod view;
 pub use action::{Action, Dice, DiceCount, LeaderCount, Leaders, ParseError, Pick, Target};
 pub use error::RuleError;
 pub use event::{Audience, Event, EventKind};
-pub use flow::{Decision, Frame, Position, PromptKind, apply, apply_as, decision};
+pub use flow::{Decision, Frame, Position, PromptKind, Roll, apply, apply_as, decision};
 pub use setup::new_game;
 pub use state::{MatchOptions, Place, Players, State};
 pub use team::Player;

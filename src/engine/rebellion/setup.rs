@@ -143,7 +143,7 @@ pub fn new_game(seed: u64, options: MatchOptions) -> State {
     }
     if options.rise_of_the_empire {
         s.stack.push(expansion_setup::first_step());
-        let mut ctx = Ctx { s: &mut s, events: vec![] };
+        let mut ctx = Ctx::new(&mut s);
         advance(&mut ctx);
         return s;
     }
@@ -151,7 +151,7 @@ pub fn new_game(seed: u64, options: MatchOptions) -> State {
         remaining: starting_units(Faction::Empire),
         expansion: false,
     }));
-    let mut ctx = Ctx { s: &mut s, events: vec![] };
+    let mut ctx = Ctx::new(&mut s);
     if options.quick_setup {
         // Imperial, then Rebel placement: autoplace, then step on (`auto`) to the next setup
         // step so the Rebel placement is made too, not the finished Imperial one again.

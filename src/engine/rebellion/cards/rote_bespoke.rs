@@ -140,7 +140,7 @@ pub(super) fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Re
             Ok(Next::Done)
         }
         (Pending::Discredit { dice }, Action::Mode { n: 2 }) => {
-            let faces = ctx.roll(*dice as usize);
+            let faces = ctx.roll(Faction::Rebel, *dice as usize);
             let hit = faces.iter().any(|f| f.mission_successes() > 0);
             ctx.public(EventKind::DiceRolled {
                 faction: Faction::Rebel,

@@ -63,7 +63,7 @@ pub(super) fn roll(ctx: &mut Ctx, c: &mut Combat, t: Theater, side: Faction) {
             }
             !take
         });
-        let rolled = ctx.roll(n as usize - chosen.len());
+        let rolled = ctx.roll(side, n as usize - chosen.len());
         dice.extend(chosen.into_iter().chain(rolled).map(|face| Die {
             color,
             face,
@@ -80,7 +80,7 @@ pub(super) fn roll(ctx: &mut Ctx, c: &mut Combat, t: Theater, side: Faction) {
             .map(|u| catalog().unit(u.unit).attack_green as u32)
             .sum();
         let n = green.min(catalog().green_dice_limit as u32) as usize;
-        let faces = ctx.roll_green(n);
+        let faces = ctx.roll_green(side, n);
         dice.extend(faces.into_iter().map(|face| Die {
             color: DieColor::Black,
             face,

@@ -170,7 +170,7 @@ pub(super) fn plans_act(ctx: &mut Ctx, c: &mut Combat, a: Action) {
         let mut faces: Vec<DieFace> =
             c.mods.set_faces.iter().filter(|x| x.0 == Faction::Rebel).map(|x| x.2).take(3).collect();
         c.mods.set_faces.retain(|x| x.0 != Faction::Rebel);
-        let rolled = ctx.roll(3 - faces.len());
+        let rolled = ctx.roll(Faction::Rebel, 3 - faces.len());
         faces.extend(rolled);
         let success = faces.contains(&DieFace::DirectHit);
         ctx.public(EventKind::DiceRolled {

@@ -81,7 +81,7 @@ pub(super) fn reroll_act(ctx: &mut Ctx, c: &mut Combat, a: Action) {
         && let Some(d) = c.dice.get(die as usize).filter(|d| !d.spent && !d.assigned).cloned()
     {
         // A green die (Rise of the Empire) is rerolled as a green die: its faces differ.
-        let face = if c.is_green(die as usize) { ctx.roll_green(1)[0] } else { ctx.roll(1)[0] };
+        let face = if c.is_green(die as usize) { ctx.roll_green(side, 1)[0] } else { ctx.roll(side, 1)[0] };
         c.dice[die as usize].face = face;
         ctx.s.round_effects.yoda_used = true;
         ctx.public(EventKind::DiceRolled {

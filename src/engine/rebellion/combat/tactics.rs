@@ -298,7 +298,7 @@ pub(super) fn effect_act(ctx: &mut Ctx, c: &mut Combat, e: Effect, a: Action) {
             draw(ctx, side, Theater::Ground, ground);
         }
         (Effect::Reroll, Action::Reroll { dice }) => {
-            let faces = ctx.roll(dice.len());
+            let faces = ctx.roll(side, dice.len());
             for (&i, &face) in dice.iter().zip(&faces) {
                 c.dice[i as usize].face = face;
             }

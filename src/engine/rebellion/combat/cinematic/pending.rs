@@ -178,7 +178,7 @@ pub fn act(ctx: &mut Ctx, c: &mut Combat, a: Action) {
 fn reroll(ctx: &mut Ctx, c: &mut Combat, f: Faction, chosen: &[u8]) {
     let mut faces = Vec::new();
     for &i in chosen {
-        let face = if c.is_green(i as usize) { ctx.roll_green(1)[0] } else { ctx.roll(1)[0] };
+        let face = if c.is_green(i as usize) { ctx.roll_green(f, 1)[0] } else { ctx.roll(f, 1)[0] };
         c.dice[i as usize].face = face;
         faces.push(face);
     }

@@ -1,0 +1,385 @@
+//! Trust in the dice (issue 22): the commitment to a match's seed stays the same while it runs
+//! and matches the seed the reveal shows; `verify` accepts every seeded golden game
+//! (`tests/golden_games.rs`: Rebellion with two players, the team game, Empire vs. Rebellion)
+//! and refuses an edited log, seed, salt, commitment, result or final state; a rollback
+//! replays the same dice and is recorded; an export during play withholds the seed; the luck
+//! report counts each side's dice against their faces.
+
+use std::sync::Arc;
+
+use holonet::engine::rebellion::{self as engine, MatchOptions, Players, decision, team};
+use holonet::game::Game;
+use holonet::games::evr::{Evr, EvrOptions};
+use holonet::games::rebellion::{Rebellion, seat_name};
+use holonet::service::{Answer, Caller, Outcome, Service, ServiceError};
+use holonet::store::{LogEntry, MatchExport, MatchStatus, MatchStore, MemoryStore, StoredMatch};
+use holonet::verify::{VerifyError, verify_bytes};
+
+const CH: u64 = 700;
+const MOD: Caller = Caller { user: 99, moderator: true };
+const STRANGER: Caller = Caller { user: 98, moderator: false };
+
+/// The user of the n-th seat.
+fn user_of(n: usize) -> Caller {
+    Caller { user: 1 + n as u64, moderator: false }
+}
+
+/// A started match of game `G` in memory, every seat taken by its own user.
+fn started<G: Game>(seed: u64, options: G::Options) -> (Arc<MemoryStore>, Service<G>) {
+    holonet::content::init().expect("content loads");
+    let store = Arc::new(MemoryStore::new());
+    let svc: Service<G> = Service::with_clock(store.clone(), Box::new(|| 1_000));
+    svc.create(CH, None, user_of(0), options.clone(), Some(seed)).unwrap();
+    for (n, seat) in G::seats(&options).iter().enumerate() {
+        svc.join(CH, user_of(n), Some(seat)).unwrap();
+    }
+    svc.start(CH, user_of(0)).unwrap();
+    (store, svc)
+}
+
+/// Sends an action as the user of `seat`, by its option in the pending prompt.
+fn send<G: Game>(svc: &Service<G>, seat: &str, action: &G::Action) -> Outcome {
+    let seats = svc.seats(CH).unwrap();
+    let user = Caller { user: seats[seat], moderator: false };
+    let p = svc.prompt(CH).unwrap().expect("a prompt");
+    let index = p.options.iter().position(|o| *o == G::action_text(action)).expect("the action is offered");
+    svc.act(CH, user, Answer::Option { key: p.key(), index }).unwrap()
+}
+
+/// The seat that sends a Rebellion action (the role the team game's decision names, or the
+/// role the answer belongs to when either player may answer), as `golden_games.rs` replays it.
+fn rebellion_seat(s: &engine::State, action: &engine::Action) -> String {
+    let d = decision(s).expect("a decision");
+    if !s.options.players.splits(d.seat) {
+        return seat_name(d.seat, None);
+    }
+    let role = d.role.or_else(|| team::action_role(s, &d, action));
+    seat_name(d.seat, role.or(Some(holonet::content::TeamColour::Blue)))
+}
+
+/// A golden Rebellion playout as (seat, action) pairs.
+fn rebellion_log(seed: u64, options: &MatchOptions) -> Vec<(String, engine::Action)> {
+    let p = holonet::sim::playout(seed, options.clone());
+    let mut s = engine::new_game(seed, options.clone());
+    let mut log = vec![];
+    for step in p.steps {
+        let seat = rebellion_seat(&s, &step.action);
+        Rebellion::apply(&mut s, &seat, step.action.clone()).expect("the golden game replays by seat");
+        log.push((seat, step.action));
+    }
+    log
+}
+
+/// A golden Empire vs. Rebellion playout, with the policy `golden_games.rs` plays it by.
+fn evr_log(seed: u64) -> Vec<(String, holonet::engine::evr::Action)> {
+    use holonet::engine::evr::{apply, decision, new_game};
+    let mut s = new_game(seed);
+    let mut policy = holonet::engine::rng::GameRng::from_seed(seed.wrapping_mul(31));
+    let mut log = vec![];
+    while let Some(d) = decision(&s) {
+        let a = d.actions[policy.below(d.actions.len())].clone();
+        apply(&mut s, d.seat, a.clone()).unwrap();
+        log.push((d.seat.key().to_string(), a));
+    }
+    log
+}
+
+/// The export of a finished match played from `log`, as the service writes it at the end: the
+/// metadata of a started match (its salt and commitment), the log, the result and the final
+/// state's fingerprint.
+fn finished_export<G: Game>(seed: u64, options: G::Options, log: &[(String, G::Action)]) -> Vec<u8> {
+    let (store, _) = started::<G>(seed, options.clone());
+    let mut meta = store.load(&CH.to_string()).unwrap().unwrap().meta;
+    meta.status = MatchStatus::Ended;
+    let mut state = G::new_match(seed, &options);
+    let mut entries = vec![];
+    for (i, (seat, a)) in log.iter().enumerate() {
+        G::apply(&mut state, seat, a.clone()).unwrap();
+        let action = serde_json::to_value(a).unwrap();
+        entries.push(LogEntry { seat: seat.clone(), action, user: 1, at: 1_000 + i as u64, undoable: false });
+    }
+    let export = MatchExport {
+        result: G::outcome(&state),
+        final_state: Some(holonet::dice::state_hash(&state)),
+        ..MatchExport::of(&StoredMatch { meta, log: entries, snapshot: None })
+    };
+    serde_json::to_vec(&export).unwrap()
+}
+
+#[test]
+fn verify_accepts_every_seeded_golden_game() {
+    let games =
+        [(Players::Two, false, &[1u64, 2, 3, 5, 8, 13, 21, 34][..]), (Players::Three, false, &[7, 11])];
+    let more = [(Players::Four, false, &[1u64, 2][..]), (Players::Four, true, &[3, 5])];
+    for (players, rote, seeds) in games.into_iter().chain(more) {
+        for &seed in seeds {
+            let options = MatchOptions { players, rise_of_the_empire: rote, ..Default::default() };
+            let log = rebellion_log(seed, &options);
+            let report = verify_bytes(&finished_export::<Rebellion>(seed, options, &log))
+                .unwrap_or_else(|e| panic!("{players:?} seed {seed}: {e}"));
+            assert_eq!((report.actions, report.finished, report.seed), (log.len(), true, seed));
+            assert!(report.result.is_some() && report.final_state_recorded && report.commitment.is_some());
+        }
+    }
+    for seed in [1u64, 2, 3, 5, 8, 13, 21, 34] {
+        let log = evr_log(seed);
+        let report = verify_bytes(&finished_export::<Evr>(seed, EvrOptions::default(), &log))
+            .unwrap_or_else(|e| panic!("EvR seed {seed}: {e}"));
+        assert_eq!((report.game.as_str(), report.actions), ("evr", log.len()));
+        assert!(report.text().contains("Verified: a evr match"), "{}", report.text());
+    }
+}
+
+/// Plays golden game 1 through the service to its end, checking the commitment after every
+/// tenth action; returns the service, the final outcome and the commitment.
+fn played_to_the_end() -> (Service<Rebellion>, Outcome, String) {
+    let options = MatchOptions::default();
+    let log = rebellion_log(1, &options);
+    let (store, svc) = started::<Rebellion>(1, options);
+    let commitment = store.load_meta(&CH.to_string()).unwrap().unwrap().commitment;
+    assert_eq!(commitment.len(), 64);
+    let mut last = None;
+    for (i, (seat, action)) in log.iter().enumerate() {
+        let out = send(&svc, seat, action);
+        if let Some(p) = &out.prompt {
+            assert_eq!(p.commitment, commitment, "the live message's commitment at action {i}");
+        }
+        if i % 10 == 0 {
+            let status = svc.status(CH, STRANGER).unwrap().reply;
+            assert!(status.contains(&format!("Dice commitment (SHA-256 of the secret seed and salt, revealed when the match ends): `{commitment}`")), "{status}");
+            assert!(!status.contains("The dice: seed"), "{status}");
+        }
+        last = Some(out);
+    }
+    (svc, last.expect("actions"), commitment)
+}
+
+#[test]
+fn the_commitment_stays_the_same_and_the_reveal_opens_it() {
+    let (svc, end, commitment) = played_to_the_end();
+    let reveal = end.reveal.expect("the match ended with a reveal");
+    let text = &reveal.text;
+    let field = |after: &str| text.split(after).nth(1).and_then(|t| t.split('`').next()).unwrap().to_string();
+    let (seed, salt) = (field("The dice: seed `"), field(", salt `"));
+    assert_eq!(seed, "1");
+    assert_eq!(holonet::dice::commitment_hex(1, &salt).unwrap(), commitment, "{text}");
+    assert!(text.contains(&commitment));
+    // The export made after the end verifies, and records what the reveal showed.
+    let (_, bytes) = svc.export(CH, STRANGER).unwrap().file.unwrap();
+    let report = verify_bytes(&bytes).unwrap();
+    assert!(text.contains(&format!("Final state: `{}`", report.final_state)), "{text}");
+    assert_eq!(report.commitment.as_deref(), Some(commitment.as_str()));
+    // The luck report and its chart beside the game's chart.
+    assert!(text.contains("**The dice against expectation**\nRebels: "), "{text}");
+    let png = image::load_from_memory(reveal.luck.as_ref().expect("a luck chart")).unwrap();
+    assert_eq!((png.width(), png.height()), (holonet::render::luck::WIDTH, holonet::render::luck::HEIGHT));
+    assert!(reveal.chart.is_some());
+}
+
+/// Edits one field of an export and returns why it no longer verifies.
+fn tampered(bytes: &[u8], edit: impl FnOnce(&mut serde_json::Value)) -> VerifyError {
+    let mut v: serde_json::Value = serde_json::from_slice(bytes).unwrap();
+    edit(&mut v);
+    verify_bytes(&serde_json::to_vec(&v).unwrap()).expect_err("an edited export is refused")
+}
+
+#[test]
+fn verify_refuses_an_edited_export_and_says_why() {
+    let options = MatchOptions::default();
+    let log = rebellion_log(2, &options);
+    let bytes = finished_export::<Rebellion>(2, options.clone(), &log);
+    verify_bytes(&bytes).unwrap();
+    let mismatch = |e: &VerifyError| matches!(e, VerifyError::CommitmentMismatch { .. });
+    let e = tampered(&bytes, |v| v["meta"]["seed"] = serde_json::json!(3));
+    assert!(mismatch(&e), "{e}");
+    assert!(e.to_string().contains("the seed, the salt or the commitment was changed"), "{e}");
+    let e = tampered(&bytes, |v| v["meta"]["salt"] = serde_json::json!("00".repeat(16)));
+    assert!(mismatch(&e), "{e}");
+    let e = tampered(&bytes, |v| {
+        let c = v["meta"]["commitment"].as_str().unwrap().to_string();
+        let flipped = if c.starts_with('0') { "1" } else { "0" };
+        v["meta"]["commitment"] = serde_json::json!(format!("{flipped}{}", &c[1..]));
+    });
+    assert!(mismatch(&e), "{e}");
+    let e = tampered(&bytes, |v| v["meta"]["salt"] = serde_json::json!("not hex"));
+    assert!(matches!(e, VerifyError::BadCommitment(_)), "{e}");
+    // A forger who changes the seed and recomputes the commitment: the log no longer replays.
+    let e = tampered(&bytes, |v| {
+        let salt = v["meta"]["salt"].as_str().unwrap().to_string();
+        v["meta"]["seed"] = serde_json::json!(3);
+        v["meta"]["commitment"] = serde_json::json!(holonet::dice::commitment_hex(3, &salt).unwrap());
+    });
+    assert!(
+        matches!(
+            e,
+            VerifyError::Refused { .. }
+                | VerifyError::StateMismatch { .. }
+                | VerifyError::ResultMismatch { .. }
+        ),
+        "{e}"
+    );
+    // An action swapped for another legal one of its moment.
+    let (at, other) = {
+        let mut s = engine::new_game(2, options.clone());
+        let mut found = None;
+        for (i, (seat, a)) in log.iter().enumerate() {
+            if let Some(d) = decision(&s)
+                && i > 40
+                && let Some(o) = d.actions.iter().find(|o| *o != a)
+            {
+                found = Some((i, o.clone()));
+                break;
+            }
+            Rebellion::apply(&mut s, seat, a.clone()).unwrap();
+        }
+        found.expect("a decision with two options")
+    };
+    let e = tampered(&bytes, |v| v["log"][at]["action"] = serde_json::to_value(&other).unwrap());
+    assert!(
+        matches!(
+            e,
+            VerifyError::Refused { .. }
+                | VerifyError::StateMismatch { .. }
+                | VerifyError::ResultMismatch { .. }
+        ),
+        "{e}"
+    );
+    // The last action dropped: the recorded result is not reached.
+    let e = tampered(&bytes, |v| {
+        v["log"].as_array_mut().unwrap().pop();
+    });
+    assert!(matches!(e, VerifyError::ResultMismatch { .. }), "{e}");
+    let e = tampered(&bytes, |v| v["result"] = serde_json::json!("The Empire wins by decree."));
+    assert!(matches!(e, VerifyError::ResultMismatch { .. }), "{e}");
+    let e = tampered(&bytes, |v| v["final_state"] = serde_json::json!("ab".repeat(32)));
+    assert!(matches!(e, VerifyError::StateMismatch { .. }), "{e}");
+    let e = tampered(&bytes, |v| v["log"][3]["action"] = serde_json::json!({"no": "such action"}));
+    assert!(matches!(e, VerifyError::Unreadable { number: 4, .. }), "{e}");
+    let e = tampered(&bytes, |v| v["meta"]["game"] = serde_json::json!("chess"));
+    assert_eq!(e, VerifyError::UnknownGame);
+    assert!(matches!(verify_bytes(b"{not json"), Err(VerifyError::NotAnExport(_))));
+}
+
+#[test]
+fn a_running_export_withholds_the_seed_and_neither_imports_nor_verifies() {
+    let (store, svc) = started::<Rebellion>(0x5EED_0000_1234, MatchOptions::default());
+    let meta = store.load_meta(&CH.to_string()).unwrap().unwrap();
+    let out = svc.export(CH, MOD).unwrap();
+    let text = String::from_utf8(out.file.unwrap().1).unwrap();
+    for secret in [meta.seed.to_string(), meta.salt.clone()] {
+        assert!(!text.contains(&secret), "the running export holds `{secret}`");
+    }
+    assert!(text.contains(&meta.commitment), "the commitment is public");
+    assert_eq!(verify_bytes(text.as_bytes()).unwrap_err(), VerifyError::SeedWithheld);
+    let refused = |svc: &Service<Rebellion>, ch: u64| match svc.import(ch, MOD, text.as_bytes()) {
+        Err(ServiceError::BadImport(why)) => why,
+        other => panic!("imported: {other:?}"),
+    };
+    // Not over a match that still has its records (it could be ended there, and its reveal
+    // would show the seed), nor into another channel, nor on a server with another key.
+    svc.end(CH, MOD).unwrap();
+    assert!(refused(&svc, CH).contains("whose stored records are lost or damaged"));
+    let fresh = || Service::<Rebellion>::with_clock(Arc::new(MemoryStore::new()), Box::new(|| 1_000));
+    assert!(refused(&fresh(), CH + 1).contains("only restore its own channel"));
+    let elsewhere: Service<Rebellion> =
+        Service::with_clock(Arc::new(MemoryStore::with_seal_key([5; 32])), Box::new(|| 1_000));
+    assert!(refused(&elsewhere, CH).contains("sealed for another server"));
+    // Where its records are lost, it restores the very match, seed and commitment included.
+    let restored = fresh();
+    restored.import(CH, MOD, text.as_bytes()).unwrap();
+    assert_eq!(restored.state(CH).unwrap(), Some(Rebellion::new_match(meta.seed, &MatchOptions::default())));
+    assert!(restored.status(CH, STRANGER).unwrap().reply.contains(&meta.commitment));
+}
+
+#[test]
+fn a_rollback_replays_the_same_dice_and_is_recorded() {
+    let options = MatchOptions::default();
+    let log = rebellion_log(3, &options);
+    let (_, svc) = started::<Rebellion>(3, options);
+    // From two actions before the first dice are rolled to a few actions beyond.
+    let first_roll = {
+        let mut s = engine::new_game(3, MatchOptions::default());
+        log.iter()
+            .position(|(seat, a)| {
+                let n = Rebellion::apply(&mut s, seat, a.clone()).unwrap();
+                n.iter().any(|e| e.text.contains(" rolls for "))
+            })
+            .expect("golden game 3 rolls dice")
+    };
+    let (from, to) = (first_roll - 2, first_roll + 4);
+    for (seat, a) in &log[..from] {
+        send(&svc, seat, a);
+    }
+    let played = |svc: &Service<Rebellion>| -> Vec<Vec<String>> {
+        log[from..to]
+            .iter()
+            .map(|(seat, a)| send(svc, seat, a).events.into_iter().map(|e| e.text).collect())
+            .collect()
+    };
+    let first = played(&svc);
+    let out = svc.rollback(CH, MOD, (to - from) as u64).unwrap();
+    assert!(out.reply.contains("the same moves roll the same dice again"), "{}", out.reply);
+    let again = played(&svc);
+    assert_eq!(first, again, "the same moves after a rollback roll the same dice");
+    assert!(first.iter().flatten().any(|l| l.contains(" rolls for ")), "dice were rolled: {first:?}");
+    // Ended now, the match verifies with its rollback listed, and cannot be reopened.
+    svc.end(CH, MOD).unwrap();
+    assert!(matches!(svc.rollback(CH, MOD, 1), Err(ServiceError::ReopenRevealed)));
+    let report = verify_bytes(&svc.export(CH, STRANGER).unwrap().file.unwrap().1).unwrap();
+    assert_eq!(report.rollbacks.len(), 1);
+    assert_eq!((report.rollbacks[0].from, report.rollbacks[0].to), (to as u64, from as u64));
+    assert!(report.text().contains(&format!("rolled back {} action(s), from {to} to {from}", to - from)));
+    assert!(report.text().contains("The match ended early: ended by moderator"), "{}", report.text());
+}
+
+#[test]
+fn the_luck_report_counts_every_side_and_round_against_the_faces() {
+    holonet::content::init().unwrap();
+    let options = MatchOptions::default();
+    let log = rebellion_log(5, &options);
+    let report = Rebellion::luck(5, &options, &log).expect("Rebellion rolls dice");
+    assert_eq!(report.sides, ["Rebels", "Empire"]);
+    let last_round = {
+        let mut s = engine::new_game(5, options.clone());
+        for (seat, a) in &log {
+            Rebellion::apply(&mut s, seat, a.clone()).unwrap();
+        }
+        s.round
+    };
+    let rounds: Vec<u32> = report.rounds.iter().map(|r| r.round).collect();
+    assert_eq!(rounds, (1..=last_round).collect::<Vec<_>>(), "every round, in order");
+    // The base game rolls red and black dice only: the expectation is the faces' average.
+    let faces = holonet::content::catalog().die_faces;
+    let mean = faces.iter().map(|f| f.mission_successes() as f64).sum::<f64>() / faces.len() as f64;
+    for t in report.totals() {
+        assert!(t.dice > 0, "both sides rolled");
+        assert!(t.hits + t.blanks <= t.dice);
+        assert!((t.expected_successes - mean * t.dice as f64).abs() < 1e-6);
+    }
+    // The dice are those of the replay: the same match gives the same report; another, another.
+    assert_eq!(Rebellion::luck(5, &options, &log), Some(report.clone()));
+    let other = Rebellion::luck(8, &options, &rebellion_log(8, &options)).unwrap();
+    assert_ne!(other, report);
+    assert_ne!(holonet::render::luck::render_png(&other), holonet::render::luck::render_png(&report));
+    // Empire vs. Rebellion has no dice.
+    assert_eq!(Evr::luck(1, &EvrOptions::default(), &evr_log(1)), None);
+}
+
+#[test]
+fn the_luck_report_counts_green_dice_with_their_own_faces() {
+    holonet::content::init().unwrap();
+    let c = holonet::content::catalog();
+    let mean = |faces: &[holonet::content::DieFace]| {
+        faces.iter().map(|f| f.mission_successes() as f64).sum::<f64>() / faces.len() as f64
+    };
+    let (normal, green) = (mean(&c.die_faces), mean(&c.green_die_faces));
+    assert_ne!(normal, green, "the green die's faces differ");
+    // Rise of the Empire games until one rolls a green die: its expectation is not the red die's.
+    let found = (1..40u64).any(|seed| {
+        let options = MatchOptions { rise_of_the_empire: true, ..Default::default() };
+        let log = rebellion_log(seed, &options);
+        let report = Rebellion::luck(seed, &options, &log).unwrap();
+        report.totals().iter().any(|t| (t.expected_successes - normal * t.dice as f64).abs() > 1e-6)
+    });
+    assert!(found, "some expansion game rolled green dice");
+}
