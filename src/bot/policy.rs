@@ -47,9 +47,8 @@ pub fn pick(w: &Position, options: &[usize], rng: &mut GameRng) -> usize {
 pub fn playout(w: &mut Position, steps: usize, rng: &mut GameRng) {
     for _ in 0..steps {
         let Some(d) = w.decision() else { return };
-        let (seat, all): (Faction, Vec<usize>) = (d.seat, (0..d.actions.len()).collect());
-        let i = pick(w, &all, rng);
-        let Some(a) = w.decision().map(|d| d.actions[i].clone()) else { return };
+        let all: Vec<usize> = (0..d.actions.len()).collect();
+        let (seat, a) = (d.seat, d.actions[pick(w, &all, rng)].clone());
         if w.apply(seat, a).is_err() {
             return;
         }
