@@ -1,11 +1,12 @@
 //! The computer's search on small positions: a win it must find, a losing move it must avoid,
-//! the one-ply greedy baseline on the same, and reproducibility.
+//! the one-ply greedy baseline on the same, and reproducibility, the Empire's reserve of leaders and the pull of a known base.
 
 mod support;
 
-use holonet::bot::{Budget, choose, greedy};
+use holonet::bot::eval::value;
+use holonet::bot::{Budget, EMPIRE_RESERVE, choose, considered, greedy};
 use holonet::content::Faction;
-use holonet::engine::rebellion::{State, apply, decision};
+use holonet::engine::rebellion::{Action, State, apply, decision};
 use support::*;
 
 /// Lets the computer answer every decision of `side` until the other side must decide, the
@@ -125,4 +126,73 @@ fn the_team_game_is_not_played_by_the_computer() {
     let s = Scenario::new(1).players(holonet::engine::rebellion::Players::Four).build();
     assert!(!holonet::bot::plays(&s.options));
     assert_eq!(choose(&s, Budget::Iterations(5), 1), None);
+}
+
+#[test]
+fn the_empire_keeps_three_leaders_back_from_missions() {
+    // With every Imperial leader free and a hand of missions, the search would happily spend
+    // them all on missions; the Empire keeps `EMPIRE_RESERVE` back to activate and oppose.
+    let mut sent = 0;
+    for seed in 1..=4 {
+        let mut s = Scenario::new(seed).assignment(EMPIRE).build();
+        let before = s.leader_pool.get(EMPIRE).len();
+        assert!(before > EMPIRE_RESERVE, "seed {seed}: the test needs more free leaders than the reserve");
+        let moves = computer_plays(&mut s, EMPIRE, Budget::Iterations(40), 10);
+        // Counted on missions only: an action card may send a leader elsewhere.
+        let on_missions: usize = s.assignments.get(EMPIRE).iter().map(|a| a.leaders.len()).sum();
+        sent += on_missions;
+        assert!(
+            before - on_missions >= EMPIRE_RESERVE,
+            "seed {seed}: {on_missions} of {before} leaders on missions: {moves:?}"
+        );
+        assert_eq!(moves.last().map(String::as_str), Some("done"), "seed {seed}: {moves:?}");
+    }
+    assert!(sent > 0, "the spare leaders should go on missions in some of the games");
+}
+
+#[test]
+fn only_the_empire_keeps_leaders_back_and_only_from_missions() {
+    let assigns = |s: &State| {
+        let d = decision(s).expect("a decision");
+        let kept = considered(s, &d);
+        assert!(kept.iter().any(|&i| d.actions[i].command() == "done"), "done is always weighed");
+        kept.iter()
+            .filter(|&&i| d.actions[i].command().starts_with("assign"))
+            .map(|&i| d.actions[i].clone())
+            .collect::<Vec<_>>()
+    };
+    // Four free Imperial leaders: only one of them may go, alone.
+    let mut empire = Scenario::new(2).assignment(EMPIRE).build();
+    empire.leader_pool.get_mut(EMPIRE).truncate(4);
+    let one = assigns(&empire);
+    assert!(!one.is_empty());
+    assert!(one.iter().all(|a| matches!(a, Action::Assign { leaders, .. } if leaders.len() == 1)), "{one:?}");
+    // Three: none may go.
+    empire.leader_pool.get_mut(EMPIRE).truncate(3);
+    assert_eq!(assigns(&empire), vec![]);
+    // The Rebels weigh every assignment, even of their last leader.
+    let rebels = Scenario::new(2).assignment(REBEL).build();
+    let d = decision(&rebels).expect("a decision");
+    assert_eq!(considered(&rebels, &d).len(), d.actions.len());
+    assert!(!assigns(&rebels).is_empty());
+}
+
+#[test]
+fn imperial_troops_count_more_against_a_known_base_with_every_jump_closer() {
+    // The base revealed in Dantooine; the same Imperial army three jumps away (Saleucami), two
+    // (Yavin) and one (Mygeeto). Without the distant term the first two were worth the same, and
+    // an Empire that knew the base never marched on it.
+    let empire_value = |at: &str| {
+        let s = Scenario::new(3)
+            .clear()
+            .base("dantooine", true)
+            .units(at, "stormtrooper", 3)
+            .units(at, "at_at", 1)
+            .command(EMPIRE)
+            .build();
+        value(&s, EMPIRE)
+    };
+    let (three, two, one) = (empire_value("saleucami"), empire_value("yavin"), empire_value("mygeeto"));
+    assert!(two > three, "two jumps {two} should beat three {three}");
+    assert!(one > two, "one jump {one} should beat two {two}");
 }

@@ -24,9 +24,14 @@ pub struct Weights {
     /// For a revealed base.
     pub revealed: f64,
     /// Per point of Imperial ground strength at a system the base could be in (half a point for
-    /// strength next door) beyond the Rebel ground strength defending the base, shared among
-    /// those systems.
+    /// strength next door, less further away: see `distant`) beyond the Rebel ground strength
+    /// defending the base, shared among those systems.
     pub threat: f64,
+    /// What a point of Imperial ground strength counts for at each jump beyond next door, as a
+    /// share of the jump before: units far from the base still count a little, so that moving
+    /// them one system closer shows in the evaluation (without it, the Empire could know the
+    /// base for rounds and never march on it).
+    pub distant: f64,
     /// Per loyal system (a subjugated one counts for the Empire).
     pub loyalty: f64,
     /// Per point of unit strength.
@@ -49,6 +54,7 @@ pub const WEIGHTS: Weights = Weights {
     reach: 0.06,
     revealed: 0.3,
     threat: 0.12,
+    distant: 0.5,
     loyalty: 0.04,
     units: 0.01,
     leaders: 0.05,
@@ -73,6 +79,39 @@ fn unit_table() -> &'static [(f64, bool)] {
                 let dice = (d.attack_black + d.attack_red + d.attack_green) as f64;
                 let health = d.health.map_or(0.0, |(h, _)| h as f64);
                 (dice + health, d.theater == Theater::Ground)
+            })
+            .collect()
+    })
+}
+
+/// The most jumps at which Imperial ground units still count towards the threat to a system.
+const FARTHEST: u8 = 7;
+
+/// Jumps between every two systems (shortest path over adjacency), indexed by system ids.
+fn distances() -> &'static Vec<Vec<u8>> {
+    static TABLE: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let n = SystemId::all().count();
+        SystemId::all()
+            .map(|from| {
+                let mut d = vec![u8::MAX; n];
+                d[from.0 as usize] = 0;
+                let mut frontier = vec![from];
+                let mut step = 0u8;
+                while !frontier.is_empty() {
+                    step += 1;
+                    let mut next = vec![];
+                    for s in frontier {
+                        for &t in &catalog().system(s).adjacent {
+                            if d[t.0 as usize] == u8::MAX {
+                                d[t.0 as usize] = step;
+                                next.push(t);
+                            }
+                        }
+                    }
+                    frontier = next;
+                }
+                d
             })
             .collect()
     })
@@ -125,20 +164,26 @@ pub fn score(s: &State, w: &Weights) -> f64 {
         if s.base.revealed { s.base.system.into_iter().collect() } else { base_candidates(s).collect() };
     let n = candidates.len().max(1) as f64;
     for &c in &candidates {
-        // Units already there count in full, those a move away by half.
+        // Units already there count in full, those a move away by half, those further away
+        // less with every jump.
+        let row = &distances()[c.0 as usize];
+        let mut reach = false;
         let near: f64 = imperial
             .iter()
             .map(|&(p, g)| {
-                if p == c {
-                    g
-                } else if catalog().adjacent(p, c) {
-                    g / 2.0
-                } else {
-                    0.0
+                let d = row[p.0 as usize];
+                if d <= 1 {
+                    reach = true;
+                }
+                match d {
+                    0 => g,
+                    1 => g / 2.0,
+                    d if d <= FARTHEST => g / 2.0 * w.distant.powi(d as i32 - 1),
+                    _ => 0.0,
                 }
             })
             .sum();
-        if near > 0.0 {
+        if reach {
             x -= w.reach;
         }
         x -= w.threat * (near - defence) / n;

@@ -19,13 +19,16 @@ pub mod versus;
 
 use std::time::{Duration, Instant};
 
-use crate::engine::rebellion::{Action, State, decision};
+use crate::content::Faction;
+use crate::engine::rebellion::{Action, Decision, State, decision};
 use crate::engine::rng::GameRng;
 
 /// How long the computer thinks per decision by default, in milliseconds.
 pub const DEFAULT_THINK_MS: u64 = 2_000;
 /// The longest the computer may think per decision, in milliseconds.
 pub const MAX_THINK_MS: u64 = 10_000;
+/// How many leaders the Empire keeps back from missions, to activate systems and oppose.
+pub const EMPIRE_RESERVE: usize = 3;
 /// How many visits the one-ply evaluation of a root action counts for in the search.
 const PRIOR_WEIGHT: f64 = 3.0;
 
@@ -69,10 +72,12 @@ pub fn choose(state: &State, budget: Budget, seed: u64) -> Option<Choice> {
         return Some(Choice { index: 0, action: d.actions[0].clone(), iterations: 0 });
     }
     let started = Instant::now();
+    let considered = considered(state, &d);
+    let options: Vec<Action> = considered.iter().map(|&i| d.actions[i].clone()).collect();
     // Priors: every option one action ahead in one imagined world.
     let world = determinize::determinize(state, seat, &mut rng);
-    let priors = policy::one_ply(&world, seat, &d.actions);
-    let mut tree = search::Tree::new(seat, &d.actions, &priors, PRIOR_WEIGHT);
+    let priors = policy::one_ply(&world, seat, &options);
+    let mut tree = search::Tree::new(seat, &options, &priors, PRIOR_WEIGHT);
     let mut iterations = 0u32;
     loop {
         let done = match budget {
@@ -85,8 +90,27 @@ pub fn choose(state: &State, budget: Budget, seed: u64) -> Option<Choice> {
         tree.iterate(state, &mut rng);
         iterations += 1;
     }
-    let index = tree.best();
+    let index = considered[tree.best()];
     Some(Choice { index, action: d.actions[index].clone(), iterations })
+}
+
+/// The options of decision `d` the search weighs (positions in its actions): all of them, except
+/// that the Empire does not assign leaders to missions when that would leave fewer than
+/// `EMPIRE_RESERVE` in its pool. The playouts of an assignment end before the Command Phase, so
+/// the search cannot see what a leader kept back is worth; Empire bots that emptied their pool
+/// on missions knew the base for rounds and had nobody to march on it. Kept back three, the
+/// Empire beat random Rebels in 176 of 200 games instead of 166 (300 iterations a decision).
+/// Reads only the seat's own pool, so it is as fair as the search.
+pub fn considered(state: &State, d: &Decision) -> Vec<usize> {
+    let pool = state.leader_pool.get(d.seat).len();
+    (0..d.actions.len())
+        .filter(|&i| match &d.actions[i] {
+            Action::Assign { leaders, .. } => {
+                d.seat != Faction::Empire || pool.saturating_sub(leaders.len()) >= EMPIRE_RESERVE
+            }
+            _ => true,
+        })
+        .collect()
 }
 
 /// The one-ply greedy player (the baseline the search is measured against): in one imagined
