@@ -1,6 +1,6 @@
 //! The slash commands: `/game` (opening a match of either hosted game, and the game-neutral
 //! match commands again), `/rebellion` (match life and information; Rebellion's own options to
-//! open a match), `/play` (moves) and `/mod` (moderation). Each builds a command line or service
+//! open a match), `/play` (moves); `/mod` (moderation) is in `moderation.rs`. Each builds a command line or service
 //! call on the channel's match, whatever its game; options naming game things autocomplete from
 //! the caller's own pending prompt only. Rebellion's own verbs (`/play assign`, …) answer in an
 //! Empire vs. Rebellion channel that they do not apply there.
@@ -19,10 +19,11 @@ use serenity::{AutocompleteChoice, CreateAutocompleteResponse};
 use super::autocomplete::complete;
 pub use super::autocomplete::suggestions;
 use super::components::{option_menus, out_of_date};
-use super::computer::{computer, think_ms};
+use super::computer::think_ms;
 use super::host::Job;
 use super::hosted::{GameKind, Games, HostedGame, NewMatch};
 use super::messages::{NUMBER_OUT_OF_DATE, options_intro, shorten};
+use super::moderation::MAX_IMPORT_BYTES;
 use super::permissions;
 use super::rules::{EVR_HELP, HELP, OTHER_GAME, RULES_ELSEWHERE, Topic};
 use super::send::{Responder, deliver, render_png};
@@ -34,7 +35,7 @@ use crate::service::{Answer, Caller, Outcome, ServiceError, StateAt, check_compu
 
 /// Every top-level command, for registration.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
-    vec![rebellion(), play(), moderator(), game()]
+    vec![rebellion(), play(), super::moderation::moderator(), game()]
 }
 
 /// A game to open a match of.
@@ -95,7 +96,7 @@ pub enum RoleChoice {
 }
 
 /// The seat named by a side and, in a team game, a role ("empire-general").
-fn seat_name(side: &str, role: Option<RoleChoice>) -> String {
+pub(super) fn seat_name(side: &str, role: Option<RoleChoice>) -> String {
     match role {
         None => side.to_string(),
         Some(RoleChoice::Admiral) => format!("{side}-admiral"),
@@ -116,7 +117,7 @@ async fn acknowledge(ctx: Context<'_>) -> Result<(Responder<'_>, Caller, u64), E
 
 /// Runs a call on the hosted games that changes the channel's match through the channel's
 /// queue (its posts go out in order) and answers the caller.
-async fn run_on(
+pub(super) async fn run_on(
     ctx: Context<'_>,
     f: impl FnOnce(&Games, u64, Caller) -> Result<Outcome, Error> + Send + 'static,
 ) -> Result<(), Error> {
@@ -135,7 +136,7 @@ pub(super) async fn run(
 }
 
 /// Runs a service call that only reads (answered to the caller alone).
-async fn ask(
+pub(super) async fn ask(
     ctx: Context<'_>,
     f: impl FnOnce(&dyn HostedGame, u64, Caller) -> Result<Outcome, ServiceError> + Send + 'static,
 ) -> Result<(), Error> {
@@ -578,117 +579,7 @@ pub async fn pass(ctx: Context<'_>) -> Result<(), Error> {
     act(ctx, "pass".into()).await
 }
 
-// ---------------------------------------------------------------- /mod
-
-/// Moderate this channel's match (Manage Channels or the moderator role).
-#[poise::command(
-    slash_command,
-    rename = "mod",
-    subcommands(
-        "pause",
-        "resume",
-        "end",
-        "replace",
-        "kick",
-        "rollback",
-        "export",
-        "import",
-        "reminders",
-        "mstatus",
-        "computer"
-    ),
-    subcommand_required
-)]
-pub async fn moderator(_ctx: Context<'_>) -> Result<(), Error> {
-    Ok(())
-}
-
-/// Pause the match.
-#[poise::command(slash_command)]
-pub async fn pause(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, move |s, ch, who| s.pause(ch, who)).await
-}
-
-/// Resume a paused match.
-#[poise::command(slash_command)]
-pub async fn resume(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, move |s, ch, who| s.resume(ch, who)).await
-}
-
-/// End the match now.
-#[poise::command(slash_command)]
-pub async fn end(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, move |s, ch, who| s.end(ch, who)).await
-}
-
-/// Give a seat to another player.
-#[poise::command(slash_command)]
-pub async fn replace(
-    ctx: Context<'_>,
-    #[description = "The seat"] seat: SeatChoice,
-    #[description = "The new player"] user: serenity::User,
-    #[description = "In a team game: the side's Admiral or General"] role: Option<RoleChoice>,
-) -> Result<(), Error> {
-    let user = user.id.get();
-    let seat = seat_name(seat.seat(), role);
-    run(ctx, move |s, ch, who| s.replace(ch, who, &seat, user)).await
-}
-
-/// Remove a seat's player (the seat waits for `/mod replace`).
-#[poise::command(slash_command)]
-pub async fn kick(
-    ctx: Context<'_>,
-    #[description = "The seat"] seat: SeatChoice,
-    #[description = "In a team game: the side's Admiral or General"] role: Option<RoleChoice>,
-) -> Result<(), Error> {
-    let seat = seat_name(seat.seat(), role);
-    run(ctx, move |s, ch, who| s.kick(ch, who, &seat)).await
-}
-
-/// Undo the last actions.
-#[poise::command(slash_command)]
-pub async fn rollback(
-    ctx: Context<'_>,
-    #[description = "How many actions to undo"]
-    #[min = 1]
-    #[max = 1000]
-    steps: u64,
-) -> Result<(), Error> {
-    run(ctx, move |s, ch, who| s.rollback(ch, who, steps)).await
-}
-
-/// Export the match as a JSON file, sent only to you (anyone may once the match is over).
-#[poise::command(slash_command)]
-pub async fn export(ctx: Context<'_>) -> Result<(), Error> {
-    run_on(ctx, move |g, ch, who| Ok(g.export(ch, who)?)).await
-}
-
-/// The largest export file `/mod import` downloads (a long match's export is ~1 MB).
-const MAX_IMPORT_BYTES: u32 = 8 * 1024 * 1024;
-
-/// Restore a match from an export file (e.g. one whose stored copy was damaged).
-#[poise::command(slash_command)]
-pub async fn import(
-    ctx: Context<'_>,
-    #[description = "An export file from /mod export"] file: serenity::Attachment,
-) -> Result<(), Error> {
-    // Acknowledge first: the download below is a network call that may be slow.
-    let responder = Responder::Command(ctx);
-    responder.defer().await?;
-    let who = caller(ctx).await;
-    if file.size > MAX_IMPORT_BYTES {
-        return Err(ServiceError::BadImport(format!(
-            "the file is larger than {} MB",
-            MAX_IMPORT_BYTES >> 20
-        ))
-        .into());
-    }
-    // The match now lives in this server (a cluster routes it by this server's shard).
-    let json = super::cluster::rehome(file.download().await?, ctx.guild_id().map(|g| g.get()));
-    let channel = ctx.channel_id().get();
-    let outcome = ctx.data().host.call(channel, move |g| g.import(channel, who, &json)).await?;
-    deliver(&responder, &outcome).await
-}
+// ---------------------------------------------------------------- verify
 
 /// Check a finished match's export file: its dice commitment and every roll.
 #[poise::command(slash_command)]
@@ -710,28 +601,6 @@ pub async fn verify(
         Err(e) => format!("Not verified: {e}"),
     };
     deliver(&responder, &Outcome::reply(reply)).await
-}
-
-/// When to remind players who keep a decision waiting (hours; 0 turns a reminder off).
-#[poise::command(slash_command)]
-pub async fn reminders(
-    ctx: Context<'_>,
-    #[description = "Hours before the first reminder (default 24; 0 = none)"]
-    #[min = 0]
-    #[max = 8760]
-    first: u64,
-    #[description = "Hours before the second reminder (default 48; 0 = none)"]
-    #[min = 0]
-    #[max = 8760]
-    second: u64,
-) -> Result<(), Error> {
-    run(ctx, move |s, ch, who| s.set_reminders(ch, who, first, second)).await
-}
-
-/// Seats, who the match waits for and for how long, and the reminder settings.
-#[poise::command(slash_command, rename = "status")]
-pub async fn mstatus(ctx: Context<'_>) -> Result<(), Error> {
-    ask(ctx, move |s, ch, who| s.idle_report(ch, who)).await
 }
 
 // ---------------------------------------------------------------- autocomplete
