@@ -8,6 +8,7 @@ use crate::dice;
 use crate::game::Game;
 use crate::games::evr::Evr;
 use crate::games::rebellion::Rebellion;
+use crate::service::{StepError, replay_each};
 use crate::store::{MatchExport, MatchMeta, MatchStatus, RollbackNote};
 
 /// Why an export does not verify: each names what is wrong, so a player can tell an edited
@@ -199,18 +200,15 @@ pub fn verify<G: Game>(export: &MatchExport) -> Result<Report, VerifyError> {
     let options: G::Options = serde_json::from_value(meta.options.clone())
         .map_err(|e| VerifyError::Options(crate::service::json_problem(&e)))?;
     let mut state = G::new_match(meta.seed, &options);
-    for (i, e) in export.log.iter().enumerate() {
-        let number = i + 1;
-        let action: G::Action = serde_json::from_value(e.action.clone())
-            .map_err(|x| VerifyError::Unreadable { number, detail: crate::service::json_problem(&x) })?;
-        let command = G::action_text(&action);
-        G::apply(&mut state, &e.seat, action).map_err(|reason| VerifyError::Refused {
-            number,
-            seat: crate::content::echo(&e.seat),
+    replay_each::<G>(&mut state, &export.log, 0, |_, _, _, _| {}).map_err(|e| match e {
+        StepError::Unreadable { index, detail } => VerifyError::Unreadable { number: index + 1, detail },
+        StepError::Refused { index, command, reason } => VerifyError::Refused {
+            number: index + 1,
+            seat: crate::content::echo(&export.log[index].seat),
             command,
             reason,
-        })?;
-    }
+        },
+    })?;
     let result = G::outcome(&state);
     let words = |r: &Option<String>| r.clone().unwrap_or_else(|| "no result".into());
     if let Some(recorded) = &export.result

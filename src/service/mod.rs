@@ -19,7 +19,7 @@ pub use keys::{FINGERPRINT_LEN, fingerprint};
 pub use outcome::{Outcome, PrivatePost, PromptPost, PublicPost, Reveal, StateAt};
 pub use presence::{Reminder, duration_words};
 pub(crate) use replay::json_problem;
-pub use replay::{full_log, public_log, rebuild};
+pub use replay::{StepError, full_log, public_log, rebuild, replay_each};
 
 use std::collections::{BTreeMap, HashMap};
 use std::marker::PhantomData;
