@@ -1,5 +1,6 @@
 //! The computer's search on small positions: a win it must find, a losing move it must avoid,
-//! the one-ply greedy baseline on the same, and reproducibility, the Empire's reserve of leaders and the pull of a known base.
+//! the one-ply greedy baseline on the same, reproducibility, the Empire's reserve of leaders
+//! and the pull of a known base on Imperial troops.
 
 mod support;
 
