@@ -65,6 +65,10 @@ enum Command {
         /// The channel that receives the match.
         #[arg(long)]
         channel: u64,
+        /// The server (guild id) that channel is in, recorded with the match so that the cluster
+        /// process owning that server hosts it; without it, the file's server is kept.
+        #[arg(long)]
+        guild: Option<u64>,
         /// The exported JSON file.
         file: PathBuf,
     },
@@ -174,7 +178,7 @@ fn main() {
     let result = match cli.command {
         Command::Serve { config, shards, of } => serve(&config, shards.zip(of)),
         Command::Export { config, channel, out } => export(&config, channel, out),
-        Command::Import { config, channel, file } => import(&config, channel, &file),
+        Command::Import { config, channel, guild, file } => import(&config, channel, guild, &file),
         Command::Reshard { from, to, of, dry_run } => {
             let stdout = std::io::stdout();
             holonet::cli::reshard::reshard(&from, &to, of, dry_run, &mut stdout.lock())
@@ -274,10 +278,15 @@ fn export(config: &std::path::Path, channel: u64, out: Option<PathBuf>) -> std::
     }
 }
 
-fn import(config: &std::path::Path, channel: u64, file: &std::path::Path) -> std::io::Result<()> {
+fn import(
+    config: &std::path::Path,
+    channel: u64,
+    guild: Option<u64>,
+    file: &std::path::Path,
+) -> std::io::Result<()> {
     let json = std::fs::read(file)?;
-    let summary =
-        holonet::cli::admin::import(&data_dir(config)?, channel, &json).map_err(std::io::Error::other)?;
+    let summary = holonet::cli::admin::import(&data_dir(config)?, channel, guild, &json)
+        .map_err(std::io::Error::other)?;
     println!("{summary}");
     Ok(())
 }

@@ -65,7 +65,7 @@ fn export_then_import_moves_a_match_between_channels() {
     assert_eq!(r.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&r.stderr).contains("not verified: the commitment does not match"));
 
-    let r = holonet(&["import", "--config", cfg, "--channel", "11", out.to_str().unwrap()]);
+    let r = holonet(&["import", "--config", cfg, "--channel", "11", "--guild", "77", out.to_str().unwrap()]);
     assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
     assert!(String::from_utf8_lossy(&r.stdout).contains("imported into channel 11"));
     // Importing over a running match is refused.
@@ -81,5 +81,20 @@ fn export_then_import_moves_a_match_between_channels() {
     assert_eq!(svc.load_all().unwrap(), 2);
     assert_eq!(svc.state(11).unwrap(), before);
     drop(svc);
+    // The imported match is recorded in the server named on the command line (so that the
+    // cluster process owning that server hosts it); the exported one keeps its own.
+    let store: Arc<dyn MatchStore> = Arc::new(SledStore::open(&data).unwrap());
+    let guilds: Vec<(u64, Option<u64>)> = {
+        let mut g: Vec<_> = store
+            .list()
+            .unwrap()
+            .iter()
+            .map(|id| store.load_meta(id).unwrap().unwrap())
+            .map(|m| (m.channel, m.guild))
+            .collect();
+        g.sort();
+        g
+    };
+    assert_eq!(guilds, [(10, None), (11, Some(77))]);
     let _ = std::fs::remove_dir_all(&dir);
 }

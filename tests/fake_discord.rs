@@ -1635,7 +1635,7 @@ async fn clicks_scenario() {
         .expect("some random game reaches a damage assignment");
     std::fs::create_dir_all(&dir).unwrap();
     for (ch, (file, ..)) in [(assign_ch, &assign), (move_ch, &moving), (combat_ch, &combat)] {
-        holonet::cli::admin::import(&dir, ch, file).unwrap();
+        holonet::cli::admin::import(&dir, ch, None, file).unwrap();
     }
     let mut fake = Fake::start().await;
     let bot = start_bot(&fake, &dir, None).await;

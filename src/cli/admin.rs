@@ -19,9 +19,18 @@ pub fn export(data_dir: &Path, channel: u64) -> Result<Vec<u8>, String> {
     MatchExport::of(&stored).to_json().map_err(|e| e.to_string())
 }
 
-/// Imports an exported match into a channel; refuses if that channel has a match that is not
-/// over, or if the file's actions no longer replay. Returns a one-line summary.
-pub fn import(data_dir: &Path, channel: u64, json: &[u8]) -> Result<String, String> {
+/// Imports an exported match into a channel (of server `guild`, when given: see
+/// `MatchExport::rehome`); refuses if that channel has a match that is not over, or if the
+/// file's actions no longer replay. Returns a one-line summary.
+pub fn import(data_dir: &Path, channel: u64, guild: Option<u64>, json: &[u8]) -> Result<String, String> {
+    let rehomed;
+    let json = match guild {
+        Some(g) => {
+            rehomed = crate::store::MatchExport::rehome(json.to_vec(), Some(g));
+            &rehomed[..]
+        }
+        None => json,
+    };
     let store: Arc<dyn MatchStore> = Arc::new(SledStore::open(data_dir).map_err(|e| e.to_string())?);
     let service: Service<Rebellion> = Service::new(store);
     service.load_all().map_err(|e| e.to_string())?;

@@ -13,7 +13,7 @@ use serenity::{
 };
 
 use crate::cluster::{Shards, shard_of_match};
-use crate::store::{MatchExport, MatchStore};
+use crate::store::MatchStore;
 
 /// The answer to an interaction that reached a process not owning its guild.
 pub const NOT_OWNED: &str = "This server is served by another Holonet process, so this one cannot \
@@ -124,19 +124,6 @@ pub fn foreign_matches(store: &dyn MatchStore, shards: Shards) -> Vec<String> {
         .collect()
 }
 
-/// An export file whose match now lives in `guild`: `/mod import` records the server of the
-/// channel it loads into, not the exporter's, so the match stays with the process that owns
-/// that server (and `holonet reshard` moves it there). Bytes that are not an export are returned
-/// as they are, for the import to refuse with its own reason.
-pub fn rehome(json: Vec<u8>, guild: Option<u64>) -> Vec<u8> {
-    let Ok(mut export) = serde_json::from_slice::<MatchExport>(&json) else { return json };
-    if export.meta.guild == guild {
-        return json;
-    }
-    export.meta.guild = guild;
-    export.to_json().unwrap_or(json)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -167,16 +154,5 @@ mod tests {
         let mut foreign = foreign_matches(&store, shards);
         foreign.sort();
         assert_eq!(foreign, ["10", "12"]);
-    }
-
-    #[test]
-    fn an_imported_match_takes_the_server_it_is_imported_into() {
-        let stored = crate::store::StoredMatch { meta: meta(10, Some(4 << 22)), log: vec![], snapshot: None };
-        let file = MatchExport::of(&stored).to_json().unwrap();
-        let moved: MatchExport = serde_json::from_slice(&rehome(file.clone(), Some(5 << 22))).unwrap();
-        assert_eq!(moved.meta.guild, Some(5 << 22));
-        assert_eq!(moved.meta.channel, 10, "nothing else changes");
-        assert_eq!(rehome(file.clone(), Some(4 << 22)), file, "same server: the very same bytes");
-        assert_eq!(rehome(b"not json".to_vec(), Some(1)), b"not json", "left for the import to refuse");
     }
 }

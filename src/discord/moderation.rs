@@ -118,7 +118,7 @@ pub async fn import(
         .into());
     }
     // The match now lives in this server (a cluster routes it by this server's shard).
-    let json = super::cluster::rehome(file.download().await?, ctx.guild_id().map(|g| g.get()));
+    let json = crate::store::MatchExport::rehome(file.download().await?, ctx.guild_id().map(|g| g.get()));
     let channel = ctx.channel_id().get();
     let outcome = ctx.data().host.call(channel, move |g| g.import(channel, who, &json)).await?;
     deliver(&responder, &outcome).await

@@ -351,4 +351,47 @@ impl MatchExport {
         }
         self
     }
+
+    /// An export file whose match now lives in `guild`: an import records the server of the
+    /// channel it loads into, not the exporter's, so the match stays with the cluster process
+    /// that owns that server (and `holonet reshard` moves it there). Bytes that are not an
+    /// export are returned as they are, for the import to refuse with its own reason.
+    pub fn rehome(json: Vec<u8>, guild: Option<u64>) -> Vec<u8> {
+        let Ok(mut export) = serde_json::from_slice::<MatchExport>(&json) else { return json };
+        if export.meta.guild == guild {
+            return json;
+        }
+        export.meta.guild = guild;
+        export.to_json().unwrap_or(json)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_imported_match_takes_the_server_it_is_imported_into() {
+        let meta: MatchMeta = serde_json::from_value(serde_json::json!({
+            "id": "10", "game": "rebellion", "guild": 4 << 22, "channel": 10, "creator": 1,
+            "seats": {}, "options": {}, "seed": 1, "status": MatchStatus::Lobby,
+            "created_at": 0, "updated_at": 0,
+        }))
+        .expect("metadata");
+        let file = MatchExport::of(&StoredMatch { meta, log: vec![], snapshot: None }).to_json().unwrap();
+        let moved: MatchExport =
+            serde_json::from_slice(&MatchExport::rehome(file.clone(), Some(5 << 22))).unwrap();
+        assert_eq!(moved.meta.guild, Some(5 << 22));
+        assert_eq!(moved.meta.channel, 10, "nothing else changes");
+        assert_eq!(
+            MatchExport::rehome(file.clone(), Some(4 << 22)),
+            file,
+            "same server: the very same bytes"
+        );
+        assert_eq!(
+            MatchExport::rehome(b"not json".to_vec(), Some(1)),
+            b"not json",
+            "left for the import to refuse"
+        );
+    }
 }
