@@ -32,6 +32,8 @@ const CHANNEL: u64 = 300;
 const REBEL: u64 = 1001;
 const EMPIRE: u64 = 1002; // has closed DMs
 const MODERATOR: u64 = 1003;
+/// Someone in the server who holds no seat.
+const BYSTANDER: u64 = 1009;
 const MANAGE_CHANNELS: u64 = 1 << 4;
 
 fn fixture(name: &str) -> Value {
@@ -2377,6 +2379,31 @@ async fn evr_scenario() {
     }
     let (_, reply) = quick(&mut fake, REBEL, 0, "game", "status", json!([])).await;
     assert!(reply.contains("The match is over") && reply.contains("victory points"), "{reply}");
+
+    // Anyone may check a finished match's file: `/rebellion verify` replays it and answers the
+    // caller alone; a file with a changed seed is refused with the reason.
+    let mut forged: Value = serde_json::from_slice(&file).unwrap();
+    forged["meta"]["seed"] = json!(forged["meta"]["seed"].as_u64().unwrap() ^ 1);
+    let forged = serde_json::to_vec(&forged).unwrap();
+    for (name, bytes, expect) in [
+        ("evr.json", &file, format!("Verified: a {} match of", export["meta"]["game"].as_str().unwrap())),
+        ("forged.json", &forged, "Not verified: the commitment does not match".to_string()),
+    ] {
+        fake.shared.files.lock().unwrap().insert(format!("/files/{name}"), bytes.clone());
+        let from = fake.len();
+        let url = format!("http://127.0.0.1:{}/files/{name}", fake.http_port);
+        let data = json!({"id": "4000", "name": "rebellion", "type": 1, "options": [{"name": "verify", "type": 1,
+            "options": [{"name": "file", "type": 11, "value": "9002"}]}],
+            "resolved": {"attachments": {"9002": {"id": "9002", "filename": name, "size": bytes.len(),
+                "url": url, "proxy_url": url}}}});
+        let (_, token) = fake.interaction("interaction_command.json", 2, BYSTANDER, 0, data);
+        let hook = format!("/api/v10/webhooks/{APP}/{token}");
+        let answer = fake.wait(from, "the verification", |r| r.is("POST", &hook)).await;
+        assert!(answer.content().contains(&expect), "{name}: {}", answer.content());
+        assert_eq!(answer.json()["flags"].as_u64().unwrap_or(0) & 64, 64, "{name}: the caller's alone");
+        let posted = fake.requests_from(from).iter().any(|r| r.path.starts_with("/api/v10/channels/"));
+        assert!(!posted, "{name}: nothing in a channel");
+    }
     fake.channel = CHANNEL;
     eprintln!(
         "EvR through Discord: {menu_answers} decisions by menus, {moves} by commands, {} channel posts and {} DMs checked, {:?}",
