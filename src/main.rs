@@ -88,6 +88,10 @@ enum Command {
         /// Print what would move and change nothing.
         #[arg(long)]
         dry_run: bool,
+        /// Move the matches that read and leave any that cannot be read where they are (listed),
+        /// instead of moving nothing.
+        #[arg(long)]
+        leave_unreadable: bool,
     },
     /// Check a finished match's export: its dice commitment, and that every roll and shuffle
     /// follows from its seed and log (docs/dice.md).
@@ -179,9 +183,10 @@ fn main() {
         Command::Serve { config, shards, of } => serve(&config, shards.zip(of)),
         Command::Export { config, channel, out } => export(&config, channel, out),
         Command::Import { config, channel, guild, file } => import(&config, channel, guild, &file),
-        Command::Reshard { from, to, of, dry_run } => {
+        Command::Reshard { from, to, of, dry_run, leave_unreadable } => {
             let stdout = std::io::stdout();
-            holonet::cli::reshard::reshard(&from, &to, of, dry_run, &mut stdout.lock())
+            let mode = holonet::cli::reshard::Mode { dry_run, leave_unreadable };
+            holonet::cli::reshard::reshard(&from, &to, of, mode, &mut stdout.lock())
                 .map(drop)
                 .map_err(std::io::Error::other)
         }

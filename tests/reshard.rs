@@ -7,7 +7,10 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use holonet::cli::reshard::{ReshardError, reshard};
+use holonet::cli::reshard::{Mode, ReshardError, reshard};
+
+const DRY: Mode = Mode { dry_run: true, leave_unreadable: false };
+const RUN: Mode = Mode { dry_run: false, leave_unreadable: false };
 use holonet::cluster::shard_of;
 use holonet::engine::rebellion::MatchOptions;
 use holonet::game::Game;
@@ -94,7 +97,7 @@ fn one_directory_to_three_and_back_keeps_every_match_byte_identical() {
 
     // A dry run lists every move and changes nothing, not even creating the targets.
     let mut out = vec![];
-    let report = reshard(&one, &three, 3, true, &mut out).unwrap();
+    let report = reshard(&one, &three, 3, DRY, &mut out).unwrap();
     let text = String::from_utf8(out).unwrap();
     assert_eq!(report.moves.len(), 7, "{text}");
     assert!(text.contains("would move channel 10 (server") && text.contains("dry run"), "{text}");
@@ -103,7 +106,7 @@ fn one_directory_to_three_and_back_keeps_every_match_byte_identical() {
     assert_eq!(bytes(&exports(&one)), bytes(&before));
 
     let mut out = vec![];
-    reshard(&one, &three, 3, false, &mut out).unwrap();
+    reshard(&one, &three, 3, RUN, &mut out).unwrap();
     let spread = exports(&three);
     assert_eq!(bytes(&spread), bytes(&before), "every export is byte-identical");
     assert!(exports(&one).is_empty(), "the source is emptied");
@@ -123,7 +126,7 @@ fn one_directory_to_three_and_back_keeps_every_match_byte_identical() {
 
     // And back to one directory (a new one), byte for byte.
     let back = vec![root.join("back")];
-    reshard(&three, &back, 1, false, &mut vec![]).unwrap();
+    reshard(&three, &back, 1, RUN, &mut vec![]).unwrap();
     assert_eq!(bytes(&exports(&back)), bytes(&before));
     assert!(exports(&three).is_empty());
     let _ = std::fs::remove_dir_all(&root);
@@ -155,7 +158,7 @@ fn an_overwrite_is_refused_before_anything_moves_and_a_stopped_run_completes() {
         target.put_meta(&export.meta).unwrap();
         target.flush().unwrap();
     }
-    let err = reshard(&src, &two, 2, false, &mut vec![]).unwrap_err();
+    let err = reshard(&src, &two, 2, RUN, &mut vec![]).unwrap_err();
     assert!(matches!(err, ReshardError::Occupied(ref v) if v.len() == 1), "{err}");
     assert!(err.to_string().contains("channel 11"), "{err}");
     assert_eq!(bytes(&exports(&src)), bytes(&before), "nothing moved");
@@ -178,7 +181,7 @@ fn an_overwrite_is_refused_before_anything_moves_and_a_stopped_run_completes() {
         store.flush().unwrap();
     }
     let mut out = vec![];
-    let report = reshard(&src, &two, 2, false, &mut out).unwrap();
+    let report = reshard(&src, &two, 2, RUN, &mut out).unwrap();
     assert_eq!(report.moves.iter().filter(|m| m.copied).count(), 2, "{}", String::from_utf8_lossy(&out));
     assert_eq!(bytes(&exports(&two)), bytes(&before));
     assert!(exports(&src).is_empty());
@@ -187,16 +190,65 @@ fn an_overwrite_is_refused_before_anything_moves_and_a_stopped_run_completes() {
 }
 
 #[test]
+fn an_unreadable_match_stops_the_move_unless_it_is_left_behind() {
+    let root = scratch("unreadable");
+    let src = vec![root.join("src")];
+    let two: Vec<PathBuf> = (0..2).map(|i| root.join(format!("p{i}"))).collect();
+    fill(&src[0]);
+    let mut before = exports(&src);
+    // Channel 10's first log entry is no longer JSON.
+    {
+        let db = sled::open(&src[0]).unwrap();
+        let log = db.open_tree("log").unwrap();
+        let (k, _) = log.scan_prefix(b"10\0").next().expect("channel 10 has a log").unwrap();
+        log.insert(k, b"\x00not json".to_vec()).unwrap();
+        db.flush().unwrap();
+    }
+    before.remove("10");
+    let readable = |dirs: &[PathBuf]| {
+        let mut ids = vec![];
+        for dir in dirs.iter().filter(|d| d.is_dir()) {
+            let store = SledStore::open(dir).unwrap();
+            ids.extend(store.list().unwrap().into_iter().filter(|id| store.load(id).is_ok()));
+        }
+        ids
+    };
+
+    let err = reshard(&src, &two, 2, RUN, &mut vec![]).unwrap_err();
+    assert!(matches!(err, ReshardError::Unreadable(ref v) if v.len() == 1), "{err}");
+    let text = err.to_string();
+    assert!(text.contains("channel 10 in") && text.contains("--leave-unreadable"), "{text}");
+    assert!(readable(&two).is_empty(), "nothing moved");
+    assert_eq!(readable(&src).len(), 6);
+
+    // Left behind: the others move, channel 10's records stay in the source untouched.
+    let leave = Mode { leave_unreadable: true, ..RUN };
+    let mut out = vec![];
+    let dry = reshard(&src, &two, 2, Mode { dry_run: true, ..leave }, &mut out).unwrap();
+    let said = String::from_utf8_lossy(&out);
+    assert!(said.contains("leave channel 10 in") && said.contains("cannot be read"), "{said}");
+    assert_eq!(dry.left.iter().map(|(id, from, _)| (id.as_str(), *from)).collect::<Vec<_>>(), [("10", 0)]);
+    let report = reshard(&src, &two, 2, leave, &mut vec![]).unwrap();
+    assert_eq!((report.moves.len(), report.left.len()), (6, 1));
+    assert_eq!(bytes(&exports(&two)), bytes(&before));
+    let store = SledStore::open(&src[0]).unwrap();
+    assert_eq!(store.list().unwrap(), ["10"], "only the unreadable match is left");
+    assert!(store.load("10").is_err(), "and left as it was");
+    drop(store);
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
 fn bad_layouts_and_missing_sources_are_refused() {
     let root = scratch("bad");
     let to: Vec<PathBuf> = (0..3).map(|i| root.join(format!("p{i}"))).collect();
-    let err = reshard(&[root.join("missing")], &to, 3, false, &mut vec![]).unwrap_err();
+    let err = reshard(&[root.join("missing")], &to, 3, RUN, &mut vec![]).unwrap_err();
     assert!(matches!(err, ReshardError::NoSource(_)), "{err}");
     std::fs::create_dir_all(root.join("src")).unwrap();
-    let err = reshard(&[root.join("src")], &to, 2, false, &mut vec![]).unwrap_err();
+    let err = reshard(&[root.join("src")], &to, 2, RUN, &mut vec![]).unwrap_err();
     assert!(err.to_string().contains("3 processes cannot share 2 shards"), "{err}");
     let twice = vec![to[0].clone(), to[0].clone()];
-    let err = reshard(&[root.join("src")], &twice, 2, false, &mut vec![]).unwrap_err();
+    let err = reshard(&[root.join("src")], &twice, 2, RUN, &mut vec![]).unwrap_err();
     assert!(matches!(err, ReshardError::Repeated(_)), "{err}");
     assert!(to.iter().all(|d| !d.exists()), "nothing was created");
     let _ = std::fs::remove_dir_all(&root);

@@ -5,8 +5,9 @@
 //! Each match travels as its export file (`MatchExport`, the JSON `/mod export` writes) and is
 //! written back from it, so what a process loads afterwards is exactly what an export said. The
 //! order makes every failure recoverable by running the same command again:
-//! 1. read every source match and plan; refuse (changing nothing) if a record cannot be read,
-//!    a match is in two sources, or a target already holds another match of the same channel;
+//! 1. read every source match and plan; refuse (changing nothing) if a record cannot be read
+//!    (unless told to leave such matches where they are: `Mode::leave_unreadable`), a match is
+//!    in two sources, or a target already holds another match of the same channel;
 //! 2. write every moving match into its target (log first, metadata last: a match half-written
 //!    when the process died has no metadata, is not listed, and is rewritten on the next run);
 //! 3. read every written match back and compare its export with the source's, byte for byte;
@@ -47,7 +48,8 @@ pub enum ReshardError {
     /// Some stored matches cannot be read; nothing was moved.
     #[error(
         "nothing was moved: these stored matches cannot be read (restore each from an export with \
-         `holonet import`, or delete it, then run reshard again):\n{}", lines(.0)
+         `holonet import` and run reshard again, or run it with --leave-unreadable to move the \
+         others and leave these where they are):\n{}", lines(.0)
     )]
     Unreadable(Vec<String>),
     /// One channel's match is in two source directories.
@@ -107,6 +109,19 @@ pub struct Report {
     pub moves: Vec<Move>,
     /// Matches already in the directory of their process.
     pub staying: usize,
+    /// Matches that cannot be read, left untouched in their source (with `--leave-unreadable`):
+    /// each as its id, the source's index among `--from` and why it cannot be read.
+    pub left: Vec<(String, usize, String)>,
+}
+
+/// How a reshard runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Mode {
+    /// Print what would move and change nothing.
+    pub dry_run: bool,
+    /// Move the matches that read and leave those that cannot be read untouched in their
+    /// source, instead of refusing to move anything.
+    pub leave_unreadable: bool,
 }
 
 /// The open stores, each directory once (a directory may be a source and a target).
@@ -171,9 +186,10 @@ pub fn reshard(
     from: &[PathBuf],
     to: &[PathBuf],
     total: u32,
-    dry_run: bool,
+    mode: Mode,
     out: &mut dyn Write,
 ) -> Result<Report, ReshardError> {
+    let Mode { dry_run, leave_unreadable } = mode;
     let layout: Vec<Shards> = split(total, to.len())?;
     for dirs in [from, to] {
         for (i, d) in dirs.iter().enumerate() {
@@ -214,14 +230,22 @@ pub fn reshard(
                     }
                     sources.insert(id, Source { json, guild, status, from: i });
                 }
-                Err(e) => unreadable.push(format!("channel {id} in {}: {e}", dir.display())),
+                Err(e) => unreadable.push((id, i, e.to_string())),
             }
         }
     }
-    if !unreadable.is_empty() {
-        return Err(ReshardError::Unreadable(unreadable));
+    // A channel readable in one source and not in another is stored twice: which to keep is
+    // the operator's call, as for any duplicate.
+    if let Some((id, i, _)) = unreadable.iter().find(|(id, ..)| sources.contains_key(id)) {
+        let dirs = (from[sources[id].from].clone(), from[*i].clone());
+        return Err(ReshardError::Duplicate { id: id.clone(), dirs });
     }
-    let mut report = Report::default();
+    if !unreadable.is_empty() && !leave_unreadable {
+        let listed =
+            unreadable.iter().map(|(id, i, e)| format!("channel {id} in {}: {e}", from[*i].display()));
+        return Err(ReshardError::Unreadable(listed.collect()));
+    }
+    let mut report = Report { left: unreadable, ..Report::default() };
     let mut occupied = vec![];
     for (id, s) in &sources {
         let shard = shard_of_match(s.guild, total);
@@ -319,6 +343,9 @@ fn print_plan(
             to[m.to].display(),
             if m.copied { " (already copied)" } else { "" }
         )?;
+    }
+    for (id, i, e) in &report.left {
+        writeln!(out, "leave channel {id} in {} (it cannot be read: {e})", from[*i].display())?;
     }
     writeln!(
         out,
