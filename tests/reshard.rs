@@ -227,7 +227,21 @@ fn an_unreadable_match_stops_the_move_unless_it_is_left_behind() {
     let dry = reshard(&src, &two, 2, Mode { dry_run: true, ..leave }, &mut out).unwrap();
     let said = String::from_utf8_lossy(&out);
     assert!(said.contains("leave channel 10 in") && said.contains("cannot be read"), "{said}");
-    assert_eq!(dry.left.iter().map(|(id, from, _)| (id.as_str(), *from)).collect::<Vec<_>>(), [("10", 0)]);
+    assert_eq!(dry.left.iter().map(|u| (u.id.as_str(), u.from)).collect::<Vec<_>>(), [("10", 0)]);
+    // A readable copy of channel 10 in another source makes it a duplicate, left or not: which
+    // to keep is the operator's call.
+    let other = root.join("other");
+    {
+        let store: Arc<dyn MatchStore> = Arc::new(SledStore::open(&other).unwrap());
+        let svc: Service<Rebellion> = Service::new(store.clone());
+        svc.create(10, None, Caller { user: 1, moderator: false }, MatchOptions::default(), Some(5)).unwrap();
+        store.flush().unwrap();
+    }
+    let both = [src[0].clone(), other.clone()];
+    let err = reshard(&both, &two, 2, leave, &mut vec![]).unwrap_err();
+    assert!(matches!(err, ReshardError::Duplicate { ref id, .. } if id == "10"), "{err}");
+    assert!(readable(&two).is_empty(), "nothing moved");
+    std::fs::remove_dir_all(&other).unwrap();
     let report = reshard(&src, &two, 2, leave, &mut vec![]).unwrap();
     assert_eq!((report.moves.len(), report.left.len()), (6, 1));
     assert_eq!(bytes(&exports(&two)), bytes(&before));

@@ -23,19 +23,15 @@ pub fn export(data_dir: &Path, channel: u64) -> Result<Vec<u8>, String> {
 /// `MatchExport::rehome`); refuses if that channel has a match that is not over, or if the
 /// file's actions no longer replay. Returns a one-line summary.
 pub fn import(data_dir: &Path, channel: u64, guild: Option<u64>, json: &[u8]) -> Result<String, String> {
-    let rehomed;
     let json = match guild {
-        Some(g) => {
-            rehomed = crate::store::MatchExport::rehome(json.to_vec(), Some(g));
-            &rehomed[..]
-        }
-        None => json,
+        Some(g) => MatchExport::rehome(json.to_vec(), Some(g)),
+        None => json.to_vec(),
     };
     let store: Arc<dyn MatchStore> = Arc::new(SledStore::open(data_dir).map_err(|e| e.to_string())?);
     let service: Service<Rebellion> = Service::new(store);
     service.load_all().map_err(|e| e.to_string())?;
     let admin = Caller { user: 0, moderator: true };
-    service.import(channel, admin, json).map_err(|e| e.to_string())?;
+    service.import(channel, admin, &json).map_err(|e| e.to_string())?;
     let status = service.status(channel, admin).map_err(|e| e.to_string())?;
     Ok(format!("imported into channel {channel}: {}", status.reply.lines().next().unwrap_or_default()))
 }

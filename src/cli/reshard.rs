@@ -109,9 +109,19 @@ pub struct Report {
     pub moves: Vec<Move>,
     /// Matches already in the directory of their process.
     pub staying: usize,
-    /// Matches that cannot be read, left untouched in their source (with `--leave-unreadable`):
-    /// each as its id, the source's index among `--from` and why it cannot be read.
-    pub left: Vec<(String, usize, String)>,
+    /// Matches that cannot be read, left untouched in their source (with `--leave-unreadable`).
+    pub left: Vec<Unreadable>,
+}
+
+/// A stored match that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unreadable {
+    /// The match id (its channel).
+    pub id: String,
+    /// The source directory's index among `--from`.
+    pub from: usize,
+    /// Why it cannot be read.
+    pub reason: String,
 }
 
 /// How a reshard runs.
@@ -230,19 +240,20 @@ pub fn reshard(
                     }
                     sources.insert(id, Source { json, guild, status, from: i });
                 }
-                Err(e) => unreadable.push((id, i, e.to_string())),
+                Err(e) => unreadable.push(Unreadable { id, from: i, reason: e.to_string() }),
             }
         }
     }
     // A channel readable in one source and not in another is stored twice: which to keep is
     // the operator's call, as for any duplicate.
-    if let Some((id, i, _)) = unreadable.iter().find(|(id, ..)| sources.contains_key(id)) {
-        let dirs = (from[sources[id].from].clone(), from[*i].clone());
-        return Err(ReshardError::Duplicate { id: id.clone(), dirs });
+    if let Some(u) = unreadable.iter().find(|u| sources.contains_key(&u.id)) {
+        let dirs = (from[sources[&u.id].from].clone(), from[u.from].clone());
+        return Err(ReshardError::Duplicate { id: u.id.clone(), dirs });
     }
     if !unreadable.is_empty() && !leave_unreadable {
-        let listed =
-            unreadable.iter().map(|(id, i, e)| format!("channel {id} in {}: {e}", from[*i].display()));
+        let listed = unreadable
+            .iter()
+            .map(|u| format!("channel {} in {}: {}", u.id, from[u.from].display(), u.reason));
         return Err(ReshardError::Unreadable(listed.collect()));
     }
     let mut report = Report { left: unreadable, ..Report::default() };
@@ -344,8 +355,14 @@ fn print_plan(
             if m.copied { " (already copied)" } else { "" }
         )?;
     }
-    for (id, i, e) in &report.left {
-        writeln!(out, "leave channel {id} in {} (it cannot be read: {e})", from[*i].display())?;
+    for u in &report.left {
+        writeln!(
+            out,
+            "leave channel {} in {} (it cannot be read: {})",
+            u.id,
+            from[u.from].display(),
+            u.reason
+        )?;
     }
     writeln!(
         out,
