@@ -2,7 +2,10 @@
 
 use serde::Serialize;
 
-use crate::content::Faction;
+use std::collections::BTreeMap;
+
+use crate::content::{ByFaction, Faction, UnitId};
+use crate::engine::rebellion::state::Units;
 use crate::engine::rebellion::{Action, Decision, Event, MatchOptions, Position, State, decision, new_game};
 use crate::engine::rng::GameRng;
 
@@ -24,6 +27,37 @@ pub struct Playout {
     pub state: State,
     /// Every applied action, in order.
     pub steps: Vec<Step>,
+}
+
+/// Counts the units each faction builds over a match: what its build queue and its units
+/// ready to deploy gain from one state to the next (Refresh builds and cards that queue units;
+/// sliding the queue and deploying only move or remove units). Build queues are public.
+#[derive(Clone, Debug, Default)]
+pub struct BuildCount {
+    last: ByFaction<Units>,
+    /// Units built, per faction and type.
+    pub built: BTreeMap<(Faction, UnitId), u64>,
+}
+
+impl BuildCount {
+    /// Takes the next state of the match into account.
+    pub fn see(&mut self, s: &State) {
+        for f in Faction::BOTH {
+            let mut now = *s.ready.get(f);
+            for q in s.build_queue.get(f) {
+                for (u, n) in q.iter() {
+                    now.add(u, n);
+                }
+            }
+            for (u, n) in now.iter() {
+                let before = self.last.get(f).count(u);
+                if n > before {
+                    *self.built.entry((f, u)).or_default() += u64::from(n - before);
+                }
+            }
+            *self.last.get_mut(f) = now;
+        }
+    }
 }
 
 /// The most actions a playout may take before it is declared stuck (a bug).

@@ -106,18 +106,24 @@ fn a_base_match_saves_its_options_as_before() {
 
 #[test]
 fn random_play_with_the_expansion_units_ends_by_the_rules() {
-    // Until the expansion's cards and cinematic combat join, its units fight and move by the
-    // base rules: random games with them still end with a winner and every unit accounted for.
-    let mut built = false;
+    // Random games with the expansion end with a winner and every unit accounted for, and each
+    // side builds expansion units of its own from its icons (the Empire's come only from icons
+    // with a choice: TIE Fighter or TIE Striker, Stormtrooper or Assault Tank, AT-ST or Shield
+    // Bunker).
+    let mut built = holonet::sim::BuildCount::default();
     for seed in 0..20 {
-        let p = holonet::sim::playout(seed, rote());
+        let p = holonet::sim::playout_with(seed, rote(), |_, s, _| built.see(s));
         assert!(p.state.winner.is_some(), "seed {seed} ends with a winner");
         assert!(invariants::violations(&p.state).is_empty(), "seed {seed}");
-        built |= UNITS.iter().any(|(id, f, ..)| {
-            p.state.supply.get(*f).count(unit(id)) < catalog().unit(unit(id)).count_in_box
-        });
     }
-    assert!(built, "some game built an expansion unit from a resource icon");
+    for (id, f, ..) in UNITS.iter().filter(|u| u.0 != "interdictor") {
+        // The Interdictor comes only from a project card.
+        let n = built.built.get(&(*f, unit(id))).copied().unwrap_or(0);
+        assert!(n > 0, "no {id} was built by the {f} in 20 games: {:?}", built.built);
+    }
+    for ((f, u), _) in &built.built {
+        assert_eq!(catalog().unit(*u).faction, *f, "the {f} built {u}");
+    }
 }
 
 /// A cleared board of a match with the expansion (its units in the supply), the base hidden in

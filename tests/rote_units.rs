@@ -161,3 +161,38 @@ mod combat_abilities {
         assert_eq!(held.units(place(AT), EMPIRE).count(unit("shield_bunker")), 1);
     }
 }
+
+/// Rise of the Empire gives the Empire build icons with a choice of units too (its ▲ and ● in
+/// both colours): each side chooses for its own icons, and only its own units reach its queue.
+#[test]
+fn each_side_chooses_the_units_of_its_own_build_icons() {
+    use holonet::content::{Faction, UnitId};
+    use holonet::engine::rebellion::{PromptKind, decision};
+    // Time 5 → 6: a build. Corellia (blue ▲ and ■) and Coruscant are Imperial.
+    let mut s = rote_board(7).time(5).refresh().loyalty("corellia", Some(EMPIRE)).build();
+    act(&mut s, REBEL, "done");
+    let mut asked = vec![];
+    while let Some(d) = decision(&s).filter(|d| d.kind == PromptKind::BuildChoice) {
+        let options = legal(&s);
+        for o in &options {
+            let u = UnitId::parse(o.trim_start_matches("build ")).unwrap();
+            assert_eq!(catalog().unit(u).faction, d.seat, "{o} offered to the {}", d.seat);
+        }
+        asked.push(d.seat);
+        // The Empire takes the expansion's unit where it may, to see it reach its queue.
+        let pick = options.iter().find(|o| o.contains("striker") || o.contains("assault")).unwrap_or(&options[0]);
+        act(&mut s, d.seat, &pick.clone());
+    }
+    assert!(asked.contains(&REBEL), "the base space's icon is the Rebels' choice: {asked:?}");
+    assert!(asked.contains(&EMPIRE), "Corellia's blue ▲ is the Empire's choice: {asked:?}");
+    for f in Faction::BOTH {
+        for q in s.build_queue.get(f).iter().chain([s.ready.get(f)]) {
+            for (u, _) in q.iter() {
+                assert_eq!(catalog().unit(u).faction, f, "{u} in the {f} queue");
+            }
+        }
+    }
+    let queued = |u: &str| s.build_queue.empire.iter().map(|q| q.count(unit(u))).sum::<u8>();
+    assert_eq!(queued("tie_striker"), 1, "the Empire's pick reached its own queue");
+    assert!(holonet::engine::rebellion::invariants::violations(&s).is_empty());
+}

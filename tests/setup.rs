@@ -244,3 +244,53 @@ fn quick_setup_places_every_starting_unit() {
     assert!(ground > 0, "quick setup puts the Rebel army in the Rebel Base space");
     assert_eq!(decision(&s).unwrap().kind, PromptKind::ChooseBase, "only the base choice is asked");
 }
+
+/// Plays the Imperial placement with `manual` random placements first and then "place the
+/// rest automatically", answering any other setup decision with its first option, and returns
+/// the state once the setup is over.
+fn set_up_then_autoplace(seed: u64, options: MatchOptions, manual: usize) -> holonet::engine::rebellion::State {
+    let mut s = new_game(seed, options);
+    let mut rng = seed.wrapping_mul(2654435761) + 7;
+    let mut placed = 0;
+    while s.stack.iter().any(|f| matches!(f, holonet::engine::rebellion::Frame::Setup(_))) {
+        let d = decision(&s).expect("setup asks");
+        let a = if d.kind == PromptKind::PlaceStartingUnits && d.seat == EMPIRE {
+            let opts: Vec<&Action> = d.actions.iter().filter(|a| **a != Action::AutoPlace).collect();
+            rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            if placed < manual && !opts.is_empty() {
+                placed += 1;
+                opts[(rng >> 33) as usize % opts.len()].clone()
+            } else {
+                Action::AutoPlace
+            }
+        } else if d.actions.contains(&Action::AutoPlace) {
+            Action::AutoPlace
+        } else {
+            d.actions[0].clone()
+        };
+        holonet::engine::rebellion::apply(&mut s, d.seat, a).unwrap();
+    }
+    s
+}
+
+#[test]
+fn every_imperial_system_holds_a_ground_unit_after_setup_even_when_the_rest_is_placed_automatically() {
+    // Rules Reference, setup step II (and the expansion's setup): at least one ground unit in
+    // each Imperial system. Some units placed by hand, then the rest automatically.
+    let team = MatchOptions { players: holonet::engine::rebellion::Players::Four, ..Default::default() };
+    let rote = MatchOptions { rise_of_the_empire: true, ..Default::default() };
+    for (name, options) in [("base", MatchOptions::default()), ("team", team), ("expansion", rote)] {
+        for seed in 0..30 {
+            for manual in [0, 1, 2, 4] {
+                let s = set_up_then_autoplace(seed, options.clone(), manual);
+                for x in SystemId::all().filter(|&x| s.is_imperial_system(x)) {
+                    assert!(
+                        s.has_ground(Place::System(x), EMPIRE),
+                        "{name} seed {seed}, {manual} by hand: {x} has no Imperial ground unit"
+                    );
+                }
+                assert!(holonet::engine::rebellion::invariants::violations(&s).is_empty(), "{name} seed {seed}");
+            }
+        }
+    }
+}

@@ -7,10 +7,12 @@ use std::io::Write;
 use serde::Serialize;
 
 use crate::content::evr::{EventCardId, ResourceCardId, StrategyCardId, catalog as catalog_evr};
-use crate::content::{ActionCardId, AdvancedTacticId, ContentSet, Faction, MissionId, ObjectiveId, catalog};
+use crate::content::{
+    ActionCardId, AdvancedTacticId, ContentSet, Faction, MissionId, ObjectiveId, UnitId, catalog,
+};
 use crate::engine::evr::{Action as EvrAction, EvrState};
 use crate::engine::rebellion::{Action, EventKind, MatchOptions, Viewer, view};
-use crate::sim::playout_with;
+use crate::sim::{BuildCount, playout_with};
 
 /// A dumped step: the action and the full state after it.
 #[derive(Serialize)]
@@ -38,6 +40,8 @@ pub struct Tally {
     pub objectives: BTreeSet<ObjectiveId>,
     /// Distinct advanced tactic cards played (Rise of the Empire).
     pub advanced_tactics: BTreeSet<AdvancedTacticId>,
+    /// Units built over all games, per faction and type (from the build queues).
+    pub built: BTreeMap<(Faction, UnitId), u64>,
 }
 
 /// The names of the cards of `all` not in `seen`.
@@ -83,7 +87,9 @@ pub fn run(
     for g in 0..games {
         let game_seed = seed.wrapping_add(g);
         let mut err = None;
+        let mut built = BuildCount::default();
         let p = playout_with(game_seed, options.clone(), |step, state, events| {
+            built.see(state);
             for e in events {
                 match &e.kind {
                     EventKind::MissionRevealed { mission, .. } => {
@@ -127,6 +133,9 @@ pub fn run(
         if let Some(e) = err {
             return Err(e);
         }
+        for (k, n) in built.built {
+            *tally.built.entry(k).or_default() += n;
+        }
         let winner = p.state.winner.expect("a finished playout has a winner");
         match winner {
             Faction::Rebel => tally.rebel += 1,
@@ -154,6 +163,15 @@ pub fn run(
         actions().count(),
         missing(actions(), &tally.action_cards, |a| a.name())
     )?;
+    for f in Faction::BOTH {
+        let units: Vec<String> = tally
+            .built
+            .iter()
+            .filter(|((g, _), _)| *g == f)
+            .map(|((_, u), n)| format!("{} {n}", u.name()))
+            .collect();
+        writeln!(out, "units built by the {f}: {}", if units.is_empty() { "none".into() } else { units.join(", ") })?;
+    }
     if options.rise_of_the_empire {
         let rote = ContentSet::RiseOfTheEmpire;
         let c = catalog();

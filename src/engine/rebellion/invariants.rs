@@ -1,9 +1,11 @@
 //! The facts that hold after every applied action, checked by tests and simulations: every unit
 //! is in exactly one documented place, every leader in at most one, rings agree with captures
 //! and turned leaders, hands keep their limits, subjugation markers stand exactly where Imperial
-//! ground units hold a populous system; and from one state to the next, time never
-//! goes back and no leader in play leaves it.
+//! ground units hold a populous system, each side's supply, queues and units are its own; and
+//! from one state to the next, time never goes back, no leader in play leaves it, and setup
+//! ends with a ground unit in every Imperial system.
 
+use super::action::Action;
 use super::cards::leaders::counts_as;
 use super::flow::Frame;
 use super::refresh::HAND_LIMIT;
@@ -93,6 +95,47 @@ pub fn violations(s: &State) -> Vec<String> {
     }
     out.extend(probe_violations(s));
     out.extend(subjugation_violations(s));
+    out.extend(ownership_violations(s));
+    out.extend(refresh_decision_violations(s));
+    out
+}
+
+/// A Refresh Phase decision about units (building, scrapping, deploying) offered to a side
+/// naming a unit of the other side: each side answers for its own icons and units only.
+fn refresh_decision_violations(s: &State) -> Vec<String> {
+    if !matches!(s.stack.last(), Some(Frame::Refresh(_))) {
+        return vec![];
+    }
+    let Some(d) = super::flow::decision(s) else { return vec![] };
+    d.actions
+        .iter()
+        .filter_map(|a| match a {
+            Action::Build { unit } | Action::Scrap { unit, .. } | Action::Deploy { unit, .. } => Some(*unit),
+            _ => None,
+        })
+        .filter(|&u| catalog().unit(u).faction != d.seat)
+        .map(|u| format!("the {} is asked about {u}, a unit of the other side", d.seat))
+        .collect()
+}
+
+/// Units kept for the wrong side: a faction's supply, build queue, units ready to deploy and
+/// units on the board hold only units of its own (Rise of the Empire gives both sides build
+/// icons with a choice of units, and each side's choices must fill its own queue).
+fn ownership_violations(s: &State) -> Vec<String> {
+    let mut out = vec![];
+    for f in Faction::BOTH {
+        let kept = [("supply", s.supply.get(f)), ("ready units", s.ready.get(f))]
+            .into_iter()
+            .chain(s.build_queue.get(f).iter().map(|q| ("build queue", q)))
+            .chain(s.places().map(|p| ("board", s.units(p, f))));
+        for (what, units) in kept {
+            for (u, _) in units.iter() {
+                if catalog().unit(u).faction != f {
+                    out.push(format!("the {f} {what} holds {u}, a unit of the other side"));
+                }
+            }
+        }
+    }
     out
 }
 
@@ -148,6 +191,16 @@ pub fn step_violations(before: &State, after: &State) -> Vec<String> {
     }
     if after.version != before.version + 1 {
         out.push(format!("version {} after {}", after.version, before.version));
+    }
+    // Setup places at least one Imperial ground unit in each Imperial system (Rules Reference,
+    // setup step II; the expansion's setup says the same): checked as the setup ends.
+    let in_setup = |s: &State| s.stack.iter().any(|f| matches!(f, Frame::Setup(_)));
+    if in_setup(before) && !in_setup(after) {
+        for sys in SystemId::all().filter(|&x| after.is_imperial_system(x)) {
+            if !after.has_ground(super::state::Place::System(sys), Faction::Empire) {
+                out.push(format!("setup ended with Imperial system {sys} holding no Imperial ground unit"));
+            }
+        }
     }
     // A leader in play stays in play (eliminated leaders go to their own pile), unless another
     // side of it takes its place (Luke Skywalker becoming a Jedi).

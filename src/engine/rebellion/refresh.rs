@@ -52,10 +52,16 @@ pub enum RefreshStep {
         #[serde(default)]
         scrapped: u8,
     },
-    /// Build icon: units go on the queues; Rebel icons with several units wait for a choice.
+    /// Build icon: units go on the queues; icons with several units wait for their own side's
+    /// choice, the Rebels' first (in the base game only Rebel icons have several units; Rise of
+    /// the Empire gives the Empire some too).
     Build {
         /// Rebel icons still to choose for, with their queue space.
         choices: Vec<(ResourceIcon, u8)>,
+        /// Imperial icons still to choose for, with their queue space (left out when empty, so
+        /// base-game states read as before).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        empire_choices: Vec<(ResourceIcon, u8)>,
     },
     /// Step 6: slide the queue and deploy (the units wait in `State::ready`).
     Deploy {
@@ -70,6 +76,31 @@ pub enum RefreshStep {
     },
     /// Start the next round.
     End,
+}
+
+impl RefreshStep {
+    /// The build choice asked next: whose icon, the icon and its queue space (the Rebels'
+    /// icons first, then the Empire's).
+    pub fn build_choice(&self) -> Option<(Faction, ResourceIcon, u8)> {
+        let RefreshStep::Build { choices, empire_choices } = self else { return None };
+        let (f, &(icon, space)) = match choices.first() {
+            Some(x) => (Faction::Rebel, x),
+            None => (Faction::Empire, empire_choices.first()?),
+        };
+        Some((f, icon, space))
+    }
+
+    /// Removes the build choice asked next and returns it.
+    fn take_build_choice(&mut self) -> Option<(Faction, ResourceIcon, u8)> {
+        let next = self.build_choice()?;
+        if let RefreshStep::Build { choices, empire_choices } = self {
+            match next.0 {
+                Faction::Rebel => choices.remove(0),
+                Faction::Empire => empire_choices.remove(0),
+            };
+        }
+        Some(next)
+    }
 }
 
 /// The Refresh Phase in progress.
@@ -151,18 +182,18 @@ pub fn decision(s: &State, r: &RefreshPhase) -> Option<Decision> {
             }
             Some(d)
         }
-        RefreshStep::Build { choices } => {
-            let (icon, _) = choices.first()?;
-            let actions: Vec<Action> = build_units(s, Faction::Rebel, *icon)
+        RefreshStep::Build { .. } => {
+            let (f, icon, _) = r.step.build_choice()?;
+            let actions: Vec<Action> = build_units(s, f, icon)
                 .iter()
                 .copied()
-                .filter(|&u| s.supply.rebel.count(u) > 0)
+                .filter(|&u| s.supply.get(f).count(u) > 0)
                 .map(|unit| Action::Build { unit })
                 .collect();
             if actions.is_empty() {
                 return None;
             }
-            Some(Decision::new(Faction::Rebel, PromptKind::BuildChoice, actions))
+            Some(Decision::new(f, PromptKind::BuildChoice, actions))
         }
         RefreshStep::Deploy { faction, placed, new_bunkers } => {
             let ready = s.ready.get(*faction);
@@ -309,9 +340,10 @@ pub fn act(ctx: &mut Ctx, mut r: RefreshPhase, a: Action) -> Frames {
                 Faction::Empire => build(ctx),
             };
         }
-        (RefreshStep::Build { choices }, Action::Build { unit }) => {
-            let (_, space) = choices.remove(0);
-            queue(ctx, Faction::Rebel, unit, space);
+        (RefreshStep::Build { .. }, Action::Build { unit }) => {
+            if let Some((f, _, space)) = r.step.take_build_choice() {
+                queue(ctx, f, unit, space);
+            }
         }
         (RefreshStep::Deploy { faction, placed, new_bunkers }, Action::Deploy { unit, place }) => {
             let f = *faction;
@@ -445,20 +477,21 @@ pub fn shortfall(s: &State, f: Faction) -> Vec<(Vec<UnitId>, u32)> {
     out
 }
 
-/// Puts one unit per resource icon on the queues; returns the Rebel choices still to make.
+/// Puts one unit per resource icon on the queues; returns the choices still to make, each
+/// side's for its own icons.
 fn build(ctx: &mut Ctx) -> RefreshStep {
-    let mut choices = vec![];
+    let mut choices = ByFaction::<Vec<(ResourceIcon, u8)>>::default();
     for f in Faction::BOTH {
         for (icon, space) in build_icons(ctx.s, f) {
             let units = build_units(ctx.s, f, icon);
             if units.len() == 1 {
                 queue(ctx, f, units[0], space);
             } else if !units.is_empty() {
-                choices.push((icon, space));
+                choices.get_mut(f).push((icon, space));
             }
         }
     }
-    RefreshStep::Build { choices }
+    RefreshStep::Build { choices: choices.rebel, empire_choices: choices.empire }
 }
 
 fn begin_deploy(ctx: &mut Ctx, f: Faction) -> RefreshStep {
@@ -548,16 +581,10 @@ pub fn auto(ctx: &mut Ctx, mut r: RefreshPhase) -> Frames {
                 Faction::Empire => build(ctx),
             };
         }
-        RefreshStep::Build { mut choices } => {
+        mut step @ RefreshStep::Build { .. } => {
             // The first choice has no unit left in the supply.
-            if !choices.is_empty() {
-                choices.remove(0);
-            }
-            r.step = if choices.is_empty() {
-                begin_deploy(ctx, Faction::Rebel)
-            } else {
-                RefreshStep::Build { choices }
-            };
+            step.take_build_choice();
+            r.step = if step.build_choice().is_none() { begin_deploy(ctx, Faction::Rebel) } else { step };
         }
         RefreshStep::Deploy { .. } => unreachable!("deploy always waits on a decision"),
         RefreshStep::End => {

@@ -384,20 +384,22 @@ pub fn act(ctx: &mut Ctx, step: SetupStep, a: Action) -> Frames {
         }
         (SetupStep::ImperialPlacement { mut remaining, expansion }, Action::AutoPlace) => {
             let systems = imperial_systems(ctx.s);
-            let mut order: Vec<(UnitId, u8)> = remaining.iter().collect();
-            // Ground units first so every Imperial system gets one.
-            order.sort_by_key(|(u, _)| catalog().unit(*u).theater != Theater::Ground);
-            // Deal the units round-robin over the Imperial systems, then place each pile.
+            let mut order: Vec<UnitId> = vec![];
+            for (u, n) in remaining.iter() {
+                order.extend(std::iter::repeat_n(u, n as usize));
+            }
+            // Ground units first, and first of all one to each Imperial system that has none
+            // yet (Rules Reference, setup: at least one ground unit in each Imperial system);
+            // then the rest dealt round-robin over the Imperial systems.
+            order.sort_by_key(|u| catalog().unit(*u).theater != Theater::Ground);
+            let lacking: Vec<SystemId> =
+                systems.iter().copied().filter(|&x| !ctx.s.has_ground(Place::System(x), Faction::Empire)).collect();
+            let targets = lacking.iter().copied().chain(systems.iter().copied().cycle());
             let mut plan: Vec<(SystemId, UnitId, u8)> = vec![];
-            let mut i = 0;
-            for (u, n) in order {
-                for _ in 0..n {
-                    let sys = systems[i % systems.len()];
-                    i += 1;
-                    match plan.iter_mut().find(|(s, x, _)| *s == sys && *x == u) {
-                        Some(p) => p.2 += 1,
-                        None => plan.push((sys, u, 1)),
-                    }
+            for (u, sys) in order.into_iter().zip(targets) {
+                match plan.iter_mut().find(|(s, x, _)| *s == sys && *x == u) {
+                    Some(p) => p.2 += 1,
+                    None => plan.push((sys, u, 1)),
                 }
             }
             plan.sort_by_key(|&(s, u, _)| (s, u));
