@@ -298,24 +298,32 @@ fn a_ground_round_step_by_step_with_green_dice() {
 
 #[test]
 fn damage_goes_with_the_combat() {
-    let sc = armies(&[("star_destroyer", 1)], &[("corellian_corvette", 1)]);
+    // Both sides keep ships into the second round: damage dealt in round 1 stays on the units
+    // (it is removed only when the combat ends), and the next combat starts with none.
+    let sc = armies(&[("star_destroyer", 1)], &[("corellian_corvette", 1), ("x_wing", 1)]);
     let mut s = fight(sc);
-    let sd = num(&s, "star_destroyer") as usize;
-    cm_mut(&mut s).units[sd].damage = 3;
     act(&mut s, EMPIRE, "advanced overwhelming_presence");
     act(&mut s, REBEL, "advanced escort");
     neither(&mut s);
-    // The corvette is destroyed; the Star Destroyer keeps its damage until the combat ends.
-    set_dice(&mut s, &[(Red, Hit), (Red, Hit)]);
+    set_dice(&mut s, &[(Red, Hit)]);
     act(&mut s, EMPIRE, "done");
     let c = num(&s, "corellian_corvette");
-    act(&mut s, EMPIRE, &format!("focus {c}"));
-    set_dice(&mut s, &[(Black, Blank)]);
+    act(&mut s, EMPIRE, &format!("damage 0 {c}"));
+    set_dice(&mut s, &[(Red, Hit), (Red, Hit)]);
     act(&mut s, REBEL, "done");
-    assert!(s.combat().is_none(), "the Rebels have no unit left");
-    // A new combat starts with no damage anywhere.
+    let sd = num(&s, "star_destroyer");
+    act(&mut s, REBEL, &format!("damage 0 {sd}"));
+    act(&mut s, REBEL, &format!("damage 1 {sd}"));
+    while matches!(s.combat().map(|c| c.step), Some(Step::Retreat { .. } | Step::Carry { .. })) {
+        let f = seat(&s).expect("a retreat decision");
+        act(&mut s, f, "done");
+    }
+    assert_eq!(cm(&s).round, 2, "both sides still fight: {:?}", step(&s));
+    assert_eq!(damage_of(&s, "star_destroyer"), 2, "the Star Destroyer keeps its damage");
+    assert_eq!(damage_of(&s, "corellian_corvette"), 1, "and so does the corvette");
+    // A new combat in the same place starts with no damage anywhere.
     let s = {
-        let mut sc = Scenario { s }.units(AT, "x_wing", 1);
+        let mut sc = Scenario { s };
         sc.s.stack.truncate(1);
         fight(sc)
     };

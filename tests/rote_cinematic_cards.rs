@@ -9,7 +9,6 @@ use holonet::content::*;
 use holonet::engine::rebellion::State;
 use holonet::engine::rebellion::combat::Step;
 use holonet::engine::rebellion::combat::cinematic::Stage;
-use holonet::engine::rebellion::flow::Ctx;
 use support::cinematic::*;
 use support::*;
 
@@ -70,16 +69,21 @@ fn effects(s: &State) -> holonet::engine::rebellion::combat::cinematic::BattleEf
     cm(s).cine.as_ref().unwrap().effects.clone()
 }
 
-/// Runs the prevent effects of the current round on `side`'s dice `faces` (as right after its
-/// roll) and returns which dice were set aside.
+/// Plays the round's attacks through the flow up to `side`'s own (the others roll blanks),
+/// gives that attack these faces as they stand after its roll and rerolls, and ends its
+/// combat actions: returns which dice the prevent effects set aside at the start of the
+/// Assign Damage step (cinematic-combat guide, Preventing Damage).
 fn prevented(s: &mut State, side: Faction, faces: &[(DieColor, DieFace)]) -> Vec<bool> {
+    finish_cards(s);
+    while let Some(other) = attacking(s).filter(|&f| f != side) {
+        set_dice(s, &[(Black, Blank)]);
+        act(s, other, "done");
+    }
+    assert!(matches!(step(s), Step::Actions { side: f, .. } if f == side), "{:?}", step(s));
     set_dice(s, faces);
-    let Some(holonet::engine::rebellion::Frame::Combat(mut c)) = s.stack.pop() else { panic!("no combat") };
-    let mut ctx = Ctx::new(s);
-    holonet::engine::rebellion::combat::cinematic::attack::prevent(&mut ctx, &mut c, side);
-    let out = c.dice.iter().map(|d| d.spent).collect();
-    s.stack.push(holonet::engine::rebellion::Frame::Combat(c));
-    out
+    act(s, side, "done");
+    assert!(matches!(step(s), Step::Assign { side: f, .. } if f == side), "{:?}", step(s));
+    cm(s).dice.iter().map(|d| d.spent).collect()
 }
 
 fn hit(s: &mut State, f: Faction, u: u8) {
@@ -629,4 +633,123 @@ fn confrontation_marks_an_imperial_leader_for_elimination() {
     }
     pass_both(&mut s);
     assert!(s.eliminated.contains(&leader("darth_vader")));
+}
+
+// --- Rules of cinematic combat that cards meet (issue 33) ---
+
+/// A card that draws tactic cards lets its player take used advanced cards back from the
+/// discard pile *of their choice* (cinematic-combat guide): not the most recently used ones.
+#[test]
+fn more_dangerous_than_you_realize_takes_back_the_used_cards_its_player_picks() {
+    let mut sc = armies(&[("tie_fighter", 1)], &[("x_wing", 1)]).leader_at(AT, "general_tagge");
+    sc.s.hands.empire.actions = vec![ActionCardId::parse("more_dangerous_than_you_realize").unwrap()];
+    let used = ["swarm_tactics", "reinforcements", "tractor_beam", "overwhelming_presence"];
+    let mut decks = holonet::engine::rebellion::combat::cinematic::CinematicDecks::full();
+    decks.own.empire.deck.retain(|a| !used.contains(&a.key()));
+    decks.own.empire.discard = used.iter().map(|k| adv(k)).collect();
+    sc.s.cinematic = Some(Box::new(decks));
+    let mut s = fight(sc);
+    act(&mut s, EMPIRE, "action more_dangerous_than_you_realize");
+    // Only space cards are used: the theater is not asked.
+    // Three of the four used cards come back, picked one by one; the last one used is not
+    // taken by itself.
+    for (k, card) in ["tractor_beam", "swarm_tactics", "reinforcements"].iter().enumerate() {
+        assert_eq!(seat(&s), Some(EMPIRE), "pick {k}: {:?}", legal(&s));
+        assert!(is_legal(&s, "advanced overwhelming_presence"), "the most recent is offered too");
+        refuse(&mut s, EMPIRE, "advanced armored_patrol");
+        act(&mut s, EMPIRE, &format!("advanced {card}"));
+    }
+    assert_eq!(discard_of(&s, EMPIRE), vec![adv("overwhelming_presence")], "the one not picked stays");
+    for card in ["tractor_beam", "swarm_tactics", "reinforcements"] {
+        assert!(deck_of(&s, EMPIRE).contains(&adv(card)), "{card} is back in the deck");
+    }
+}
+
+/// Plays the current round of combat to its retreat step: each card pick is the first one
+/// offered (the Rebels' `rebel_card` when given, resolved with its top; every other card is
+/// resolved as neither) and every attack rolls blanks.
+fn to_retreat_step(s: &mut State, rebel_card: Option<&str>) {
+    for _ in 0..40 {
+        match s.combat().map(|c| c.step) {
+            Some(Step::Tactics { stage: Stage::Pick(f), .. }) => {
+                let mine = rebel_card.filter(|_| f == REBEL).map(|c| format!("advanced {c}"));
+                let a = mine.unwrap_or_else(|| {
+                    legal(s).into_iter().find(|a| a.starts_with("advanced")).expect("a card to pick")
+                });
+                act(s, f, &a);
+            }
+            Some(Step::Tactics { stage: Stage::Resolve(f), .. }) => {
+                let top = f == REBEL && rebel_card.is_some() && is_legal(s, "mode 1");
+                act(s, f, if top { "mode 1" } else { "done" });
+            }
+            Some(Step::Retreat { .. }) | None => return,
+            Some(Step::Assign { .. }) => {
+                // An attack with no combat action to ask for comes straight to its damage:
+                // it rolled blanks, so nothing is assigned and the flow goes on by itself.
+                set_dice(s, &[(Black, Blank)]);
+                holonet::engine::rebellion::flow::advance(&mut holonet::engine::rebellion::flow::Ctx::new(s));
+            }
+            _ => match attacking(s) {
+                Some(side) => {
+                    set_dice(s, &[(Black, Blank)]);
+                    act(s, side, "done");
+                }
+                None => {
+                    let f = seat(s).expect("someone decides");
+                    act(s, f, "done");
+                }
+            },
+        }
+    }
+    panic!("the round never reached its retreat step: {:?}", step(s));
+}
+
+/// Rogue One's top counts a retreat of this round only: a retreat in an earlier round of the
+/// combat does not fire it.
+#[test]
+fn rogue_one_needs_a_retreat_in_its_own_round() {
+    let sc = armies(&[("star_destroyer", 1), ("stormtrooper", 4)], &[("u_wing", 1), ("rebel_trooper", 2)]);
+    let mut sc = sc.leader_at(AT, "han_solo");
+    sc.s.captured.push(leader("han_solo"));
+    let mut s = fight(sc);
+    // Round 1: the Empire retreats; its Star Destroyer leaves, the Stormtroopers stay to fight.
+    to_retreat_step(&mut s, None);
+    assert!(matches!(step(&s), Step::Retreat { faction: EMPIRE }), "{:?}", step(&s));
+    let retreat = legal(&s).into_iter().find(|a| a.starts_with("retreat darth_vader")).expect("Vader may retreat");
+    act(&mut s, EMPIRE, &retreat);
+    while seat(&s) == Some(EMPIRE) {
+        act(&mut s, EMPIRE, "done");
+    }
+    act(&mut s, REBEL, "done");
+    // Round 2: the Rebels play Rogue One, and nobody retreats.
+    assert_eq!(cm(&s).round, 2, "the ground battle goes on: {:?}", step(&s));
+    to_retreat_step(&mut s, Some("rogue_one"));
+    while let Some(f) = seat(&s).filter(|_| matches!(s.combat().map(|c| c.step), Some(Step::Retreat { .. }))) {
+        act(&mut s, f, "done");
+    }
+    assert!(s.captured.contains(&leader("han_solo")), "no retreat this round: nobody is rescued");
+}
+
+/// Armored Position's top moves damage onto one Shield Bunker of the Empire's choice, not the
+/// first one listed.
+#[test]
+fn armored_position_moves_damage_onto_the_shield_bunker_the_empire_picks() {
+    let sc = armies(&[("shield_bunker", 2), ("stormtrooper", 2)], &[("rebel_trooper", 2)]);
+    let mut s = playing(sc, EMPIRE, "armored_position");
+    act(&mut s, EMPIRE, "mode 1");
+    finish_cards(&mut s);
+    // The first bunker is badly damaged already: the Empire wants the second.
+    let first = nth(&s, "shield_bunker", 0) as usize;
+    cm_mut(&mut s).units[first].damage = 2;
+    set_dice(&mut s, &[(Black, Blank)]);
+    act(&mut s, EMPIRE, "done");
+    two_hits(&mut s, REBEL, "stormtrooper");
+    let second = nth(&s, "shield_bunker", 1);
+    act(&mut s, EMPIRE, &format!("hit {second}"));
+    let n = nth(&s, "stormtrooper", 0);
+    act(&mut s, EMPIRE, &format!("block {n}"));
+    let n = nth(&s, "stormtrooper", 1);
+    act(&mut s, EMPIRE, &format!("block {n}"));
+    assert_eq!(cm(&s).units[first].damage, 2, "the first bunker takes nothing more");
+    assert_eq!(cm(&s).units[second as usize].damage, 2, "the picked bunker takes both");
 }

@@ -9,7 +9,7 @@ use super::intel::IfLeader;
 use super::run::{CardRun, Next};
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
-use crate::engine::rebellion::combat::cinematic::decks as advanced;
+use crate::engine::rebellion::combat::cinematic::take_back as advanced;
 use crate::engine::rebellion::combat::rules::Rules;
 use crate::engine::rebellion::error::{RuleError, illegal};
 use crate::engine::rebellion::event::EventKind;

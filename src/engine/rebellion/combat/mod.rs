@@ -411,6 +411,9 @@ pub fn start(ctx: &mut Ctx, place: Place, attacker: Faction, origins: Vec<System
 
 /// The decision the combat waits for.
 pub fn decision(s: &State, c: &Combat) -> Option<Decision> {
+    if cinematic::take_back::waiting(s) {
+        return cinematic::take_back::decision(s);
+    }
     if c.effect == Some(Effect::RingReroll) {
         return rings::reroll_decision(c);
     }
@@ -462,6 +465,10 @@ pub fn decision(s: &State, c: &Combat) -> Option<Decision> {
 /// Applies a combat decision. Never refuses (the error result is for the flow's sake), so
 /// `apply` changes the state in place for it.
 pub fn act(ctx: &mut Ctx, mut c: Combat, a: Action) -> Result<Frames, RuleError> {
+    if cinematic::take_back::waiting(ctx.s) {
+        cinematic::take_back::act(ctx, &a);
+        return Ok(vec![Frame::Combat(Box::new(c))]);
+    }
     if c.effect == Some(Effect::RingReroll) {
         rings::reroll_act(ctx, &mut c, a);
         return Ok(vec![Frame::Combat(Box::new(c))]);
@@ -535,6 +542,11 @@ pub fn act(ctx: &mut Ctx, mut c: Combat, a: Action) -> Result<Frames, RuleError>
 
 /// Runs the combat's automatic steps.
 pub fn auto(ctx: &mut Ctx, mut c: Combat) -> Frames {
+    if cinematic::take_back::waiting(ctx.s) {
+        // Nothing is left to take back.
+        cinematic::take_back::lapse(ctx.s);
+        return vec![Frame::Combat(Box::new(c))];
+    }
     if c.offer_objectives {
         c.offer_objectives = false;
         return vec![Frame::Combat(Box::new(c))];
@@ -564,11 +576,11 @@ pub fn auto(ctx: &mut Ctx, mut c: Combat) -> Frames {
             }
         }
         Step::Tactics { theater, stage } => cinematic::round::auto(ctx, &mut c, theater, stage),
-        Step::Roll { theater, side } => {
-            attack::roll(ctx, &mut c, theater, side);
-            rules.after_roll(ctx, &mut c, side);
+        Step::Roll { theater, side } => attack::roll(ctx, &mut c, theater, side),
+        Step::Actions { theater, side } => {
+            rules.before_assign(ctx, &mut c, side);
+            c.step = Step::Assign { theater, side };
         }
-        Step::Actions { theater, side } => c.step = Step::Assign { theater, side },
         Step::Assign { theater, side } => {
             c.dice.iter_mut().for_each(|d| d.assigned = true);
             rules.after_assign(&mut c, theater, side);
@@ -602,6 +614,7 @@ pub fn auto(ctx: &mut Ctx, mut c: Combat) -> Frames {
                 c.round += 1;
                 if let Some(x) = &mut c.cine {
                     x.rolled.clear();
+                    x.retreated_this_round.clear();
                 }
                 c.no_retreat.clear();
                 c.escape_plan.clear();

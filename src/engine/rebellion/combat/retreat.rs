@@ -184,6 +184,9 @@ pub(super) fn carry_act(
 /// A retreat is complete.
 pub(super) fn finish_carry(ctx: &mut Ctx, c: &mut Combat, f: Faction) {
     c.retreated.push(f);
+    if let Some(x) = c.cine.as_deref_mut() {
+        x.retreated_this_round.push(f);
+    }
     objectives::update_wins(ctx.s, c);
     c.offer_objectives = true;
     finish_retreat_step(ctx, c, f);

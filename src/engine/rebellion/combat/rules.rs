@@ -77,7 +77,7 @@ impl Rules {
                     .count() as u8;
                 match self {
                     Rules::Base => tactics::draw(ctx, f, Theater::Ground, n),
-                    Rules::Cinematic if n > 0 => cinematic::decks::take_back(ctx, f, Theater::Ground, n),
+                    Rules::Cinematic if n > 0 => cinematic::take_back::take_back(ctx, f, Theater::Ground, n),
                     Rules::Cinematic => {}
                 }
             }
@@ -101,8 +101,10 @@ impl Rules {
         c.attacker
     }
 
-    /// Right after a side's roll (cinematic: the opponent's prevent effects take dice away).
-    pub fn after_roll(self, ctx: &mut Ctx, c: &mut Combat, side: Faction) {
+    /// The start of a side's Assign Damage step, after its combat actions and the leader
+    /// reroll (cinematic: the opponent's prevent effects take dice away now, so a die rerolled
+    /// into a hit can still be prevented; cinematic-combat guide, Preventing Damage).
+    pub fn before_assign(self, ctx: &mut Ctx, c: &mut Combat, side: Faction) {
         if self == Rules::Cinematic {
             cinematic::attack::prevent(ctx, c, side);
         }
@@ -196,7 +198,7 @@ impl Rules {
 pub fn can_draw(s: &State, f: Faction, t: Theater) -> bool {
     match Rules::of(s) {
         Rules::Base => tactics::can_draw(s, t),
-        Rules::Cinematic => cinematic::decks::can_take_back(s, f, t),
+        Rules::Cinematic => cinematic::take_back::can_take_back(s, f, t),
     }
 }
 
@@ -204,6 +206,6 @@ pub fn can_draw(s: &State, f: Faction, t: Theater) -> bool {
 pub fn draw(ctx: &mut Ctx, f: Faction, t: Theater, n: u8) {
     match Rules::of(ctx.s) {
         Rules::Base => tactics::draw(ctx, f, t, n),
-        Rules::Cinematic => cinematic::decks::take_back(ctx, f, t, n),
+        Rules::Cinematic => cinematic::take_back::take_back(ctx, f, t, n),
     }
 }

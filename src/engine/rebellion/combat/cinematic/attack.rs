@@ -1,4 +1,5 @@
-//! A side's attack under cinematic combat: prevent effects take dice away after the roll; the
+//! A side's attack under cinematic combat: prevent effects take dice away as damage is about to
+//! be assigned (after the leader reroll); the
 //! combat actions are the leader reroll and specials spent to remove damage; shield and
 //! redirect effects act once the damage is assigned.
 
@@ -17,8 +18,9 @@ fn cine_mut(c: &mut Combat) -> &mut CineCombat {
     c.cine.as_deref_mut().expect("cinematic combat")
 }
 
-/// Right after `side` rolled: the opponent's prevent effects of this round set dice aside —
-/// hits and direct hits of the colour (direct hits first), and specials.
+/// At the start of `side`'s Assign Damage step (after its leader reroll): the opponent's
+/// prevent effects of this round set dice aside — hits and direct hits of the colour (direct
+/// hits first), and specials.
 pub fn prevent(ctx: &mut Ctx, c: &mut Combat, side: Faction) {
     let prevents: Vec<(u8, u8, u8)> =
         cine(c).effects.prevent.iter().filter(|p| p.0 == side.opponent()).map(|p| (p.1, p.2, p.3)).collect();
@@ -141,7 +143,10 @@ pub fn actions_act(ctx: &mut Ctx, c: &mut Combat, t: Theater, side: Faction, a: 
                 ctx.note(format!("{} removes 1 damage from {}", side.name(), c.units[u].unit.name()));
             }
         }
-        _ => c.step = Step::Assign { theater: t, side },
+        _ => {
+            prevent(ctx, c, side);
+            c.step = Step::Assign { theater: t, side };
+        }
     }
 }
 

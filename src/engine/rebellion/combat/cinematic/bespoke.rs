@@ -77,7 +77,8 @@ pub fn end_round(ctx: &mut Ctx, c: &mut Combat) {
                 }
             }
             AdvancedBespoke::RogueOne => {
-                if c.retreated.is_empty() {
+                // "If units retreat this round": a retreat of an earlier round does not count.
+                if c.cine.as_deref().is_none_or(|x| x.retreated_this_round.is_empty()) {
                     continue;
                 }
                 if rogue_one_markers(ctx.s, c).is_empty() {

@@ -6,7 +6,6 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 use crate::content::*;
-use crate::engine::rebellion::event::EventKind;
 use crate::engine::rebellion::flow::Ctx;
 use crate::engine::rebellion::state::State;
 use crate::engine::rebellion::view::{Cards, Viewer};
@@ -33,6 +32,9 @@ pub struct CinematicDecks {
     /// Phase.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub marked: Vec<LeaderId>,
+    /// A take-back of used cards waiting for its player's picks (`take_back`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub taking_back: Option<super::take_back::TakingBack>,
 }
 
 impl CinematicDecks {
@@ -42,7 +44,7 @@ impl CinematicDecks {
             deck: AdvancedTacticId::all().filter(|&a| catalog().advanced_tactic(a).faction == f).collect(),
             ..Default::default()
         });
-        CinematicDecks { own, marked: Vec::new() }
+        CinematicDecks { own, marked: Vec::new(), taking_back: None }
     }
 }
 
@@ -106,29 +108,6 @@ pub fn remove_from_game(s: &mut State, f: Faction, card: AdvancedTacticId) {
     own.deck.retain(|&x| x != card);
     own.discard.retain(|&x| x != card);
     own.removed.push(card);
-}
-
-/// Whether `f` has a used card of theater `t` to take back.
-pub fn can_take_back(s: &State, f: Faction, t: Theater) -> bool {
-    s.cinematic.as_ref().is_some_and(|d| d.own.get(f).discard.iter().any(|&x| theater_of(x) == t))
-}
-
-/// Under cinematic combat, an effect that would draw tactic cards lets the player take up to
-/// `n` cards of theater `t` back from the discard pile instead: the most recently used ones.
-pub fn take_back(ctx: &mut Ctx, f: Faction, t: Theater, n: u8) {
-    let own = decks_mut(ctx.s).own.get_mut(f);
-    let mut taken = 0;
-    while taken < n {
-        let Some(i) = own.discard.iter().rposition(|&x| theater_of(x) == t) else { break };
-        let card = own.discard.remove(i);
-        own.deck.push(card);
-        taken += 1;
-    }
-    if taken > 0 {
-        ctx.public(EventKind::Note {
-            text: format!("{} takes {taken} advanced tactic cards back from the discard pile", f.name()),
-        });
-    }
 }
 
 /// One player's advanced decks as a viewer sees them.

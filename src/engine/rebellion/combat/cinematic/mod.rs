@@ -15,6 +15,7 @@ pub mod decks;
 mod ops;
 pub mod pending;
 pub mod round;
+pub mod take_back;
 
 use serde::{Deserialize, Serialize};
 
@@ -64,6 +65,10 @@ pub struct Guard {
     pub onto: Option<UnitId>,
     /// Unit types it does not protect.
     pub except: Vec<UnitId>,
+    /// The combat number of the unit a redirect moves the damage onto, once its player picked
+    /// it among several of the type (Armored Position, Planetary Shield).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<u8>,
 }
 
 /// What the cards changed for the current round of battle.
@@ -212,6 +217,10 @@ pub struct CineCombat {
     /// moving structures).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rolled: Vec<(Faction, Theater)>,
+    /// Factions that retreated in the current combat round (Rogue One counts a retreat of its
+    /// own round only).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub retreated_this_round: Vec<Faction>,
 }
 
 impl CineCombat {

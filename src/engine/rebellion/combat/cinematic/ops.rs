@@ -102,12 +102,14 @@ pub fn run(
                 amount: *amount,
                 onto: None,
                 except: except_units.clone(),
+                target: None,
             }),
             AdvancedOp::Redirect { amount, onto } => cine_mut(c).effects.guards.push(Guard {
                 faction: f,
                 amount: *amount,
                 onto: Some(*onto),
                 except: vec![*onto],
+                target: None,
             }),
             AdvancedOp::Bespoke { name } => bespoke::resolve(ctx, c, f, card, *name),
         }

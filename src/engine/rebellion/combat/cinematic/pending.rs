@@ -32,10 +32,19 @@ fn guarded(c: &Combat, t: Theater, g: &Guard) -> Vec<usize> {
     c.of(g.faction, t).filter(|(_, u)| u.pending > 0 && !g.except.contains(&u.unit)).map(|(i, _)| i).collect()
 }
 
-/// The unit a redirect moves damage onto: the first of its type here.
+/// The units of a redirect's type here that may take the damage.
+fn redirect_candidates(c: &Combat, t: Theater, g: &Guard) -> Vec<usize> {
+    let Some(onto) = g.onto else { return vec![] };
+    c.of(g.faction, t).filter(|(_, u)| u.unit == onto && !u.doomed).map(|(i, _)| i).collect()
+}
+
+/// The unit a redirect moves damage onto: the one its player picked, or the only one here.
 fn redirect_target(c: &Combat, t: Theater, g: &Guard) -> Option<usize> {
-    let onto = g.onto?;
-    c.of(g.faction, t).find(|(_, u)| u.unit == onto).map(|(i, _)| i)
+    match (g.target, redirect_candidates(c, t, g).as_slice()) {
+        (Some(i), _) => Some(i as usize),
+        (None, [only]) => Some(*only),
+        _ => None,
+    }
 }
 
 /// The decision the first waiting choice asks for; `None` when it has no option left (it then
@@ -81,7 +90,7 @@ pub fn decision(_s: &State, c: &Combat) -> Option<Decision> {
             (*faction, actions, what)
         }
         Pending::Guard { theater, guard } => {
-            if guard.onto.is_some() && redirect_target(c, *theater, guard).is_none() {
+            if guard.onto.is_some() && redirect_candidates(c, *theater, guard).is_empty() {
                 return None;
             }
             let mut actions: Vec<Action> =
@@ -89,9 +98,19 @@ pub fn decision(_s: &State, c: &Combat) -> Option<Decision> {
             if actions.is_empty() {
                 return None;
             }
-            actions.push(Action::Done);
-            let verb = if guard.onto.is_some() { "move" } else { "remove" };
-            (guard.faction, actions, format!("{verb} up to {} damage of this attack", guard.amount))
+            if guard.onto.is_some() && redirect_target(c, *theater, guard).is_none() {
+                // Several units of the type: its player picks the one that takes the damage.
+                let actions = redirect_candidates(c, *theater, guard)
+                    .into_iter()
+                    .map(|u| Action::Hit { unit: u as u8 })
+                    .collect();
+                let name = guard.onto.map_or("unit", |u| u.name());
+                (guard.faction, actions, format!("pick the {name} that takes the damage moved onto it"))
+            } else {
+                actions.push(Action::Done);
+                let verb = if guard.onto.is_some() { "move" } else { "remove" };
+                (guard.faction, actions, format!("{verb} up to {} damage of this attack", guard.amount))
+            }
         }
         Pending::Escape { faction } => {
             // The retreat step's own choice (leader and destination), or staying.
@@ -163,6 +182,10 @@ pub fn act(ctx: &mut Ctx, c: &mut Combat, a: Action) {
             if guard.amount > 0 {
                 cine_mut(c).pending.insert(0, Pending::Guard { theater, guard });
             }
+        }
+        (Pending::Guard { theater, mut guard }, Action::Hit { unit }) => {
+            guard.target = Some(unit);
+            cine_mut(c).pending.insert(0, Pending::Guard { theater, guard });
         }
         (Pending::Guard { .. }, _) => {}
         (Pending::Escape { faction }, a @ Action::Retreat { .. }) => bespoke::escape(ctx, c, faction, a),
