@@ -202,7 +202,9 @@ fn discredit_rebellion_lets_the_rebels_clear_sabotage_or_roll_for_reputation() {
 // ---------------------------------------------------------------- Imperial, Vader icon
 
 #[test]
-fn deployment_gains_a_stormtrooper_where_the_rebels_have_no_loyalty() {
+fn deployment_gains_an_imperial_triangle_ground_unit_where_the_rebels_have_no_loyalty() {
+    // The card names an Imperial ▲ ground unit: the Stormtrooper, and with the expansion the
+    // Assault Tank too (as Hold Them Back, Trust in the Force and Secret Facility read it).
     let mut s = rote(7)
         .loyalty("naboo", Some(REBEL))
         .assign(EMPIRE, "deployment", &["general_tagge"])
@@ -211,7 +213,12 @@ fn deployment_gains_a_stormtrooper_where_the_rebels_have_no_loyalty() {
     let e = refuse(&mut s, EMPIRE, "reveal deployment naboo");
     assert!(e.to_string().contains("Mission Cards"), "{e}");
     reveal_unopposed(&mut s, EMPIRE, "reveal deployment mustafar");
-    assert_eq!(s.units(place("mustafar"), EMPIRE).count(unit("stormtrooper")), 1);
+    let mut options = legal(&s);
+    options.sort();
+    assert_eq!(options, ["build assault_tank", "build stormtrooper"], "the Empire picks which");
+    act(&mut s, EMPIRE, "build assault_tank");
+    assert_eq!(s.units(place("mustafar"), EMPIRE).count(unit("assault_tank")), 1);
+    assert_eq!(s.units(place("mustafar"), EMPIRE).count(unit("stormtrooper")), 0);
 }
 
 #[test]
@@ -466,7 +473,7 @@ fn subversion_rebel_opposes_an_imperial_attempt_with_an_extra_die() {
 // ---------------------------------------------------------------- Rebel, leader icon
 
 #[test]
-fn aggressive_negotiations_rescues_or_may_still_destroy_a_stormtrooper() {
+fn aggressive_negotiations_rescues_or_may_still_destroy_an_imperial_triangle_ground_unit() {
     let mut s = rote(16)
         .in_pool("chirrut_imwe")
         .units("mustafar", "stormtrooper", 1)
@@ -493,6 +500,18 @@ fn aggressive_negotiations_rescues_or_may_still_destroy_a_stormtrooper() {
     act(&mut s, REBEL, "pick unit mustafar stormtrooper");
     assert_eq!(s.units(place("mustafar"), EMPIRE).count(unit("stormtrooper")), 0);
     assert!(s.is_captured(leader("han_solo")), "no rescue on a failure");
+
+    // An Assault Tank is an Imperial ▲ ground unit too.
+    let mut s = rote(16)
+        .units("mustafar", "assault_tank", 1)
+        .leader_at("mustafar", "han_solo")
+        .in_pool("chirrut_imwe")
+        .build();
+    captured(&mut s, "han_solo");
+    failed_at(&mut s, REBEL, "aggressive_negotiations", "mustafar", Some("han_solo"), &["chirrut_imwe"]);
+    settle(&mut s);
+    act(&mut s, REBEL, "pick unit mustafar assault_tank");
+    assert_eq!(s.units(place("mustafar"), EMPIRE).count(unit("assault_tank")), 0);
 }
 
 #[test]

@@ -53,6 +53,10 @@ pub enum Op {
     GainByShape {
         /// Shape → how many icons of it.
         shapes: BTreeMap<IconShape, u8>,
+        /// Only units of this theater (Rise of the Empire, Deployment: an Imperial ▲ ground
+        /// unit, the Stormtrooper or the Assault Tank).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        only: Option<Theater>,
     },
     /// The card's player destroys opponent units here whose health adds up to at most `max`
     /// (Rules Reference, Destroyed Units), one at a time, and may stop early. Units without a
@@ -110,6 +114,9 @@ pub enum Pending {
     GainByShape {
         /// The icons' shapes, first first.
         left: Vec<IconShape>,
+        /// Only units of this theater.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        only: Option<Theater>,
     },
     /// Which unit to destroy next (`pick unit <place> <unit>`), or `done`.
     DestroyHealth {
@@ -162,8 +169,8 @@ pub fn can(s: &State, run: &CardRun, op: &Op) -> bool {
         Op::GainUnits { units, at } => {
             place(s, run, *at).is_some() && units.keys().any(|&u| s.supply.get(run.faction).count(u) > 0)
         }
-        Op::GainByShape { shapes } => {
-            run.here.is_some() && shapes.keys().any(|&sh| !shape_units(s, run.faction, sh).is_empty())
+        Op::GainByShape { shapes, only } => {
+            run.here.is_some() && shapes.keys().any(|&sh| !gainable(s, run.faction, sh, *only).is_empty())
         }
         Op::DestroyHealth { max, only, either_side, units, .. } => {
             !destroyable(s, run, *max, *only, *either_side, units).is_empty()
@@ -188,9 +195,9 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
             }
             Next::Done
         }
-        Op::GainByShape { shapes } => {
+        Op::GainByShape { shapes, only } => {
             let left = shapes.iter().flat_map(|(&sh, &n)| std::iter::repeat_n(sh, n as usize)).collect();
-            gain_by_shape(ctx, run, left)
+            gain_by_shape(ctx, run, left, only)
         }
         Op::DestroyHealth { max, only, either_side, margin, units, max_units } => {
             let left = if margin { max.min(run.margin.unwrap_or(0).min(255) as u8) } else { max };
@@ -228,16 +235,24 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
     }
 }
 
+/// A faction's unit types in its supply whose build icon has this shape, of theater `only`
+/// when given.
+fn gainable(s: &State, f: Faction, shape: IconShape, only: Option<Theater>) -> Vec<UnitId> {
+    let mut units = shape_units(s, f, shape);
+    units.retain(|&u| only.is_none_or(|t| catalog().unit(u).theater == t));
+    units
+}
+
 /// Gains a unit for each shape in turn; waits when the player has a real choice.
-fn gain_by_shape(ctx: &mut Ctx, run: &CardRun, mut left: Vec<IconShape>) -> Next {
+fn gain_by_shape(ctx: &mut Ctx, run: &CardRun, mut left: Vec<IconShape>, only: Option<Theater>) -> Next {
     let Some(p) = run.here else { return Next::Done };
     while let Some(&shape) = left.first() {
-        match shape_units(ctx.s, run.faction, shape).as_slice() {
+        match gainable(ctx.s, run.faction, shape, only).as_slice() {
             [] => {}
-            [only] => {
-                board::gain_units(ctx, run.faction, p, *only, 1);
+            [unit] => {
+                board::gain_units(ctx, run.faction, p, *unit, 1);
             }
-            _ => return Next::Wait(super::Pending::Units(Pending::GainByShape { left })),
+            _ => return Next::Wait(super::Pending::Units(Pending::GainByShape { left, only })),
         }
         left.remove(0);
     }
@@ -264,9 +279,9 @@ pub fn strand(ctx: &mut Ctx, f: Faction, place: Place) -> Next {
 pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
     let here = run.here.map(|p| p.to_string()).unwrap_or_default();
     match p {
-        Pending::GainByShape { left } => {
+        Pending::GainByShape { left, only } => {
             let shape = *left.first()?;
-            let units = shape_units(s, run.faction, shape);
+            let units = gainable(s, run.faction, shape, *only);
             let actions = units.into_iter().map(|unit| Action::Build { unit }).collect();
             Some(run.ask(
                 run.faction,
@@ -346,7 +361,7 @@ pub fn explain(s: &State, run: &CardRun, p: &Pending, a: &Action) -> RuleError {
                 ),
             }
         }
-        (Pending::GainByShape { left }, Action::Build { unit }) => {
+        (Pending::GainByShape { left, .. }, Action::Build { unit }) => {
             let shape = left.first().map_or("", |&sh| shape_name(sh));
             illegal(
                 "Resource Icons",
@@ -367,15 +382,15 @@ pub fn explain(s: &State, run: &CardRun, p: &Pending, a: &Action) -> RuleError {
 pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Next, RuleError> {
     let here = run.here;
     match (p, a) {
-        (Pending::GainByShape { mut left }, Action::Build { unit }) => {
+        (Pending::GainByShape { mut left, only }, Action::Build { unit }) => {
             let Some(&shape) = left.first() else { return Err(run.wrong(&Action::Build { unit })) };
             let Some(p) = here else { return Err(run.wrong(&Action::Build { unit })) };
-            if !shape_units(ctx.s, run.faction, shape).contains(&unit) {
+            if !gainable(ctx.s, run.faction, shape, only).contains(&unit) {
                 return Err(run.wrong(&Action::Build { unit }));
             }
             board::gain_units(ctx, run.faction, p, unit, 1);
             left.remove(0);
-            Ok(gain_by_shape(ctx, run, left))
+            Ok(gain_by_shape(ctx, run, left, only))
         }
         (
             Pending::DestroyHealth { left, only, either_side, units, units_left },
