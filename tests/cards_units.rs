@@ -122,22 +122,27 @@ fn hit_and_run_may_destroy_units_of_either_side() {
 }
 
 #[test]
-fn hunt_them_down_destroys_up_to_two_health_of_rebel_units_and_may_stop_early() {
+fn hunt_them_down_destroys_up_to_two_health_of_units_of_either_side_and_may_stop_early() {
+    // "Units of the Imperial player's choice": like Hit and Run and Wookiee Uprising, the card
+    // names no side, so the Empire may pick its own units too.
     let mut s = board(4)
         .units("alderaan", "airspeeder", 1)
         .units("alderaan", "rebel_trooper", 2)
         .units("alderaan", "tie_fighter", 1)
+        .units("alderaan", "at_at", 1)
         .assign(EMPIRE, "hunt_them_down", &["soontir_fel"])
         .command(EMPIRE)
         .build();
     reveal_unopposed(&mut s, EMPIRE, "reveal hunt_them_down alderaan");
-    let e = refuse(&mut s, EMPIRE, "pick unit alderaan tie_fighter");
-    assert_eq!(rule(&e), "Destroyed Units", "{e}");
+    assert!(is_legal(&s, "pick unit alderaan tie_fighter"), "an Imperial unit may be chosen: {:?}", legal(&s));
+    let e = refuse(&mut s, EMPIRE, "pick unit alderaan at_at");
+    assert_eq!(rule(&e), "Destroyed Units", "3 health is more than 2: {e}");
     act(&mut s, EMPIRE, "pick unit alderaan rebel_trooper");
     assert!(!is_legal(&s, "pick unit alderaan airspeeder"), "2 health > 1 left");
     act(&mut s, EMPIRE, "done");
     assert_eq!(count(&s, "alderaan", "rebel_trooper"), 1);
     assert_eq!(count(&s, "alderaan", "airspeeder"), 1);
+    assert_eq!(count(&s, "alderaan", "tie_fighter"), 1, "stopped early: nothing else destroyed");
 }
 
 #[test]
