@@ -466,3 +466,36 @@ fn son_of_skywalker_needs_luke_where_the_mission_succeeded() {
     );
     assert!(!is_legal(&s, "action son_of_skywalker"));
 }
+
+#[test]
+fn noble_sacrifice_replaces_the_capture_so_an_earlier_captive_stays_captured() {
+    // "Instead": Obi-Wan is never captured, so the leader the Empire already held keeps the
+    // captured ring where she is (a capture would have freed her to the Rebel base).
+    let mut s = board(REBEL, &["noble_sacrifice"])
+        .units("bespin", "tie_fighter", 1)
+        .leader_at("bespin", "obi_wan_kenobi")
+        .units("mustafar", "stormtrooper", 1)
+        .leader_at("mustafar", "princess_leia")
+        .assign(EMPIRE, "capture_rebel_operative", &["darth_vader"])
+        .command(EMPIRE)
+        .reputation(12)
+        .build();
+    s.captured.push(leader("princess_leia"));
+    s.round_effects.bonus.push((leader("darth_vader"), 20));
+    act(&mut s, EMPIRE, "reveal capture_rebel_operative obi_wan_kenobi");
+    for _ in 0..10 {
+        if is_legal(&s, "action noble_sacrifice") {
+            break;
+        }
+        let d = decision(&s).expect("the mission goes on");
+        assert!(d.actions.contains(&holonet::engine::rebellion::Action::Done), "{:?}", legal(&s));
+        act(&mut s, d.seat, "done");
+    }
+    act(&mut s, REBEL, "action noble_sacrifice");
+    assert!(s.eliminated.contains(&leader("obi_wan_kenobi")));
+    assert!(!s.is_captured(leader("obi_wan_kenobi")));
+    assert!(s.is_captured(leader("princess_leia")), "no capture happened: Leia stays captured");
+    assert_eq!(s.leader_place(leader("princess_leia")), Some(place("mustafar")), "where she was held");
+    assert_eq!(s.reputation, 11, "one reputation gained");
+    assert!(holonet::engine::rebellion::invariants::violations(&s).is_empty());
+}

@@ -95,6 +95,10 @@ pub struct MissionRun {
     /// Empire: Subversion); not zero once one was revealed, and only one may be.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub subversion_dice: u8,
+    /// Captives a capture during this mission freed, with where they were held: a capture
+    /// that is replaced ("instead", Noble Sacrifice) never happened, so they are held again.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub freed_by_capture: Vec<(LeaderId, Place)>,
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -135,6 +139,7 @@ impl MissionRun {
             ring: None,
             green: ByFaction::default(),
             subversion_dice: 0,
+            freed_by_capture: vec![],
         }
     }
 

@@ -262,7 +262,33 @@ pub fn capture(ctx: &mut Ctx, l: LeaderId) {
     }
     ctx.public(EventKind::LeaderChange { leader: l, what: "is captured".into() });
     for p in previous {
+        // Kept with the mission resolving, if any, for a card that replaces the capture.
+        if let Some(at) = ctx.s.leader_place(p)
+            && let Some(run) = ctx.s.mission_mut()
+        {
+            run.freed_by_capture.push((p, at));
+        }
         rescue(ctx, p);
+    }
+}
+
+/// Undoes the freeing of the captives a capture during the current mission freed: the capture
+/// was replaced ("instead"), so they are held again where they were.
+pub fn restore_freed_captives(ctx: &mut Ctx) {
+    let freed = ctx.s.mission_mut().map(|run| std::mem::take(&mut run.freed_by_capture)).unwrap_or_default();
+    for (p, at) in freed {
+        if ctx.s.is_captured(p) || ctx.s.eliminated.contains(&p) {
+            continue;
+        }
+        if let Some(now) = ctx.s.leader_place(p) {
+            ctx.s.zone_mut(now).leaders.rebel.retain(|x| *x != p);
+        }
+        ctx.s.zone_mut(at).leaders.rebel.push(p);
+        ctx.s.captured.push(p);
+        ctx.public(EventKind::LeaderChange {
+            leader: p,
+            what: format!("is held captive in {at} again: the capture that freed them did not happen"),
+        });
     }
 }
 

@@ -170,6 +170,9 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
                 if ctx.s.is_captured(l) {
                     eliminate(ctx, l);
                     victory::gain_reputation(ctx, reputation);
+                    // "Instead of being captured": the capture never happened, so the captive
+                    // it freed is held again.
+                    victory::restore_freed_captives(ctx);
                 }
             }
         }
