@@ -275,3 +275,73 @@ fn the_refresh_objective_step_asks_when_an_objective_the_rebels_could_hold_is_fu
     assert_eq!(legal(&other), vec!["done"]);
     assert!(is_legal(&holds, "objective leave_no_one_behind"));
 }
+
+#[test]
+fn son_of_skywalker_asks_for_the_card_even_when_one_is_left_in_the_deck() {
+    let searching = |in_hand: bool| {
+        let mut s = son_of_skywalker_ready(in_hand);
+        act(&mut s, REBEL, "action son_of_skywalker");
+        s
+    };
+    let (both, one) = (searching(false), searching(true));
+    same_to_the_opponent(&both, &one, REBEL);
+    assert_eq!((now(&one).seat, now(&one).kind), (REBEL, PromptKind::CardChoice));
+    assert_eq!(options(&one), vec!["pick mission seek_yoda"], "the one card found is still asked for");
+}
+
+#[test]
+fn our_most_desperate_hour_asks_even_when_the_deck_holds_one_title() {
+    let searching = |one_title: bool| {
+        let mut s = desperate_hour_ready(one_title);
+        act(&mut s, REBEL, "action our_most_desperate_hour");
+        s
+    };
+    let (two, one) = (searching(false), searching(true));
+    same_to_the_opponent(&two, &one, REBEL);
+    assert_eq!((now(&one).seat, now(&one).kind), (REBEL, PromptKind::CardChoice));
+}
+
+#[test]
+fn proceeding_as_planned_asks_even_when_the_deck_holds_one_title() {
+    let searching = |one_title: bool| {
+        let mut s = proceeding_as_planned_ready(one_title);
+        act(&mut s, EMPIRE, "action proceeding_as_planned");
+        s
+    };
+    let (two, one) = (searching(false), searching(true));
+    same_to_the_opponent(&two, &one, EMPIRE);
+    assert_eq!((now(&one).seat, now(&one).kind), (EMPIRE, PromptKind::CardChoice));
+}
+
+/// Daring Rescue past Darth Vader, won by the Rebels, with the Empire holding `card`: stops at
+/// the first decision after the rescue.
+fn rescued_past_vader(card: &str) -> State {
+    let mut s = board(EMPIRE, &[card])
+        .units("bespin", "tie_fighter", 1)
+        .leader_at("bespin", "darth_vader")
+        .leader_at("bespin", "princess_leia")
+        .assign(REBEL, "daring_rescue", &["luke_skywalker", "han_solo"])
+        .command(REBEL)
+        .build();
+    s.captured.push(leader("princess_leia"));
+    s.round_effects.bonus.push((leader("luke_skywalker"), 20));
+    act(&mut s, REBEL, "reveal daring_rescue bespin");
+    while s.is_captured(leader("princess_leia")) {
+        let d = now(&s);
+        act(&mut s, d.seat, "done");
+    }
+    assert!(!s.is_captured(leader("princess_leia")), "rescued");
+    s
+}
+
+#[test]
+fn it_is_your_destiny_window_opens_for_an_empire_that_could_hold_it_not_only_one_that_does() {
+    // Darth Vader stands where the rescue happened and the card was never played: the Empire is
+    // asked after the rescue whether it holds It Is Your Destiny or another card.
+    let with = rescued_past_vader("it_is_your_destiny");
+    let without = rescued_past_vader("boba_fett_where");
+    same_to_the_opponent(&with, &without, EMPIRE);
+    assert_eq!((now(&without).seat, now(&without).kind), (EMPIRE, PromptKind::Respond));
+    assert_eq!(options(&without), vec!["done"], "nothing to play, yet asked");
+    assert!(options(&with).contains(&"action it_is_your_destiny".to_string()));
+}

@@ -251,6 +251,24 @@ mod targeted {
         same(&forbidden, &allowed, Kind::Decks, REBEL, (REBEL, "mode 2"));
     }
 
+    #[test]
+    fn son_of_skywalker_with_one_or_both_cards_in_the_deck_looks_the_same() {
+        let (both, one) = (son_of_skywalker_ready(false), son_of_skywalker_ready(true));
+        same(&both, &one, Kind::Hand(REBEL, Pile::Missions), REBEL, (REBEL, "action son_of_skywalker"));
+    }
+
+    #[test]
+    fn our_most_desperate_hour_with_one_or_two_titles_in_the_deck_looks_the_same() {
+        let (two, one) = (desperate_hour_ready(false), desperate_hour_ready(true));
+        same(&two, &one, Kind::Hand(REBEL, Pile::Missions), REBEL, (REBEL, "action our_most_desperate_hour"));
+    }
+
+    #[test]
+    fn proceeding_as_planned_with_one_or_two_titles_in_the_deck_looks_the_same() {
+        let (two, one) = (proceeding_as_planned_ready(false), proceeding_as_planned_ready(true));
+        same(&two, &one, Kind::Decks, EMPIRE, (EMPIRE, "action proceeding_as_planned"));
+    }
+
     /// An expansion match, base hidden in Dantooine, cleared board, at a Command Phase turn
     /// of `turn`.
     fn expansion_turn(seed: u64, turn: Faction) -> State {

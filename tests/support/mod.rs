@@ -479,6 +479,44 @@ pub fn mobilizing(seed: u64, top: &[&str]) -> State {
     s
 }
 
+/// A Rebel mission won where Luke Skywalker is, the base revealed, the Rebels holding Son of
+/// Skywalker and about to play it: the mission deck holds Seek Yoda and Daring Rescue, or (`daring_rescue_in_hand`)
+/// Seek Yoda alone, Daring Rescue being in the Rebel hand instead (the decks' sizes are equal).
+pub fn son_of_skywalker_ready(daring_rescue_in_hand: bool) -> State {
+    // The base is revealed, so revealing it is not offered beside the card's choice.
+    let sc = Scenario::holding(4, REBEL, &["son_of_skywalker"]).base("dantooine", true);
+    let mut s = sc.units("bespin", "tie_fighter", 1).build();
+    let (hand, deck) =
+        if daring_rescue_in_hand { ("daring_rescue", "base_defenses") } else { ("base_defenses", "daring_rescue") };
+    s.hands.rebel.missions = vec![mission(hand)];
+    s.decks.missions.rebel = vec![mission("hit_and_run"), mission("seek_yoda"), mission(deck)];
+    let step = holonet::engine::rebellion::mission::MissionStep::After;
+    mission_in_progress(&mut s, REBEL, "build_alliance", "bespin", None, &["luke_skywalker"], step).success = true;
+    assert!(is_legal(&s, "action son_of_skywalker"), "{:?}", legal(&s));
+    s
+}
+
+/// The Assignment Phase, the Rebels holding Our Most Desperate Hour with Leia in their pool:
+/// their mission deck holds two titles, or (`one_title`) two copies of Sabotage (the other
+/// title in their hand instead).
+pub fn desperate_hour_ready(one_title: bool) -> State {
+    let mut s = Scenario::holding(5, REBEL, &["our_most_desperate_hour"]).assignment(REBEL).build();
+    let (hand, deck) = if one_title { ("hit_and_run", "sabotage") } else { ("sabotage", "hit_and_run") };
+    s.hands.rebel.missions = vec![mission(hand)];
+    s.decks.missions.rebel = vec![mission("sabotage"), mission(deck)];
+    s
+}
+
+/// The Assignment Phase, the Empire holding Proceeding as Planned with Admiral Ozzel in its
+/// pool: the project deck holds two titles, or (`one_title`) two copies of one.
+pub fn proceeding_as_planned_ready(one_title: bool) -> State {
+    let mut s = Scenario::holding(5, EMPIRE, &["proceeding_as_planned"]).assignment(EMPIRE).build();
+    s.leader_pool.empire.push(leader("admiral_ozzel"));
+    let second = if one_title { "construct_factory" } else { "construct_super_star_destroyer" };
+    s.decks.projects = vec![mission("construct_factory"), mission(second)];
+    s
+}
+
 /// Empty units helper.
 pub fn no_units() -> Units {
     Units::default()

@@ -273,11 +273,16 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
             if found.is_empty() {
                 return None;
             }
-            run.ask(
-                run.faction,
-                found.into_iter().map(|card| Action::Pick(Pick::Mission { card })).collect(),
-                "pick the card to take from your mission deck",
-            )
+            // Asked even when one card is found: which cards the deck holds is secret (the
+            // other may be in the hand), `asking.rs`.
+            return Some(
+                run.ask(
+                    run.faction,
+                    found.into_iter().map(|card| Action::Pick(Pick::Mission { card })).collect(),
+                    "pick the card to take from your mission deck",
+                )
+                .always_asked(true),
+            );
         }
         Pending::KeepObjectives { drawn, keep } => run.ask(
             Faction::Rebel,

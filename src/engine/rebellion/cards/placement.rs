@@ -360,7 +360,10 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
     if actions.is_empty() {
         return None;
     }
-    Some(run.ask(f, actions, what))
+    // A card searched from a secret deck is asked for even when the deck holds one title, so
+    // the opponent does not learn it from the prompt (`asking.rs`).
+    let secret = matches!(p, Pending::DeckCard { .. });
+    Some(run.ask(f, actions, what).always_asked(secret))
 }
 
 /// Applies the answer to the choice.
