@@ -68,11 +68,15 @@ fn simulate_ends_every_game_with_a_winner() {
     let tally = simulate::run(77, 8, &Default::default(), Some(&mut dump), &mut out).unwrap();
     assert_eq!(tally.rebel + tally.empire, 8);
     let text = String::from_utf8(out).unwrap();
-    assert_eq!(text.lines().count(), 11, "{text}");
+    assert_eq!(text.lines().count(), 13, "{text}");
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines[8].starts_with("games 8 "), "{text}");
     assert!(lines[9].starts_with("mission titles revealed "), "{text}");
     assert!(lines[10].starts_with("action cards used "), "{text}");
+    // Units built per side, from the public build queues: each side only its own.
+    assert!(lines[11].starts_with("units built by the rebel: ") && lines[11].contains("X-wing"), "{text}");
+    assert!(lines[12].starts_with("units built by the empire: ") && lines[12].contains("TIE Fighter"), "{text}");
+    assert!(!lines[11].contains("TIE") && !lines[12].contains("X-wing"), "{text}");
     assert!(!tally.missions.is_empty() && !tally.action_cards.is_empty(), "random play uses cards");
     let dump = String::from_utf8(dump).unwrap();
     assert_eq!(dump.lines().count() as u64, tally.actions);

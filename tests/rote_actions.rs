@@ -210,7 +210,13 @@ fn something_to_fight_for_puts_a_discarded_objective_back_on_top_after_a_won_bat
 #[test]
 fn something_to_fight_for_needs_jyn_erso_in_the_combat() {
     let (s, _) = fight_for(38, "dagobah");
+    // The battle was won, as in the test above: only Jyn Erso's absence keeps the card back.
+    assert!(s.units(place("sullust"), EMPIRE).is_empty(), "the Rebels won the space battle");
+    assert!(!s.units(place("sullust"), REBEL).is_empty(), "and hold Sullust");
     assert!(!is_legal(&s, "action something_to_fight_for"), "Jyn Erso is not in the combat's system");
+    // Jyn in the combat's system is the only difference with the case where it is offered.
+    let (won, _) = fight_for(38, "sullust");
+    assert!(is_legal(&won, "action something_to_fight_for"), "{:?}", legal(&won));
 }
 
 /// Plays the Refresh Phase on to where `f` may recruit `name` with `with`.

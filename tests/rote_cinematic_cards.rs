@@ -6,9 +6,10 @@
 mod support;
 
 use holonet::content::*;
-use holonet::engine::rebellion::State;
 use holonet::engine::rebellion::combat::Step;
-use holonet::engine::rebellion::combat::cinematic::Stage;
+use holonet::engine::rebellion::combat::cinematic::{Stage, attack};
+use holonet::engine::rebellion::flow::Ctx;
+use holonet::engine::rebellion::{Action, Frame, State};
 use support::cinematic::*;
 use support::*;
 
@@ -69,21 +70,27 @@ fn effects(s: &State) -> holonet::engine::rebellion::combat::cinematic::BattleEf
     cm(s).cine.as_ref().unwrap().effects.clone()
 }
 
-/// Plays the round's attacks through the flow up to `side`'s own (the others roll blanks),
-/// gives that attack these faces as they stand after its roll and rerolls, and ends its
-/// combat actions: returns which dice the prevent effects set aside at the start of the
-/// Assign Damage step (cinematic-combat guide, Preventing Damage).
+/// Plays the round's attacks through the flow up to `side`'s own combat actions (the others
+/// roll blanks), gives that attack these faces as they stand after its roll and rerolls, and
+/// ends its combat actions as `done` does: returns which dice the prevent effects set aside as
+/// the Assign Damage step starts (cinematic-combat guide, Preventing Damage), read before the
+/// flow moves on (an attack with nothing left to assign passes at once).
 fn prevented(s: &mut State, side: Faction, faces: &[(DieColor, DieFace)]) -> Vec<bool> {
     finish_cards(s);
     while let Some(other) = attacking(s).filter(|&f| f != side) {
         set_dice(s, &[(Black, Blank)]);
         act(s, other, "done");
     }
-    assert!(matches!(step(s), Step::Actions { side: f, .. } if f == side), "{:?}", step(s));
+    let Step::Actions { theater, side: f } = step(s) else { panic!("not an attack: {:?}", step(s)) };
+    assert_eq!(f, side, "{:?}", step(s));
     set_dice(s, faces);
-    act(s, side, "done");
-    assert!(matches!(step(s), Step::Assign { side: f, .. } if f == side), "{:?}", step(s));
-    cm(s).dice.iter().map(|d| d.spent).collect()
+    let Some(Frame::Combat(mut c)) = s.stack.pop() else { panic!("no combat") };
+    let mut ctx = Ctx::new(s);
+    attack::actions_act(&mut ctx, &mut c, theater, side, Action::Done);
+    assert!(matches!(c.step, Step::Assign { .. }), "{:?}", c.step);
+    let out = c.dice.iter().map(|d| d.spent).collect();
+    s.stack.push(Frame::Combat(c));
+    out
 }
 
 fn hit(s: &mut State, f: Faction, u: u8) {
