@@ -134,7 +134,11 @@ fn hunt_them_down_destroys_up_to_two_health_of_units_of_either_side_and_may_stop
         .command(EMPIRE)
         .build();
     reveal_unopposed(&mut s, EMPIRE, "reveal hunt_them_down alderaan");
-    assert!(is_legal(&s, "pick unit alderaan tie_fighter"), "an Imperial unit may be chosen: {:?}", legal(&s));
+    assert!(
+        is_legal(&s, "pick unit alderaan tie_fighter"),
+        "an Imperial unit may be chosen: {:?}",
+        legal(&s)
+    );
     let e = refuse(&mut s, EMPIRE, "pick unit alderaan at_at");
     assert_eq!(rule(&e), "Destroyed Units", "3 health is more than 2: {e}");
     act(&mut s, EMPIRE, "pick unit alderaan rebel_trooper");

@@ -75,7 +75,10 @@ fn simulate_ends_every_game_with_a_winner() {
     assert!(lines[10].starts_with("action cards used "), "{text}");
     // Units built per side, from the public build queues: each side only its own.
     assert!(lines[11].starts_with("units built by the rebel: ") && lines[11].contains("X-wing"), "{text}");
-    assert!(lines[12].starts_with("units built by the empire: ") && lines[12].contains("TIE Fighter"), "{text}");
+    assert!(
+        lines[12].starts_with("units built by the empire: ") && lines[12].contains("TIE Fighter"),
+        "{text}"
+    );
     assert!(!lines[11].contains("TIE") && !lines[12].contains("X-wing"), "{text}");
     assert!(!tally.missions.is_empty() && !tally.action_cards.is_empty(), "random play uses cards");
     let dump = String::from_utf8(dump).unwrap();

@@ -121,7 +121,7 @@ fn random_play_with_the_expansion_units_ends_by_the_rules() {
         let n = built.built.get(&(*f, unit(id))).copied().unwrap_or(0);
         assert!(n > 0, "no {id} was built by the {f} in 20 games: {:?}", built.built);
     }
-    for ((f, u), _) in &built.built {
+    for (f, u) in built.built.keys() {
         assert_eq!(catalog().unit(*u).faction, *f, "the {f} built {u}");
     }
 }

@@ -722,7 +722,8 @@ fn rogue_one_needs_a_retreat_in_its_own_round() {
     // Round 1: the Empire retreats; its Star Destroyer leaves, the Stormtroopers stay to fight.
     to_retreat_step(&mut s, None);
     assert!(matches!(step(&s), Step::Retreat { faction: EMPIRE }), "{:?}", step(&s));
-    let retreat = legal(&s).into_iter().find(|a| a.starts_with("retreat darth_vader")).expect("Vader may retreat");
+    let retreat =
+        legal(&s).into_iter().find(|a| a.starts_with("retreat darth_vader")).expect("Vader may retreat");
     act(&mut s, EMPIRE, &retreat);
     while seat(&s) == Some(EMPIRE) {
         act(&mut s, EMPIRE, "done");
@@ -731,7 +732,8 @@ fn rogue_one_needs_a_retreat_in_its_own_round() {
     // Round 2: the Rebels play Rogue One, and nobody retreats.
     assert_eq!(cm(&s).round, 2, "the ground battle goes on: {:?}", step(&s));
     to_retreat_step(&mut s, Some("rogue_one"));
-    while let Some(f) = seat(&s).filter(|_| matches!(s.combat().map(|c| c.step), Some(Step::Retreat { .. }))) {
+    while let Some(f) = seat(&s).filter(|_| matches!(s.combat().map(|c| c.step), Some(Step::Retreat { .. })))
+    {
         act(&mut s, f, "done");
     }
     assert!(s.captured.contains(&leader("han_solo")), "no retreat this round: nobody is rescued");

@@ -180,7 +180,8 @@ fn each_side_chooses_the_units_of_its_own_build_icons() {
         }
         asked.push(d.seat);
         // The Empire takes the expansion's unit where it may, to see it reach its queue.
-        let pick = options.iter().find(|o| o.contains("striker") || o.contains("assault")).unwrap_or(&options[0]);
+        let pick =
+            options.iter().find(|o| o.contains("striker") || o.contains("assault")).unwrap_or(&options[0]);
         act(&mut s, d.seat, &pick.clone());
     }
     assert!(asked.contains(&REBEL), "the base space's icon is the Rebels' choice: {asked:?}");

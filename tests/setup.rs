@@ -248,7 +248,11 @@ fn quick_setup_places_every_starting_unit() {
 /// Plays the Imperial placement with `manual` random placements first and then "place the
 /// rest automatically", answering any other setup decision with its first option, and returns
 /// the state once the setup is over.
-fn set_up_then_autoplace(seed: u64, options: MatchOptions, manual: usize) -> holonet::engine::rebellion::State {
+fn set_up_then_autoplace(
+    seed: u64,
+    options: MatchOptions,
+    manual: usize,
+) -> holonet::engine::rebellion::State {
     let mut s = new_game(seed, options);
     let mut rng = seed.wrapping_mul(2654435761) + 7;
     let mut placed = 0;
@@ -289,7 +293,10 @@ fn every_imperial_system_holds_a_ground_unit_after_setup_even_when_the_rest_is_p
                         "{name} seed {seed}, {manual} by hand: {x} has no Imperial ground unit"
                     );
                 }
-                assert!(holonet::engine::rebellion::invariants::violations(&s).is_empty(), "{name} seed {seed}");
+                assert!(
+                    holonet::engine::rebellion::invariants::violations(&s).is_empty(),
+                    "{name} seed {seed}"
+                );
             }
         }
     }

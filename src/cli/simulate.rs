@@ -170,7 +170,11 @@ pub fn run(
             .filter(|((g, _), _)| *g == f)
             .map(|((_, u), n)| format!("{} {n}", u.name()))
             .collect();
-        writeln!(out, "units built by the {f}: {}", if units.is_empty() { "none".into() } else { units.join(", ") })?;
+        writeln!(
+            out,
+            "units built by the {f}: {}",
+            if units.is_empty() { "none".into() } else { units.join(", ") }
+        )?;
     }
     if options.rise_of_the_empire {
         let rote = ContentSet::RiseOfTheEmpire;

@@ -486,12 +486,16 @@ pub fn son_of_skywalker_ready(daring_rescue_in_hand: bool) -> State {
     // The base is revealed, so revealing it is not offered beside the card's choice.
     let sc = Scenario::holding(4, REBEL, &["son_of_skywalker"]).base("dantooine", true);
     let mut s = sc.units("bespin", "tie_fighter", 1).build();
-    let (hand, deck) =
-        if daring_rescue_in_hand { ("daring_rescue", "base_defenses") } else { ("base_defenses", "daring_rescue") };
+    let (hand, deck) = if daring_rescue_in_hand {
+        ("daring_rescue", "base_defenses")
+    } else {
+        ("base_defenses", "daring_rescue")
+    };
     s.hands.rebel.missions = vec![mission(hand)];
     s.decks.missions.rebel = vec![mission("hit_and_run"), mission("seek_yoda"), mission(deck)];
     let step = holonet::engine::rebellion::mission::MissionStep::After;
-    mission_in_progress(&mut s, REBEL, "build_alliance", "bespin", None, &["luke_skywalker"], step).success = true;
+    mission_in_progress(&mut s, REBEL, "build_alliance", "bespin", None, &["luke_skywalker"], step).success =
+        true;
     assert!(is_legal(&s, "action son_of_skywalker"), "{:?}", legal(&s));
     s
 }

@@ -392,8 +392,11 @@ pub fn act(ctx: &mut Ctx, step: SetupStep, a: Action) -> Frames {
             // yet (Rules Reference, setup: at least one ground unit in each Imperial system);
             // then the rest dealt round-robin over the Imperial systems.
             order.sort_by_key(|u| catalog().unit(*u).theater != Theater::Ground);
-            let lacking: Vec<SystemId> =
-                systems.iter().copied().filter(|&x| !ctx.s.has_ground(Place::System(x), Faction::Empire)).collect();
+            let lacking: Vec<SystemId> = systems
+                .iter()
+                .copied()
+                .filter(|&x| !ctx.s.has_ground(Place::System(x), Faction::Empire))
+                .collect();
             let targets = lacking.iter().copied().chain(systems.iter().copied().cycle());
             let mut plan: Vec<(SystemId, UnitId, u8)> = vec![];
             for (u, sys) in order.into_iter().zip(targets) {

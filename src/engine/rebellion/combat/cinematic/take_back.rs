@@ -64,7 +64,8 @@ fn take(ctx: &mut Ctx, f: Faction, card: AdvancedTacticId) {
 /// The pick a take-back waits for, if one waits and a card is left to pick.
 pub fn decision(s: &State) -> Option<Decision> {
     let tb = s.cinematic.as_ref()?.taking_back.as_ref()?;
-    let actions: Vec<Action> = used(s, tb.faction, tb.theater).into_iter().map(|card| Action::Advanced { card }).collect();
+    let actions: Vec<Action> =
+        used(s, tb.faction, tb.theater).into_iter().map(|card| Action::Advanced { card }).collect();
     if actions.is_empty() {
         return None;
     }
