@@ -185,12 +185,20 @@ fn each_player_assigns_their_own_leaders_and_the_general_ends_the_assignments() 
     apply_as(&mut s, Player::role(REBEL, ORANGE), assign(hand[1], &["general_rieekan"])).unwrap();
     let e = assert_refused_unchanged(&mut s, Player::role(REBEL, BLUE), Action::Done);
     assert!(e.to_string().contains("Rebel General holds the mission hand"), "{e}");
-    // A pair of both colours may go from either player (at most two leaders a mission). With
-    // the pool empty the General may still send the Admiral's assignment back, or be done.
-    apply_as(&mut s, Player::role(REBEL, BLUE), assign(hand[2], &["mon_mothma", "princess_leia"])).unwrap();
+    // A pair of both colours takes both players (at most two leaders a mission): the Admiral
+    // assigns Mon Mothma, the General joins Leia. With the pool empty the General may still
+    // send the Admiral's leaders back, or be done.
+    let e = assert_refused_unchanged(
+        &mut s,
+        Player::role(REBEL, BLUE),
+        assign(hand[2], &["mon_mothma", "princess_leia"]),
+    );
+    assert!(e.to_string().contains("not possible now"), "{e}");
+    apply_as(&mut s, Player::role(REBEL, BLUE), assign(hand[2], &["mon_mothma"])).unwrap();
+    apply_as(&mut s, Player::role(REBEL, ORANGE), assign(hand[2], &["princess_leia"])).unwrap();
     assert_eq!(s.assignments.rebel.len(), 3);
     let left: Vec<String> = decision(&s).unwrap().actions.iter().map(Action::command).collect();
-    assert_eq!(left, [format!("veto {}", hand[0]), "done".to_string()]);
+    assert_eq!(left, [format!("veto {}", hand[0]), format!("veto {}", hand[2]), "done".to_string()]);
     apply_as(&mut s, Player::role(REBEL, ORANGE), Action::Done).unwrap();
     assert_eq!(decision(&s).map(|d| d.seat), Some(EMPIRE));
     // The Empire's General ends theirs at once.
@@ -512,8 +520,9 @@ fn a_decision_for_either_player_is_put_to_the_player_in_turn_else_the_general_fi
     assert_eq!(team::addressees(&s, &either(REBEL)), vec![BLUE, ORANGE]);
     // Not the Empire's turn: the Imperial General (who holds the mission hand) first.
     assert_eq!(team::addressees(&s, &either(EMPIRE)), vec![ORANGE, BLUE]);
-    // A decision of one role is put to that role alone.
-    let mut one = either(EMPIRE);
+    // A decision of one role is put to that role alone (a card window of one role is put to
+    // the teammate too, who may hold a card: `tests/team_rules.rs`).
+    let mut one = holonet::engine::rebellion::Decision::new(EMPIRE, PromptKind::CommandTurn, vec![]);
     one.role = Some(BLUE);
     assert_eq!(team::addressees(&s, &one), vec![BLUE]);
 }

@@ -128,6 +128,10 @@ pub enum Step {
         capacity: Option<u8>,
         /// Whether any unit has left yet.
         moved: bool,
+        /// The team game: the player who retreated, who chooses the units (left out of
+        /// two-player saves).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<TeamColour>,
     },
     /// The end-of-round checks (structures, Death Star Under Construction).
     NextRound,
@@ -524,7 +528,7 @@ pub fn act(ctx: &mut Ctx, mut c: Combat, a: Action) -> Result<Frames, RuleError>
             objectives::plans_act(ctx, &mut c, a)
         }
         Step::Retreat { faction } => retreat::retreat_act(ctx, &mut c, faction, a),
-        Step::Carry { faction, to, capacity, moved } => {
+        Step::Carry { faction, to, capacity, moved, .. } => {
             retreat::carry_act(ctx, &mut c, faction, to, capacity, moved, a)
         }
         Step::Tactics { theater, stage } => cinematic::round::act(ctx, &mut c, theater, stage, a),
