@@ -237,6 +237,7 @@ pub fn decision(s: &State) -> Option<Decision> {
         d.actions.push(Action::RevealBase);
     }
     d.role = team::decider(s, &d);
+    team::own_turn_cards(s, &mut d);
     if let Some(passed) = s.team_passed {
         team::narrow(s, &mut d, passed);
     }

@@ -197,12 +197,14 @@ pub fn action_role(s: &State, d: &Decision, a: &Action) -> Option<TeamColour> {
 }
 
 /// The role an action of a decision needs, or `None` when either player may take it: an
-/// action card always goes with its holder (even in a decision of the teammate's), revealing
+/// action card always goes with its holder (even in a decision of the teammate's; a card of
+/// neither player's with the decision's role, if any), revealing
 /// the base with the Rebel whose turn it is; anything else with the decision's role, else
 /// with `action_role`.
 pub fn needed(s: &State, d: &Decision, a: &Action) -> Option<TeamColour> {
     match a {
-        Action::PlayAction { card } => s.card_holders.get(card).copied(),
+        // A card of neither player's goes with the decision's role, when it has one.
+        Action::PlayAction { card } => s.card_holders.get(card).copied().or(d.role),
         // Rules Reference, Revealing the Rebel Base: "during his turn".
         Action::RevealBase => turn_role(s, d.seat),
         _ => d.role.or_else(|| action_role(s, d, a)),
@@ -227,6 +229,18 @@ pub fn check(s: &State, d: &Decision, player: Player, a: &Action) -> Result<(), 
         (None, _) => format!("that leader is the {role}'s"),
     };
     Err(RuleError::NotYourRole { role, detail: why })
+}
+
+/// In a team game's Command Phase turn, the cards offered are those its player may play: his
+/// own and the side's unheld ones, not the teammate's (Rules Reference, Command Phase: during
+/// a player's turn "he" acts; a card is used by its holder). The turn always offers a pass, so
+/// whether it is asked does not depend on the cards left.
+pub fn own_turn_cards(s: &State, d: &mut Decision) {
+    if let (PromptKind::CommandTurn, Some(r)) = (&d.kind, d.role)
+        && s.options.players.splits(d.seat)
+    {
+        d.actions.retain(|a| !matches!(a, Action::PlayAction { card } if s.card_holders.get(card).is_some_and(|&h| h != r)));
+    }
 }
 
 /// A decision narrowed to one player after the teammate declined a shared window (see
