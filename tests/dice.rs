@@ -53,8 +53,19 @@ fn rebellion_seat(s: &engine::State, action: &engine::Action) -> String {
     if !s.options.players.splits(d.seat) {
         return seat_name(d.seat, None);
     }
-    let role = d.role.or_else(|| team::action_role(s, &d, action));
+    let role = team::needed(s, &d, action);
     seat_name(d.seat, role.or(Some(holonet::content::TeamColour::Blue)))
+}
+
+/// The seats that answer a playout's action by seat: one, or both players of a side in turn
+/// when it declines a window they share (one player's `done` passes for himself only).
+fn rebellion_seats(s: &engine::State, action: &engine::Action) -> Vec<String> {
+    let d = decision(s).expect("a decision");
+    if *action == engine::Action::Done && team::shared(s, &d) {
+        use holonet::content::TeamColour::{Blue, Orange};
+        return vec![seat_name(d.seat, Some(Blue)), seat_name(d.seat, Some(Orange))];
+    }
+    vec![rebellion_seat(s, action)]
 }
 
 /// A golden Rebellion playout as (seat, action) pairs.
@@ -63,9 +74,10 @@ fn rebellion_log(seed: u64, options: &MatchOptions) -> Vec<(String, engine::Acti
     let mut s = engine::new_game(seed, options.clone());
     let mut log = vec![];
     for step in p.steps {
-        let seat = rebellion_seat(&s, &step.action);
-        Rebellion::apply(&mut s, &seat, step.action.clone()).expect("the golden game replays by seat");
-        log.push((seat, step.action));
+        for seat in rebellion_seats(&s, &step.action) {
+            Rebellion::apply(&mut s, &seat, step.action.clone()).expect("the golden game replays by seat");
+            log.push((seat, step.action.clone()));
+        }
     }
     log
 }

@@ -1884,6 +1884,7 @@ async fn team_scenario() {
     let everyone = [REBEL, REBEL_GENERAL, EMPIRE_ADMIRAL, EMPIRE_GENERAL];
     let mut roles_seen = std::collections::BTreeSet::new();
     let mut refusals = 0;
+    let (mut named_right, mut turns) = (0, 0);
     for step in 0..12 {
         let live = live_messages(&fake.requests(), CHANNEL).pop().expect("a live message");
         let content = live.content();
@@ -1893,6 +1894,22 @@ async fn team_scenario() {
         let deciders = deciders_of(&content);
         assert!(!deciders.is_empty(), "{content}");
         roles_seen.extend(deciders.iter().copied());
+        // The right role is named (Rules Reference, team game): the Rebel General hides the
+        // base; a side's General first, then its Admiral, assign; the Command Phase turns go
+        // round the roles in the order of `assets/team.json`, each named alone.
+        if content.contains("choose the secret location of your base") {
+            assert_eq!(deciders, [REBEL_GENERAL], "{content}");
+            named_right += 1;
+        } else if content.contains("assign leaders to missions") {
+            let pair = [[REBEL_GENERAL, REBEL], [EMPIRE_GENERAL, EMPIRE_ADMIRAL]];
+            assert!(pair.iter().any(|p| deciders == p), "{deciders:?}: {content}");
+            named_right += 1;
+        } else if content.contains("activate a system, reveal a mission, or pass") {
+            let order = [REBEL, EMPIRE_ADMIRAL, EMPIRE_GENERAL, REBEL_GENERAL];
+            assert_eq!(deciders, [order[turns % 4]], "turn {turns}: {content}");
+            turns += 1;
+            named_right += 1;
+        }
         let (_, button) = prompt_of(&live);
         let parts: Vec<&str> = button.split(':').collect();
         let version: u64 = parts[3].parse().unwrap();
@@ -1925,6 +1942,7 @@ async fn team_scenario() {
         .await;
     }
     assert!(refusals >= 12 * 2, "refusals checked: {refusals}");
+    assert!(named_right >= 6 && turns >= 4, "roles checked: {named_right}, Command turns {turns}");
     assert!(roles_seen.len() >= 3, "decisions went to several roles: {roles_seen:?}");
     stop_bot(bot).await;
     let _ = std::fs::remove_dir_all(&dir);

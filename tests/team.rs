@@ -185,12 +185,20 @@ fn each_player_assigns_their_own_leaders_and_the_general_ends_the_assignments() 
     apply_as(&mut s, Player::role(REBEL, ORANGE), assign(hand[1], &["general_rieekan"])).unwrap();
     let e = assert_refused_unchanged(&mut s, Player::role(REBEL, BLUE), Action::Done);
     assert!(e.to_string().contains("Rebel General holds the mission hand"), "{e}");
-    // A pair of both colours may go from either player (at most two leaders a mission). With
-    // the pool empty the General may still send the Admiral's assignment back, or be done.
-    apply_as(&mut s, Player::role(REBEL, BLUE), assign(hand[2], &["mon_mothma", "princess_leia"])).unwrap();
+    // A pair of both colours takes both players (at most two leaders a mission): the Admiral
+    // assigns Mon Mothma, the General joins Leia. With the pool empty the General may still
+    // send the Admiral's leaders back, or be done.
+    let e = assert_refused_unchanged(
+        &mut s,
+        Player::role(REBEL, BLUE),
+        assign(hand[2], &["mon_mothma", "princess_leia"]),
+    );
+    assert!(e.to_string().contains("not possible now"), "{e}");
+    apply_as(&mut s, Player::role(REBEL, BLUE), assign(hand[2], &["mon_mothma"])).unwrap();
+    apply_as(&mut s, Player::role(REBEL, ORANGE), assign(hand[2], &["princess_leia"])).unwrap();
     assert_eq!(s.assignments.rebel.len(), 3);
     let left: Vec<String> = decision(&s).unwrap().actions.iter().map(Action::command).collect();
-    assert_eq!(left, [format!("veto {}", hand[0]), "done".to_string()]);
+    assert_eq!(left, [format!("veto {}", hand[0]), format!("veto {}", hand[2]), "done".to_string()]);
     apply_as(&mut s, Player::role(REBEL, ORANGE), Action::Done).unwrap();
     assert_eq!(decision(&s).map(|d| d.seat), Some(EMPIRE));
     // The Empire's General ends theirs at once.
@@ -286,12 +294,27 @@ fn a_leader_opposes_joins_a_combat_or_retreats_only_by_its_own_player() {
 
 #[test]
 fn a_turned_leader_joins_the_imperial_role_of_its_colour() {
-    // Lure of the Dark Side: Han Solo (blue) is the Imperial Admiral's from then on.
-    let mut s = Scenario::new(8).clear().players(Players::Four).in_pool("han_solo").s;
+    // Lure of the Dark Side, played: Han Solo (blue), captured in Mustafar, is turned by the
+    // Emperor's mission and from the next retrieval on is the Imperial Admiral's.
     let han = leader("han_solo");
-    s.leader_pool.rebel.retain(|&l| l != han);
-    s.leader_pool.empire.push(han);
-    s.turned.push(han);
+    let palpatine = leader("emperor_palpatine");
+    let mut s = Scenario::new(8)
+        .clear()
+        .base("dantooine", false)
+        .players(Players::Four)
+        .units("mustafar", "tie_fighter", 1)
+        .leader_at("mustafar", "han_solo")
+        .assign(EMPIRE, "lure_of_the_dark_side", &["emperor_palpatine"])
+        .team_turn(EMPIRE, team::colour(palpatine))
+        .s;
+    s.captured.push(han);
+    // Take the dice out of it: the test is about whose leader Han becomes.
+    s.round_effects.bonus.push((palpatine, 20));
+    reveal_unopposed(&mut s, EMPIRE, "reveal lure_of_the_dark_side han_solo");
+    assert!(s.turned.contains(&han), "the card turned Han");
+    s.stack = vec![Frame::Refresh(holonet::engine::rebellion::refresh::RefreshPhase::new())];
+    act(&mut s, REBEL, "done");
+    assert!(s.leader_pool.empire.contains(&han), "retrieved to the Imperial pool");
     let s = Scenario { s }.team_turn(EMPIRE, BLUE).s;
     let d = decision(&s).unwrap();
     assert!(d.actions.iter().any(|a| matches!(a, Action::Activate { leader, .. } if *leader == han)));
@@ -336,6 +359,7 @@ fn teammates_both_receive_their_sides_secrets_and_a_prompt_for_either_names_both
     // Play on to the first decision either Rebel may take, checking every private message
     // goes to both seats of its side.
     let mut either = false;
+    let mut private = 0;
     for _ in 0..2000 {
         let Some(p) = Rebellion::prompt(&s) else { break };
         if !p.also.is_empty() {
@@ -347,6 +371,7 @@ fn teammates_both_receive_their_sides_secrets_and_a_prompt_for_either_names_both
             .or_else(|_| Rebellion::apply(&mut s, &p.also[0], p.options[p.options.len() - 1].clone()))
             .unwrap();
         for n in notices.iter().filter(|n| n.to.is_some()) {
+            private += 1;
             let seat = n.to.as_deref().unwrap();
             let side = seat.split('-').next().unwrap();
             let mate = if seat.ends_with("admiral") { "general" } else { "admiral" };
@@ -359,6 +384,7 @@ fn teammates_both_receive_their_sides_secrets_and_a_prompt_for_either_names_both
         }
     }
     assert!(either, "some decision was open to either teammate");
+    assert!(private > 0, "some private message was sent (and checked)");
 }
 
 #[test]
@@ -512,8 +538,9 @@ fn a_decision_for_either_player_is_put_to_the_player_in_turn_else_the_general_fi
     assert_eq!(team::addressees(&s, &either(REBEL)), vec![BLUE, ORANGE]);
     // Not the Empire's turn: the Imperial General (who holds the mission hand) first.
     assert_eq!(team::addressees(&s, &either(EMPIRE)), vec![ORANGE, BLUE]);
-    // A decision of one role is put to that role alone.
-    let mut one = either(EMPIRE);
+    // A decision of one role is put to that role alone (a card window of one role is put to
+    // the teammate too, who may hold a card: `tests/team_rules.rs`).
+    let mut one = holonet::engine::rebellion::Decision::new(EMPIRE, PromptKind::CommandTurn, vec![]);
     one.role = Some(BLUE);
     assert_eq!(team::addressees(&s, &one), vec![BLUE]);
 }

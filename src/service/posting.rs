@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use super::keys::prompt_post_of;
-use super::outcome::{Outcome, PrivatePost, PublicPost, StateAt};
+use super::outcome::{Outcome, PrivatePost, PromptPost, PublicPost, StateAt};
 use crate::game::{Game, Notice};
 use crate::store::{MAX_LATEST, MAX_RECENT, MatchMeta, Presence};
 
@@ -95,10 +95,22 @@ pub fn outcome_of_step<G: Game>(meta: &mut MatchMeta, step: Step<'_, G>, over: O
     out.prompt = prompt_post_of::<G>(meta, step.after);
     // A decision passing to the computer mentions nobody: the live message says so in place,
     // and a new one mentions the player when the decision comes back.
-    out.ping = out
-        .prompt
-        .as_ref()
-        .is_some_and(|p| !p.computer && (p.seat != step.seat || p.user != Some(step.user)));
+    // A decision open to two teammates pings when the players it names change, not by which
+    // of them acted: who acted may show who held a card, and a ping must not (issue 33).
+    let named = |p: &PromptPost| {
+        let mut v: Vec<(String, Option<u64>)> = vec![(p.seat.clone(), p.user)];
+        v.extend(p.also.iter().cloned());
+        v
+    };
+    let before = prompt_post_of::<G>(meta, step.before);
+    out.ping = out.prompt.as_ref().is_some_and(|p| {
+        let shared = !p.also.is_empty() || before.as_ref().is_some_and(|b| !b.also.is_empty());
+        !p.computer
+            && match &before {
+                Some(b) if shared => named(b) != named(p),
+                _ => p.seat != step.seat || p.user != Some(step.user),
+            }
+    });
     out.recent = live_lines(&meta.presence);
     if out.public.iter().any(|p| p.board) || out.private.iter().any(|p| p.board) {
         out.state = Some(StateAt::new(step.after.clone()));

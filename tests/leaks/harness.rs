@@ -57,11 +57,20 @@ fn caller_for(seat: &str) -> Caller {
 /// role the decision (or this answer to it) belongs to.
 fn actor(s: &State, f: Faction, action: &Action) -> Caller {
     let d = holonet::engine::rebellion::decision(s);
-    let role = d.as_ref().and_then(|d| d.role.or_else(|| team::action_role(s, d, action)));
+    let role = d.as_ref().and_then(|d| team::needed(s, d, action));
     match role {
         Some(TeamColour::Orange) if s.options.players.splits(f) => general(f),
         _ => caller(f),
     }
+}
+
+/// The engine's player for a harness user of side `f`: a role of a split side, else the side.
+fn player_of(s: &State, f: Faction, who: Caller) -> team::Player {
+    if !s.options.players.splits(f) {
+        return team::Player::side(f);
+    }
+    let colour = if who == general(f) { TeamColour::Orange } else { TeamColour::Blue };
+    team::Player::role(f, colour)
 }
 
 fn seat_of_user(user: u64) -> Option<Faction> {
@@ -693,11 +702,13 @@ fn twin_now<G: Game<State = State, Action = Action, Options = MatchOptions>>(
     let (seat, action) = next;
     let legal = holonet::engine::rebellion::decision(&twin.state).is_some_and(|d| d.actions.contains(action));
     let (next, events) = if legal && twin.kind != Kind::Rng {
-        let out = tsvc.act(CH, actor(&twin.state, seat, action), Answer::Command(action.command())).map_err(
-            |e| leak(seed, s, format!("`{}` legal in the {label} twin was refused: {e}", action.command())),
-        )?;
+        let who = actor(&twin.state, seat, action);
+        let out = tsvc.act(CH, who, Answer::Command(action.command())).map_err(|e| {
+            leak(seed, s, format!("`{}` legal in the {label} twin was refused: {e}", action.command()))
+        })?;
         let mut t = twin.state.clone();
-        let events = holonet::engine::rebellion::apply(&mut t, seat, action.clone()).expect("legal");
+        let player = player_of(&twin.state, seat, who);
+        let events = holonet::engine::rebellion::apply_as(&mut t, player, action.clone()).expect("legal");
         (Some(out), events)
     } else {
         (None, vec![])
@@ -943,11 +954,12 @@ pub fn play<G: Game<State = State, Action = Action, Options = MatchOptions>>(
             }
             probes(seed, u, &know, &svc, &s, &d, &action, &mut stats)?;
         }
+        let who = actor(&s, seat, &action);
         let out = svc
-            .act(CH, actor(&s, seat, &action), Answer::Option { key: p.key(), index })
+            .act(CH, who, Answer::Option { key: p.key(), index })
             .map_err(|e| leak(seed, &s, format!("legal `{}` refused: {e}", action.command())))?;
         let events = pos
-            .apply(seat, action.clone())
+            .apply_as(player_of(&s, seat, who), action.clone())
             .map_err(|e| leak(seed, &s, format!("the engine refused `{}`: {e}", action.command())))?;
         stats.actions += 1;
         post(&out);

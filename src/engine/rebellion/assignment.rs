@@ -71,6 +71,11 @@ pub fn decision(s: &State, p: &AssignmentPhase) -> Option<Decision> {
     }
     let pool = s.leader_pool.get(f);
     let hand = &s.hands.get(f).missions;
+    // The team game (a side of two players): each player assigns their own leaders (Rules
+    // Reference, Assignment Phase), so a pair of both colours is made in two steps, the second
+    // player joining the first one's mission.
+    let split = s.options.players.splits(f);
+    let both = |a: LeaderId, b: LeaderId| split && super::team::colour(a) != super::team::colour(b);
     let mut actions = Vec::with_capacity(hand.len() * pool.len() * (pool.len() + 1) / 2 + 4);
     // Each mission once, in hand order (`distinct`, without building the list).
     let firsts = hand.iter().enumerate().filter(|&(i, m)| !hand[..i].contains(m));
@@ -82,16 +87,28 @@ pub fn decision(s: &State, p: &AssignmentPhase) -> Option<Decision> {
                 actions.push(Action::Assign { mission: m, leaders: Leaders::one(a) });
             }
             for &b in &pool[i + 1..] {
-                if !vetoed(m, &[a, b]) {
+                if !vetoed(m, &[a, b]) && !both(a, b) {
                     actions.push(Action::Assign { mission: m, leaders: Leaders::two(a, b) });
                 }
             }
         }
     }
-    // The team game: the General may send back an assignment of the Admiral's own leaders.
+    if split {
+        for asg in s.assignments.get(f) {
+            if let [first] = asg.leaders[..] {
+                for &b in pool.iter().filter(|&&b| both(first, b)) {
+                    if !vetoed(asg.mission, &[b]) {
+                        actions.push(Action::Assign { mission: asg.mission, leaders: Leaders::one(b) });
+                    }
+                }
+            }
+        }
+    }
+    // The team game: the General may stop the Admiral assigning a leader to a mission (with
+    // three players the one Rebel plays both roles: nobody to overrule).
     for asg in s.assignments.get(f) {
-        if super::team::is_team(s)
-            && asg.leaders.iter().all(|&l| super::team::colour(l) == TeamColour::Blue)
+        if split
+            && asg.leaders.iter().any(|&l| super::team::colour(l) == TeamColour::Blue)
             && !actions.iter().any(|a| matches!(a, Action::Veto { mission } if *mission == asg.mission))
         {
             actions.push(Action::Veto { mission: asg.mission });
@@ -115,10 +132,18 @@ pub fn act(ctx: &mut Ctx, p: AssignmentPhase, a: Action) -> Frames {
     match a {
         Action::Assign { mission, leaders } => {
             let hand = &mut ctx.s.hands.get_mut(f).missions;
-            let i = hand.iter().position(|&m| m == mission).expect("checked legal");
-            hand.remove(i);
+            match hand.iter().position(|&m| m == mission) {
+                Some(i) => {
+                    hand.remove(i);
+                    ctx.s.assignments.get_mut(f).push(Assignment { mission, leaders: leaders.to_vec() });
+                }
+                // The team game: a player joins the teammate's leader on a mission.
+                None => {
+                    let asg = ctx.s.assignments.get_mut(f).iter_mut().find(|a| a.mission == mission);
+                    asg.expect("checked legal").leaders.extend(leaders.iter().copied());
+                }
+            }
             ctx.s.leader_pool.get_mut(f).retain(|l| !leaders.contains(l));
-            ctx.s.assignments.get_mut(f).push(Assignment { mission, leaders: leaders.to_vec() });
             ctx.public(EventKind::Assigned { faction: f, leaders: leaders.to_vec() });
             vec![Frame::Assignment(p)]
         }
@@ -126,11 +151,20 @@ pub fn act(ctx: &mut Ctx, p: AssignmentPhase, a: Action) -> Frames {
             let mut p = p;
             let assigned = ctx.s.assignments.get_mut(f);
             let i = assigned.iter().position(|a| a.mission == mission).expect("checked legal");
-            let asg = assigned.remove(i);
-            ctx.s.hands.get_mut(f).missions.push(asg.mission);
-            ctx.s.leader_pool.get_mut(f).extend(asg.leaders.iter().copied());
-            ctx.public(EventKind::Vetoed { faction: f, leaders: asg.leaders.clone() });
-            p.vetoed.push(asg);
+            // The Admiral's leaders go back to the pool; a General's leader on the mission
+            // stays there, and the mission with it.
+            let blue = |l: &LeaderId| super::team::colour(*l) == TeamColour::Blue;
+            let (back, stay): (Vec<LeaderId>, Vec<LeaderId>) =
+                assigned[i].leaders.iter().partition(|l| blue(l));
+            if stay.is_empty() {
+                assigned.remove(i);
+                ctx.s.hands.get_mut(f).missions.push(mission);
+            } else {
+                assigned[i].leaders = stay;
+            }
+            ctx.s.leader_pool.get_mut(f).extend(back.iter().copied());
+            ctx.public(EventKind::Vetoed { faction: f, leaders: back.clone() });
+            p.vetoed.push(Assignment { mission, leaders: back });
             vec![Frame::Assignment(p)]
         }
         Action::PlayAction { card } => {

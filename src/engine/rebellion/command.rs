@@ -23,6 +23,10 @@ pub struct CommandPhase {
     pub in_turn: bool,
     /// Rapid Mobilizations waiting for the end of the phase (leaders assigned to each).
     pub mobilizations: Vec<u8>,
+    /// The team game: the player who revealed each of `mobilizations`, in the same order.
+    /// Left out of saves when empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mobilizers: Vec<Option<TeamColour>>,
     /// The team game: whose turn among the roles, and who has passed (`turn` is that role's
     /// side). Left out of two-player saves.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -54,6 +58,7 @@ impl CommandPhase {
             passed: ByFaction::default(),
             in_turn: false,
             mobilizations: vec![],
+            mobilizers: vec![],
             team: None,
         }
     }
@@ -202,8 +207,9 @@ fn end_phase(ctx: &mut Ctx, p: CommandPhase) -> Frames {
         }
     }
     let mut frames = vec![Frame::Refresh(RefreshPhase::new())];
-    for leaders in p.mobilizations.into_iter().rev() {
-        frames.push(Frame::Mobilize(Mobilize::new(leaders)));
+    for (i, leaders) in p.mobilizations.into_iter().enumerate().rev() {
+        let by = p.mobilizers.get(i).copied().flatten();
+        frames.push(Frame::Mobilize(Mobilize { by, ..Mobilize::new(leaders) }));
     }
     // Rise of the Empire: cards whose probe card may be revealed now (Sweep the Area).
     frames.extend(super::rote_windows::command_end(ctx.s));

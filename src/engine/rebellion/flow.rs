@@ -237,6 +237,10 @@ pub fn decision(s: &State) -> Option<Decision> {
         d.actions.push(Action::RevealBase);
     }
     d.role = team::decider(s, &d);
+    team::own_turn_cards(s, &mut d);
+    if let Some(passed) = s.team_passed {
+        team::narrow(s, &mut d, passed);
+    }
     Some(d)
 }
 
@@ -309,7 +313,22 @@ fn apply_decided(
         return Err(explain(state, d, &action));
     }
     team::check(state, d, player, &action)?;
-    apply_offered(state, action, Atomic::Yes)
+    // A shared window (team.rs, `shared`): one player's "done" passes for himself only, and
+    // the window stays open for the teammate.
+    if let (Some(role), Action::Done, None) = (player.role, &action, state.team_passed)
+        && team::shared(state, d)
+    {
+        state.team_passed = Some(role);
+        state.version += 1;
+        let name = TeamRole { faction: seat, colour: role }.name();
+        let text = format!("The {name} declines; the choice stays open for the teammate");
+        let events = vec![Event { audience: Audience::Public, kind: EventKind::Note { text } }];
+        return Ok(Applied { events, rolls: Vec::new(), next: decision(state) });
+    }
+    // Any other answer closes the window for both: the next decision is asked afresh (and the
+    // automatic steps after this action must see it so).
+    let passed = state.team_passed.take();
+    apply_offered(state, action, Atomic::Yes).inspect_err(|_| state.team_passed = passed)
 }
 
 /// Whether `apply_offered` keeps the state untouched should a handler refuse the action.

@@ -46,12 +46,16 @@ pub struct Mobilize {
     pub leaders: u8,
     /// The current step.
     pub step: MobilizeStep,
+    /// The team game: the player who revealed the mission, who decides it (left out of saves
+    /// when none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<TeamColour>,
 }
 
 impl Mobilize {
     /// A mobilization waiting for the Rebel's choice.
     pub fn new(leaders: u8) -> Self {
-        Mobilize { leaders, step: MobilizeStep::Choose }
+        Mobilize { leaders, step: MobilizeStep::Choose, by: None }
     }
 }
 

@@ -83,6 +83,7 @@ pub fn new_game(seed: u64, options: MatchOptions) -> State {
         rings: Default::default(),
         turned: vec![],
         card_holders: Default::default(),
+        team_passed: None,
         round_effects: Default::default(),
         intel: ByFaction::default(),
         eliminated: vec![],

@@ -428,6 +428,10 @@ pub struct State {
     /// Left out of saves when empty (always, in the two-player game).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub card_holders: BTreeMap<ActionCardId, TeamColour>,
+    /// The team game: the player who declined the shared window now open, which stays open
+    /// for the teammate (`team::shared`). Left out of saves when none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team_passed: Option<TeamColour>,
     /// Card effects lasting until the end of this round.
     #[serde(default)]
     pub round_effects: RoundEffects,

@@ -55,6 +55,31 @@ pub fn decider(s: &State, d: &Decision) -> Option<TeamColour> {
     if !is_team(s) {
         return None;
     }
+    if let Some(Frame::Combat(c)) = s.stack.last() {
+        // Return of the Jedi's elimination follows the objective the Rebel General played.
+        if matches!(c.effect, Some(super::combat::Effect::Eliminate { .. })) {
+            return Some(TeamColour::Orange);
+        }
+        // Rules Reference, Combat: the Admiral "makes all decisions for his team during the
+        // space battle step", the General during the ground battle step: the dice, the tactic
+        // cards (cinematic picks too), the choices a tactic card asks for, the ring windows.
+        if let Some(t) = battle_theater(c)
+            && matches!(d.kind, CombatActions | AssignDamage | BlockDamage | CardChoice | Respond)
+        {
+            return Some(theater_role(t));
+        }
+        // The units that go along on a retreat are chosen by the player who retreated.
+        if let (RetreatCarry, Step::Carry { by, .. }) = (&d.kind, c.step) {
+            return by;
+        }
+    }
+    // Rapid Mobilization is resolved by the player who revealed it (Rules Reference, Mission
+    // Cards: he "makes all decisions for that card"), though the Command Phase is over.
+    if let Some(Frame::Mobilize(m)) = s.stack.last()
+        && m.by.is_some()
+    {
+        return m.by;
+    }
     match d.kind {
         // Learn to Play, the Admiral's responsibilities: recruiting, building and deploying,
         // and (Rules Reference, setup) placing the starting units.
@@ -65,10 +90,7 @@ pub fn decider(s: &State, d: &Decision) -> Option<TeamColour> {
         // the Rebel objectives; and the base when the Rebels cannot agree.
         ChooseBase | ChooseMissionSet | DiscardMissions | Objective => Some(TeamColour::Orange),
         // The Admiral fights the space battle, the General the ground battle.
-        CombatActions | AssignDamage | BlockDamage => battle_theater(s).map(|t| match t {
-            Theater::Space => TeamColour::Blue,
-            Theater::Ground => TeamColour::Orange,
-        }),
+        CombatActions | AssignDamage | BlockDamage => s.combat().and_then(battle_theater).map(theater_role),
         // A Command Phase turn is one role's, and so is what it started: moving units in, and
         // (Rules Reference, Mission Cards) every decision of the mission it revealed.
         CommandTurn | MoveUnits | CardChoice => turn_role(s, d.seat),
@@ -79,16 +101,55 @@ pub fn decider(s: &State, d: &Decision) -> Option<TeamColour> {
     }
 }
 
+/// The role that fights a battle of this theater.
+fn theater_role(t: Theater) -> TeamColour {
+    match t {
+        Theater::Space => TeamColour::Blue,
+        Theater::Ground => TeamColour::Orange,
+    }
+}
+
+/// Whether a decision of one role is also a window for action cards, which the teammate may
+/// hold (Rules Reference, Recruiting: "the player controlling that leader pool gains the
+/// action card and chooses when to use it"): a card window of a battle, or the Death Star Plans
+/// window (One in a Million). Public facts only: the kind, the step and the hand's size.
+pub fn card_window(s: &State, d: &Decision) -> bool {
+    let window = match d.kind {
+        PromptKind::Respond | PromptKind::StartOfCombat => true,
+        PromptKind::Objective => {
+            matches!(s.stack.last(), Some(Frame::Combat(c)) if super::combat::in_plans_window(s, c))
+        }
+        _ => false,
+    };
+    window && !s.hands.get(d.seat).actions.is_empty()
+}
+
+/// Whether a decision is a window both players of a split side share: declining it ("done")
+/// passes for the player who declines only, and it closes when one acts or both decline
+/// (`flow::apply_as`). Opposing, adding a leader, retreating, and card windows.
+pub fn shared(s: &State, d: &Decision) -> bool {
+    use PromptKind::*;
+    s.options.players.splits(d.seat)
+        && d.actions.contains(&Action::Done)
+        && match d.role {
+            None => matches!(d.kind, Oppose | AddLeader | Retreat | Respond | StartOfCombat),
+            Some(_) => card_window(s, d),
+        }
+}
+
 /// The roles of the side a decision is put to, in the order they are named: the deciding
-/// role alone, or, when either player may answer, the player whose turn it is (else the
-/// General, who holds the side's mission hand) and then the teammate. Public facts only.
+/// role, then the teammate when they may act in it too (a card window, or the base they may
+/// reveal in their turn); or, when either player may answer, the player whose turn it is (else
+/// the General, who holds the side's mission hand) and then the teammate. Public facts only.
 pub fn addressees(s: &State, d: &Decision) -> Vec<TeamColour> {
+    let other = |c: TeamColour| if c == TeamColour::Blue { TeamColour::Orange } else { TeamColour::Blue };
     if let Some(r) = d.role {
-        return vec![r];
+        let reveals = d.actions.contains(&Action::RevealBase) && turn_role(s, d.seat) == Some(other(r));
+        let narrowed = s.team_passed.is_some();
+        return if !narrowed && (card_window(s, d) || reveals) { vec![r, other(r)] } else { vec![r] };
     }
     let first = turn_role(s, d.seat).unwrap_or(TeamColour::Orange);
-    let other = if first == TeamColour::Blue { TeamColour::Orange } else { TeamColour::Blue };
-    vec![first, other]
+    vec![first, other(first)]
 }
 
 /// The role whose Command Phase turn it is, when it is a turn of side `f`.
@@ -99,25 +160,26 @@ pub fn turn_role(s: &State, f: Faction) -> Option<TeamColour> {
     })
 }
 
-/// The battle step (space or ground) a combat is in, if any.
-fn battle_theater(s: &State) -> Option<Theater> {
-    let c = s.combat()?;
+/// The battle step (space or ground) a combat is in, if any: the cinematic tactic picks of a
+/// round of battle count as its battle step.
+fn battle_theater(c: &super::combat::Combat) -> Option<Theater> {
     match c.step {
         Step::Battle { theater }
         | Step::Roll { theater, .. }
         | Step::Actions { theater, .. }
         | Step::Assign { theater, .. }
         | Step::Block { theater, .. }
-        | Step::EndBattle { theater } => Some(theater),
+        | Step::EndBattle { theater }
+        | Step::Tactics { theater, .. } => Some(theater),
         _ => None,
     }
 }
 
 /// The role that alone may take this action of a decision answered by either player: a
 /// leader goes where its own player sends it; a mission's leaders are assigned by their
-/// player (two of different colours by either); the General ends the Assignment Phase, as
-/// the player who holds the mission hand (Rules Reference: he may stop an assignment of the
-/// Admiral's); an action card is played by the player who holds it. `None`: either may.
+/// player; the General ends the Assignment Phase, as the player who holds the mission hand
+/// (Rules Reference: he may stop an assignment of the Admiral's); an action card is played by
+/// the player who holds it. `None`: either may.
 pub fn action_role(s: &State, d: &Decision, a: &Action) -> Option<TeamColour> {
     match (a, &d.kind) {
         (Action::PlayAction { card }, _) => s.card_holders.get(card).copied(),
@@ -136,23 +198,61 @@ pub fn action_role(s: &State, d: &Decision, a: &Action) -> Option<TeamColour> {
     }
 }
 
-/// Refuses an action of a player who does not hold the role it belongs to (see `decider`
-/// and `action_role`). A player of a whole side holds every role of it.
+/// The role an action of a decision needs, or `None` when either player may take it: an
+/// action card always goes with its holder (even in a decision of the teammate's; a card of
+/// neither player's with the decision's role, if any), revealing
+/// the base with the Rebel whose turn it is; anything else with the decision's role, else
+/// with `action_role`.
+pub fn needed(s: &State, d: &Decision, a: &Action) -> Option<TeamColour> {
+    match a {
+        // A card of neither player's goes with the decision's role, when it has one.
+        Action::PlayAction { card } => s.card_holders.get(card).copied().or(d.role),
+        // Rules Reference, Revealing the Rebel Base: "during his turn".
+        Action::RevealBase => turn_role(s, d.seat),
+        _ => d.role.or_else(|| action_role(s, d, a)),
+    }
+}
+
+/// Refuses an action of a player who does not hold the role it belongs to (see `needed`).
+/// A player of a whole side holds every role of it.
 pub fn check(s: &State, d: &Decision, player: Player, a: &Action) -> Result<(), RuleError> {
     let Some(mine) = player.role else { return Ok(()) };
-    let Some(needed) = d.role.or_else(|| action_role(s, d, a)) else { return Ok(()) };
+    let Some(needed) = needed(s, d, a) else { return Ok(()) };
     if needed == mine {
         return Ok(());
     }
     let role = TeamRole { faction: player.faction, colour: needed }.name();
     let why = match (d.role, a) {
+        (_, Action::PlayAction { .. }) => format!("the {role} holds that card"),
+        (_, Action::RevealBase) => format!("the base is revealed in the player's own turn: the {role}'s"),
         (Some(_), _) => format!("the {role} decides this ({})", d.kind.describe()),
         (None, Action::Done) => format!("the {role} holds the mission hand and ends the assignments"),
         (None, Action::Assign { .. }) => format!("only the {role} assigns their own leaders"),
-        (None, Action::PlayAction { .. }) => format!("the {role} holds that card"),
         (None, _) => format!("that leader is the {role}'s"),
     };
     Err(RuleError::NotYourRole { role, detail: why })
+}
+
+/// In a team game's Command Phase turn, the cards offered are those its player may play: his
+/// own and the side's unheld ones, not the teammate's (Rules Reference, Command Phase: during
+/// a player's turn "he" acts; a card is used by its holder). The turn always offers a pass, so
+/// whether it is asked does not depend on the cards left.
+pub fn own_turn_cards(s: &State, d: &mut Decision) {
+    if let (PromptKind::CommandTurn, Some(r)) = (&d.kind, d.role)
+        && s.options.players.splits(d.seat)
+    {
+        d.actions.retain(|a| !matches!(a, Action::PlayAction { card } if s.card_holders.get(card).is_some_and(|&h| h != r)));
+    }
+}
+
+/// A decision narrowed to one player after the teammate declined a shared window (see
+/// `shared`): only the actions the teammate alone could not take are left, and `role` names
+/// the player who may still act.
+pub fn narrow(s: &State, d: &mut Decision, passed: TeamColour) {
+    let left = if passed == TeamColour::Blue { TeamColour::Orange } else { TeamColour::Blue };
+    let before = d.clone();
+    d.actions.retain(|a| *a == Action::Done || needed(s, &before, a) != Some(passed));
+    d.role = Some(left);
 }
 
 /// The seats of a match with this many players, in join order: a side's seat, or one per role
@@ -172,7 +272,8 @@ pub fn seats(players: Players) -> Vec<(Faction, Option<TeamColour>)> {
 /// The colours whose pool a side over Rise of the Empire's leader limit eliminates from: in a
 /// team game, the pool of the player with more leaders (either when they hold as many).
 pub fn trim_colours(s: &State, f: Faction) -> Vec<TeamColour> {
-    if !is_team(s) {
+    // With three players the one Rebel holds both pools: the rule splits a team's pools only.
+    if !s.options.players.splits(f) {
         return TeamColour::BOTH.to_vec();
     }
     let count = |c: TeamColour| s.leader_pool.get(f).iter().filter(|&&l| colour(l) == c).count();

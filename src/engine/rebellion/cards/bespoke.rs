@@ -147,9 +147,15 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
 
 /// Rapid Mobilization records itself on the Command Phase; the Rebels choose at its end.
 fn rapid_mobilization(ctx: &mut Ctx, run: &CardRun) -> Next {
+    // The team game: the player who revealed it decides it then.
+    let team = crate::engine::rebellion::team::is_team(ctx.s);
+    let by = crate::engine::rebellion::team::turn_role(ctx.s, Faction::Rebel);
     for f in ctx.s.stack.iter_mut().rev() {
         if let Frame::Command(c) = f {
             c.mobilizations.push(run.leaders.len() as u8);
+            if team {
+                c.mobilizers.push(by);
+            }
             break;
         }
     }

@@ -128,6 +128,10 @@ pub enum Step {
         capacity: Option<u8>,
         /// Whether any unit has left yet.
         moved: bool,
+        /// The team game: the player who retreated, who chooses the units (left out of
+        /// two-player saves).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<TeamColour>,
     },
     /// The end-of-round checks (structures, Death Star Under Construction).
     NextRound,
@@ -409,6 +413,12 @@ pub fn start(ctx: &mut Ctx, place: Place, attacker: Faction, origins: Vec<System
     }))
 }
 
+/// Whether the combat's decision is the Death Star Plans window (not the objective window that
+/// comes first at the same step, after the space battle).
+pub fn in_plans_window(s: &State, c: &Combat) -> bool {
+    c.step == Step::Plans && !(c.offer_objectives && objectives::window_open(s, c))
+}
+
 /// The decision the combat waits for.
 pub fn decision(s: &State, c: &Combat) -> Option<Decision> {
     if cinematic::take_back::waiting(s) {
@@ -531,7 +541,7 @@ pub fn act(ctx: &mut Ctx, mut c: Combat, a: Action) -> Result<Frames, RuleError>
             objectives::plans_act(ctx, &mut c, a)
         }
         Step::Retreat { faction } => retreat::retreat_act(ctx, &mut c, faction, a),
-        Step::Carry { faction, to, capacity, moved } => {
+        Step::Carry { faction, to, capacity, moved, .. } => {
             retreat::carry_act(ctx, &mut c, faction, to, capacity, moved, a)
         }
         Step::Tactics { theater, stage } => cinematic::round::act(ctx, &mut c, theater, stage, a),

@@ -126,7 +126,10 @@ pub(super) fn retreat_act(ctx: &mut Ctx, c: &mut Combat, f: Faction, a: Action) 
         move_one(ctx, c, f, u, to);
     }
     let capacity = if c.escape_plan.contains(&f) { None } else { Some(capacity.min(u8::MAX as u32) as u8) };
-    c.step = Step::Carry { faction: f, to, capacity, moved: !ships.is_empty() };
+    // The team game: the player who retreated chooses the units that go along.
+    let by = crate::engine::rebellion::team::is_team(ctx.s)
+        .then(|| crate::engine::rebellion::team::colour(leader));
+    c.step = Step::Carry { faction: f, to, capacity, moved: !ships.is_empty(), by };
 }
 
 /// The choice of units to carry along.
@@ -170,12 +173,10 @@ pub(super) fn carry_act(
     match a {
         Action::Carry { unit } => {
             let ok = move_one(ctx, c, f, unit, to);
-            c.step = Step::Carry {
-                faction: f,
-                to,
-                capacity: capacity.map(|n| n.saturating_sub(1)),
-                moved: moved || ok,
-            };
+            if let Step::Carry { capacity: left, moved: any, .. } = &mut c.step {
+                *left = capacity.map(|n| n.saturating_sub(1));
+                *any = moved || ok;
+            }
         }
         _ => finish_carry(ctx, c, f),
     }
