@@ -8,6 +8,8 @@
 //! keeps the commitment from being searched: a 64-bit seed alone could be found by hashing
 //! every candidate, seed and salt together (192 bits) cannot.
 
+use chacha20poly1305::aead::{AeadInPlace, KeyInit};
+use chacha20poly1305::{Tag, XChaCha20Poly1305, XNonce};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
@@ -83,53 +85,116 @@ pub fn seal(mut meta: MatchMeta) -> MatchMeta {
     meta
 }
 
-/// The pad and check that seal a match's seed: SHA-256 over a tag, the store's key, and the
-/// match's nonce and commitment (unique per match).
-fn seal_pad(key: &[u8; 32], meta: &MatchMeta, part: &[u8]) -> [u8; 32] {
+/// Why a sealed seed does not open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SealError {
+    /// The seal has the form earlier versions wrote (64 hex digits): a hand-made pad that did
+    /// not bind the match's channel, so it is not trusted to restore anything.
+    #[error(
+        "its seed was sealed by an older version of Holonet, which did not tie the seal to the match's \
+         channel: it cannot restore a match; export the match again (or restore it from an export made \
+         after its end)"
+    )]
+    OlderVersion,
+    /// The seal is not hex of the expected length.
+    #[error("its sealed seed is damaged (not {} hexadecimal digits)", 2 * SEALED_LEN)]
+    Malformed,
+    /// The authentication failed: another store's key, or a channel, server, match nonce,
+    /// commitment or game other than the ones it was sealed with (an edited file).
+    #[error(
+        "its seed is sealed to another channel, server or match, or by another Holonet store (or the file \
+         was edited)"
+    )]
+    Mismatch,
+}
+
+/// The bytes of a sealed seed: a 24-byte XChaCha20 nonce, the 24 encrypted bytes (salt and
+/// seed) and the 16-byte Poly1305 tag.
+pub const SEALED_LEN: usize = 24 + SALT_LEN + 8 + 16;
+
+/// The key that seals seeds, derived from the store's key (kept apart from any other use of it).
+fn seal_cipher(key: &[u8; 32]) -> XChaCha20Poly1305 {
     let mut h = Sha256::new();
-    h.update(b"holonet seed seal v1\0");
-    h.update(part);
+    h.update(b"holonet seed seal v2 key\0");
     h.update(key);
-    h.update(meta.nonce.as_bytes());
-    h.update([0u8]);
-    h.update(meta.commitment.as_bytes());
-    h.finalize().into()
+    XChaCha20Poly1305::new(&h.finalize())
+}
+
+/// The associated data of a seal: what it is bound to. Every field is length-prefixed, so no
+/// two different matches give the same bytes.
+fn seal_binding(meta: &MatchMeta) -> Vec<u8> {
+    let mut ad = b"holonet seed seal v2\0".to_vec();
+    for text in [meta.game.as_str(), meta.id.as_str(), meta.nonce.as_str(), meta.commitment.as_str()] {
+        ad.extend((text.len() as u32).to_be_bytes());
+        ad.extend(text.as_bytes());
+    }
+    ad.extend(meta.channel.to_be_bytes());
+    match meta.guild {
+        Some(g) => {
+            ad.push(1);
+            ad.extend(g.to_be_bytes());
+        }
+        None => ad.push(0),
+    }
+    ad
 }
 
 /// A match's seed and salt sealed with a store's key, for an export made during play: the
-/// salt's 16 bytes and the seed's 8 (big-endian) XORed with a pad only the key holder can make,
-/// then an 8-byte check, in hex (64 digits). Without the key the file says nothing of the seed.
+/// salt's 16 bytes and the seed's 8 (big-endian) encrypted with XChaCha20-Poly1305 under a
+/// fresh random nonce, with the match's game, channel (`id` and `channel`), server, nonce and
+/// commitment as associated data, in hex (`2 * SEALED_LEN` digits). Without the key the file
+/// says nothing of the seed, and any edit of what it is bound to makes it fail to open.
 pub fn seal_seed(meta: &MatchMeta, key: &[u8; 32]) -> String {
     // A match from before commitments has no salt: its 16 bytes are zeros (and open as "").
     let salt = parse_salt(&meta.salt).unwrap_or([0u8; SALT_LEN]);
     let mut plain = salt.to_vec();
     plain.extend(meta.seed.to_be_bytes());
-    let pad = seal_pad(key, meta, b"pad");
-    let mut out: Vec<u8> = plain.iter().zip(pad).map(|(p, k)| p ^ k).collect();
-    let mut check = seal_pad(key, meta, b"check").to_vec();
-    check.truncate(8);
-    out.extend(check.iter().zip(Sha256::digest(&plain)).map(|(c, d)| c ^ d));
+    let nonce = rand::random::<[u8; 24]>();
+    let tag = seal_cipher(key)
+        .encrypt_in_place_detached(XNonce::from_slice(&nonce), &seal_binding(meta), &mut plain)
+        .expect("24 bytes are far below XChaCha20's limit");
+    let mut out = nonce.to_vec();
+    out.extend(plain);
+    out.extend(tag);
     hex(&out)
 }
 
 /// The seed and salt (hex; empty for a match without one) sealed in `sealed` for the match of
-/// `meta` (its nonce and commitment as exported), if `key` is the one that sealed them.
-pub fn open_seed(sealed: &str, meta: &MatchMeta, key: &[u8; 32]) -> Option<(u64, String)> {
-    if sealed.len() != 64 || !sealed.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return None;
+/// `meta` (its game, channel, server, nonce and commitment as exported), if one of `keys` is
+/// the one that sealed them.
+pub fn open_seed(sealed: &str, meta: &MatchMeta, keys: &[[u8; 32]]) -> Result<(u64, String), SealError> {
+    let is_hex = sealed.bytes().all(|b| b.is_ascii_hexdigit());
+    if sealed.len() == 64 && is_hex {
+        return Err(SealError::OlderVersion);
     }
-    let bytes: Vec<u8> =
-        (0..32).map(|i| u8::from_str_radix(&sealed[2 * i..2 * i + 2], 16)).collect::<Result<_, _>>().ok()?;
-    let pad = seal_pad(key, meta, b"pad");
-    let plain: Vec<u8> = bytes[..24].iter().zip(pad).map(|(c, k)| c ^ k).collect();
-    let check = seal_pad(key, meta, b"check");
-    let want: Vec<u8> = check[..8].iter().zip(Sha256::digest(&plain)).map(|(c, d)| c ^ d).collect();
-    if want != bytes[24..] {
-        return None;
+    if sealed.len() != 2 * SEALED_LEN || !is_hex {
+        return Err(SealError::Malformed);
     }
-    let seed = u64::from_be_bytes(plain[16..24].try_into().ok()?);
-    let salt = if meta.commitment.is_empty() { String::new() } else { hex(&plain[..16]) };
-    Some((seed, salt))
+    let bytes: Vec<u8> = (0..SEALED_LEN)
+        .map(|i| u8::from_str_radix(&sealed[2 * i..2 * i + 2], 16))
+        .collect::<Result<_, _>>()
+        .map_err(|_| SealError::Malformed)?;
+    let (nonce, rest) = bytes.split_at(24);
+    let (cipher, tag) = rest.split_at(SALT_LEN + 8);
+    let binding = seal_binding(meta);
+    let plain = keys
+        .iter()
+        .find_map(|key| {
+            let mut plain = cipher.to_vec();
+            seal_cipher(key)
+                .decrypt_in_place_detached(
+                    XNonce::from_slice(nonce),
+                    &binding,
+                    &mut plain,
+                    Tag::from_slice(tag),
+                )
+                .ok()
+                .map(|()| plain)
+        })
+        .ok_or(SealError::Mismatch)?;
+    let seed = u64::from_be_bytes(plain[SALT_LEN..].try_into().map_err(|_| SealError::Malformed)?);
+    let salt = if meta.commitment.is_empty() { String::new() } else { hex(&plain[..SALT_LEN]) };
+    Ok((seed, salt))
 }
 
 /// The commitment line of `/rebellion status` (the whole commitment), if the match has one.
@@ -206,9 +271,9 @@ mod tests {
     }
 
     #[test]
-    fn a_sealed_seed_opens_with_its_key_only() {
+    fn a_sealed_seed_opens_with_its_key_and_binding_only() {
         let mut meta: MatchMeta = serde_json::from_value(serde_json::json!({
-            "id": "1", "nonce": "abcdefghij", "game": "rebellion", "guild": null, "channel": 1,
+            "id": "1", "nonce": "abcdefghij", "game": "rebellion", "guild": 5, "channel": 1,
             "creator": 1, "seats": {}, "options": {}, "seed": 0x1234_5678_9abc_def0u64,
             "status": "active", "created_at": 0, "updated_at": 0
         }))
@@ -216,16 +281,31 @@ mod tests {
         meta = seal(meta);
         let key = [7u8; 32];
         let sealed = seal_seed(&meta, &key);
-        assert_eq!(sealed.len(), 64);
+        assert_eq!(sealed.len(), 2 * SEALED_LEN);
         assert!(!sealed.contains(&meta.salt) && !sealed.contains(&format!("{:016x}", meta.seed)));
-        assert_eq!(open_seed(&sealed, &meta, &key), Some((meta.seed, meta.salt.clone())));
-        assert_eq!(open_seed(&sealed, &meta, &[8u8; 32]), None, "another server's key");
-        let mut other = meta.clone();
-        other.nonce = "zzzzzzzzzz".into();
-        assert_eq!(open_seed(&sealed, &other, &key), None, "another match");
-        let flipped = format!("{}{}", if sealed.starts_with('0') { "1" } else { "0" }, &sealed[1..]);
-        assert_eq!(open_seed(&flipped, &meta, &key), None, "an edited seal");
-        assert_eq!(open_seed("zz", &meta, &key), None);
+        assert_ne!(sealed, seal_seed(&meta, &key), "a fresh nonce every time");
+        assert_eq!(open_seed(&sealed, &meta, &[key]), Ok((meta.seed, meta.salt.clone())));
+        assert_eq!(open_seed(&sealed, &meta, &[[8u8; 32], key]), Ok((meta.seed, meta.salt.clone())));
+        assert_eq!(open_seed(&sealed, &meta, &[[8u8; 32]]), Err(SealError::Mismatch), "another store's key");
+        let edits: [fn(&mut MatchMeta); 7] = [
+            |m| m.nonce = "zzzzzzzzzz".into(),
+            |m| m.id = "2".into(),
+            |m| m.channel = 2,
+            |m| m.guild = Some(6),
+            |m| m.guild = None,
+            |m| m.commitment = "0".repeat(64),
+            |m| m.game = "evr".into(),
+        ];
+        for (i, edit) in edits.into_iter().enumerate() {
+            let mut other = meta.clone();
+            edit(&mut other);
+            assert_eq!(open_seed(&sealed, &other, &[key]), Err(SealError::Mismatch), "edit {i}");
+        }
+        let flipped = format!("{}{}", &sealed[..60], if &sealed[60..61] == "0" { "1" } else { "0" });
+        let flipped = format!("{flipped}{}", &sealed[61..]);
+        assert_eq!(open_seed(&flipped, &meta, &[key]), Err(SealError::Mismatch), "an edited seal");
+        assert_eq!(open_seed("zz", &meta, &[key]), Err(SealError::Malformed));
+        assert_eq!(open_seed(&"ab".repeat(32), &meta, &[key]), Err(SealError::OlderVersion));
     }
 
     #[test]

@@ -70,24 +70,39 @@ pub enum VerifyError {
         /// The rules' reason.
         reason: String,
     },
-    /// The replay's result is not the recorded one.
-    #[error("the replay ends with \"{replayed}\", but the file records \"{recorded}\"")]
+    /// The replay's result is not the recorded one (or the file's status says otherwise).
+    #[error("the replay ends with {replayed}, but the file records {recorded}")]
     ResultMismatch {
-        /// The recorded result (or "no result").
+        /// What the file records, in words (its own text quoted and escaped).
         recorded: String,
-        /// The replay's.
+        /// The replay's result, in words.
         replayed: String,
     },
     /// The replay's final state is not the recorded one.
     #[error(
-        "the replay reaches the state `{replayed}`, but the file records `{recorded}`: the log was changed"
+        "the replay reaches the state `{replayed}`, but the file records {recorded}: the log was changed"
     )]
     StateMismatch {
-        /// The recorded fingerprint.
+        /// The recorded fingerprint (quoted and escaped: it is the file's text).
         recorded: String,
         /// The replay's.
         replayed: String,
     },
+}
+
+/// How much of a match a verified export proved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The replay reaches the end of the match by its rules, and the file's recorded result and
+    /// final state are the replay's: the whole match, as played.
+    Complete,
+    /// The replay reaches the end by the rules, but the file records no result or final state
+    /// to hold it to (an export written before they were recorded).
+    EndUnrecorded,
+    /// The replay stops before any end by the rules: the actions logged follow from the seed,
+    /// and nothing is claimed about a result (a match still running, ended early, or a log cut
+    /// short).
+    SoFar,
 }
 
 /// What a verified export showed.
@@ -99,11 +114,13 @@ pub struct Report {
     pub seed: u64,
     /// Logged actions replayed.
     pub actions: usize,
-    /// Whether the match had ended (else it is verified only so far).
+    /// Whether the file says the match had ended (checked only with `Verdict::Complete`).
     pub finished: bool,
-    /// The game's result, when it ended by its rules.
+    /// How much the replay proved.
+    pub verdict: Verdict,
+    /// The game's result, when the replay reached the end by its rules.
     pub result: Option<String>,
-    /// Why it ended otherwise (cancelled, ended by a moderator).
+    /// Why the file says it ended otherwise (cancelled, ended by a moderator): not checked.
     pub ended_because: Option<String>,
     /// The checked commitment, if the match has one.
     pub commitment: Option<String>,
@@ -111,19 +128,49 @@ pub struct Report {
     pub final_state: String,
     /// Whether the file recorded that fingerprint (then it matched).
     pub final_state_recorded: bool,
-    /// The moderators' rollbacks.
+    /// The moderators' rollbacks, as the file records them (not checked).
     pub rollbacks: Vec<RollbackNote>,
 }
 
+/// The longest text of the file a report or a refusal quotes.
+const QUOTE_MAX: usize = 200;
+
+/// A text taken from the file, as a report shows it: in quotes, with newlines, quotes and
+/// control characters escaped, and cut at [`QUOTE_MAX`] characters, so it cannot pose as a line
+/// of the report.
+pub fn quote(text: &str) -> String {
+    let cut: String = text.chars().take(QUOTE_MAX).collect();
+    let more = if cut.len() < text.len() { "…" } else { "" };
+    format!("{cut:?}{more}")
+}
+
 impl Report {
-    /// The report in words.
+    /// The report in words: its first line says exactly what was proved.
     pub fn text(&self) -> String {
-        let mut l = vec![format!(
-            "Verified: a {} match of {} actions{}.",
-            self.game,
-            self.actions,
-            if self.finished { "" } else { " (not over when exported: verified so far)" }
-        )];
+        let (game, n) = (&self.game, self.actions);
+        let mut l = vec![match (self.verdict, &self.result) {
+            (Verdict::Complete, Some(r)) => {
+                format!("Verified: a complete {game} match of {n} actions, result: {r}")
+            }
+            (Verdict::EndUnrecorded, Some(r)) => format!(
+                "Verified: the {n} actions of this {game} match reach its end by the rules (the replay's result: \
+                 {r}), but the file records no result or final state to check them against: compare the final \
+                 state below with the reveal."
+            ),
+            _ => format!("Verified so far: {n} actions of a {game} match, no result claimed."),
+        }];
+        if self.verdict == Verdict::SoFar {
+            l.push(match (&self.ended_because, self.finished) {
+                (Some(why), _) => format!(
+                    "The file says the match was ended early: {} (not checked: the replay shows only that it had \
+                     not ended by its rules).",
+                    quote(why)
+                ),
+                (None, _) => "The match had not ended when the file was exported: only the actions so far are \
+                              verified."
+                    .into(),
+            });
+        }
         l.push(match &self.commitment {
             Some(c) => format!(
                 "Commitment `{c}` is SHA-256 of the file's salt and seed: compare it with the one the channel \
@@ -136,26 +183,29 @@ impl Report {
              seed {} and the log.",
             self.seed
         ));
-        match (&self.result, &self.ended_because) {
-            (Some(r), _) => l.push(format!("Result: {r}")),
-            (None, Some(why)) => l.push(format!("The match ended early: {why}.")),
-            (None, None) => {}
-        }
         l.push(if self.final_state_recorded {
-            format!("Final state `{}`, as recorded (the reveal showed it too).", self.final_state)
+            format!(
+                "Final state `{}`, as recorded: compare it with the one the reveal showed.",
+                self.final_state
+            )
         } else {
             format!("Final state `{}` (the file records none: compare it with the reveal).", self.final_state)
         });
         for r in &self.rollbacks {
             l.push(format!(
-                "A moderator (<@{}>) rolled back {} action(s), from {} to {}: the actions taken back are not \
-                 in the log, and the match went on from the same seed.",
+                "The file records that a moderator (<@{}>) rolled back {} action(s), from {} to {}: the actions \
+                 taken back are not in the log, and the match went on from the same seed.",
                 r.by,
                 r.from.saturating_sub(r.to),
                 r.from,
                 r.to
             ));
         }
+        l.push(
+            "Who sent each action, when, and the rollback notes are as the file says (not checked: neither \
+             the commitment nor the replay covers them)."
+                .into(),
+        );
         l.join("\n")
     }
 }
@@ -210,17 +260,32 @@ pub fn verify<G: Game>(export: &MatchExport) -> Result<Report, VerifyError> {
         },
     })?;
     let result = G::outcome(&state);
-    let words = |r: &Option<String>| r.clone().unwrap_or_else(|| "no result".into());
+    let words = |r: &Option<String>| r.as_deref().map_or("no result".to_string(), quote);
     if let Some(recorded) = &export.result
         && export.result != result
     {
-        return Err(VerifyError::ResultMismatch { recorded: recorded.clone(), replayed: words(&result) });
+        return Err(VerifyError::ResultMismatch { recorded: quote(recorded), replayed: words(&result) });
     }
-    // A match over by its rules was recorded as over, and one recorded as won by the rules
-    // (ended, and not for another reason) reached its end.
+    match (&result, meta.status, &meta.ended_because) {
+        // Over by its rules, the match was recorded as over by its rules.
+        (Some(_), MatchStatus::Ended, None) | (None, _, _) => {}
+        (Some(_), MatchStatus::Ended, Some(why)) => {
+            return Err(VerifyError::ResultMismatch {
+                recorded: format!("that it was ended early ({})", quote(why)),
+                replayed: words(&result),
+            });
+        }
+        (Some(_), status, _) => {
+            return Err(VerifyError::ResultMismatch {
+                recorded: format!("a match still {}", status.words()),
+                replayed: words(&result),
+            });
+        }
+    }
+    // A match recorded as won by the rules (ended, and not for another reason) reached its end.
     if meta.status == MatchStatus::Ended && meta.ended_because.is_none() && result.is_none() {
         return Err(VerifyError::ResultMismatch {
-            recorded: "the game was over".into(),
+            recorded: "that the game was over".into(),
             replayed: words(&result),
         });
     }
@@ -228,13 +293,19 @@ pub fn verify<G: Game>(export: &MatchExport) -> Result<Report, VerifyError> {
     if let Some(recorded) = &export.final_state
         && *recorded != final_state
     {
-        return Err(VerifyError::StateMismatch { recorded: recorded.clone(), replayed: final_state });
+        return Err(VerifyError::StateMismatch { recorded: quote(recorded), replayed: final_state });
     }
+    let verdict = match (&result, &export.result, &export.final_state) {
+        (Some(_), Some(_), Some(_)) => Verdict::Complete,
+        (Some(_), _, _) => Verdict::EndUnrecorded,
+        (None, _, _) => Verdict::SoFar,
+    };
     Ok(Report {
         game: G::ID.to_string(),
         seed: meta.seed,
         actions: export.log.len(),
         finished: meta.status == MatchStatus::Ended,
+        verdict,
         result,
         ended_because: meta.ended_because.clone(),
         commitment: (!meta.commitment.is_empty()).then(|| meta.commitment.clone()),

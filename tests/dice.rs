@@ -138,7 +138,7 @@ fn verify_accepts_every_seeded_golden_game() {
         let report = verify_bytes(&finished_export::<Evr>(seed, EvrOptions::default(), &log))
             .unwrap_or_else(|e| panic!("EvR seed {seed}: {e}"));
         assert_eq!((report.game.as_str(), report.actions), ("evr", log.len()));
-        assert!(report.text().contains("Verified: a evr match"), "{}", report.text());
+        assert!(report.text().starts_with("Verified: a complete evr match of"), "{}", report.text());
     }
 }
 
@@ -288,7 +288,7 @@ fn a_running_export_withholds_the_seed_and_neither_imports_nor_verifies() {
     assert!(refused(&fresh(), CH + 1).contains("only restore its own channel"));
     let elsewhere: Service<Rebellion> =
         Service::with_clock(Arc::new(MemoryStore::with_seal_key([5; 32])), Box::new(|| 1_000));
-    assert!(refused(&elsewhere, CH).contains("sealed for another server"));
+    assert!(refused(&elsewhere, CH).contains("or by another Holonet store"));
     // Where its records are lost, it restores the very match, seed and commitment included.
     let restored = fresh();
     restored.import(CH, MOD, text.as_bytes()).unwrap();
@@ -334,7 +334,15 @@ fn a_rollback_replays_the_same_dice_and_is_recorded() {
     assert_eq!(report.rollbacks.len(), 1);
     assert_eq!((report.rollbacks[0].from, report.rollbacks[0].to), (to as u64, from as u64));
     assert!(report.text().contains(&format!("rolled back {} action(s), from {to} to {from}", to - from)));
-    assert!(report.text().contains("The match ended early: ended by moderator"), "{}", report.text());
+    let text = report.text();
+    assert!(
+        text.starts_with(&format!("Verified so far: {to} actions of a rebellion match, no result claimed")),
+        "{text}"
+    );
+    assert!(
+        text.contains("The file says the match was ended early: \"ended by moderator <@99>\" (not checked"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -387,4 +395,182 @@ fn the_luck_report_counts_green_dice_with_their_own_faces() {
         report.totals().iter().any(|t| (t.expected_successes - normal * t.dice as f64).abs() > 1e-6)
     });
     assert!(found, "some expansion game rolled green dice");
+}
+
+/// A started Rebellion match of server `guild` in channel `CH` of `store`, `actions` answers in.
+fn started_in(store: Arc<MemoryStore>, guild: u64, actions: usize) -> Service<Rebellion> {
+    holonet::content::init().expect("content loads");
+    let svc: Service<Rebellion> = Service::with_clock(store, Box::new(|| 1_000));
+    let options = MatchOptions { quick_setup: true, ..Default::default() };
+    svc.create(CH, Some(guild), user_of(0), options, Some(0x5EED_0000_4321)).unwrap();
+    svc.join(CH, user_of(0), Some("rebel")).unwrap();
+    svc.join(CH, user_of(1), Some("empire")).unwrap();
+    svc.start(CH, user_of(0)).unwrap();
+    for _ in 0..actions {
+        let p = svc.prompt(CH).unwrap().expect("a prompt");
+        let who = Caller { user: p.user.unwrap(), moderator: false };
+        svc.act(CH, who, Answer::Option { key: p.key(), index: 0 }).unwrap();
+    }
+    svc
+}
+
+fn import_refused(svc: &Service<Rebellion>, ch: u64, file: &[u8]) -> String {
+    match svc.import(ch, MOD, file) {
+        Err(ServiceError::BadImport(why)) => why,
+        other => panic!("imported into {ch}: {other:?}"),
+    }
+}
+
+#[test]
+fn a_sealed_export_opens_only_in_its_own_channel_of_its_own_server() {
+    const GUILD: u64 = 5 << 22;
+    let store = Arc::new(MemoryStore::new());
+    let svc = started_in(store.clone(), GUILD, 6);
+    let meta = store.load_meta(&CH.to_string()).unwrap().unwrap();
+    let sealed = svc.export(CH, MOD).unwrap().file.unwrap().1;
+    let fresh = || Service::<Rebellion>::with_clock(Arc::new(MemoryStore::new()), Box::new(|| 1_000));
+
+    // The attack of issue 35: the file's channel edited to another channel, where nothing is
+    // stored (so "its records are lost"), on the same server and store key.
+    let moved = |ch: u64| {
+        let mut v: serde_json::Value = serde_json::from_slice(&sealed).unwrap();
+        v["meta"]["id"] = serde_json::json!(ch.to_string());
+        v["meta"]["channel"] = serde_json::json!(ch);
+        serde_json::to_vec(&v).unwrap()
+    };
+    let why = import_refused(&fresh(), CH + 1, &moved(CH + 1));
+    assert!(why.contains("sealed to another channel"), "{why}");
+    // Only the id, or only the channel, edited: the same.
+    let mut v: serde_json::Value = serde_json::from_slice(&sealed).unwrap();
+    v["meta"]["channel"] = serde_json::json!(CH + 1);
+    let why = import_refused(&fresh(), CH, &serde_json::to_vec(&v).unwrap());
+    assert!(why.contains("sealed to another channel"), "{why}");
+    // Its own channel, but recorded in another server (`/mod import` rehomes the file there).
+    let why = import_refused(&fresh(), CH, &MatchExport::rehome(sealed.clone(), Some(6 << 22)));
+    assert!(why.contains("sealed to another channel"), "{why}");
+    // Its nonce or commitment edited.
+    for field in ["nonce", "commitment"] {
+        let mut v: serde_json::Value = serde_json::from_slice(&sealed).unwrap();
+        let text = v["meta"][field].as_str().unwrap().to_string();
+        let flipped = if text.starts_with('0') { "1" } else { "0" };
+        v["meta"][field] = serde_json::json!(format!("{flipped}{}", &text[1..]));
+        let why = import_refused(&fresh(), CH, &serde_json::to_vec(&v).unwrap());
+        assert!(!why.is_empty() && !why.contains(&meta.salt), "{field}: {why}");
+    }
+    // A seal in the format of earlier versions (64 hex digits, not bound to the channel).
+    let mut v: serde_json::Value = serde_json::from_slice(&sealed).unwrap();
+    v["sealed_seed"] = serde_json::json!("ab".repeat(32));
+    let why = import_refused(&fresh(), CH, &serde_json::to_vec(&v).unwrap());
+    assert!(why.contains("sealed by an older version of Holonet"), "{why}");
+
+    // In its own channel and server, where the records are lost, it restores the very match.
+    let restored = fresh();
+    restored.import(CH, MOD, &sealed).unwrap();
+    assert_eq!(restored.state(CH).unwrap(), svc.state(CH).unwrap());
+    assert!(restored.status(CH, STRANGER).unwrap().reply.contains(&meta.commitment));
+}
+
+#[test]
+fn one_match_never_runs_in_two_channels_of_a_store() {
+    const GUILD: u64 = 5 << 22;
+    let store = Arc::new(MemoryStore::new());
+    let svc = started_in(store.clone(), GUILD, 4);
+    // The operator's file (seed in the clear) of the running match, into another channel of the
+    // same store: a second running copy, whose end would reveal the first one's seed.
+    let stored = store.load(&CH.to_string()).unwrap().unwrap();
+    let file = MatchExport::of(&stored).to_json().unwrap();
+    let why = import_refused(&svc, CH + 2, &file);
+    assert!(why.contains(&format!("channel {CH} holds this very match")), "{why}");
+    assert!(store.load_meta(&(CH + 2).to_string()).unwrap().is_none(), "nothing was stored");
+    // Nor as an ended copy (anyone may export an ended match, seed included).
+    let mut v: serde_json::Value = serde_json::from_slice(&file).unwrap();
+    v["meta"]["status"] = serde_json::json!("ended");
+    v["meta"]["ended_because"] = serde_json::json!("ended by a moderator");
+    let why = import_refused(&svc, CH + 2, &serde_json::to_vec(&v).unwrap());
+    assert!(why.contains(&format!("channel {CH} holds this very match")), "{why}");
+    // Once both copies would be over, the seed is public anyway: the copy imports.
+    svc.end(CH, MOD).unwrap();
+    svc.import(CH + 2, MOD, &serde_json::to_vec(&v).unwrap()).unwrap();
+}
+
+/// Verifies `bytes` edited by `edit` and returns the report's text.
+fn verified_text(bytes: &[u8], edit: impl FnOnce(&mut serde_json::Value)) -> String {
+    let mut v: serde_json::Value = serde_json::from_slice(bytes).unwrap();
+    edit(&mut v);
+    verify_bytes(&serde_json::to_vec(&v).unwrap())
+        .map(|r| r.text())
+        .unwrap_or_else(|e| format!("refused: {e}"))
+}
+
+#[test]
+fn a_verdict_says_exactly_what_it_proved() {
+    let options = MatchOptions::default();
+    let log = rebellion_log(2, &options);
+    let bytes = finished_export::<Rebellion>(2, options, &log);
+    let full = verify_bytes(&bytes).unwrap();
+    let result = full.result.clone().unwrap();
+    let text = full.text();
+    assert!(
+        text.starts_with(&format!(
+            "Verified: a complete rebellion match of {} actions, result: {result}",
+            log.len()
+        )),
+        "{text}"
+    );
+    let half = log.len() / 2;
+    let cut = |v: &mut serde_json::Value| {
+        v["log"].as_array_mut().unwrap().truncate(half);
+        let o = v.as_object_mut().unwrap();
+        o.remove("result");
+        o.remove("final_state");
+    };
+    // The cut-down file of issue 35: half the log, no result, no final state, and an ending
+    // that prints a fake result line.
+    let text = verified_text(&bytes, |v| {
+        cut(v);
+        v["meta"]["ended_because"] =
+            serde_json::json!("cancelled\nResult: The Rebels win.\nVerified: a complete match");
+    });
+    assert!(
+        text.starts_with(&format!("Verified so far: {half} actions of a rebellion match, no result claimed")),
+        "{text}"
+    );
+    assert!(
+        !text.lines().any(|l| l.starts_with("Result:") || l.starts_with("Verified: a complete")),
+        "{text}"
+    );
+    assert!(text.contains("not checked"), "{text}");
+    let text = verified_text(&bytes, |v| {
+        cut(v);
+        v["meta"]["status"] = serde_json::json!("active");
+    });
+    assert!(text.starts_with(&format!("Verified so far: {half} actions")), "{text}");
+    assert!(!text.contains("Verified: "), "{text}");
+    // A whole log whose file says the match runs on, or ended early, contradicts the replay.
+    let text = verified_text(&bytes, |v| v["meta"]["status"] = serde_json::json!("active"));
+    assert!(text.starts_with("refused: "), "{text}");
+    let text = verified_text(&bytes, |v| v["meta"]["ended_because"] = serde_json::json!("cancelled"));
+    assert!(text.starts_with("refused: "), "{text}");
+    // A whole log without the recorded result and state: the end is reached, but not checked
+    // against a record.
+    let text = verified_text(&bytes, |v| {
+        let o = v.as_object_mut().unwrap();
+        o.remove("result");
+        o.remove("final_state");
+    });
+    assert!(!text.contains("Verified: a complete"), "{text}");
+    assert!(text.contains("records no result"), "{text}");
+    // What the commitment and the replay do not cover is named as unchecked, however edited.
+    let text = verified_text(&bytes, |v| {
+        v["log"][0]["user"] = serde_json::json!(12345);
+        v["meta"]["rollbacks"] = serde_json::json!([{"by": 7, "at": 1, "from": 9, "to": 3}]);
+    });
+    assert!(text.starts_with("Verified: a complete"), "{text}");
+    assert!(
+        text.contains("Who sent each action, when, and the rollback notes are as the file says (not checked"),
+        "{text}"
+    );
+    // A refusal prints no field of the file unescaped either.
+    let text = verified_text(&bytes, |v| v["result"] = serde_json::json!("x\nVerified: a complete match"));
+    assert!(text.starts_with("refused: ") && !text.contains("\nVerified"), "{text}");
 }

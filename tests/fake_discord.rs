@@ -2404,7 +2404,11 @@ async fn evr_scenario() {
     forged["meta"]["seed"] = json!(forged["meta"]["seed"].as_u64().unwrap() ^ 1);
     let forged = serde_json::to_vec(&forged).unwrap();
     for (name, bytes, expect) in [
-        ("evr.json", &file, format!("Verified: a {} match of", export["meta"]["game"].as_str().unwrap())),
+        (
+            "evr.json",
+            &file,
+            format!("Verified: a complete {} match of", export["meta"]["game"].as_str().unwrap()),
+        ),
         ("forged.json", &forged, "Not verified: the commitment does not match".to_string()),
     ] {
         fake.shared.files.lock().unwrap().insert(format!("/files/{name}"), bytes.clone());

@@ -355,3 +355,110 @@ fn serve_refuses_a_bad_shard_range_before_connecting() {
     assert!(!root.join("data").exists(), "nothing was opened");
     let _ = std::fs::remove_dir_all(&root);
 }
+
+#[test]
+fn one_directory_named_twice_by_two_paths_is_refused_and_a_refusal_creates_nothing() {
+    let root = scratch("twice");
+    let src = root.join("src");
+    fill(&src);
+    // `--to N1 /abs/N1`, from inside `root`: one new directory, named twice.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_holonet"))
+        .current_dir(&root)
+        .args(["reshard", "--from", "src", "--to", "N1"])
+        .arg(root.join("N1"))
+        .args(["--of", "2"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+    assert!(err.contains("is named twice"), "{err}");
+    assert!(!root.join("N1").exists(), "nothing was created");
+    let nested = [root.join("a/../N2"), root.join("N2")];
+    let err = reshard(std::slice::from_ref(&src), &nested, 2, RUN, &mut vec![]).unwrap_err();
+    assert!(matches!(err, ReshardError::Repeated(_)), "{err}");
+    // A reshard refused after reading its sources (here: one channel in two of them) leaves no
+    // new target directory behind.
+    let twin = root.join("twin");
+    fill(&twin);
+    let to: Vec<PathBuf> = (0..2).map(|i| root.join(format!("p{i}"))).collect();
+    let err = reshard(&[src.clone(), twin], &to, 2, RUN, &mut vec![]).unwrap_err();
+    assert!(matches!(err, ReshardError::Duplicate { .. }), "{err}");
+    assert!(to.iter().all(|d| !d.exists()), "a refused reshard created {to:?}");
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn a_rerun_completes_over_a_source_whose_deletion_was_cut_short() {
+    let root = scratch("halfdeleted");
+    let src = vec![root.join("src")];
+    let one = vec![root.join("one")];
+    fill(&src[0]);
+    let before = exports(&src);
+    // The state a kill during an earlier version's deletion left: every match copied, and in
+    // the source channel 13's first actions already gone while its metadata is still there.
+    copy_dir(&src[0], &root.join("kept"));
+    reshard(&src, &one, 1, RUN, &mut vec![]).unwrap();
+    std::fs::remove_dir_all(&src[0]).unwrap();
+    copy_dir(&root.join("kept"), &src[0]);
+    {
+        let db = sled::open(&src[0]).unwrap();
+        let log = db.open_tree("log").unwrap();
+        let keys: Vec<_> = log.scan_prefix(b"13\0").keys().take(5).map(Result::unwrap).collect();
+        assert_eq!(keys.len(), 5);
+        for k in keys {
+            log.remove(k).unwrap();
+        }
+        db.flush().unwrap();
+    }
+    let mut out = vec![];
+    let report = reshard(&src, &one, 1, RUN, &mut out).unwrap_or_else(|e| panic!("the rerun completes: {e}"));
+    let said = String::from_utf8_lossy(&out);
+    assert!(report.moves.iter().all(|m| m.copied), "{said}");
+    assert!(said.contains("channel 13") && said.contains("partly deleted"), "{said}");
+    assert_eq!(bytes(&exports(&one)), bytes(&before));
+    assert!(exports(&src).is_empty(), "the source is emptied");
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// Copies a closed data directory.
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_sealed_export_restores_its_match_after_a_reshard() {
+    let root = scratch("sealkey");
+    let src = vec![root.join("src")];
+    let three: Vec<PathBuf> = (0..3).map(|i| root.join(format!("p{i}"))).collect();
+    fill(&src[0]);
+    let moderator = Caller { user: 9, moderator: true };
+    let (sealed, state) = {
+        let store: Arc<dyn MatchStore> = Arc::new(SledStore::open(&src[0]).unwrap());
+        let reb: Service<Rebellion> = Service::new(store);
+        reb.load_all().unwrap();
+        let file = reb.export(10, moderator).unwrap().file.unwrap().1;
+        assert!(String::from_utf8_lossy(&file).contains("\"seed_withheld\": true"));
+        (file, reb.state(10).unwrap())
+    };
+    reshard(&src, &three, 3, RUN, &mut vec![]).unwrap();
+    // Channel 10's records are lost in the process that owns it now: its sealed export, made
+    // before the reshard, restores it there.
+    let owner = &three[shard_of(guild(3), 3) as usize];
+    let store: Arc<dyn MatchStore> = Arc::new(SledStore::open(owner).unwrap());
+    store.delete("10").unwrap();
+    let reb: Service<Rebellion> = Service::new(store);
+    reb.load_all().unwrap();
+    reb.import(10, moderator, &sealed).unwrap_or_else(|e| panic!("the sealed export restores: {e}"));
+    assert_eq!(reb.state(10).unwrap(), state);
+    drop(reb);
+    let _ = std::fs::remove_dir_all(&root);
+}

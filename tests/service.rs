@@ -213,9 +213,13 @@ fn export_then_import_rebuilds_the_same_match() {
     );
     other.import(CH, MOD, &bytes).unwrap();
     assert_eq!(other.state(CH).unwrap(), svc.state(CH).unwrap());
-    // Once the match is over the export holds the seed and rebuilds it in any channel.
+    // Once the match is over the export holds the seed and rebuilds it in any channel, but not
+    // beside a running copy of it (issue 35): its export would show that copy's seed.
     svc.end(CH, MOD).unwrap();
     let (_, bytes) = svc.export(CH, MOD).unwrap().file.expect("an export file");
+    let e = other.import(200, MOD, &bytes).unwrap_err();
+    assert!(matches!(&e, ServiceError::BadImport(why) if why.contains("holds this very match")), "{e}");
+    other.end(CH, MOD).unwrap();
     other.import(200, MOD, &bytes).unwrap();
     assert_eq!(other.state(200).unwrap(), svc.state(CH).unwrap());
     assert!(matches!(other.import(201, MOD, b"{not json"), Err(ServiceError::BadImport(_))));

@@ -100,6 +100,10 @@ pub struct Move {
     pub to: usize,
     /// Whether the target already holds this very export (a run that stopped midway).
     pub copied: bool,
+    /// Whether the source holds only the end of the target's copy: a run of an earlier version
+    /// was stopped while deleting it (its first actions went first), and the target's copy,
+    /// which verifies, is the match.
+    pub partly_deleted: bool,
 }
 
 /// What a reshard did (or, dry, would do).
@@ -139,9 +143,33 @@ struct Stores {
     open: HashMap<PathBuf, SledStore>,
 }
 
-/// A directory's identity: its canonical path when it exists.
+/// A directory's identity: its canonical path, also when it does not exist yet (then the
+/// canonical path of its nearest existing ancestor followed by the rest, `.` and `..` resolved),
+/// so that `N1` and `/work/N1` name one new directory.
 fn key(dir: &Path) -> PathBuf {
-    dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf())
+    if let Ok(path) = dir.canonicalize() {
+        return path;
+    }
+    let mut plain = PathBuf::new();
+    for c in std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf()).components() {
+        match c {
+            std::path::Component::ParentDir => {
+                plain.pop();
+            }
+            std::path::Component::CurDir => {}
+            c => plain.push(c),
+        }
+    }
+    let mut rest = vec![];
+    while !plain.exists()
+        && let Some(name) = plain.file_name()
+    {
+        rest.push(name.to_owned());
+        plain.pop();
+    }
+    let mut out = plain.canonicalize().unwrap_or(plain);
+    out.extend(rest.iter().rev());
+    out
 }
 
 impl Stores {
@@ -175,6 +203,22 @@ fn store_err(dir: &Path) -> impl Fn(StoreError) -> ReshardError + '_ {
 /// The export of a stored match, if there is one.
 fn export_of(store: &SledStore, id: &str) -> Result<Option<Vec<u8>>, StoreError> {
     store.load(id)?.map(|m| MatchExport::of(&m).to_json()).transpose()
+}
+
+/// Whether `source` is what an interrupted deletion of the match `target` holds left: the same
+/// metadata, and a log that is a proper end of the target's (earlier versions deleted a match's
+/// actions from the first one on, then its metadata), while the target's copy verifies (its
+/// commitment holds and every action replays from its seed).
+fn partly_deleted(source: &[u8], target: &[u8]) -> bool {
+    let (Ok(s), Ok(t)) =
+        (serde_json::from_slice::<MatchExport>(source), serde_json::from_slice::<MatchExport>(target))
+    else {
+        return false;
+    };
+    s.meta == t.meta
+        && s.log.len() < t.log.len()
+        && t.log.ends_with(&s.log)
+        && crate::verify::verify_bytes(target).is_ok()
 }
 
 /// Writes a match from its export file: the log, then the metadata (see the module notes).
@@ -216,8 +260,9 @@ pub fn reshard(
         stores.open(dir)?;
     }
     for dir in to {
-        // A dry run creates nothing: a target that does not exist yet is empty.
-        if !dry_run || dir.is_dir() {
+        // Nothing is created before the plan holds (a refused or dry run leaves no new
+        // directory behind): a target that does not exist yet is empty.
+        if dir.is_dir() {
             stores.open(dir)?;
         }
     }
@@ -257,7 +302,7 @@ pub fn reshard(
         return Err(ReshardError::Unreadable(listed.collect()));
     }
     let mut report = Report { left: unreadable, ..Report::default() };
-    let mut occupied = vec![];
+    let (mut occupied, mut partial) = (vec![], vec![]);
     for (id, s) in &sources {
         let shard = shard_of_match(s.guild, total);
         let t = layout.iter().position(|l| l.runs(shard)).expect("the layout covers every shard");
@@ -269,13 +314,17 @@ pub fn reshard(
             Some(store) => export_of(store, id).map_err(store_err(&to[t]))?,
             None => None,
         };
-        let copied = match held {
-            Some(json) if json == s.json => true,
+        let (copied, partly_deleted) = match held {
+            Some(json) if json == s.json => (true, false),
+            Some(json) if partly_deleted(&s.json, &json) => {
+                partial.push((id.clone(), json));
+                (true, true)
+            }
             Some(_) => {
                 occupied.push(format!("channel {id} in {}", to[t].display()));
-                false
+                (false, false)
             }
-            None => false,
+            None => (false, false),
         };
         report.moves.push(Move {
             id: id.clone(),
@@ -285,14 +334,22 @@ pub fn reshard(
             from: s.from,
             to: t,
             copied,
+            partly_deleted,
         });
     }
     if !occupied.is_empty() {
         return Err(ReshardError::Occupied(occupied));
     }
+    // The target's whole copy is the match now: read back against it, then delete the rest.
+    for (id, json) in partial {
+        sources.get_mut(&id).expect("planned from the sources").json = json;
+    }
     print_plan(out, (from, to), &layout, &report, dry_run).map_err(ReshardError::Output)?;
     if dry_run {
         return Ok(report);
+    }
+    for dir in to {
+        stores.open(dir)?;
     }
 
     // 2. Write every moving match into its target.
@@ -310,6 +367,17 @@ pub fn reshard(
         if back.as_deref() != Some(sources[&m.id].json.as_slice()) {
             return Err(ReshardError::Mismatch { id: m.id.clone(), dir: to[m.to].clone() });
         }
+    }
+    // The seal keys of the sources go to every target, so that an export sealed during play
+    // before the move still restores its match after it (`MatchStore::seal_keys`).
+    let mut keys = vec![];
+    for dir in from {
+        keys.extend(stores.get(dir).expect("opened above").held_seal_keys().map_err(store_err(dir))?);
+    }
+    for dir in to {
+        let store = stores.get(dir).expect("opened above");
+        store.inherit_seal_keys(&keys).map_err(store_err(dir))?;
+        store.flush().map_err(store_err(dir))?;
     }
     // 4. Only now delete the moved matches from their sources.
     for m in &report.moves {
@@ -352,7 +420,11 @@ fn print_plan(
             m.status.words(),
             from[m.from].display(),
             to[m.to].display(),
-            if m.copied { " (already copied)" } else { "" }
+            match (m.copied, m.partly_deleted) {
+                (_, true) => " (already copied; the source was partly deleted, its copy verifies)",
+                (true, false) => " (already copied)",
+                _ => "",
+            }
         )?;
     }
     for u in &report.left {

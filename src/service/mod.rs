@@ -16,6 +16,7 @@ mod undo;
 pub use computer::{ComputerJob, ComputerMove, check_computer};
 pub use error::{ServiceError, game_name};
 pub use keys::{FINGERPRINT_LEN, fingerprint};
+pub use moderation::stored_export;
 pub use outcome::{Outcome, PrivatePost, PromptPost, PublicPost, Reveal, StateAt};
 pub use presence::{Reminder, duration_words};
 pub(crate) use replay::json_problem;

@@ -295,11 +295,7 @@ impl<G: Game> Service<G> {
         let stored = self.store.load(&channel.to_string())?;
         match stored {
             Some(s) if s.meta.game == G::ID && s.meta.status == MatchStatus::Ended => {
-                let export = match rebuild::<G>(&s.meta, &s.log, s.snapshot.as_ref()) {
-                    Ok(state) => finished_export::<G>(&s, &state),
-                    // A lobby cancelled before it started has no state to fingerprint.
-                    Err(_) => MatchExport::of(&s),
-                };
+                let export = stored_export::<G>(&s);
                 Ok(Outcome {
                     reply: "The match is over; here is its export.".into(),
                     file: Some(export_file(&s.meta.id, export)?),
@@ -349,6 +345,7 @@ impl<G: Game> Service<G> {
             }
         }
         self.check_other_game(&id)?;
+        self.check_one_copy(&id, &export.meta)?;
         // A lobby has no state to replay the log onto: `start` would deal a fresh game while
         // the log stays, and the next restart would replay that log onto it.
         if export.meta.status == MatchStatus::Lobby && !export.log.is_empty() {
@@ -428,18 +425,62 @@ impl<G: Game> Service<G> {
                 "it was exported during play, so it can only restore a match whose stored records are lost or damaged",
             );
         }
-        let key = self.store.seal_key()?;
-        let Some((seed, salt)) =
-            export.sealed_seed.as_deref().and_then(|s| crate::dice::open_seed(s, &export.meta, &key))
-        else {
-            return refuse("it was exported during play and its seed is sealed for another server");
+        let keys = self.store.seal_keys()?;
+        let Some(sealed) = export.sealed_seed.as_deref() else {
+            return refuse("it was exported during play and carries no sealed seed");
         };
+        let (seed, salt) = crate::dice::open_seed(sealed, &export.meta, &keys)
+            .map_err(|e| ServiceError::BadImport(format!("it was exported during play, and {e}")))?;
         export.meta.seed = seed;
         export.meta.salt = salt;
         export.seed_withheld = false;
         export.sealed_seed = None;
         Ok(())
     }
+}
+
+impl<G: Game> Service<G> {
+    /// Refuses to import a match that another channel of the store holds too, unless both
+    /// copies are over: a running copy could be ended (its reveal showing the seed) or
+    /// exported after its end while the other one still plays with that seed. A match is known
+    /// by its dice commitment (drawn at random with each match); a match from before
+    /// commitments cannot be told apart and is not checked.
+    fn check_one_copy(&self, id: &str, meta: &MatchMeta) -> Result<(), ServiceError> {
+        if meta.commitment.is_empty() {
+            return Ok(());
+        }
+        for other in self.store.list()? {
+            if other == id {
+                continue;
+            }
+            // Unreadable records are restored by an import of their own, not compared here.
+            let Ok(Some(held)) = self.store.load_meta(&other) else { continue };
+            if held.commitment == meta.commitment
+                && (held.status != MatchStatus::Ended || meta.status != MatchStatus::Ended)
+            {
+                return Err(ServiceError::BadImport(format!(
+                    "channel {other} holds this very match (the same dice commitment): one match runs in one \
+                     channel only (move it by deleting it there first, or end it there before importing an \
+                     ended copy)"
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The export of a stored match as the offline `holonet export` writes it: seed included, and
+/// for an ended match its result and the fingerprint of its final state, as `/mod export`
+/// records them after the end.
+pub fn stored_export<G: Game>(m: &StoredMatch) -> MatchExport {
+    if m.meta.status == MatchStatus::Ended
+        && m.meta.game == G::ID
+        && let Ok(state) = rebuild::<G>(&m.meta, &m.log, m.snapshot.as_ref())
+    {
+        return finished_export::<G>(m, &state);
+    }
+    // A lobby cancelled before it started has no state to fingerprint.
+    MatchExport::of(m)
 }
 
 /// The export file of a match: its name and pretty JSON.

@@ -282,6 +282,11 @@ pub trait MatchStore: Send + Sync {
     /// match exported during play, so that the file can restore the match on this server
     /// while nobody reads the seed from it (`dice::seal_seed`).
     fn seal_key(&self) -> Result<[u8; 32], StoreError>;
+    /// Every key a sealed seed may open with here: the store's own, then those it inherited
+    /// from the stores whose matches `holonet reshard` moved into it.
+    fn seal_keys(&self) -> Result<Vec<[u8; 32]>, StoreError> {
+        Ok(vec![self.seal_key()?])
+    }
 }
 
 /// The JSON a moderator exports (and a backup or migration imports): metadata plus the whole

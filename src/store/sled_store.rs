@@ -1,8 +1,14 @@
 //! The sled store: trees `meta` (id → JSON), `snapshot` (id → JSON) and `log`
-//! (id, 0, index big-endian → JSON), and `secrets` (the seal key, `MatchStore::seal_key`). sled's on-disk format changes before 1.0; the JSON export
-//! is the way to move matches off it.
+//! (id, 0, index big-endian → JSON), and `secrets` (the seal key, `MatchStore::seal_key`, under
+//! `seal`, and the keys inherited from the stores `holonet reshard` moved matches from, under
+//! `inherited/` and the key's hash). sled's on-disk format changes before 1.0; the JSON export is
+//! the way to move matches off it.
 
 use std::path::Path;
+
+use sha2::Digest;
+use sled::Transactional;
+use sled::transaction::ConflictableTransactionError;
 
 use super::*;
 
@@ -41,6 +47,42 @@ fn encode<T: Serialize>(v: &T) -> Result<Vec<u8>, StoreError> {
 }
 
 impl SledStore {
+    /// The keys of a match's log entries from number `from` on.
+    fn log_keys_from(&self, id: &str, from: u64) -> Result<Vec<sled::IVec>, StoreError> {
+        self.log
+            .range(log_key(id, from)..)
+            .keys()
+            .take_while(|k| k.as_ref().map(|k| k.starts_with(&log_prefix(id))).unwrap_or(false))
+            .collect::<Result<_, _>>()
+            .map_err(db_err)
+    }
+
+    /// The seal keys this store holds now, its own first (none drawn if it has none yet): what
+    /// `holonet reshard` hands on to the stores it moves matches into.
+    pub fn held_seal_keys(&self) -> Result<Vec<[u8; 32]>, StoreError> {
+        let secrets = self.db.open_tree("secrets").map_err(db_err)?;
+        let mut keys = vec![];
+        let own = secrets.get(b"seal").map_err(db_err)?;
+        let inherited = secrets.scan_prefix(b"inherited/").values();
+        for k in own.into_iter().map(Ok).chain(inherited) {
+            let k = k.map_err(db_err)?;
+            keys.push(<[u8; 32]>::try_from(&k[..]).map_err(|_| db_err("a seal key is damaged"))?);
+        }
+        Ok(keys)
+    }
+
+    /// Keeps `keys` beside this store's own, so that the sealed exports of matches moved here
+    /// from the stores that held them open here too (`MatchStore::seal_keys`).
+    pub fn inherit_seal_keys(&self, keys: &[[u8; 32]]) -> Result<(), StoreError> {
+        let secrets = self.db.open_tree("secrets").map_err(db_err)?;
+        for key in keys {
+            let mut name = b"inherited/".to_vec();
+            name.extend(sha2::Sha256::digest(key));
+            secrets.insert(name, &key[..]).map_err(db_err)?;
+        }
+        Ok(())
+    }
+
     /// Opens (or creates) the database in a directory.
     pub fn open(dir: &Path) -> Result<Self, StoreError> {
         let db = open_db(dir)?;
@@ -81,25 +123,30 @@ impl MatchStore for SledStore {
         Ok(())
     }
     fn truncate(&self, id: &str, len: u64) -> Result<(), StoreError> {
-        let keys: Vec<sled::IVec> = self
-            .log
-            .range(log_key(id, len)..)
-            .keys()
-            .take_while(|k| k.as_ref().map(|k| k.starts_with(&log_prefix(id))).unwrap_or(false))
-            .collect::<Result<_, _>>()
-            .map_err(db_err)?;
-        for k in keys {
-            self.log.remove(k).map_err(db_err)?;
-        }
-        if let Some(s) = self.snapshot.get(id.as_bytes()).map_err(db_err)? {
+        let keys = self.log_keys_from(id, len)?;
+        let stale = match self.snapshot.get(id.as_bytes()).map_err(db_err)? {
             // A snapshot is only a shortcut for replaying the log: an unreadable one goes too
             // (deleting or restoring a damaged match must not fail on it).
-            let stale = serde_json::from_slice::<Snapshot>(&s).map_or(true, |snap| snap.actions > len);
-            if stale {
-                self.snapshot.remove(id.as_bytes()).map_err(db_err)?;
-            }
+            Some(s) => serde_json::from_slice::<Snapshot>(&s).map_or(true, |snap| snap.actions > len),
+            None => false,
+        };
+        if keys.is_empty() && !stale {
+            return Ok(());
         }
-        Ok(())
+        // One transaction: a kill mid-way leaves no gap in the log (its entries are removed
+        // from the cut on, and a later entry kept after a removed one would be replayed in its
+        // place).
+        (&self.snapshot, &self.log)
+            .transaction(|(snapshot, log)| {
+                for k in &keys {
+                    log.remove(k.clone())?;
+                }
+                if stale {
+                    snapshot.remove(id.as_bytes())?;
+                }
+                Ok::<(), ConflictableTransactionError<()>>(())
+            })
+            .map_err(|e| db_err(format!("{e:?}")))
     }
     fn put_snapshot(&self, id: &str, snap: &Snapshot) -> Result<(), StoreError> {
         self.snapshot.insert(id.as_bytes(), encode(snap)?).map_err(db_err)?;
@@ -139,10 +186,19 @@ impl MatchStore for SledStore {
             .collect()
     }
     fn delete(&self, id: &str) -> Result<(), StoreError> {
-        self.truncate(id, 0)?;
-        self.meta.remove(id.as_bytes()).map_err(db_err)?;
-        self.snapshot.remove(id.as_bytes()).map_err(db_err)?;
-        Ok(())
+        // One transaction over the three trees: a process killed while deleting leaves the match
+        // whole or gone, never its metadata with the first part of its log removed.
+        let keys = self.log_keys_from(id, 0)?;
+        (&self.meta, &self.snapshot, &self.log)
+            .transaction(|(meta, snapshot, log)| {
+                for k in &keys {
+                    log.remove(k.clone())?;
+                }
+                meta.remove(id.as_bytes())?;
+                snapshot.remove(id.as_bytes())?;
+                Ok::<(), ConflictableTransactionError<()>>(())
+            })
+            .map_err(|e| db_err(format!("{e:?}")))
     }
     fn flush(&self) -> Result<(), StoreError> {
         self.db.flush().map_err(db_err)?;
@@ -156,5 +212,11 @@ impl MatchStore for SledStore {
         self.db.flush().map_err(db_err)?;
         let kept = secrets.get(b"seal").map_err(db_err)?.ok_or_else(|| db_err("the seal key vanished"))?;
         <[u8; 32]>::try_from(&kept[..]).map_err(|_| db_err("the seal key is damaged"))
+    }
+    fn seal_keys(&self) -> Result<Vec<[u8; 32]>, StoreError> {
+        let own = self.seal_key()?;
+        let mut keys = vec![own];
+        keys.extend(self.held_seal_keys()?.into_iter().filter(|k| *k != own));
+        Ok(keys)
     }
 }
