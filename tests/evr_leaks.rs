@@ -15,7 +15,8 @@
 //!   (picked it through Infiltration, shown after Locate the Rebel Base);
 //! - **sealed**: with two Infiltrations, the strategy the opponent picked for `f`, while `f`
 //!   picks the opponent's (the picks are simultaneous: `f` has not looked yet);
-//! - **deck order**: `f`'s deck below its top five reshuffled (no one, `f` included, knows it).
+//! - **deck order**: `f`'s deck below its top six reshuffled (no one, `f` included, knows it; one
+//!   action draws at most as many cards as the largest capacity, six: Lando Calrissian's).
 //!
 //! Who may know a strategy is worked out by the harness from the rules and the actions seen
 //! (`support/evr.rs`, `Knowledge`), never from the engine's own flags. Each event's winner is
@@ -171,12 +172,14 @@ fn twin(
         }
         Kind::DeckOrder => {
             let n = side.deck.len();
-            if n < 7 {
+            // The most one action draws: Lando Calrissian discarding a full play area.
+            let top = c.events.iter().map(|e| e.capacity as usize).max().unwrap_or(0);
+            if n < top + 2 {
                 return None;
             }
-            let mut below = side.deck[..n - 5].to_vec();
+            let mut below = side.deck[..n - top].to_vec();
             rng.shuffle(&mut below);
-            side.deck[..n - 5].copy_from_slice(&below);
+            side.deck[..n - top].copy_from_slice(&below);
         }
     }
     (t != *s).then_some(t)
