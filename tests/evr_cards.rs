@@ -1,7 +1,7 @@
 //! Empire vs. Rebellion's resource cards, one scenario test per card named after it: the power
 //! of each basic category (its 2–5 cards share it) and of every character; and random games
-//! that use every power with the box intact after every action. Strategies and events:
-//! `tests/evr_effects.rs`.
+//! that use every power with the box intact after every action and each event taken by the
+//! player the rules give it to. Strategies and events: `tests/evr_effects.rs`.
 
 #[path = "support/evr.rs"]
 mod evr;
@@ -346,6 +346,9 @@ fn ig_88_searches_a_deck_discards_one_card_and_lays_another_on_top() {
     assert_eq!((who, opts.len()), (EMPIRE, s.sides.rebel.deck.len()));
     act(&mut s, EMPIRE, "pick han_solo");
     act(&mut s, EMPIRE, "pick rebel_military_2");
+    // Both taken, then one of the two discarded.
+    assert_eq!(options(&s), (EMPIRE, vec!["pick han_solo".to_string(), "pick rebel_military_2".to_string()]));
+    act(&mut s, EMPIRE, "pick han_solo");
     assert_eq!(discard(&s, REBEL), ["han_solo"]);
     assert_eq!(s.sides.rebel.deck.last(), Some(&card("rebel_military_2")));
     assert_eq!(options(&s).0, REBEL);
@@ -370,6 +373,82 @@ fn jabba_the_hutt_looks_at_the_top_card_then_may_play_it_and_discard_a_card() {
     assert_eq!(options(&s).0, REBEL, "both done: the power ends");
 }
 
+/// Leaves one card (the given one) in a player's deck, the others in their discard pile.
+fn one_card_deck(s: &mut holonet::engine::evr::EvrState, f: holonet::content::Faction, last: &str) {
+    let side = s.sides.get_mut(f);
+    let rest: Vec<_> = side.deck.drain(..).filter(|&x| x != card(last)).collect();
+    side.discard.extend(rest);
+    side.deck.push(card(last));
+}
+
+#[test]
+fn recon_on_a_one_card_deck_looks_at_that_card_and_the_top_of_the_deck_remade_from_the_discard_pile() {
+    let mut s = struggle(HOTH, None, None);
+    in_play(&mut s, "rebel_recon_4", false);
+    one_card_deck(&mut s, EMPIRE, "jabba_the_hutt");
+    let pile = s.sides.empire.discard.len();
+    act(&mut s, REBEL, "use rebel_recon_4");
+    act(&mut s, REBEL, "deck empire");
+    let (who, opts) = options(&s);
+    assert_eq!((who, opts.len()), (REBEL, 2), "two cards looked at: {opts:?}");
+    assert!(has(&opts, "pick jabba_the_hutt"), "the last card first: {opts:?}");
+    assert!(s.sides.empire.discard.is_empty(), "the discard pile became the deck");
+    assert_eq!(s.sides.empire.deck.len(), pile + 1);
+    // The one kept stays on top.
+    act(&mut s, REBEL, "pick jabba_the_hutt");
+    assert_eq!(discard(&s, EMPIRE), ["jabba_the_hutt"]);
+    assert_eq!(s.sides.empire.deck.len(), pile);
+}
+
+#[test]
+fn ig_88_on_a_one_card_deck_takes_that_card_then_searches_the_deck_remade_from_the_discard_pile() {
+    let mut s = struggle(HOTH, None, None);
+    turn(&mut s, EMPIRE);
+    in_play(&mut s, "ig_88", false);
+    one_card_deck(&mut s, REBEL, "han_solo");
+    let pile = s.sides.rebel.discard.len();
+    act(&mut s, EMPIRE, "use ig_88");
+    act(&mut s, EMPIRE, "deck rebel");
+    assert_eq!(options(&s).1, ["pick han_solo"]);
+    act(&mut s, EMPIRE, "pick han_solo");
+    // The deck ran out with a card still to take: the discard pile is the new deck.
+    let (who, opts) = options(&s);
+    assert_eq!((who, opts.len()), (EMPIRE, pile), "the remade deck is searched");
+    act(&mut s, EMPIRE, "pick rebel_military_2");
+    // Han Solo may be the card kept on top.
+    assert_eq!(options(&s).1, ["pick han_solo", "pick rebel_military_2"]);
+    act(&mut s, EMPIRE, "pick rebel_military_2");
+    assert_eq!(discard(&s, REBEL), ["rebel_military_2"]);
+    assert_eq!(s.sides.rebel.deck.last(), Some(&card("han_solo")));
+    assert_eq!(s.sides.rebel.deck.len(), pile);
+}
+
+#[test]
+fn fall_of_a_hero_on_an_empty_deck_searches_the_deck_remade_from_the_discard_pile() {
+    let mut s = struggle("fall_of_a_hero", Some("infiltration"), Some("infiltration"));
+    in_play(&mut s, "rebel_military_2", false);
+    in_play(&mut s, "imperial_military_5", false);
+    let side = &mut s.sides.rebel;
+    let all: Vec<_> = side.deck.drain(..).collect();
+    side.discard.extend(all);
+    pass_both(&mut s);
+    let (who, opts) = options(&s);
+    assert_eq!(who, REBEL, "the loser picks");
+    assert_eq!(opts, ["pick chewbacca", "pick han_solo", "pick lando_calrissian", "pick leia_organa"]);
+}
+
+#[test]
+fn a_basic_card_whose_power_can_do_nothing_may_still_be_exhausted() {
+    // The reading of the FAQ's ruling on characters for every card (docs/evr.md): Military
+    // with nothing in the opponent's play area is only exhausted.
+    let mut s = struggle(HOTH, None, None);
+    in_play(&mut s, "rebel_military_3", false);
+    assert!(has(&options(&s).1, "use rebel_military_3"));
+    act(&mut s, REBEL, "use rebel_military_3");
+    assert_eq!(play_area(&s, REBEL), ["rebel_military_3*"]);
+    assert_eq!(options(&s).0, EMPIRE, "the turn passes");
+}
+
 #[test]
 fn a_power_the_event_blocks_is_not_offered() {
     let mut s = struggle("most_desperate_hour", None, None);
@@ -388,10 +467,14 @@ fn random_games_use_every_power_and_keep_the_box_whole() {
     let mut rng = GameRng::from_seed(11);
     let mut used: BTreeMap<String, usize> = BTreeMap::new();
     let mut effects = 0;
+    // Who takes each event, worked out again from the totals, the strategies and the balance
+    // token by the rules alone.
+    let mut referee = Referee::default();
     for seed in 0..300 {
         let mut s = new_game(seed);
         let mut steps = 0;
         while let Some(d) = decision(&s) {
+            let before = s.clone();
             steps += 1;
             assert!(steps < 5000, "seed {seed}: the game does not end");
             let a = d.actions[rng.below(d.actions.len())].clone();
@@ -404,9 +487,16 @@ fn random_games_use_every_power_and_keep_the_box_whole() {
             apply(&mut s, d.seat, a.clone())
                 .unwrap_or_else(|e| panic!("seed {seed}: {} refused: {e}", a.command()));
             invariants::check(&s).unwrap_or_else(|e| panic!("seed {seed} after {}: {e}", a.command()));
+            referee.step(&before, &s).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         }
         assert!(s.winner.is_some());
     }
+    assert!(
+        referee.checked > 1500 && referee.turned > 100,
+        "events refereed: {}, turned round: {}",
+        referee.checked,
+        referee.turned
+    );
     let missing: Vec<&str> =
         c.resources.iter().map(|r| r.key.as_str()).filter(|k| !used.contains_key(*k)).collect();
     assert!(missing.is_empty(), "never used: {missing:?}");

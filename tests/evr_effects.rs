@@ -350,3 +350,151 @@ fn the_view_says_who_the_totals_favour_as_determine_victory_will_rule() {
     in_play(&mut s, "imperial_force_5", false);
     assert_eq!(view(&s, Viewer::Public).ahead, None);
 }
+
+// Issue 34: the dominance phase and the strategies exactly as printed.
+
+#[test]
+fn deception_turns_the_result_round_only_when_neither_total_exceeds_the_objective_value() {
+    // Seed 10's round: Rebel Uprising (objective 19), the Rebels at 19 with Deception, the
+    // Empire at 23. The Empire is over: the Rebels take the event, Deception or not.
+    let mut s = struggle("rebel_uprising", Some("deception"), Some("support"));
+    settle(
+        &mut s,
+        &["rebel_military_5", "rebel_force_5", "rebel_recon_5", "rebel_diplomacy_4"],
+        &[
+            "imperial_military_5",
+            "imperial_force_5",
+            "imperial_recon_5",
+            "imperial_diplomacy_5",
+            "imperial_military_3",
+        ],
+    );
+    assert_eq!((vp(&s, REBEL), vp(&s, EMPIRE)), (1, 0), "a player over the objective value never wins");
+    // Direct Assault's +2 pushes the Empire from 16 to 18, over Battle of Hoth's 17: the
+    // Rebels (10) win, and the Deception does not turn that round.
+    let mut s = struggle("battle_of_hoth", Some("deception"), Some("direct_assault"));
+    settle(
+        &mut s,
+        &["rebel_military_5", "rebel_force_5"],
+        &["imperial_military_5", "imperial_force_5", "imperial_recon_4", "imperial_diplomacy_2"],
+    );
+    assert_eq!((vp(&s, REBEL), vp(&s, EMPIRE)), (3, 0), "Direct Assault put the Empire over");
+    // Both within it: the result is turned round, the bonus counted first (12 + 2 beats 13).
+    let mut s = struggle("battle_of_hoth", Some("direct_assault"), Some("deception"));
+    settle(
+        &mut s,
+        &["rebel_military_5", "rebel_force_5", "rebel_recon_2"],
+        &["imperial_military_5", "imperial_force_5", "imperial_recon_3"],
+    );
+    assert_eq!((vp(&s, REBEL), vp(&s, EMPIRE)), (0, 3), "14 against 13, turned round");
+}
+
+#[test]
+fn two_infiltrations_pick_each_others_strategy_at_the_same_time() {
+    // Round 1: both reveal Infiltration; round 2: each picks the other's strategy.
+    let mut s = struggle("battle_of_hoth", Some("infiltration"), Some("infiltration"));
+    settle(&mut s, &["rebel_military_5"], &["imperial_military_2"]);
+    assert_eq!(planning(&s), Some(REBEL));
+    assert_eq!(decision(&s).unwrap().seat, EMPIRE, "the Empire picks the Rebels' strategy");
+    use holonet::game::Game;
+    use holonet::games::evr::Evr;
+    // Twins: the Empire picks Support for the Rebels in one, Deception in the other. The
+    // Rebels, who now pick the Empire's, cannot tell them apart: they have not looked yet.
+    let (mut a, mut b) = (s.clone(), s.clone());
+    let na = Evr::apply(&mut a, "empire", holonet::engine::evr::Action::parse("strategy support").unwrap())
+        .unwrap();
+    let nb = Evr::apply(&mut b, "empire", holonet::engine::evr::Action::parse("strategy deception").unwrap())
+        .unwrap();
+    assert_eq!(decision(&a).unwrap().seat, REBEL, "then the Rebels pick the Empire's");
+    let rebels = |n: &[holonet::game::Notice]| -> Vec<String> {
+        n.iter().filter(|x| x.to.as_deref() != Some("empire")).map(|x| x.text.clone()).collect()
+    };
+    assert_eq!(rebels(&na), rebels(&nb), "what the Rebels are told of the Empire's pick");
+    for seat in [Some("rebel"), None] {
+        assert_eq!(Evr::view_json(&a, seat), Evr::view_json(&b, seat), "{seat:?}");
+        assert_eq!(Evr::board_text(&a, seat), Evr::board_text(&b, seat), "{seat:?}");
+    }
+    assert_eq!(Evr::private_text(&a, "rebel"), Evr::private_text(&b, "rebel"));
+    assert_eq!(Evr::prompt(&a).unwrap().context, Evr::prompt(&b).unwrap().context);
+    // The Empire knows what it picked.
+    assert!(format!("{:?}", view(&a, Viewer::Faction(EMPIRE)).sides[&REBEL].chosen).contains("support"));
+    // Once the Rebels have picked too, both look.
+    act(&mut a, REBEL, "strategy direct_assault");
+    assert_eq!(
+        (chosen(&a, REBEL).as_deref(), chosen(&a, EMPIRE).as_deref()),
+        (Some("support"), Some("direct_assault"))
+    );
+    assert!(format!("{:?}", view(&a, Viewer::Faction(REBEL)).sides[&REBEL].chosen).contains("support"));
+    assert!(matches!(a.phase, Phase::Struggle { .. }));
+    assert_eq!(
+        view(&a, Viewer::Public).sides[&REBEL].chosen,
+        Some(holonet::engine::viewer::Cards::Hidden(1))
+    );
+}
+
+/// Locate the Rebel Base lost by the Rebels: next round they pick first and show it.
+fn shown_rebel_strategy() -> EvrState {
+    let mut s = struggle("locate_the_rebel_base", NEUTRAL, NEUTRAL);
+    settle(&mut s, &["rebel_military_2"], &["imperial_military_5"]);
+    act(&mut s, REBEL, "strategy support");
+    act(&mut s, EMPIRE, "strategy support");
+    let public = format!("{:?}", view(&s, Viewer::Public).sides[&REBEL].chosen);
+    assert!(public.contains("support"), "shown: {public}");
+    s
+}
+
+#[test]
+fn a_strategy_replaced_after_locate_the_rebel_base_is_secret_again() {
+    let hidden = |s: &EvrState, v: Viewer| {
+        view(s, v).sides[&REBEL].chosen == Some(holonet::engine::viewer::Cards::Hidden(1))
+    };
+    // R2-D2 and C-3PO: the Rebels discard the shown Support and pick again, in secret.
+    let mut s = shown_rebel_strategy();
+    turn(&mut s, REBEL);
+    in_play(&mut s, "r2_d2_and_c_3po", false);
+    act(&mut s, REBEL, "use r2_d2_and_c_3po");
+    act(&mut s, REBEL, "strategy direct_assault");
+    assert_eq!(chosen(&s, REBEL).as_deref(), Some("direct_assault"));
+    assert!(hidden(&s, Viewer::Public) && hidden(&s, Viewer::Faction(EMPIRE)), "the new pick is secret");
+    // Emperor Palpatine: the Rebels must pick again; the Empire does not learn what.
+    let mut s = shown_rebel_strategy();
+    turn(&mut s, EMPIRE);
+    in_play(&mut s, "emperor_palpatine", false);
+    act(&mut s, EMPIRE, "use emperor_palpatine");
+    act(&mut s, REBEL, "strategy direct_assault");
+    assert!(hidden(&s, Viewer::Public) && hidden(&s, Viewer::Faction(EMPIRE)), "the new pick is secret");
+}
+
+#[test]
+fn seven_victory_points_win_at_once_before_anything_else_is_asked() {
+    // The Rebels hold 6 victory points; Balance of the Force (1) would ask its winner to put
+    // events back, and the Empire's Bureaucracy would pay the loser.
+    let mut s = struggle("balance_of_the_force", Some("infiltration"), Some("bureaucracy"));
+    for key in ["battle_of_hoth", "battle_of_yavin"] {
+        let e = event(key);
+        s.events.retain(|&x| x != e);
+        s.sides.rebel.won.push(e);
+    }
+    let influence = s.sides.empire.influence;
+    settle(&mut s, &["rebel_military_5"], &["imperial_military_2"]);
+    assert_eq!(vp(&s, REBEL), 7);
+    assert_eq!(s.winner, Some(REBEL));
+    assert!(matches!(s.phase, Phase::Over));
+    assert!(decision(&s).is_none(), "nobody is asked anything more");
+    assert_eq!(s.sides.empire.influence, influence, "no Bureaucracy after the game is won");
+    // The strategies were revealed, and stay face up.
+    let public = format!("{:?}", view(&s, Viewer::Public).sides[&EMPIRE].chosen);
+    assert!(public.contains("bureaucracy"), "{public}");
+}
+
+#[test]
+fn the_losers_bureaucracy_pays_before_the_event_makes_the_loser_return_influence() {
+    // The order the engine takes (docs/evr.md): the Empire, with no influence, loses
+    // Acquire the Death Star Plans with Bureaucracy: it takes 2, then returns 2.
+    let mut s = struggle("acquire_the_death_star_plans", Some("infiltration"), Some("bureaucracy"));
+    s.supply += s.sides.empire.influence;
+    s.sides.empire.influence = 0;
+    settle(&mut s, &["rebel_military_5"], &["imperial_military_2"]);
+    assert_eq!(vp(&s, REBEL), 2);
+    assert_eq!(s.sides.empire.influence, 0, "Bureaucracy first (the other order would leave 2)");
+}

@@ -4,6 +4,9 @@
 
 use std::sync::Arc;
 
+#[path = "support/evr.rs"]
+mod evr;
+
 use holonet::cli::local::Session;
 use holonet::cli::simulate;
 use holonet::content::Faction;
@@ -487,4 +490,81 @@ fn a_local_evr_match_on_disk_resumes_and_a_stored_rebellion_match_is_not_overwri
     let (_, opened) = LocalSession::open(&reb, 5, Default::default(), false).expect("still there");
     assert_eq!(opened, Opened::Resumed { actions: 0 });
     let _ = std::fs::remove_dir_all(&base);
+}
+
+/// The public lines of one action.
+fn public_lines(notices: &[holonet::game::Notice]) -> Vec<String> {
+    notices.iter().filter(|n| n.to.is_none()).map(|n| n.text.clone()).collect()
+}
+
+#[test]
+fn the_public_log_says_once_who_won_an_event_whose_winner_is_asked_something_after() {
+    // Balance of the Force: the Empire wins it, then puts the next events back in the order of
+    // its choice before the round ends.
+    let mut s = evr::struggle("balance_of_the_force", Some("infiltration"), Some("infiltration"));
+    evr::in_play(&mut s, "rebel_military_2", false);
+    evr::in_play(&mut s, "imperial_military_5", false);
+    let mut public = vec![];
+    while s.round == 1 {
+        let d = decision(&s).expect("a decision");
+        let a = if d.actions.contains(&Action::Pass) { Action::Pass } else { d.actions[0].clone() };
+        public.extend(public_lines(&Evr::apply(&mut s, d.seat.key(), a).unwrap()));
+    }
+    let outcome: Vec<&String> = public.iter().filter(|l| l.contains("wins Balance of the Force")).collect();
+    assert_eq!(outcome.len(), 1, "{public:#?}");
+    assert!(outcome[0].starts_with("The Empire player wins Balance of the Force"), "{public:#?}");
+}
+
+#[test]
+fn the_public_log_tells_each_rounds_outcome_once_and_truly_in_random_games() {
+    use holonet::engine::evr::state::Phase;
+    init();
+    let mut rounds = 0;
+    for seed in 0..80 {
+        let mut s = new_game(seed);
+        let mut rng = GameRng::from_seed(seed ^ 34);
+        // The public lines from the end of the struggle to the end of the round.
+        let mut log: Vec<String> = vec![];
+        let mut contested: Option<EventCardId> = None;
+        while let Some(d) = decision(&s) {
+            let before = s.clone();
+            let a = d.actions[rng.below(d.actions.len())].clone();
+            let lines = public_lines(&Evr::apply(&mut s, d.seat.key(), a).unwrap());
+            if matches!(before.phase, Phase::Struggle { .. }) && !matches!(s.phase, Phase::Struggle { .. }) {
+                log.clear();
+                contested = before.event;
+            }
+            let cleanup = s.round != before.round || (s.winner.is_some() && s.event.is_none());
+            for l in &lines {
+                assert!(
+                    !l.contains("shuffled back into the deck") || cleanup,
+                    "seed {seed}: no cleanup ran: {l}"
+                );
+            }
+            log.extend(lines);
+            let Some(e) = contested else { continue };
+            if s.round == before.round && s.winner.is_none() {
+                continue;
+            }
+            // The round is over: one line says who took its event, and says it truly.
+            let name = &catalog().event(e).name;
+            let outcome: Vec<&String> = log.iter().filter(|l| l.contains(&format!("wins {name}:"))).collect();
+            let want = match Faction::BOTH.into_iter().find(|&f| s.sides.get(f).won.contains(&e)) {
+                Some(f) => format!("The {} player wins {name}:", f.name()),
+                None => format!("Nobody wins {name}:"),
+            };
+            assert!(outcome.len() == 1 && outcome[0].starts_with(&want), "seed {seed}: {log:#?}");
+            // Each strategy revealed once.
+            for f in Faction::BOTH {
+                let reveals =
+                    log.iter().filter(|l| l.starts_with(&format!("The {} player reveals", f.name())));
+                assert_eq!(reveals.count(), 1, "seed {seed}: {log:#?}");
+                let again = format!("The {} strategy this round:", f.name());
+                assert!(!log.iter().any(|l| l.starts_with(&again)), "seed {seed}: {log:#?}");
+            }
+            contested = None;
+            rounds += 1;
+        }
+    }
+    assert!(rounds > 400, "rounds checked: {rounds}");
 }

@@ -10,12 +10,26 @@
 //! - **reserve**: a reserve character swapped with a character in `f`'s deck (the chosen
 //!   characters at setup, Leia's and Support's picks), neither ever seen by `r`;
 //! - **strategy**: `f`'s chosen strategy swapped with an unused one, while `r` may not know it;
-//! - **deck order**: `f`'s deck below its top five reshuffled (no one, `f` included, knows it).
+//! - **replaced**: the same, once a power (R2-D2 and C-3PO, Emperor Palpatine) made `f` pick
+//!   again this round, whatever the opponent or the channel knew of the strategy before
+//!   (picked it through Infiltration, shown after Locate the Rebel Base);
+//! - **sealed**: with two Infiltrations, the strategy the opponent picked for `f`, while `f`
+//!   picks the opponent's (the picks are simultaneous: `f` has not looked yet);
+//! - **deck order**: `f`'s deck below its top six reshuffled (no one, `f` included, knows it; one
+//!   action draws at most as many cards as the largest capacity, six: Lando Calrissian's).
 //!
-//! `cargo test` plays 150 matches (about 25 s in the test profile); `HOLONET_EVR_LEAK_GAMES=10000 cargo test --release --test
+//! Who may know a strategy is worked out by the harness from the rules and the actions seen
+//! (`support/evr.rs`, `Knowledge`), never from the engine's own flags. Each event's winner is
+//! checked too, against a referee that works it out again from the totals, the strategies and
+//! the balance token.
+//!
+//! `cargo test` plays 150 matches (about 45 s in the test profile); `HOLONET_EVR_LEAK_GAMES=10000 cargo test --release --test
 //! evr_leaks -- --nocapture` is the long check.
 
 use std::collections::BTreeSet;
+
+#[path = "support/evr.rs"]
+mod evr;
 
 use holonet::content::Faction;
 use holonet::content::evr::{ResourceCardId, catalog};
@@ -106,8 +120,12 @@ impl Seen {
 enum Kind {
     Reserve,
     Strategy,
+    Replaced,
+    Sealed,
     DeckOrder,
 }
+
+const KINDS: [Kind; 5] = [Kind::Reserve, Kind::Strategy, Kind::Replaced, Kind::Sealed, Kind::DeckOrder];
 
 /// A twin of `s` differing in one secret of `f` that `r` may not know, if one can be made.
 fn twin(
@@ -116,6 +134,7 @@ fn twin(
     r: Option<Faction>,
     kind: Kind,
     seen: &Seen,
+    knowledge: &evr::Knowledge,
     rng: &mut GameRng,
 ) -> Option<EvrState> {
     let c = catalog();
@@ -140,27 +159,27 @@ fn twin(
             std::mem::swap(&mut side.reserve[i], &mut side.deck[j]);
             side.reserve.sort();
         }
-        Kind::Strategy => {
-            let known = r == Some(f.opponent()) && *s.effects.chosen_by_opponent.get(f);
-            let shown = *s.effects.shown.get(f)
-                || matches!(s.phase, holonet::engine::evr::state::Phase::Dominance { .. });
-            let (Some(ch), false, false) = (side.chosen, known, shown) else { return None };
-            if side.unused.is_empty() {
+        Kind::Strategy | Kind::Replaced | Kind::Sealed => {
+            let applies = match kind {
+                Kind::Replaced => *knowledge.replaced.get(f),
+                Kind::Sealed => knowledge.sealed_from_owner(s, f),
+                _ => true,
+            };
+            if !applies || knowledge.knows(s, f, r) {
                 return None;
             }
-            let i = rng.below(side.unused.len());
-            side.chosen = Some(side.unused[i]);
-            side.unused[i] = ch;
-            side.unused.sort();
+            return evr::strategy_twin(s, f, rng.below(4));
         }
         Kind::DeckOrder => {
             let n = side.deck.len();
-            if n < 7 {
+            // The most one action draws: Lando Calrissian discarding a full play area.
+            let top = c.events.iter().map(|e| e.capacity as usize).max().unwrap_or(0);
+            if n < top + 2 {
                 return None;
             }
-            let mut below = side.deck[..n - 5].to_vec();
+            let mut below = side.deck[..n - top].to_vec();
             rng.shuffle(&mut below);
-            side.deck[..n - 5].copy_from_slice(&below);
+            side.deck[..n - top].copy_from_slice(&below);
         }
     }
     (t != *s).then_some(t)
@@ -171,9 +190,21 @@ fn twin(
 fn may_show(kind: Kind, a: &Action) -> bool {
     match kind {
         Kind::Reserve => matches!(a, Action::Play | Action::Use { .. } | Action::Deck { .. }),
-        Kind::Strategy => matches!(a, Action::Pass | Action::Use { .. }),
+        Kind::Strategy | Kind::Replaced => matches!(a, Action::Pass | Action::Use { .. }),
+        // The owner's own pick turns both over.
+        Kind::Sealed => matches!(a, Action::Strategy { .. }),
         Kind::DeckOrder => false,
     }
+}
+
+/// The random policy: uniform, except that a strategy choice takes Infiltration one time in
+/// four when it may (so that two Infiltrations meet in a round often enough to be checked).
+fn pick(d: &holonet::engine::evr::Decision, rng: &mut GameRng) -> Action {
+    let infiltration = Action::Strategy { card: evr::strategy("infiltration") };
+    if d.kind == DecisionKind::ChooseStrategy && d.actions.contains(&infiltration) && rng.below(4) == 0 {
+        return infiltration;
+    }
+    d.actions[rng.below(d.actions.len())].clone()
 }
 
 #[test]
@@ -181,26 +212,36 @@ fn twins_differing_in_a_secret_look_the_same_to_everyone_who_may_not_know_it() {
     holonet::content::init().unwrap();
     let first: u64 =
         std::env::var("HOLONET_EVR_LEAK_FIRST_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
-    let mut compared = [0usize; 3];
+    let mut compared = [0usize; KINDS.len()];
     let mut actions = 0usize;
+    let mut referee = evr::Referee::default();
     for seed in first..first + games() {
         let mut rng = GameRng::from_seed(seed ^ 0x5eed);
         let mut s = Evr::new_match(seed, &EvrOptions::default());
         let mut seen = Seen::default();
+        let mut knowledge = evr::Knowledge::default();
         while let Some(d) = decision(&s) {
             seen.note(&s);
-            let a = d.actions[rng.below(d.actions.len())].clone();
-            // One moment in four is compared, all kinds, both owners, every receiver.
-            if rng.below(4) == 0 {
+            let a = pick(&d, &mut rng);
+            // One moment in four is compared, all kinds, both owners, every receiver; the rare
+            // moment between two simultaneous Infiltration picks every time.
+            let sampled = rng.below(4) == 0;
+            let sealed = BOTH.iter().any(|&f| knowledge.sealed_from_owner(&s, f));
+            if sampled || sealed {
                 for f in BOTH {
-                    for (k, kind) in [Kind::Reserve, Kind::Strategy, Kind::DeckOrder].into_iter().enumerate()
-                    {
+                    for (k, kind) in KINDS.into_iter().enumerate() {
+                        if !sampled && kind != Kind::Sealed {
+                            continue;
+                        }
                         let receivers: Vec<Option<Faction>> = match kind {
                             Kind::DeckOrder => vec![None, Some(f.opponent()), Some(f)],
+                            Kind::Sealed => vec![Some(f)],
                             _ => vec![None, Some(f.opponent())],
                         };
                         for r in receivers {
-                            let Some(mut t) = twin(&s, f, r, kind, &seen, &mut rng) else { continue };
+                            let Some(mut t) = twin(&s, f, r, kind, &seen, &knowledge, &mut rng) else {
+                                continue;
+                            };
                             let ctx = || {
                                 format!(
                                     "seed {seed}, action {actions}, {kind:?} twin of the {f} player, seen by {r:?}"
@@ -225,18 +266,34 @@ fn twins_differing_in_a_secret_look_the_same_to_everyone_who_may_not_know_it() {
                     }
                 }
             }
-            Evr::apply(&mut s, d.seat.key(), a).unwrap();
+            let before = s.clone();
+            Evr::apply(&mut s, d.seat.key(), a.clone()).unwrap();
+            knowledge.step(&before, &d, &a, &s);
+            referee.step(&before, &s).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
             actions += 1;
         }
     }
     println!(
-        "{} games, {actions} actions; twins compared: reserve {}, strategy {}, deck order {}",
+        "{} games, {actions} actions, {} events refereed ({} turned round by a Deception); twins compared: \
+         reserve {}, strategy {}, replaced {}, sealed {}, deck order {}",
         games(),
+        referee.checked,
+        referee.turned,
         compared[0],
         compared[1],
-        compared[2]
+        compared[2],
+        compared[3],
+        compared[4]
     );
-    assert!(compared.iter().all(|&n| n as u64 > games()), "twins of every kind: {compared:?}");
+    let [reserve, strategy, replaced, sealed, deck] = compared;
+    let common = [reserve, strategy, deck];
+    assert!(common.iter().all(|&n| n as u64 > games()), "twins of every kind: {compared:?}");
+    // Rarer moments: a strategy picked again by a power, two Infiltrations in one round.
+    assert!(
+        replaced as u64 > games() / 10 && sealed as u64 > games() / 50,
+        "twins of every kind: {compared:?}"
+    );
+    assert!(referee.checked as u64 > 5 * games(), "events refereed: {}", referee.checked);
 }
 
 /// Splits an outcome into what the channel sees and what each user sees (the end-of-match

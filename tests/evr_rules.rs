@@ -1,5 +1,9 @@
 //! Empire vs. Rebellion's round loop, one test per rulebook section (setup, planning, the
-//! struggle, dominance, winning). Powers and strategy/event effects are not in the engine yet.
+//! struggle, dominance, winning), and the views' twins. Powers: `tests/evr_cards.rs`;
+//! strategies and events: `tests/evr_effects.rs`.
+
+#[path = "support/evr.rs"]
+mod evr;
 
 use holonet::content::Faction;
 use holonet::content::evr::{ResourceCardId, catalog};
@@ -247,13 +251,23 @@ fn cleanup_gathers_every_resource_card_and_retrieves_the_strategies_once_all_are
     let strategies = catalog().strategies.len();
     for round in 0..strategies {
         to_struggle(&mut s);
-        settle(&mut s, &[2], &[3]);
+        // A card in each discard pile too, for the cleanup to gather.
         for f in [REBEL, EMPIRE] {
-            let side = s.sides.get(f);
-            assert_eq!(side.deck.len() + side.play.len() + side.discard.len(), 20, "all 20 back in the deck");
+            let side = s.sides.get_mut(f);
+            let top = side.deck.pop().unwrap();
+            side.discard.push(top);
+        }
+        settle(&mut s, &[2], &[3]);
+        while let Some(d) = decision(&s).filter(|d| d.kind == DecisionKind::Effect) {
+            apply(&mut s, d.seat, d.actions[0].clone()).unwrap();
         }
         if s.winner.is_some() {
             return;
+        }
+        for f in [REBEL, EMPIRE] {
+            let side = s.sides.get(f);
+            assert!(side.play.is_empty() && side.discard.is_empty(), "round {round}: nothing left out");
+            assert_eq!(side.deck.len() + side.reserve.len(), 24, "round {round}: all in the deck");
         }
         let used = s.sides.rebel.used.len();
         assert_eq!(used, if round + 1 == strategies { 0 } else { round + 1 }, "round {round}");
@@ -268,14 +282,30 @@ fn winning_the_game_at_seven_victory_points_and_random_games_all_end() {
     let mut rounds = 0;
     for seed in 0..300 {
         let mut s = new_game(seed);
+        let mut last_taken = None;
         for _ in 0..10_000 {
             let Some(d) = decision(&s) else { break };
             let a = d.actions[rng.below(d.actions.len())].clone();
+            let before = s.clone();
             apply(&mut s, d.seat, a).unwrap();
+            for f in [REBEL, EMPIRE] {
+                if s.sides.get(f).won.len() > before.sides.get(f).won.len() {
+                    last_taken = s.sides.get(f).won.last().copied();
+                }
+                // Seven victory points win at once: nobody is asked anything after.
+                if s.sides.get(f).victory_points() >= 7 {
+                    assert_eq!(s.winner, Some(f), "seed {seed}");
+                    assert!(decision(&s).is_none(), "seed {seed}: a question after the game was won");
+                }
+            }
         }
         let w = s.winner.unwrap_or_else(|| panic!("seed {seed}: the game ends"));
         assert!(s.sides.get(w).victory_points() >= 7, "seed {seed}");
-        assert!(s.sides.get(w.opponent()).victory_points() < 7);
+        // The event that brought the winner to seven was the last one taken.
+        let last = catalog().event(last_taken.expect("an event was taken")).victory_points as u32;
+        assert!(
+            s.sides.get(w).won.last() == last_taken.as_ref() && s.sides.get(w).victory_points() - last < 7
+        );
         assert!(decision(&s).is_none());
         rounds += s.round;
     }
@@ -287,14 +317,16 @@ fn views_keep_the_reserve_the_chosen_strategy_and_the_deck_from_the_other_side()
     use holonet::engine::evr::{Viewer, view};
     init();
     let mut rng = GameRng::from_seed(7);
-    let mut compared = 0;
+    let (mut compared, mut strategies, mut owner_sealed) = (0, 0, 0);
     for seed in 0..40 {
         let mut s = new_game(seed);
+        // Who may know each strategy, from the rules and the actions (not the engine's flags).
+        let mut knowledge = evr::Knowledge::default();
         for _ in 0..400 {
             let Some(d) = decision(&s) else { break };
             for f in [REBEL, EMPIRE] {
                 // Twins that differ only in f's secrets: another reserve character in the deck,
-                // another strategy chosen, the deck in another order.
+                // the deck in another order.
                 let mut t = s.clone();
                 let side = t.sides.get_mut(f);
                 if let (Some(r), Some(i)) = (
@@ -304,35 +336,50 @@ fn views_keep_the_reserve_the_chosen_strategy_and_the_deck_from_the_other_side()
                     side.reserve[0] = side.deck[i];
                     side.deck[i] = r;
                 }
-                // (Not a strategy its opponent picked (Infiltration) or that was shown.)
-                let known = *t.effects.chosen_by_opponent.get(f)
-                    || *t.effects.shown.get(f)
-                    || matches!(t.phase, Phase::Dominance { .. });
-                let side = t.sides.get_mut(f);
-                if let (Some(ch), Some(&other), false) = (side.chosen, side.unused.first(), known) {
-                    side.chosen = Some(other);
-                    side.unused[0] = ch;
-                }
                 side.deck.reverse();
-                if t == s {
-                    continue;
+                if t != s {
+                    for v in [Viewer::Public, Viewer::Faction(f.opponent())] {
+                        assert_eq!(view(&s, v), view(&t, v), "seed {seed}: {v:?} tells the {f} twins apart");
+                    }
+                    // The owner sees their own reserve.
+                    if t.sides.get(f).reserve != s.sides.get(f).reserve {
+                        assert_ne!(view(&s, Viewer::Faction(f)), view(&t, Viewer::Faction(f)));
+                    }
+                    compared += 1;
                 }
-                for v in [Viewer::Public, Viewer::Faction(f.opponent())] {
-                    assert_eq!(view(&s, v), view(&t, v), "seed {seed}: {v:?} tells the {f} twins apart");
+                // Twins with another strategy for f: alike to everyone who may not know it
+                // (the owner too, between two simultaneous Infiltration picks), different to
+                // those who may.
+                for r in [None, Some(f.opponent()), Some(f)] {
+                    let Some(t) = evr::strategy_twin(&s, f, rng.below(4)) else { continue };
+                    let v = r.map_or(Viewer::Public, Viewer::Faction);
+                    if knowledge.knows(&s, f, r) {
+                        if r.is_some() {
+                            assert_ne!(
+                                view(&s, v),
+                                view(&t, v),
+                                "seed {seed}: {v:?} should see the {f} strategy"
+                            );
+                        }
+                    } else {
+                        assert_eq!(
+                            view(&s, v),
+                            view(&t, v),
+                            "seed {seed}: {v:?} tells the {f} strategies apart"
+                        );
+                        strategies += 1;
+                        owner_sealed += usize::from(r == Some(f));
+                    }
                 }
-                // The owner sees their own secrets (when the reserve or the choice changed).
-                let secrets_changed = t.sides.get(f).reserve != s.sides.get(f).reserve
-                    || t.sides.get(f).chosen != s.sides.get(f).chosen;
-                if secrets_changed {
-                    assert_ne!(view(&s, Viewer::Faction(f)), view(&t, Viewer::Faction(f)));
-                }
-                compared += 1;
             }
             let a = d.actions[rng.below(d.actions.len())].clone();
-            apply(&mut s, d.seat, a).unwrap();
+            let before = s.clone();
+            apply(&mut s, d.seat, a.clone()).unwrap();
+            knowledge.step(&before, &d, &a, &s);
         }
     }
-    assert!(compared > 1000, "twins compared: {compared}");
+    assert!(compared > 1000 && strategies > 1000, "twins compared: {compared}, strategies: {strategies}");
+    println!("strategy twins hidden from their own owner: {owner_sealed}");
     // The public view names no reserve character and no chosen strategy.
     let s = set_up(3);
     let json = serde_json::to_string(&view(&s, Viewer::Public)).unwrap();

@@ -2087,7 +2087,20 @@ fn evr_secrets(export: &Value) -> Vec<HashMap<&'static str, std::collections::BT
         out.push(at);
         if let Some(e) = log.get(i) {
             let action = serde_json::from_value(e["action"].clone()).unwrap();
+            let before = s.clone();
             Evr::apply(&mut s, e["seat"].as_str().unwrap(), action).unwrap();
+            // The end of the struggle reveals both strategies to everyone, even when the round
+            // ends in the same step (no public view shows them then: after the fifth round they
+            // are taken back face down at once).
+            let struggling = |x: &holonet::engine::evr::EvrState| {
+                matches!(x.phase, holonet::engine::evr::state::Phase::Struggle { .. })
+            };
+            if struggling(&before) && !struggling(&s) {
+                let c = holonet::content::evr::catalog();
+                for f in holonet::content::Faction::BOTH {
+                    public.extend(before.sides.get(f).chosen.map(|x| c.strategy(x).key.clone()));
+                }
+            }
         }
     }
     out

@@ -142,13 +142,22 @@ fn changes(b: &EvrView, a: &EvrView, seat: Faction, action: &Action) -> Vec<Stri
             b.sides[&Faction::Empire].total
         ));
     }
-    let new_round = a.round != b.round || (a.phase == "game_over" && b.phase != "game_over");
+    // The step's place in the round, judged for the round and not for the step alone: an event
+    // may have been won a step earlier (its effect asked its winner something), and a game won
+    // at seven victory points ends without a cleanup.
+    let step = Step {
+        next_round: a.round != b.round,
+        cleanup: b.round > 0
+            && (a.round != b.round || (a.phase == "game_over" && a.event.is_none() && b.event.is_some())),
+        revealed: b.phase == "struggle" && a.phase != "struggle" && a.round == b.round,
+    };
     for f in Faction::BOTH {
-        out.extend(side_changes(b, a, f, seat, action, new_round));
+        out.extend(side_changes(b, a, f, seat, action, step));
     }
-    if let (Some(e), true) = (&b.event, new_round) {
-        let won = Faction::BOTH.iter().any(|f| a.sides[f].won.contains(e) && !b.sides[f].won.contains(e));
-        if !won {
+    let round_over = (step.next_round && b.round > 0) || (a.phase == "game_over" && b.phase != "game_over");
+    if let (Some(e), true) = (&b.event, round_over) {
+        // Nobody won it this round: nobody holds it now.
+        if !Faction::BOTH.iter().any(|f| a.sides[f].won.contains(e)) {
             out.push(format!("Nobody wins {}: it goes to the bottom of the event deck.", event(e)));
         }
     }
@@ -173,6 +182,18 @@ fn changes(b: &EvrView, a: &EvrView, seat: Faction, action: &Action) -> Vec<Stri
     out
 }
 
+/// Where a step stands in the round.
+#[derive(Clone, Copy)]
+struct Step {
+    /// A new round began (its planning phase).
+    next_round: bool,
+    /// The round's cleanup ran: every card went back into its deck, the strategies were
+    /// discarded.
+    cleanup: bool,
+    /// The struggle ended within the round: the strategies are revealed (their own lines).
+    revealed: bool,
+}
+
 /// The changes of one side: its play area, discard pile, reserve, influence, strategies and
 /// events won.
 fn side_changes(
@@ -181,7 +202,7 @@ fn side_changes(
     f: Faction,
     seat: Faction,
     action: &Action,
-    new_round: bool,
+    step: Step,
 ) -> Vec<String> {
     let (sb, sa) = (&b.sides[&f], &a.sides[&f]);
     let name = f.name();
@@ -204,7 +225,7 @@ fn side_changes(
         };
         out.push(format!("{} {verb} {k} influence (now {}).", capitalise_player(f), sa.influence));
     }
-    if new_round {
+    if step.cleanup {
         // The cleanup gathers every card back into the decks: one line, not one per card.
         if !sb.play.is_empty() || !sb.discard.is_empty() {
             out.push(format!(
@@ -233,20 +254,21 @@ fn side_changes(
             out.push(format!("{} character{} went to the {name} reserve.", na - nb, plural(na - nb)));
         }
     }
-    // This round's strategy, once this view shows it; one set by an effect (drawn at
-    // random, picked by the opponent) is news even while hidden.
+    // This round's strategy, once this view shows it (the reveal at the end of the struggle
+    // has its own line); one set by an effect (drawn at random, picked by the opponent) is news
+    // even while hidden.
     match &sa.chosen {
-        Some(Cards::Visible(k)) if new_round || sb.chosen != sa.chosen => {
+        Some(Cards::Visible(k)) if !step.revealed && (step.next_round || sb.chosen != sa.chosen) => {
             out.push(format!("The {name} strategy this round: {}.", list(&names(k, strategy))));
         }
         Some(Cards::Hidden(_))
-            if (new_round || sb.chosen.is_none()) && !matches!(action, Action::Strategy { .. }) =>
+            if (step.next_round || sb.chosen.is_none()) && !matches!(action, Action::Strategy { .. }) =>
         {
             out.push(format!("The {name} strategy for this round is set by an effect."));
         }
         _ => {}
     }
-    if !new_round {
+    if !step.cleanup {
         let gone: Vec<String> =
             sa.used.iter().filter(|k| !sb.used.contains(k)).map(|k| strategy(k)).collect();
         if !gone.is_empty() {

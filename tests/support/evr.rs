@@ -3,11 +3,11 @@
 //! command lines.
 #![allow(dead_code)]
 
-use holonet::content::Faction;
 use holonet::content::evr::{EventCardId, ResourceCardId, StrategyCardId, Zone, catalog};
+use holonet::content::{ByFaction, Faction};
 use holonet::engine::evr::exec::move_card;
 use holonet::engine::evr::state::Phase;
-use holonet::engine::evr::{Action, EvrState, RuleError, apply, decision, new_game};
+use holonet::engine::evr::{Action, Decision, DecisionKind, EvrState, RuleError, apply, decision, new_game};
 
 /// The Rebel player.
 pub const REBEL: Faction = Faction::Rebel;
@@ -124,4 +124,192 @@ pub fn pass_both(s: &mut EvrState) {
 /// A player's chosen strategy's key.
 pub fn chosen(s: &EvrState, f: Faction) -> Option<String> {
     s.sides.get(f).chosen.map(|x| catalog().strategy(x).key.clone())
+}
+
+/// An independent referee of the dominance phase: when a struggle ends it works out, from the
+/// printed rules alone (not the engine's code), who must take the event, and checks who did.
+/// The totals are the play areas' values; a strategy resolves unless its owner is over the
+/// objective value, and neither of two Deceptions does; Direct Assault adds 2; the highest
+/// total not over the objective value wins, a tie going to the balance token's side; Deception
+/// turns the result round only when neither total (bonus included) is over it.
+#[derive(Default)]
+pub struct Referee {
+    /// The round, its event, and who must take it.
+    expected: Option<(u32, EventCardId, Option<Faction>)>,
+    /// Events checked so far.
+    pub checked: usize,
+    /// Results a Deception turned round.
+    pub turned: usize,
+}
+
+impl Referee {
+    /// Who must take this struggle's event, from the state at its last pass.
+    pub fn predict(s: &EvrState) -> Option<Faction> {
+        Self::judge(s).0
+    }
+
+    /// Who must take this struggle's event, and whether a Deception turned the result round.
+    fn judge(s: &EvrState) -> (Option<Faction>, bool) {
+        let c = catalog();
+        let objective = i64::from(c.event(s.event.expect("an event")).objective_value);
+        let total = |f: Faction| -> i64 {
+            s.sides
+                .get(f)
+                .play
+                .iter()
+                .map(|p| {
+                    let r = c.resource(p.card);
+                    i64::from(if p.exhausted { r.exhausted_value.unwrap_or(r.value) } else { r.value })
+                })
+                .sum()
+        };
+        let strategy = |f: Faction| s.sides.get(f).chosen.map(|x| c.strategy(x).key.clone());
+        let is = |f: Faction, key: &str| strategy(f).as_deref() == Some(key);
+        let both_deceive = is(REBEL, "deception") && is(EMPIRE, "deception");
+        let resolves = |f: Faction, key: &str| is(f, key) && total(f) <= objective && !both_deceive;
+        let last = |f: Faction| total(f) + if resolves(f, "direct_assault") { 2 } else { 0 };
+        let within = |f: Faction| last(f) <= objective;
+        let mut winner = match (within(REBEL), within(EMPIRE)) {
+            (false, false) => None,
+            (true, false) => Some(REBEL),
+            (false, true) => Some(EMPIRE),
+            (true, true) => Some(match last(REBEL).cmp(&last(EMPIRE)) {
+                std::cmp::Ordering::Equal => s.balance,
+                std::cmp::Ordering::Greater => REBEL,
+                std::cmp::Ordering::Less => EMPIRE,
+            }),
+        };
+        let deceived = Faction::BOTH.iter().any(|&f| resolves(f, "deception"));
+        let turned = deceived && within(REBEL) && within(EMPIRE);
+        if turned {
+            winner = winner.map(Faction::opponent);
+        }
+        (winner, turned)
+    }
+
+    /// Looks at one applied action (the states before and after it); an error says how the
+    /// engine's result differs from the referee's.
+    pub fn step(&mut self, before: &EvrState, after: &EvrState) -> Result<(), String> {
+        let struggling = |s: &EvrState| matches!(s.phase, Phase::Struggle { .. });
+        if struggling(before) && !struggling(after) {
+            let e = before.event.expect("a struggle has an event");
+            let (winner, turned) = Self::judge(before);
+            self.turned += usize::from(turned);
+            self.expected = Some((before.round, e, winner));
+        }
+        let Some((round, e, want)) = self.expected else { return Ok(()) };
+        let took = Faction::BOTH.into_iter().find(|&f| after.sides.get(f).won.contains(&e));
+        if took.is_none() && after.round == round && after.winner.is_none() {
+            return Ok(());
+        }
+        self.expected = None;
+        self.checked += 1;
+        let key = &catalog().event(e).key;
+        if took != want {
+            return Err(format!(
+                "round {round}, {key}: the referee says {want:?} takes it, the engine gave it to {took:?}"
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Who may know each player's strategy this round, worked out from the rules and the actions
+/// seen (never from the engine's own flags): its owner, unless the opponent picked it
+/// (Infiltration) and the owner has still to make their own pick of the opponent's (two
+/// Infiltrations pick at the same time); the opponent who picked it; everyone, for the loser
+/// of Locate the Rebel Base who picks first and shows it; nobody but its owner once a power
+/// made the owner pick again; everyone from the reveal at the end of the struggle.
+#[derive(Clone, Debug, Default)]
+pub struct Knowledge {
+    /// Who picked each player's strategy this round (`None`: drawn at random, or not yet).
+    picker: ByFaction<Option<Faction>>,
+    /// Whose strategy was shown to everyone this round.
+    shown: ByFaction<bool>,
+    /// The player who lost Locate the Rebel Base last round (shows their next strategy).
+    shows_next: Option<Faction>,
+    /// Whose strategy a power made its owner pick again this round.
+    pub replaced: ByFaction<bool>,
+}
+
+impl Knowledge {
+    /// Follows one applied action: the decision it answered and the states around it.
+    pub fn step(&mut self, before: &EvrState, d: &Decision, a: &Action, after: &EvrState) {
+        if after.round != before.round {
+            let locate = before.event == Some(event("locate_the_rebel_base"));
+            let winner = before
+                .event
+                .and_then(|e| Faction::BOTH.into_iter().find(|&f| after.sides.get(f).won.contains(&e)));
+            *self = Knowledge {
+                shows_next: winner.filter(|_| locate).map(Faction::opponent),
+                ..Knowledge::default()
+            };
+        }
+        match (before.phase, a) {
+            (Phase::ChooseStrategy { faction }, Action::Strategy { .. })
+                if d.kind == DecisionKind::ChooseStrategy =>
+            {
+                *self.picker.get_mut(faction) = Some(d.seat);
+                if self.shows_next == Some(faction) {
+                    *self.shown.get_mut(faction) = true;
+                }
+            }
+            // A power made a player pick again (R2-D2 and C-3PO, Emperor Palpatine: the card
+            // is discarded when the power starts, the new one picked by the decision's seat).
+            _ if d.kind == DecisionKind::Effect && after.round == before.round => {
+                for f in Faction::BOTH {
+                    let (was, now) = (before.sides.get(f).chosen, after.sides.get(f).chosen);
+                    if now.is_some() && was != now {
+                        *self.picker.get_mut(f) = Some(d.seat);
+                        *self.shown.get_mut(f) = false;
+                        *self.replaced.get_mut(f) = true;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Whether the receiver (`None`: the channel) may know the strategy `owner` has (or is
+    /// to have) this round, in this state.
+    pub fn knows(&self, s: &EvrState, owner: Faction, receiver: Option<Faction>) -> bool {
+        if matches!(s.phase, Phase::Dominance { .. } | Phase::Over) || *self.shown.get(owner) {
+            return true;
+        }
+        let picker = *self.picker.get(owner);
+        match receiver {
+            None => false,
+            Some(r) if r == owner => !self.sealed_from_owner(s, owner),
+            Some(r) => picker == Some(r),
+        }
+    }
+
+    /// Two Infiltrations: the opponent has picked `owner`'s strategy, and `owner` is now
+    /// picking the opponent's (the picks are simultaneous, so `owner` may not know theirs).
+    pub fn sealed_from_owner(&self, s: &EvrState, owner: Faction) -> bool {
+        let picking_theirs = matches!(s.phase, Phase::ChooseStrategy { faction } if faction == owner.opponent())
+            && decision(s).is_some_and(|d| d.seat == owner);
+        picking_theirs && *self.picker.get(owner) == Some(owner.opponent())
+    }
+}
+
+/// A twin of `s` in which `f`'s strategy for this round (chosen, or picked for them and not yet
+/// turned over) is another of their unused ones, if there is one.
+pub fn strategy_twin(s: &EvrState, f: Faction, pick: usize) -> Option<EvrState> {
+    let mut t = s.clone();
+    let sealed = *t.effects.sealed.get(f);
+    let side = t.sides.get_mut(f);
+    let current = side.chosen.or(sealed)?;
+    let others: Vec<usize> = (0..side.unused.len()).filter(|&i| side.unused[i] != current).collect();
+    let i = *others.get(pick % others.len().max(1))?;
+    let other = side.unused[i];
+    if side.chosen.is_some() {
+        side.unused[i] = current;
+        side.unused.sort();
+        side.chosen = Some(other);
+    } else {
+        // A sealed pick is still among its owner's unused cards.
+        *t.effects.sealed.get_mut(f) = Some(other);
+    }
+    (t != *s).then_some(t)
 }

@@ -62,6 +62,9 @@ pub fn resume(s: &mut EvrState) {
             DominanceStep::Victory => {
                 s.phase = Phase::Dominance { step: DominanceStep::EventEffect };
                 let winner = determine_victory(s);
+                if matches!(s.phase, Phase::Over) {
+                    return;
+                }
                 if let Some(loser) = winner.map(Faction::opponent)
                     && let Some(card) = resolves(s, loser, Trigger::Lost)
                 {
@@ -108,13 +111,17 @@ pub fn winner_on(total: impl Fn(Faction) -> i64, objective: i64, balance: Factio
 }
 
 /// Determine victory: [`winner_on`] the totals with the strategies' bonuses, the result turned
-/// round by a Deception; the winner takes the event (its victory points count from now) and
-/// its influence.
+/// round by a Deception when neither of those totals exceeds the objective value (its text);
+/// the winner takes the event (its victory points count from now) and its influence. A
+/// winner who reaches the victory points that win has won the game at once (rulebook:
+/// "immediately"): nothing more of the round is resolved, nobody is asked anything.
 fn determine_victory(s: &mut EvrState) -> Option<Faction> {
     let event = s.event.expect("a dominance phase has an event");
     let def = catalog().event(event);
-    let mut winner = winner_on(|f| final_total(s, f), def.objective_value as i64, s.balance);
-    if s.effects.flip {
+    let objective = def.objective_value as i64;
+    let mut winner = winner_on(|f| final_total(s, f), objective, s.balance);
+    let within = Faction::BOTH.iter().all(|&f| final_total(s, f) <= objective);
+    if s.effects.flip && within {
         winner = winner.map(Faction::opponent);
     }
     if let Some(w) = winner {
@@ -124,16 +131,19 @@ fn determine_victory(s: &mut EvrState) -> Option<Faction> {
         let side = s.sides.get_mut(w);
         side.influence += gain;
         side.won.push(event);
+        if side.victory_points() >= catalog().victory_points_to_win as u32 {
+            s.winner = Some(w);
+            s.phase = Phase::Over;
+        }
     }
     s.effects.winner = winner;
     winner
 }
 
 /// Cleanup: every resource card back into a shuffled deck, the event to the bottom if nobody
-/// won it, the balance token, the strategies discarded (and retrieved once all are used), the
-/// win at seven victory points; else the next round.
+/// won it, the balance token, the strategies discarded (and retrieved once all are used); then
+/// the next round. (Seven victory points end the game when the event is won, before this.)
 fn cleanup(s: &mut EvrState) {
-    let c = catalog();
     let event = s.event.take().expect("a dominance phase has an event");
     let winner = s.effects.winner;
     if winner.is_none() {
@@ -162,12 +172,7 @@ fn cleanup(s: &mut EvrState) {
         (Ordering::Equal, Some(w)) => w.opponent(),
         (Ordering::Equal, None) => s.balance,
     };
-    let goal = c.victory_points_to_win as u32;
-    let over = [(Faction::Rebel, r), (Faction::Empire, e)].into_iter().find(|&(_, vp)| vp >= goal);
-    if let Some((f, _)) = over {
-        s.winner = Some(f);
-        s.phase = Phase::Over;
-    } else if s.events.is_empty() {
+    if s.events.is_empty() {
         // Not reachable with the box's events (they hold far more than seven points); the
         // balance token settles a match that ran out of them.
         s.winner = Some(match r.cmp(&e) {
@@ -205,7 +210,7 @@ pub fn start_round(s: &mut EvrState) {
 }
 
 /// Whose strategy is chosen next in the planning phase (a shown one first, else the Rebels'),
-/// or the struggle once both are.
+/// or the struggle once both are (a sealed Infiltration pick counts as made).
 pub fn next_to_choose(s: &EvrState) -> Phase {
     let shown = &s.effects.shown;
     let first = if *shown.get(Faction::Empire) && !*shown.get(Faction::Rebel) {
@@ -213,7 +218,8 @@ pub fn next_to_choose(s: &EvrState) -> Phase {
     } else {
         Faction::Rebel
     };
-    match [first, first.opponent()].into_iter().find(|&f| s.sides.get(f).chosen.is_none()) {
+    let open = |f: Faction| s.sides.get(f).chosen.is_none() && s.effects.sealed.get(f).is_none();
+    match [first, first.opponent()].into_iter().find(|&f| open(f)) {
         Some(faction) => Phase::ChooseStrategy { faction },
         None => Phase::Struggle { turn: s.balance, passed: false },
     }

@@ -83,18 +83,34 @@ pub fn sides(side: Side, actor: Faction) -> Vec<Faction> {
     }
 }
 
-/// Whether a player's play area has room for one more card under the event's capacity.
-pub fn room(s: &EvrState, f: Faction) -> bool {
-    let capacity = s.event.map_or(0, |e| catalog().event(e).capacity as usize);
-    s.sides.get(f).play.len() < capacity
+/// This round's event's capacity.
+fn capacity(s: &EvrState) -> usize {
+    s.event.map_or(0, |e| catalog().event(e).capacity as usize)
 }
 
-/// The rulebook's FAQ: an empty deck is made again from the shuffled discard pile.
+/// Whether a player's play area has room for one more card under the event's capacity.
+pub fn room(s: &EvrState, f: Faction) -> bool {
+    s.sides.get(f).play.len() < capacity(s)
+}
+
+/// The rulebook's FAQ: an empty deck is made again from the shuffled discard pile, whenever a
+/// card must be drawn, looked at or searched for.
 pub fn refill(s: &mut EvrState, f: Faction) {
+    refill_to(s, f, 1);
+}
+
+/// The FAQ for an effect that goes through `need` cards of a deck one after the other (Recon's
+/// two): when the deck runs out before, its discard pile is shuffled into a new deck and the
+/// effect goes on with that. The cards still in the deck stay on top of the new one, which is
+/// what taking them first and then remaking the empty deck comes to.
+pub fn refill_to(s: &mut EvrState, f: Faction, need: usize) {
     let side = s.sides.get_mut(f);
-    if side.deck.is_empty() && !side.discard.is_empty() {
-        side.deck = std::mem::take(&mut side.discard);
-        s.rng.shuffle(&mut s.sides.get_mut(f).deck);
+    if side.deck.len() < need && !side.discard.is_empty() {
+        let mut fresh = std::mem::take(&mut side.discard);
+        s.rng.shuffle(&mut fresh);
+        let side = s.sides.get_mut(f);
+        fresh.append(&mut side.deck);
+        side.deck = fresh;
     }
 }
 
@@ -236,6 +252,14 @@ fn ask_choose(s: &EvrState, fr: &Frame, min: u8, max: u8, options: &[Effect]) ->
 /// Whether an operation, started afresh, would have something to do.
 fn viable(s: &EvrState, actor: Faction, op: &Effect) -> bool {
     match op {
+        Effect::Move { from: Zone::Deck | Zone::DeckTop, to, side, which, .. } => {
+            // An empty deck is remade from the discard pile first (`prepare`).
+            let mut t = s.clone();
+            for f in sides(*side, actor) {
+                refill(&mut t, f);
+            }
+            !move_candidates(&t, actor, Zone::Deck, *to, *side, *which).is_empty()
+        }
         Effect::Move { from, to, side, which, .. } => {
             !move_candidates(s, actor, *from, *to, *side, *which).is_empty()
         }
@@ -280,15 +304,23 @@ fn ask_op(s: &EvrState, fr: &Frame, op: &Effect) -> Option<Ask> {
             }
             Some(_) => None,
         },
+        // First the cards taken out of the deck, one by one (set aside in `cards`); then, among
+        // those, the ones discarded; the rest goes on at the end.
         Effect::SearchDeck { side, take, discard, rest } => match fr.side {
             None => deck_choices(s, fr, *side),
             Some(f) if fr.count < *take => {
-                if fr.count >= *discard && *rest == Zone::Play && !room(s, f) {
+                let to_play = (fr.cards.len() + 1).saturating_sub(*discard as usize);
+                if *rest == Zone::Play && s.sides.get(f).play.len() + to_play > capacity(s) {
                     return None;
                 }
                 let mut deck = s.sides.get(f).deck.clone();
                 deck.sort();
                 Ask::of(me, picks(deck))
+            }
+            Some(_) if fr.count < take + discard => {
+                let mut held = fr.cards.clone();
+                held.sort();
+                Ask::of(me, picks(held))
             }
             Some(_) => None,
         },
@@ -319,7 +351,7 @@ fn prepare(s: &mut EvrState) {
     match op {
         Effect::LookAtDeck { side: sd, look, .. } => {
             let Some(f) = either(sd) else { return };
-            refill(s, f);
+            refill_to(s, f, *look as usize);
             let deck = &s.sides.get(f).deck;
             let seen: Vec<ResourceCardId> = deck.iter().rev().take(*look as usize).copied().collect();
             let fr = s.pending.as_mut().expect("checked above");
@@ -330,6 +362,13 @@ fn prepare(s: &mut EvrState) {
             refill(s, f);
             let fr = s.pending.as_mut().expect("checked above");
             (fr.side, fr.prepared) = (Some(f), true);
+        }
+        Effect::Move { from: Zone::Deck | Zone::DeckTop, side: sd, .. } => {
+            // A deck searched for a card: an empty one is remade from its discard pile first.
+            for f in sides(*sd, actor) {
+                refill(s, f);
+            }
+            s.pending.as_mut().expect("checked above").prepared = true;
         }
         Effect::ReplaceStrategy { side: sd } => {
             // The strategy of this round is discarded before another is chosen; with none left
@@ -481,23 +520,37 @@ fn answer_op(s: &mut EvrState, fr: &Frame, op: &Effect, action: &Action) {
             fr.cards.retain(|x| x != card);
             fr.count += 1;
         }
-        (Effect::SearchDeck { discard, .. }, Action::Pick { card }) => {
+        (Effect::SearchDeck { take: taking, .. }, Action::Pick { card }) if fr.count < *taking => {
+            // Taken out of the deck and set aside; a deck that runs out while more cards are to
+            // be taken is remade from its discard pile (FAQ), before anything is discarded.
+            let owner = c.resource(*card).faction;
             take(s, *card);
             let fr = s.pending.as_mut().expect("resolving");
-            if fr.count < *discard {
-                s.sides.get_mut(c.resource(*card).faction).discard.push(*card);
-            } else {
-                fr.cards.push(*card);
+            fr.cards.push(*card);
+            fr.count += 1;
+            if fr.count < *taking {
+                refill(s, owner);
+                if s.sides.get(owner).deck.is_empty() {
+                    // Nothing more to take: on to the discarding.
+                    s.pending.as_mut().expect("resolving").count = *taking;
+                }
             }
-            s.pending.as_mut().expect("resolving").count += 1;
+        }
+        (Effect::SearchDeck { .. }, Action::Pick { card }) => {
+            let fr = s.pending.as_mut().expect("resolving");
+            fr.cards.retain(|x| x != card);
+            fr.count += 1;
+            s.sides.get_mut(c.resource(*card).faction).discard.push(*card);
         }
         (Effect::ReplaceStrategy { side }, Action::Strategy { card }) => {
             let target = single(*side, fr.actor);
             let st = s.sides.get_mut(target);
             st.unused.retain(|x| x != card);
             st.chosen = Some(*card);
-            // Chosen by its owner now: an Infiltration's pick is no longer known to the opponent.
+            // Chosen by its owner now, in secret: an Infiltration's pick is no longer known to
+            // the opponent, nor a strategy shown after Locate the Rebel Base to anyone.
             *s.effects.chosen_by_opponent.get_mut(target) = false;
+            *s.effects.shown.get_mut(target) = false;
             count(s, 1);
         }
         (Effect::DiscardStrategy { side, .. }, Action::Strategy { card }) => {

@@ -177,9 +177,19 @@ pub fn apply(s: &mut EvrState, seat: Faction, action: Action) -> Result<(), Rule
             }
         }
         (Phase::ChooseStrategy { faction }, Action::Strategy { card }) => {
-            let side = s.sides.get_mut(faction);
-            side.unused.retain(|&x| x != card);
-            side.chosen = Some(card);
+            let other = faction.opponent();
+            let picked_by_opponent = |f: Faction| *s.effects.chosen_by_opponent.get(f);
+            let other_open = s.sides.get(other).chosen.is_none() && s.effects.sealed.get(other).is_none();
+            if picked_by_opponent(faction) && picked_by_opponent(other) && other_open {
+                // Two Infiltrations: the picks are simultaneous (FAQ). The first is sealed until
+                // the second is made, so that neither picker has seen their own card.
+                *s.effects.sealed.get_mut(faction) = Some(card);
+            } else {
+                choose_strategy(s, faction, card);
+                if let Some(sealed) = s.effects.sealed.get_mut(other).take() {
+                    choose_strategy(s, other, sealed);
+                }
+            }
             s.phase = dominance::next_to_choose(s);
         }
         (Phase::Struggle { turn, .. }, Action::Play) => {
@@ -214,6 +224,13 @@ pub fn apply(s: &mut EvrState, seat: Faction, action: Action) -> Result<(), Rule
     }
     s.version += 1;
     Ok(())
+}
+
+/// A player's strategy for this round is set: out of their unused ones.
+fn choose_strategy(s: &mut EvrState, f: Faction, card: crate::content::evr::StrategyCardId) {
+    let side = s.sides.get_mut(f);
+    side.unused.retain(|&x| x != card);
+    side.chosen = Some(card);
 }
 
 /// Once an effect has no more choices: a power ends its player's turn; a strategy or event

@@ -140,13 +140,20 @@ pub struct Frame {
 pub struct RoundEffects {
     /// Added to each total when the winner is determined (Direct Assault).
     pub bonus: ByFaction<i8>,
-    /// The result is turned round: the would-be loser wins (Deception).
+    /// The result is turned round, the would-be loser winning, when neither total exceeds the
+    /// objective value (Deception).
     pub flip: bool,
     /// Whose strategy was chosen by their opponent this round (Infiltration): the opponent
-    /// knows it.
+    /// knows it, until a power makes its owner choose again.
     pub chosen_by_opponent: ByFaction<bool>,
-    /// Whose strategy was chosen first and shown (Locate the Rebel Base).
+    /// Whose strategy was chosen first and shown (Locate the Rebel Base); no longer once a
+    /// power replaces it.
     pub shown: ByFaction<bool>,
+    /// Two Infiltrations pick each other's strategy at the same time (FAQ): the first pick
+    /// made waits here, known only to the opponent who made it, until the second is made;
+    /// then both are turned over to their owners together.
+    #[serde(default)]
+    pub sealed: ByFaction<Option<StrategyCardId>>,
     /// The event's winner, once determined.
     pub winner: Option<Faction>,
 }

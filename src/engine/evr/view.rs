@@ -126,18 +126,29 @@ pub fn view(s: &EvrState, viewer: Viewer) -> EvrView {
                 used: side.used.iter().map(|&x| c.strategy(x).key.clone()).collect(),
                 // Known to the opponent too when the opponent picked it (Infiltration) or it was
                 // shown (Locate the Rebel Base).
-                chosen: side.chosen.map(|x| {
-                    let key = c.strategy(x).key.clone();
-                    let opponent_knows =
-                        *s.effects.chosen_by_opponent.get(f) && viewer == Viewer::Faction(f.opponent());
-                    // Strategies are revealed in the dominance phase.
-                    let revealed = matches!(s.phase, Phase::Dominance { .. });
-                    if see || opponent_knows || revealed || *s.effects.shown.get(f) {
-                        Cards::Visible(vec![key])
-                    } else {
-                        Cards::Hidden(1)
+                chosen: match (side.chosen, *s.effects.sealed.get(f)) {
+                    (Some(x), _) => {
+                        let key = c.strategy(x).key.clone();
+                        let opponent_knows =
+                            *s.effects.chosen_by_opponent.get(f) && viewer == Viewer::Faction(f.opponent());
+                        // Strategies are revealed in the dominance phase (and stay face up when
+                        // the game ends there).
+                        let revealed = matches!(s.phase, Phase::Dominance { .. } | Phase::Over);
+                        if see || opponent_knows || revealed || *s.effects.shown.get(f) {
+                            Some(Cards::Visible(vec![key]))
+                        } else {
+                            Some(Cards::Hidden(1))
+                        }
                     }
-                }),
+                    // The first of two simultaneous Infiltration picks: only its picker knows it;
+                    // for everyone else, its owner included, nothing is chosen yet.
+                    (None, Some(x))
+                        if matches!(viewer, Viewer::Full) || viewer == Viewer::Faction(f.opponent()) =>
+                    {
+                        Some(Cards::Visible(vec![c.strategy(x).key.clone()]))
+                    }
+                    (None, _) => None,
+                },
                 won: side.won.iter().map(|&x| c.event(x).key.clone()).collect(),
                 victory_points: side.victory_points(),
             };

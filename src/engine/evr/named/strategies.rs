@@ -2,8 +2,10 @@
 
 use super::super::state::EvrState;
 
-/// Deception: the result of the event is turned round (the would-be loser wins). Two
-/// Deceptions cancel before either resolves (the dominance phase sees to that).
+/// Deception: the result of the event is turned round (the would-be loser wins) if neither
+/// total, strategies' bonuses included, exceeds the objective value; determine victory checks
+/// that, after every strategy has resolved. Two Deceptions cancel before either resolves (the
+/// dominance phase sees to that).
 pub fn deception(s: &mut EvrState) {
     s.effects.flip = !s.effects.flip;
 }
