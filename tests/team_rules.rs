@@ -404,3 +404,63 @@ fn every_decision_of_the_team_game_goes_to_the_role_the_rules_reference_names() 
     }
     let _ = (other(BLUE), catalog());
 }
+
+// Item 13: whether a decision open to two teammates mentions them must not depend on which of
+// them acted (the actor may be the holder of a card: leak seeds 23433 and 24153). A shared
+// decision pings exactly when the players it names change.
+#[test]
+fn a_shared_decision_pings_when_the_players_it_names_change_not_by_who_acted() {
+    use holonet::service::{Answer, Caller, PromptPost, Service};
+    use holonet::store::MemoryStore;
+    use std::sync::Arc;
+
+    const CH: u64 = 7;
+    let named = |p: &PromptPost| {
+        let mut v = vec![(p.seat.clone(), p.user)];
+        v.extend(p.also.iter().cloned());
+        v
+    };
+    let svc: Service<Rebellion> = Service::with_clock(Arc::new(MemoryStore::new()), Box::new(|| 1_000));
+    let who = |user: u64| Caller { user, moderator: false };
+    let options = MatchOptions { quick_setup: true, players: Players::Four, ..Default::default() };
+    svc.create(CH, Some(1), who(1), options, Some(23_433)).unwrap();
+    for (user, seat) in
+        [(1, "rebel-admiral"), (2, "rebel-general"), (3, "empire-admiral"), (4, "empire-general")]
+    {
+        svc.join(CH, who(user), Some(seat)).unwrap();
+    }
+    svc.start(CH, who(1)).unwrap();
+    let (mut by_mate, mut by_mate_same_names, mut rng) = (0, 0, 23_433u64);
+    for _ in 0..600 {
+        let Some(p) = svc.prompt(CH).unwrap() else { break };
+        rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        // At a shared decision the teammate named in `also` answers when any option is his.
+        let mate = p.also.first().and_then(|(_, u)| *u);
+        let tried = mate.and_then(|u| {
+            (0..p.options.len())
+                .find_map(|i| svc.act(CH, who(u), Answer::Option { key: p.key(), index: i }).ok())
+        });
+        let out = match tried {
+            Some(out) => {
+                by_mate += 1;
+                let after = out.prompt.as_ref().map(named);
+                let same = after.as_ref() == Some(&named(&p));
+                by_mate_same_names += usize::from(same);
+                let expected = out.prompt.as_ref().is_some_and(|q| !q.computer) && !same;
+                assert_eq!(out.ping, expected, "{}: named {:?} then {:?}", p.kind, named(&p), after);
+                out
+            }
+            None => {
+                let index = (rng >> 33) as usize % p.options.len();
+                svc.act(CH, who(p.user.unwrap()), Answer::Option { key: p.key(), index }).unwrap()
+            }
+        };
+        if out.prompt.is_none() {
+            break;
+        }
+    }
+    assert!(
+        by_mate_same_names > 0,
+        "a teammate answered a shared decision that still names both ({by_mate} answers)"
+    );
+}
