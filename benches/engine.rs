@@ -4,8 +4,8 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 
+use holonet::bot::sim::playout;
 use holonet::engine::rebellion::{MatchOptions, Players, apply, decision, new_game};
-use holonet::sim::playout;
 
 fn benches(c: &mut Criterion) {
     holonet::content::init().expect("content loads");

@@ -4,11 +4,11 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 
+use holonet::bot::sim::{playout, random_action};
 use holonet::content::Faction;
 use holonet::engine::rebellion::{MatchOptions, State, Viewer, apply, decision, new_game, view};
 use holonet::engine::rng::GameRng;
 use holonet::render::board::{encode_png, render_image, render_png};
-use holonet::sim::{playout, random_action};
 
 fn mid_game() -> State {
     let mut s = new_game(5, MatchOptions { quick_setup: true, ..Default::default() });

@@ -3,9 +3,9 @@
 //! per game, a digest of every action, every event, every decision offered (with its context)
 //! and the final state, to check that an optimisation changes nothing.
 
+use holonet::bot::sim::{playout, playout_with};
 use holonet::engine::rebellion::{MatchOptions, decision};
-use holonet::hash::fnv1a;
-use holonet::sim::{playout, playout_with};
+use holonet::trust::hash::fnv1a;
 
 fn main() {
     holonet::content::init().expect("content loads");

@@ -4,23 +4,16 @@
 
 pub mod bot;
 pub mod cli;
-pub mod cluster;
-pub mod config;
 pub mod content;
-pub mod dice;
+pub mod deploy;
 pub mod discord;
 pub mod engine;
 pub mod fuzzing;
-pub mod game;
 pub mod games;
-pub mod hash;
-pub mod luck;
-pub mod menu;
 pub mod render;
 pub mod service;
-pub mod sim;
 pub mod store;
-pub mod verify;
+pub mod trust;
 
 /// The allocator of every program built on this crate (the bot, tests, benchmarks, the fuzz
 /// target): mimalloc instead of the system's. The engine and the service build many small,

@@ -40,7 +40,7 @@ enum Command {
         /// Run only these gateway shards, FIRST..LAST (both included), as one process of a
         /// cluster (docs/cluster.md); overrides `[cluster]` in the configuration.
         #[arg(long, requires = "of")]
-        shards: Option<holonet::cluster::ShardRange>,
+        shards: Option<holonet::deploy::cluster::ShardRange>,
         /// How many shards the whole cluster runs (with --shards).
         #[arg(long, requires = "shards")]
         of: Option<u32>,
@@ -252,13 +252,16 @@ fn main() {
     }
 }
 
-fn serve(path: &std::path::Path, shards: Option<(holonet::cluster::ShardRange, u32)>) -> std::io::Result<()> {
+fn serve(
+    path: &std::path::Path,
+    shards: Option<(holonet::deploy::cluster::ShardRange, u32)>,
+) -> std::io::Result<()> {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,serenity=warn"));
     tracing_subscriber::fmt().with_env_filter(filter).init();
-    let mut config = holonet::config::Config::load(path).map_err(std::io::Error::other)?;
+    let mut config = holonet::deploy::config::Config::load(path).map_err(std::io::Error::other)?;
     if let Some((shards, of)) = shards {
-        config.cluster = Some(holonet::config::ClusterConfig { shards, of });
+        config.cluster = Some(holonet::deploy::config::ClusterConfig { shards, of });
         config.validate().map_err(std::io::Error::other)?;
     }
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
@@ -269,7 +272,7 @@ fn serve(path: &std::path::Path, shards: Option<(holonet::cluster::ShardRange, u
 fn data_dir(path: &std::path::Path) -> std::io::Result<PathBuf> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| std::io::Error::other(format!("cannot read {}: {e}", path.display())))?;
-    let mut config = holonet::config::Config::parse(&text)
+    let mut config = holonet::deploy::config::Config::parse(&text)
         .map_err(|e| std::io::Error::other(format!("{}: {e}", path.display())))?;
     config.apply_env(|k| std::env::var(k).ok());
     Ok(config.data_dir)
@@ -299,7 +302,7 @@ fn import(
 /// Prints what the export proves, or why it does not verify (exit status 1).
 fn verify(file: &std::path::Path) -> std::io::Result<()> {
     let bytes = std::fs::read(file)?;
-    match holonet::verify::verify_bytes(&bytes) {
+    match holonet::service::verify::verify_bytes(&bytes) {
         Ok(report) => {
             println!("{}", report.text());
             Ok(())

@@ -106,7 +106,7 @@ fn the_channel_gets_a_board_at_milestones_and_a_ping_when_a_decision_changes_han
 
 #[test]
 fn a_milestone_that_moves_no_piece_posts_its_lines_without_a_new_image() {
-    use holonet::game::Game;
+    use holonet::games::game::Game;
     // Both players pass or take the first option: rounds where the board barely changes.
     let (_, _, svc, _) = setup(5);
     let mut shown = Rebellion::board_fingerprint(&svc.state(CH).unwrap().unwrap());

@@ -13,12 +13,12 @@ mod leaks {
 }
 
 use holonet::bot::determinize::determinize;
+use holonet::bot::sim::random_index;
 use holonet::bot::{Budget, choose};
 use holonet::content::Faction;
 use holonet::engine::rebellion::invariants::violations;
 use holonet::engine::rebellion::{MatchOptions, Position, new_game};
 use holonet::engine::rng::GameRng;
-use holonet::sim::random_index;
 use leaks::cards::{Card, Universe};
 use leaks::knowledge::{Knowledge, Who};
 

@@ -8,12 +8,12 @@
 
 mod golden_image;
 
+use holonet::bot::sim::{playout, playout_with, random_action};
 use holonet::content::{Faction, SystemId};
 use holonet::engine::rebellion::{Action, MatchOptions, State, Viewer, apply, new_game, view};
 use holonet::engine::rng::GameRng;
-use holonet::games::rebellion_history::{HistoryError, Moment, RoundPoint, history, log_actions, point};
+use holonet::games::rebellion::history::{HistoryError, Moment, RoundPoint, history, log_actions, point};
 use holonet::render::chart::{HEIGHT, WIDTH, render_image, render_png};
-use holonet::sim::{playout, playout_with, random_action};
 use holonet::store::LogEntry;
 
 fn log_of(seed: u64) -> (State, Vec<(Faction, Action)>) {

@@ -6,10 +6,10 @@ use std::collections::BTreeMap;
 
 use holonet::engine::rebellion::choice::{ChoiceKind, describe, describe_decision};
 use holonet::engine::rebellion::{Action, MatchOptions, PromptKind, State, decision, new_game};
-use holonet::game::{Game, OptionText};
+use holonet::games::game::{Game, OptionText};
 use holonet::games::rebellion::Rebellion;
-use holonet::games::rebellion_words::{option_texts, options_public};
-use holonet::menu::{Entry, MAX_MENUS, Node, PER_MENU, node};
+use holonet::games::rebellion::words::{option_texts, options_public};
+use holonet::service::menu::{Entry, MAX_MENUS, Node, PER_MENU, node};
 
 /// Whether a text looks like an id or a command rather than words.
 fn looks_like_code(s: &str) -> bool {
@@ -112,7 +112,7 @@ fn random_games_read_in_words_with_small_menus() {
     for seed in 0..6u64 {
         let options = MatchOptions { quick_setup: seed % 2 == 1, ..Default::default() };
         check(&new_game(seed, options.clone()), &mut seen);
-        holonet::sim::playout_with(seed, options, |_, s, _| check(s, &mut seen));
+        holonet::bot::sim::playout_with(seed, options, |_, s, _| check(s, &mut seen));
     }
     for (kind, (picks, widest, options)) in &seen {
         eprintln!("{kind:>20}: up to {options:>3} options, {picks} picks, widest top menu {widest}");
@@ -168,7 +168,7 @@ fn combat_numbers_are_resolved_to_dice_and_units() {
     // Play random games until one waits for the attacker's damage, then read its options.
     for seed in 0..40u64 {
         let mut found = None;
-        holonet::sim::playout_with(
+        holonet::bot::sim::playout_with(
             seed,
             MatchOptions { quick_setup: true, ..Default::default() },
             |_, s, _| {

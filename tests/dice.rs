@@ -8,12 +8,12 @@
 use std::sync::Arc;
 
 use holonet::engine::rebellion::{self as engine, MatchOptions, Players, decision, team};
-use holonet::game::Game;
 use holonet::games::evr::{Evr, EvrOptions};
+use holonet::games::game::Game;
 use holonet::games::rebellion::{Rebellion, seat_name};
+use holonet::service::verify::{VerifyError, verify_bytes};
 use holonet::service::{Answer, Caller, Outcome, Service, ServiceError};
 use holonet::store::{LogEntry, MatchExport, MatchStatus, MatchStore, MemoryStore, StoredMatch};
-use holonet::verify::{VerifyError, verify_bytes};
 
 const CH: u64 = 700;
 const MOD: Caller = Caller { user: 99, moderator: true };
@@ -70,7 +70,7 @@ fn rebellion_seats(s: &engine::State, action: &engine::Action) -> Vec<String> {
 
 /// A golden Rebellion playout as (seat, action) pairs.
 fn rebellion_log(seed: u64, options: &MatchOptions) -> Vec<(String, engine::Action)> {
-    let p = holonet::sim::playout(seed, options.clone());
+    let p = holonet::bot::sim::playout(seed, options.clone());
     let mut s = engine::new_game(seed, options.clone());
     let mut log = vec![];
     for step in p.steps {
@@ -112,7 +112,7 @@ fn finished_export<G: Game>(seed: u64, options: G::Options, log: &[(String, G::A
     }
     let export = MatchExport {
         result: G::outcome(&state),
-        final_state: Some(holonet::dice::state_hash(&state)),
+        final_state: Some(holonet::trust::dice::state_hash(&state)),
         ..MatchExport::of(&StoredMatch { meta, log: entries, snapshot: None })
     };
     serde_json::to_vec(&export).unwrap()
@@ -174,7 +174,7 @@ fn the_commitment_stays_the_same_and_the_reveal_opens_it() {
     let field = |after: &str| text.split(after).nth(1).and_then(|t| t.split('`').next()).unwrap().to_string();
     let (seed, salt) = (field("The dice: seed `"), field(", salt `"));
     assert_eq!(seed, "1");
-    assert_eq!(holonet::dice::commitment_hex(1, &salt).unwrap(), commitment, "{text}");
+    assert_eq!(holonet::trust::dice::commitment_hex(1, &salt).unwrap(), commitment, "{text}");
     assert!(text.contains(&commitment));
     // The export made after the end verifies, and records what the reveal showed.
     let (_, bytes) = svc.export(CH, STRANGER).unwrap().file.unwrap();
@@ -228,7 +228,7 @@ fn verify_refuses_an_edited_export_and_says_why() {
     let e = tampered(&bytes, |v| {
         let salt = v["meta"]["salt"].as_str().unwrap().to_string();
         v["meta"]["seed"] = serde_json::json!(3);
-        v["meta"]["commitment"] = serde_json::json!(holonet::dice::commitment_hex(3, &salt).unwrap());
+        v["meta"]["commitment"] = serde_json::json!(holonet::trust::dice::commitment_hex(3, &salt).unwrap());
     });
     assert!(replay_refuses(&e), "{e}");
     // An action swapped for another legal one of its moment.

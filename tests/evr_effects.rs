@@ -86,7 +86,7 @@ fn infiltration_chooses_the_opponents_next_strategy() {
     let d = decision(&s).unwrap();
     assert_eq!((d.seat, d.kind), (EMPIRE, DecisionKind::ChooseStrategy), "the Empire picks for the Rebels");
     // Its context describes the strategies it picks among (the Rebels', not its own view's).
-    use holonet::game::Game;
+    use holonet::games::game::Game;
     let context = holonet::games::evr::Evr::prompt(&s).unwrap().context.join("\n");
     // The Rebels used Deception this round (so cannot pick it); the Empire used Infiltration.
     assert!(context.contains("Infiltration:") && !context.contains("Deception:"), "{context}");
@@ -396,8 +396,8 @@ fn two_infiltrations_pick_each_others_strategy_at_the_same_time() {
     settle(&mut s, &["rebel_military_5"], &["imperial_military_2"]);
     assert_eq!(planning(&s), Some(REBEL));
     assert_eq!(decision(&s).unwrap().seat, EMPIRE, "the Empire picks the Rebels' strategy");
-    use holonet::game::Game;
     use holonet::games::evr::Evr;
+    use holonet::games::game::Game;
     // Twins: the Empire picks Support for the Rebels in one, Deception in the other. The
     // Rebels, who now pick the Empire's, cannot tell them apart: they have not looked yet.
     let (mut a, mut b) = (s.clone(), s.clone());
@@ -406,7 +406,7 @@ fn two_infiltrations_pick_each_others_strategy_at_the_same_time() {
     let nb = Evr::apply(&mut b, "empire", holonet::engine::evr::Action::parse("strategy deception").unwrap())
         .unwrap();
     assert_eq!(decision(&a).unwrap().seat, REBEL, "then the Rebels pick the Empire's");
-    let rebels = |n: &[holonet::game::Notice]| -> Vec<String> {
+    let rebels = |n: &[holonet::games::game::Notice]| -> Vec<String> {
         n.iter().filter(|x| x.to.as_deref() != Some("empire")).map(|x| x.text.clone()).collect()
     };
     assert_eq!(rebels(&na), rebels(&nb), "what the Rebels are told of the Empire's pick");

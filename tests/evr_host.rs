@@ -13,9 +13,9 @@ use holonet::content::Faction;
 use holonet::content::evr::{EventCardId, ResourceCardId, StrategyCardId, catalog};
 use holonet::engine::evr::{Action, Decision, DecisionKind, EvrState, Viewer, decision, new_game, view};
 use holonet::engine::rng::GameRng;
-use holonet::game::Game;
+use holonet::games::evr::words::{card_name, option_texts};
 use holonet::games::evr::{Evr, EvrOptions};
-use holonet::games::evr_words::{card_name, option_texts};
+use holonet::games::game::Game;
 use holonet::games::rebellion::Rebellion;
 use holonet::service::{Answer, Caller, Service, ServiceError};
 use holonet::store::{MatchStore, MemoryStore};
@@ -198,7 +198,7 @@ fn every_option_reads_in_words_within_a_menu_label() {
         kinds.insert(format!("{:?}", d.kind));
         if d.kind == DecisionKind::ChooseCharacters {
             // One menu of the eight characters, four picked together.
-            let node = holonet::menu::node(&texts, &[]).expect("a node");
+            let node = holonet::service::menu::node(&texts, &[]).expect("a node");
             let multi = node.multi.expect("a multi-pick menu");
             assert_eq!((multi.items.len(), multi.max, multi.sets.len()), (8, 4, 70));
         }
@@ -439,7 +439,7 @@ fn twins_that_differ_only_in_a_strategy_read_the_same_in_public_while_their_publ
             if view(&a, Viewer::Public) != view(&b, Viewer::Public) {
                 break;
             }
-            let public = |ns: &[holonet::game::Notice]| -> Vec<String> {
+            let public = |ns: &[holonet::games::game::Notice]| -> Vec<String> {
                 ns.iter().filter(|n| n.to.is_none()).map(|n| n.text.clone()).collect()
             };
             assert_eq!(public(&na), public(&nb), "seed {seed}: public notices differ");
@@ -493,7 +493,7 @@ fn a_local_evr_match_on_disk_resumes_and_a_stored_rebellion_match_is_not_overwri
 }
 
 /// The public lines of one action.
-fn public_lines(notices: &[holonet::game::Notice]) -> Vec<String> {
+fn public_lines(notices: &[holonet::games::game::Notice]) -> Vec<String> {
     notices.iter().filter(|n| n.to.is_none()).map(|n| n.text.clone()).collect()
 }
 

@@ -35,8 +35,8 @@ use holonet::content::Faction;
 use holonet::content::evr::{ResourceCardId, catalog};
 use holonet::engine::evr::{Action, DecisionKind, EvrState, decision};
 use holonet::engine::rng::GameRng;
-use holonet::game::Game;
 use holonet::games::evr::{Evr, EvrOptions};
+use holonet::games::game::Game;
 
 const BOTH: [Faction; 2] = Faction::BOTH;
 
@@ -64,7 +64,7 @@ fn observe(s: &EvrState, r: Option<Faction>) -> String {
 }
 
 /// What the receiver is told by an action's notices.
-fn told(notices: &[holonet::game::Notice], r: Option<Faction>) -> Vec<String> {
+fn told(notices: &[holonet::games::game::Notice], r: Option<Faction>) -> Vec<String> {
     notices
         .iter()
         .filter(|n| n.to.is_none() || n.to.as_deref() == r.map(Faction::key))

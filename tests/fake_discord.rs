@@ -17,13 +17,13 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Mutex as AsyncMutex, mpsc, oneshot};
 use tokio_tungstenite::tungstenite::Message;
 
-use holonet::config::Config;
+use holonet::deploy::config::Config;
 
 #[path = "fake_discord/cluster.rs"]
 mod cluster;
 #[path = "fake_discord/computer.rs"]
 mod computer;
-use holonet::game::Game;
+use holonet::games::game::Game;
 use holonet::games::rebellion::Rebellion;
 
 const APP: u64 = 777;
@@ -498,7 +498,8 @@ impl Fake {
         }
         i["guild_id"] = json!(self.guild.to_string());
         if self.shards > 1 {
-            let shard = self.to_shard.unwrap_or_else(|| holonet::cluster::shard_of(self.guild, self.shards));
+            let shard =
+                self.to_shard.unwrap_or_else(|| holonet::deploy::cluster::shard_of(self.guild, self.shards));
             self.send_to_shard(shard, i);
         } else {
             self.events.send(i).unwrap();
@@ -1385,9 +1386,10 @@ fn dice_sealed_until_the_reveal(all: &[Req]) {
     let reveal: String = all[at..].iter().map(|r| r.content()).collect::<Vec<_>>().join("\n");
     let (seed, salt) = (between(&reveal, "The dice: seed `"), between(&reveal, ", salt `"));
     let commitment = between(&reveal, "shown since the start: `");
-    let computed = holonet::dice::commitment_hex(seed.parse().expect("a seed"), &salt).expect("a salt");
+    let computed =
+        holonet::trust::dice::commitment_hex(seed.parse().expect("a seed"), &salt).expect("a salt");
     assert_eq!(computed, commitment, "the revealed seed and salt hash to the commitment");
-    let short = format!("Dice commitment `{}…`", holonet::dice::short(&commitment));
+    let short = format!("Dice commitment `{}…`", holonet::trust::dice::short(&commitment));
     let live: Vec<&Req> = all[..at].iter().filter(|r| r.content().contains("decides:")).collect();
     assert!(
         !live.is_empty() && live.iter().all(|r| r.content().contains(&short)),
@@ -1610,7 +1612,7 @@ async fn decisions_take_few_clicks_through_narrowing_menus() {
 
 async fn clicks_scenario() {
     use holonet::engine::rebellion::{Action, PromptKind, apply, decision};
-    use holonet::games::rebellion_words::option_texts;
+    use holonet::games::rebellion::words::option_texts;
     let _ = holonet::content::init();
     let dir = scratch_dir("holonet-clicks");
     let (assign_ch, move_ch, combat_ch) = (301, 302, 303);

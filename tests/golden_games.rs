@@ -3,8 +3,8 @@
 //! file with `HOLONET_BLESS=1 cargo test --test golden_games`. Rebellion's games (two players,
 //! the team game) and Empire vs. Rebellion's (`tests/golden/evr_games.txt`).
 
+use holonet::bot::sim::playout;
 use holonet::engine::rebellion::{MatchOptions, Viewer, view};
-use holonet::sim::playout;
 
 /// FNV-1a over the bytes, printed in hex: a stable digest across platforms.
 fn digest(bytes: &[u8]) -> String {

@@ -85,7 +85,7 @@ fn env(name: &str, default: u64) -> u64 {
 /// lowest seed among those found).
 fn run<G>(seeds: &[u64], cfg: Config) -> Result<Stats, Leak>
 where
-    G: holonet::game::Game<
+    G: holonet::games::game::Game<
             State = holonet::engine::rebellion::State,
             Action = holonet::engine::rebellion::Action,
             Options = holonet::engine::rebellion::MatchOptions,
@@ -319,7 +319,7 @@ mod self_tests {
 
     fn fails<G>(what: &str) -> String
     where
-        G: holonet::game::Game<
+        G: holonet::games::game::Game<
                 State = holonet::engine::rebellion::State,
                 Action = holonet::engine::rebellion::Action,
                 Options = holonet::engine::rebellion::MatchOptions,

@@ -8,11 +8,11 @@
 
 mod golden_image;
 
+use holonet::bot::sim::{playout, random_action};
 use holonet::content::{Faction, SystemId};
 use holonet::engine::rebellion::{MatchOptions, Players, State, Viewer, apply, decision, new_game, view};
 use holonet::engine::rng::GameRng;
 use holonet::render::board::{HEIGHT, WIDTH, render_image, render_png};
-use holonet::sim::{playout, random_action};
 
 /// Setup done: quick setup, then the Rebels' first legal base choice.
 fn setup_done(seed: u64) -> State {

@@ -2,10 +2,10 @@
 
 mod support;
 
+use holonet::bot::sim::playout;
 use holonet::content::{UnitId, catalog};
 use holonet::engine::rebellion::view::Cards;
 use holonet::engine::rebellion::{MatchOptions, State, Viewer, apply, new_game, view};
-use holonet::sim::playout;
 use proptest::prelude::*;
 use support::*;
 
@@ -27,7 +27,7 @@ fn units_waiting_to_deploy_are_in_the_state_and_every_view() {
     // Find a moment of a random game where units wait in the Deploy step.
     let mut found = None;
     for seed in 1..40u64 {
-        holonet::sim::playout_with(
+        holonet::bot::sim::playout_with(
             seed,
             MatchOptions { quick_setup: true, ..Default::default() },
             |_, s, _| {
@@ -162,7 +162,7 @@ proptest! {
         // Full setup on odd seeds, quick setup on even ones: both place every starting unit.
         let options = MatchOptions { quick_setup: seed % 2 == 0, ..Default::default() };
         let mut last = holonet::engine::rebellion::new_game(seed, options.clone());
-        let p = holonet::sim::playout_with(seed, options, |_, s, _| {
+        let p = holonet::bot::sim::playout_with(seed, options, |_, s, _| {
             conserved(s);
             let broken = holonet::engine::rebellion::invariants::step_violations(&last, s);
             assert!(broken.is_empty(), "step at version {}: {broken:?}", s.version);

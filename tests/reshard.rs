@@ -11,10 +11,10 @@ use holonet::cli::reshard::{Mode, ReshardError, reshard};
 
 const DRY: Mode = Mode { dry_run: true, leave_unreadable: false };
 const RUN: Mode = Mode { dry_run: false, leave_unreadable: false };
-use holonet::cluster::shard_of;
+use holonet::deploy::cluster::shard_of;
 use holonet::engine::rebellion::MatchOptions;
-use holonet::game::Game;
 use holonet::games::evr::{Evr, EvrOptions};
+use holonet::games::game::Game;
 use holonet::games::rebellion::Rebellion;
 use holonet::service::{Answer, Caller, Service};
 use holonet::store::{MatchExport, MatchStore, SledStore};
@@ -292,7 +292,7 @@ fn the_deploy_examples_split_the_shards_as_reshard_does() {
     let root = env!("CARGO_MANIFEST_DIR");
     let read = |f: &str| std::fs::read_to_string(format!("{root}/deploy/{f}")).unwrap();
     let expected: Vec<String> =
-        holonet::cluster::split(6, 3).unwrap().iter().map(|s| s.range.to_string()).collect();
+        holonet::deploy::cluster::split(6, 3).unwrap().iter().map(|s| s.range.to_string()).collect();
     let from_env: Vec<String> = (0..3)
         .map(|i| {
             let env = read(&format!("holonet-{i}.env"));

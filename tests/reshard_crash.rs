@@ -12,10 +12,10 @@ use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use holonet::cluster::shard_of;
+use holonet::deploy::cluster::shard_of;
 use holonet::engine::rebellion::{self as engine, MatchOptions};
 use holonet::engine::rng::GameRng;
-use holonet::game::Game;
+use holonet::games::game::Game;
 use holonet::games::rebellion::{Rebellion, seat_name};
 use holonet::service::{Caller, Service};
 use holonet::store::{LogEntry, MatchExport, MatchStore, SledStore};
@@ -45,7 +45,7 @@ fn fill(dir: &Path) {
         // The log of a seeded playout, written as the service writes it.
         let mut state = engine::new_game(channel, options.clone());
         for (i, step) in
-            holonet::sim::playout(channel, options.clone()).steps.into_iter().take(ACTIONS).enumerate()
+            holonet::bot::sim::playout(channel, options.clone()).steps.into_iter().take(ACTIONS).enumerate()
         {
             let seat = seat_name(engine::decision(&state).unwrap().seat, None);
             Rebellion::apply(&mut state, &seat, step.action.clone()).unwrap();

@@ -110,9 +110,9 @@ fn random_play_with_the_expansion_units_ends_by_the_rules() {
     // side builds expansion units of its own from its icons (the Empire's come only from icons
     // with a choice: TIE Fighter or TIE Striker, Stormtrooper or Assault Tank, AT-ST or Shield
     // Bunker).
-    let mut built = holonet::sim::BuildCount::default();
+    let mut built = holonet::bot::sim::BuildCount::default();
     for seed in 0..20 {
-        let p = holonet::sim::playout_with(seed, rote(), |_, s, _| built.see(s));
+        let p = holonet::bot::sim::playout_with(seed, rote(), |_, s, _| built.see(s));
         assert!(p.state.winner.is_some(), "seed {seed} ends with a winner");
         assert!(invariants::violations(&p.state).is_empty(), "seed {seed}");
     }

@@ -434,7 +434,7 @@ fn an_export_of_a_match_with_a_hidden_probe_card_imports_the_same() {
                 return;
             }
             let Some(d) = decision(&s) else { break };
-            let (f, a) = holonet::sim::random_answer(&d, &mut rng);
+            let (f, a) = holonet::bot::sim::random_answer(&d, &mut rng);
             svc.act(CH, seat(f), Answer::Command(a.command())).unwrap();
         }
     }

@@ -382,7 +382,7 @@ fn random_play_with_cinematic_combat_ends_by_the_rules() {
     let mut combats = 0;
     let mut cards = 0;
     for seed in 0..32 {
-        let p = holonet::sim::playout_with(seed, rote(), |st, _, ev| {
+        let p = holonet::bot::sim::playout_with(seed, rote(), |st, _, ev| {
             if matches!(st.action, holonet::engine::rebellion::Action::Advanced { .. }) {
                 cards += 1;
             }

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use holonet::engine::rebellion::MatchOptions;
-use holonet::game::Game;
+use holonet::games::game::Game;
 use holonet::games::rebellion::Rebellion;
 use holonet::service::{Answer, Caller, Outcome, PromptKey, Service, ServiceError};
 use holonet::store::{MatchMeta, MatchStore, MemoryStore, SledStore};

@@ -10,7 +10,7 @@ use holonet::engine::rebellion::{
     Action, Frame, Leaders, MatchOptions, Players, PromptKind, RuleError, State, apply, apply_as, decision,
     new_game,
 };
-use holonet::game::Game;
+use holonet::games::game::Game;
 use holonet::games::rebellion::Rebellion;
 use support::*;
 

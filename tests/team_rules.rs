@@ -16,7 +16,7 @@ use holonet::engine::rebellion::{
     Action, Decision, Frame, Leaders, MatchOptions, Players, Position, PromptKind, State, apply, apply_as,
     decision, new_game,
 };
-use holonet::game::Game;
+use holonet::games::game::Game;
 use holonet::games::rebellion::Rebellion;
 use support::*;
 

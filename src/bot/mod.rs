@@ -15,6 +15,7 @@ pub mod determinize;
 pub mod eval;
 pub mod policy;
 pub mod search;
+pub mod sim;
 pub mod versus;
 
 use std::time::{Duration, Instant};

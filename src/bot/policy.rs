@@ -5,10 +5,10 @@
 //! tried on a copy and the best by the evaluation is taken. That makes playouts fight, hunt and
 //! score roughly as players would, at a few times the cost of uniform play.
 
+use crate::bot::sim::random_position;
 use crate::content::Faction;
 use crate::engine::rebellion::{Action, Position, State};
 use crate::engine::rng::GameRng;
-use crate::sim::random_position;
 
 use super::eval;
 

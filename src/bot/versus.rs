@@ -3,10 +3,10 @@
 
 use std::time::{Duration, Instant};
 
+use crate::bot::sim::{playout_by, random_index};
 use crate::content::Faction;
 use crate::engine::rebellion::{Decision, MatchOptions, State};
 use crate::engine::rng::GameRng;
-use crate::sim::{playout_by, random_index};
 
 use super::{Budget, choose, greedy};
 

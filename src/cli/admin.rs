@@ -5,8 +5,8 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::game::Game;
 use crate::games::evr::Evr;
+use crate::games::game::Game;
 use crate::games::rebellion::Rebellion;
 use crate::service::{Caller, Service, stored_export};
 use crate::store::{MatchExport, MatchStore, SledStore};

@@ -11,10 +11,10 @@ use std::sync::Arc;
 use crate::content::{Faction, TeamColour, TeamRole};
 use crate::engine::evr::EvrState;
 use crate::engine::rebellion::{Decision, State, Viewer, decision, view};
-use crate::game::{Game, Notice};
 use crate::games::evr::{Evr, EvrOptions};
+use crate::games::game::{Game, Notice};
 use crate::games::rebellion::Rebellion;
-use crate::games::rebellion_words::{context_words, option_texts};
+use crate::games::rebellion::words::{context_words, option_texts};
 use crate::render::text;
 use crate::service::{Answer, Caller, Service};
 use crate::store::{MatchStatus, MatchStore, MemoryStore, SledStore};
@@ -131,7 +131,7 @@ impl LocalGame for Evr {
         serde_json::to_string(&v).map_err(|e| e.to_string())
     }
     fn summary(state: &EvrState, who: Option<&str>) -> Result<String, String> {
-        Ok(crate::games::evr_words::board_words(&crate::engine::evr::view(state, parse_viewer(who)?)))
+        Ok(crate::games::evr::words::board_words(&crate::engine::evr::view(state, parse_viewer(who)?)))
     }
     fn board(state: &EvrState, who: Option<&str>) -> Result<Vec<u8>, String> {
         parse_viewer(who)?;

@@ -22,7 +22,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::cluster::{ClusterError, Shards, shard_of_match, split};
+use crate::deploy::cluster::{ClusterError, Shards, shard_of_match, split};
 use crate::store::{MatchExport, MatchStatus, MatchStore, SledStore, StoreError};
 
 /// Why a reshard stopped.
@@ -218,7 +218,7 @@ fn partly_deleted(source: &[u8], target: &[u8]) -> bool {
     s.meta == t.meta
         && s.log.len() < t.log.len()
         && t.log.ends_with(&s.log)
-        && crate::verify::verify_bytes(target).is_ok()
+        && crate::service::verify::verify_bytes(target).is_ok()
 }
 
 /// Writes a match from its export file: the log, then the metadata (see the module notes).

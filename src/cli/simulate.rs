@@ -6,13 +6,13 @@ use std::io::Write;
 
 use serde::Serialize;
 
+use crate::bot::sim::{BuildCount, playout_with};
 use crate::content::evr::{EventCardId, ResourceCardId, StrategyCardId, catalog as catalog_evr};
 use crate::content::{
     ActionCardId, AdvancedTacticId, ContentSet, Faction, MissionId, ObjectiveId, UnitId, catalog,
 };
 use crate::engine::evr::{Action as EvrAction, EvrState};
 use crate::engine::rebellion::{Action, EventKind, MatchOptions, Viewer, view};
-use crate::sim::{BuildCount, playout_with};
 
 /// A dumped step: the action and the full state after it.
 #[derive(Serialize)]
@@ -333,7 +333,7 @@ pub fn run_evr(
     )?;
     let c = catalog_evr();
     let cards: Vec<ResourceCardId> = (0..c.resources.len() as u8).map(ResourceCardId).collect();
-    let name = |x: ResourceCardId| crate::games::evr_words::card_name(x);
+    let name = |x: ResourceCardId| crate::games::evr::words::card_name(x);
     counts_lines(out, "cards played", &cards, &t.played, name)?;
     writeln!(out, "distinct cards played {:.1}%", t.played_share() * 100.0)?;
     counts_lines(out, "powers used", &cards, &t.powers, name)?;

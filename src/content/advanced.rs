@@ -8,8 +8,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::defs::{DieColor, Faction, Theater, UnitClass};
+use super::error::ContentError;
 use super::ids::UnitId;
-use super::load::ContentError;
 
 /// Cards per faction and theater (Rise of the Empire: 8 of each, 32 in all).
 pub const ADVANCED_PER_DECK: usize = 8;

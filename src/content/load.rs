@@ -9,45 +9,12 @@ use std::collections::HashMap;
 use serde::de::DeserializeOwned;
 
 use super::defs::*;
+use super::error::ContentError;
+use super::files::*;
 use super::ids::*;
 use super::raw::*;
 use super::validate;
 use super::{Catalog, MAX_UNIT_TYPES};
-
-/// Board file: regions, systems, adjacency, the "Rebel Base" space.
-pub(super) const BOARD: &str = "assets/board.json";
-/// Unit file: unit types, build options, starting units.
-pub(super) const UNITS: &str = "assets/units.json";
-/// Leader file.
-pub(super) const LEADERS: &str = "assets/leaders.json";
-/// Time-track file.
-pub(super) const TIME_TRACK: &str = "assets/time_track.json";
-/// Dice file.
-pub(super) const DICE: &str = "assets/dice.json";
-/// Mission file.
-pub(super) const MISSIONS: &str = "assets/missions.json";
-/// Action-card file.
-pub(super) const ACTION_CARDS: &str = "assets/action_cards.json";
-/// Objective file.
-pub(super) const OBJECTIVES: &str = "assets/objectives.json";
-/// Tactic-card file.
-pub(super) const TACTICS: &str = "assets/tactics.json";
-/// Rise of the Empire's unit file: its units and what the icons build beside the base ones.
-pub(super) const ROTE_UNITS: &str = "assets/rote/units.json";
-/// Rise of the Empire's leader file.
-pub(super) const ROTE_LEADERS: &str = "assets/rote/leaders.json";
-/// Rise of the Empire's dice file (the green die).
-pub(super) const ROTE_DICE: &str = "assets/rote/dice.json";
-/// Rise of the Empire's advanced tactic cards (cinematic combat).
-pub(super) const ROTE_TACTICS: &str = "assets/rote/advanced_tactics.json";
-/// Rise of the Empire's mission file: its missions and the printings that replace base ones.
-pub(super) const ROTE_MISSIONS: &str = "assets/rote/missions.json";
-/// Rise of the Empire's action-card file.
-pub(super) const ROTE_ACTION_CARDS: &str = "assets/rote/action_cards.json";
-/// Rise of the Empire's objective file.
-pub(super) const ROTE_OBJECTIVES: &str = "assets/rote/objectives.json";
-/// The team game's turn order.
-pub(super) const TEAM: &str = "assets/team.json";
 
 /// Every asset file with the text compiled into the binary. An expansion's entries are loaded
 /// after the base ones, so base content keeps its ids whatever an expansion adds.
@@ -70,73 +37,6 @@ const EMBEDDED: [(&str, &str); 17] = [
     (ROTE_OBJECTIVES, include_str!("../../assets/rote/objectives.json")),
     (TEAM, include_str!("../../assets/team.json")),
 ];
-
-/// An error in the game content: a file that does not parse, or an entry that is invalid.
-///
-/// Every message starts with the asset file and names the offending entry.
-#[derive(Debug, thiserror::Error)]
-pub enum ContentError {
-    /// A file is not valid JSON or does not have the expected shape.
-    #[error("{file}: {source}")]
-    Parse {
-        /// The asset file, e.g. `assets/board.json`.
-        file: &'static str,
-        /// What serde_json reported (with line and column).
-        #[source]
-        source: serde_json::Error,
-    },
-    /// `Catalog::load_from_strs` was given a file name that is not an asset file.
-    #[error("unknown asset file `{name}`; the asset files are {}", Catalog::ASSET_FILES.join(", "))]
-    UnknownFile {
-        /// The name as given.
-        name: String,
-    },
-    /// Two entries of one list share an id.
-    #[error("{file}: duplicate {kind} id `{id}`")]
-    DuplicateId {
-        /// The asset file.
-        file: &'static str,
-        /// What kind of entry (system, leader, …).
-        kind: &'static str,
-        /// The repeated id.
-        id: String,
-    },
-    /// An entry refers to an id that does not exist.
-    #[error("{file}: {owner} refers to unknown {kind} `{name}`{}", did_you_mean(.suggestions))]
-    UnknownReference {
-        /// The asset file holding the reference.
-        file: &'static str,
-        /// The entry holding the reference, e.g. "system `foo`".
-        owner: String,
-        /// What kind of entry was expected (system, leader, …).
-        kind: &'static str,
-        /// The unknown id.
-        name: String,
-        /// The closest valid ids, best first.
-        suggestions: Vec<String>,
-    },
-    /// An entry breaks a rule of the content (asymmetric adjacency, wrong count, …).
-    #[error("{file}: {entry} {problem}")]
-    Invalid {
-        /// The asset file.
-        file: &'static str,
-        /// The offending entry, e.g. "system `foo`" or "faction `rebel`".
-        entry: String,
-        /// What is wrong, phrased to follow the entry.
-        problem: String,
-    },
-}
-
-fn did_you_mean(s: &[String]) -> String {
-    if s.is_empty() { String::new() } else { format!("; did you mean {}?", s.join(", ")) }
-}
-
-impl ContentError {
-    /// Shorthand for [`ContentError::Invalid`].
-    pub(super) fn invalid(file: &'static str, entry: impl Into<String>, problem: impl Into<String>) -> Self {
-        ContentError::Invalid { file, entry: entry.into(), problem: problem.into() }
-    }
-}
 
 /// The ids of one list, for resolving references to it.
 struct Index<'a> {
@@ -183,8 +83,7 @@ fn parse<T: DeserializeOwned>(file: &'static str, text: &str) -> Result<T, Conte
 
 impl Catalog {
     /// The names of the asset files, as accepted by [`Catalog::load_from_strs`].
-    pub const ASSET_FILES: [&'static str; 9] =
-        [BOARD, UNITS, LEADERS, TIME_TRACK, DICE, MISSIONS, ACTION_CARDS, OBJECTIVES, TACTICS];
+    pub const ASSET_FILES: [&'static str; 9] = ASSET_FILES;
 
     /// Loads and validates the assets compiled into the binary.
     pub fn load_embedded() -> Result<Catalog, ContentError> {

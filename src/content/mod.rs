@@ -2,7 +2,9 @@
 
 mod advanced;
 mod defs;
+mod error;
 pub mod evr;
+mod files;
 mod ids;
 mod load;
 mod raw;
@@ -11,11 +13,11 @@ mod validate;
 
 pub use advanced::*;
 pub use defs::*;
+pub use error::ContentError;
 pub use ids::{
     ActionCardId, AdvancedTacticId, LeaderId, MissionId, ObjectiveId, RegionId, SystemId, TacticId, UnitId,
     UnknownName, echo, lookup, normalise,
 };
-pub use load::ContentError;
 pub use team::{TeamRole, TeamRules};
 
 use std::sync::OnceLock;

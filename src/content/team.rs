@@ -5,7 +5,7 @@
 use serde::Deserialize;
 
 use super::defs::{Faction, TeamColour};
-use super::load::ContentError;
+use super::error::ContentError;
 
 /// One role of the team game: a side's Admiral (blue leaders) or General (orange leaders).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -7,11 +7,12 @@ use std::collections::{HashMap, HashSet};
 
 use super::Catalog;
 use super::defs::*;
-use super::ids::*;
-use super::load::{
-    ACTION_CARDS, BOARD, ContentError, DICE, LEADERS, MISSIONS, OBJECTIVES, ROTE_DICE, ROTE_UNITS, TACTICS,
-    TIME_TRACK, UNITS,
+use super::error::ContentError;
+use super::files::{
+    ACTION_CARDS, BOARD, DICE, LEADERS, MISSIONS, OBJECTIVES, ROTE_DICE, ROTE_UNITS, TACTICS, TIME_TRACK,
+    UNITS,
 };
+use super::ids::*;
 
 /// Systems on the board.
 const SYSTEM_COUNT: usize = 32;

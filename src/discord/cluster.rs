@@ -12,7 +12,7 @@ use serenity::{
     CreateAutocompleteResponse, CreateInteractionResponse, CreateInteractionResponseMessage, Interaction,
 };
 
-use crate::cluster::{Shards, shard_of_match};
+use crate::deploy::cluster::{Shards, shard_of_match};
 use crate::store::MatchStore;
 
 /// The answer to an interaction that reached a process not owning its guild.
@@ -127,7 +127,7 @@ pub fn foreign_matches(store: &dyn MatchStore, shards: Shards) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cluster::ShardRange;
+    use crate::deploy::cluster::ShardRange;
     use crate::store::{MatchMeta, MatchStatus, MemoryStore};
 
     fn meta(id: u64, guild: Option<u64>) -> MatchMeta {

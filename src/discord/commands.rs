@@ -595,7 +595,7 @@ pub async fn verify(
         return Err(format!("the file is larger than {} MB", MAX_IMPORT_BYTES >> 20).into());
     }
     let bytes = file.download().await?;
-    let report = tokio::task::spawn_blocking(move || crate::verify::verify_bytes(&bytes)).await?;
+    let report = tokio::task::spawn_blocking(move || crate::service::verify::verify_bytes(&bytes)).await?;
     let reply = match report {
         Ok(r) => r.text(),
         Err(e) => format!("Not verified: {e}"),

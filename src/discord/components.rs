@@ -1,7 +1,7 @@
 //! Prompts as components, and the handlers of their clicks. A secret decision's channel message
 //! has one "Show my options" button that opens the decider's private menus; a public decision's
 //! message carries its options as buttons, usable only by the decider. Menus narrow step by step
-//! (see `crate::menu`): a pick that leads to a narrower menu, or to the decider's next decision,
+//! (see `crate::service::menu`): a pick that leads to a narrower menu, or to the decider's next decision,
 //! updates the clicked private message instead of sending a new one, and a stale message is
 //! refreshed (private) or loses its buttons (channel). What the custom ids say is in [`ids`].
 
@@ -15,7 +15,7 @@ use serenity::{
 use super::messages::{MAX_CONTENT, OUT_OF_DATE, done_text, node_text, options_intro, shorten, truncate};
 use super::send::Responder;
 use super::{Data, Error, caller_of, on_channel};
-use crate::menu::{self, Entry, Node};
+use crate::service::menu::{self, Entry, Node};
 use crate::service::{Answer, Outcome, PromptKey, PromptPost, ServiceError};
 
 mod ids;
@@ -453,7 +453,7 @@ async fn public_pick(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::OptionText;
+    use crate::games::game::OptionText;
 
     fn post(public: bool, options: &[&str]) -> PromptPost {
         PromptPost {

@@ -9,8 +9,8 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use crate::game::Game;
 use crate::games::evr::{Evr, EvrOptions};
+use crate::games::game::Game;
 use crate::games::rebellion::Rebellion;
 use crate::service::{
     Answer, Caller, ComputerMove, Holding, Outcome, PromptPost, Reminder, Service, ServiceError, StateAt,

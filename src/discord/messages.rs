@@ -1,7 +1,7 @@
 //! Text for Discord messages: splitting to Discord's length limit, code blocks, and the fixed
 //! sentences the bot posts. Nothing here talks to Discord.
 
-use crate::menu::Node;
+use crate::service::menu::Node;
 use crate::service::{Outcome, PromptPost};
 
 /// Discord's limit on a message's content, in characters.
@@ -123,7 +123,7 @@ pub fn live_text(p: &PromptPost, recent: &[String]) -> String {
     let mut head = prompt_announcement(p);
     // The commitment to the seed, short: `/rebellion status` and the reveal show all of it.
     if !p.commitment.is_empty() {
-        head.push_str(&format!("\n-# Dice commitment `{}…`", crate::dice::short(&p.commitment)));
+        head.push_str(&format!("\n-# Dice commitment `{}…`", crate::trust::dice::short(&p.commitment)));
     }
     // The oldest lines give way when they do not all fit.
     for skip in 0..recent.len() {

@@ -27,9 +27,9 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use serenity::{ApplicationId, ClientBuilder, GatewayIntents, GuildId, HttpBuilder, Member, RoleId, UserId};
 
-use crate::config::{Config, ConfigError};
-use crate::game::Game;
+use crate::deploy::config::{Config, ConfigError};
 use crate::games::evr::Evr;
+use crate::games::game::Game;
 use crate::games::rebellion::Rebellion;
 use crate::service::{Caller, Service, ServiceError};
 use crate::store::{MatchStore, SledStore, StoreError};

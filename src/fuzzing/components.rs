@@ -3,8 +3,8 @@
 
 use super::{Fuzz, Violation, done};
 use crate::discord::components::{ComponentId, Pick};
-use crate::menu::{self, Entry};
 use crate::service::Answer;
+use crate::service::menu::{self, Entry};
 
 impl Fuzz<'_> {
     /// Selected values of a menu: real-looking picks or arbitrary text.

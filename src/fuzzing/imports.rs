@@ -6,13 +6,13 @@ use std::sync::OnceLock;
 use serde_json::{Value, json};
 
 use super::{Fuzz, USERS, Violation, done};
+use crate::bot::sim::random_answer;
 use crate::content::Faction;
 use crate::engine::rebellion::{MatchOptions, Position, new_game};
 use crate::engine::rng::GameRng;
-use crate::game::Game;
+use crate::games::game::Game;
 use crate::games::rebellion::Rebellion;
 use crate::service::Caller;
-use crate::sim::random_answer;
 use crate::store::{LogEntry, MatchExport, MatchMeta, MatchStatus};
 
 impl Fuzz<'_> {

@@ -14,8 +14,8 @@ use image::RgbImage;
 
 use super::board::draw::{self, Color, Style};
 use super::board::{encode_png, icons, theme};
+use super::history::{Moment, RoundPoint};
 use crate::content::{Faction, catalog};
-use crate::games::rebellion_history::{Moment, RoundPoint};
 
 /// Width of the chart in pixels.
 pub const WIDTH: u32 = 1200;

@@ -10,7 +10,7 @@ use image::RgbImage;
 use super::board::draw::{self, Color, Style};
 use super::board::{encode_png, theme};
 use super::chart::nice_step;
-use crate::luck::LuckReport;
+use crate::trust::luck::LuckReport;
 
 /// Width of the chart in pixels.
 pub const WIDTH: u32 = 900;

@@ -4,5 +4,6 @@
 pub mod board;
 pub mod chart;
 pub mod evr;
+pub mod history;
 pub mod luck;
 pub mod text;

@@ -5,11 +5,25 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use super::board::theme::phase_label;
-use crate::content::{Faction, LeaderId, TeamColour, TeamRole, catalog};
+use crate::content::{Faction, LeaderId, TeamColour, TeamRole, UnitId, catalog};
 use crate::engine::rebellion::Place;
 use crate::engine::rebellion::event::card_name;
 use crate::engine::rebellion::view::{Cards, View};
-use crate::games::rebellion_words::{leaders_text, units_text};
+
+/// Unit counts joined: "2 X-wings, 1 Rebel Trooper".
+pub fn units_text(units: &[(UnitId, u8)]) -> String {
+    units.iter().map(|&(u, c)| u.counted(c.into())).collect::<Vec<_>>().join(", ")
+}
+
+/// Leaders by name joined: "Mon Mothma", "Han Solo and Chewbacca".
+pub fn leaders_text(ls: &[LeaderId]) -> String {
+    let names: Vec<&str> = ls.iter().map(|l| l.name()).collect();
+    match names.as_slice() {
+        [] => String::new(),
+        [a] => a.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
 
 /// Unit counts by printed name in catalog order ("2 X-wings, 1 Rebel Transport"); an id the
 /// catalog does not know stays as it is rather than vanish.

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use super::keys::note_shown;
 use super::{Match, Outcome, SNAPSHOT_EVERY, Service, ServiceError, posting};
-use crate::game::Game;
+use crate::games::game::Game;
 use crate::store::{LogEntry, MatchStatus, Snapshot};
 
 impl<G: Game> Service<G> {

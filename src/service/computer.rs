@@ -19,7 +19,7 @@ use super::{
     Caller, Match, Outcome, PromptKey, Service, ServiceError, options_of, require_active, seat_named,
 };
 use crate::bot::MAX_THINK_MS;
-use crate::game::Game;
+use crate::games::game::Game;
 use crate::store::{COMPUTER_USER, ComputerSeat, MatchMeta, MatchStatus};
 
 /// Refuses a computer seat where it cannot play: a game (or options) without a computer

@@ -4,9 +4,9 @@
 //! now has its number.
 
 use super::PromptPost;
-use crate::game::{Game, GamePrompt};
-use crate::hash::{base36, fnv1a};
+use crate::games::game::{Game, GamePrompt};
 use crate::store::{MatchMeta, PromptKey};
+use crate::trust::hash::{base36, fnv1a};
 
 /// The digits of a prompt fingerprint (base36).
 pub const FINGERPRINT_LEN: usize = 8;

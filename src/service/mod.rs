@@ -6,12 +6,14 @@ mod apply;
 mod computer;
 mod error;
 mod keys;
+pub mod menu;
 mod moderation;
 mod outcome;
 mod posting;
 mod presence;
 mod replay;
 mod undo;
+pub mod verify;
 
 pub use computer::{ComputerJob, ComputerMove, check_computer};
 pub use error::{ServiceError, game_name};
@@ -26,7 +28,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::marker::PhantomData;
 use std::sync::{Arc, Mutex};
 
-use crate::game::Game;
+use crate::games::game::Game;
 pub use crate::store::PromptKey;
 use crate::store::{CancelRequest, LogEntry, MatchMeta, MatchStatus, MatchStore, StoredMatch};
 use keys::{note_shown, prompt_key, prompt_post_of};
@@ -383,7 +385,8 @@ impl<G: Game> Service<G> {
             commitment: String::new(),
             rollbacks: vec![],
         };
-        let meta = crate::dice::seal(meta);
+        let mut meta = meta;
+        (meta.salt, meta.commitment) = crate::trust::dice::new_commitment(meta.seed);
         self.store.delete(&id)?;
         self.store.put_meta(&meta)?;
         self.store.flush()?;
@@ -645,7 +648,7 @@ impl<G: Game> Service<G> {
             if let Some(why) = &m.meta.ended_because {
                 lines.push(format!("It ended: {why}."));
             }
-            lines.extend(crate::dice::status_line(&m.meta));
+            lines.extend(crate::trust::dice::status_line(&m.meta.commitment));
             if let Some(state) = &m.state {
                 // Kept with the match since it began; older matches replay their log once.
                 let log = match m.meta.presence.latest.as_slice() {

@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex};
 use super::keys::{note_shown, prompt_post_of};
 use super::replay::{json_problem, latest_lines};
 use super::{Caller, Match, Outcome, PublicPost, Service, ServiceError, hand_posts, options_of, rebuild};
-use crate::game::Game;
+use crate::games::game::Game;
 use crate::store::{MatchExport, MatchMeta, MatchStatus, RollbackNote, StoreError, StoredMatch};
 
 impl<G: Game> Service<G> {
@@ -319,7 +319,8 @@ impl<G: Game> Service<G> {
             self.unseal(&mut export, &channel.to_string())?;
         }
         // A commitment that does not match would tell the channel a seed other than the one played.
-        crate::verify::check_commitment(&export.meta).map_err(|e| ServiceError::BadImport(e.to_string()))?;
+        crate::service::verify::check_commitment(&export.meta)
+            .map_err(|e| ServiceError::BadImport(e.to_string()))?;
         if export.meta.game != G::ID {
             // The name is the file's text: named only when it reads as a name.
             let game = &export.meta.game;
@@ -429,7 +430,7 @@ impl<G: Game> Service<G> {
         let Some(sealed) = export.sealed_seed.as_deref() else {
             return refuse("it was exported during play and carries no sealed seed");
         };
-        let (seed, salt) = crate::dice::open_seed(sealed, &export.meta, &keys)
+        let (seed, salt) = crate::trust::dice::open_seed(sealed, &export.meta.seal_binding(), &keys)
             .map_err(|e| ServiceError::BadImport(format!("it was exported during play, and {e}")))?;
         export.meta.seed = seed;
         export.meta.salt = salt;
@@ -494,7 +495,7 @@ fn export_file(id: &str, export: MatchExport) -> Result<(String, Vec<u8>), Servi
 fn finished_export<G: Game>(m: &StoredMatch, state: &G::State) -> MatchExport {
     MatchExport {
         result: G::outcome(state),
-        final_state: Some(crate::dice::state_hash(state)),
+        final_state: Some(crate::trust::dice::state_hash(state)),
         ..MatchExport::of(m)
     }
 }

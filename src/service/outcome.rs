@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use crate::game::{Notice, OptionText};
+use crate::games::game::{Notice, OptionText};
 
 /// The game state as of one outcome, for drawing its board images later (off the match's
 /// lock, after other commands may have changed the match): a post shows the board it reports.
@@ -118,7 +118,7 @@ pub struct PromptPost {
     /// The seats the computer plays in this match, in words for the channel.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub computer_seats: Vec<String>,
-    /// The match's dice commitment (`crate::dice`), public; empty for a match without one.
+    /// The match's dice commitment (`crate::trust::dice`), public; empty for a match without one.
     #[serde(skip_serializing_if = "String::is_empty")]
     pub commitment: String,
 }

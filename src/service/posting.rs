@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use super::keys::prompt_post_of;
 use super::outcome::{Outcome, PrivatePost, PromptPost, PublicPost, StateAt};
-use crate::game::{Game, Notice};
+use crate::games::game::{Game, Notice};
 use crate::store::{MAX_LATEST, MAX_RECENT, MatchMeta, Presence};
 
 /// The most lines a run keeps for its board post; older ones make way (the log keeps them).

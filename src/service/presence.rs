@@ -5,7 +5,7 @@
 use super::outcome::{Reveal, StateAt};
 use super::replay::full_log;
 use super::{Match, PromptPost, Service, ServiceError};
-use crate::game::Game;
+use crate::games::game::Game;
 use crate::store::{HOUR, LogEntry, MatchMeta, MatchStatus};
 
 /// A reminder that is due: the player who keeps a decision waiting, and how long it has.
@@ -96,7 +96,12 @@ impl<G: Game> Service<G> {
         }
         text.push_str(&G::reveal_text(state, &seats));
         // The seed and salt behind the commitment, and what the replay must reach.
-        let dice = crate::dice::reveal_lines(meta, &crate::dice::state_hash(state));
+        let dice = crate::trust::dice::reveal_lines(
+            meta.seed,
+            &meta.salt,
+            &meta.commitment,
+            &crate::trust::dice::state_hash(state),
+        );
         text.push_str(&format!("\n{}", dice.join("\n")));
         if let Some(report) = &luck {
             text.push_str(&format!("\n{}", report.text()));

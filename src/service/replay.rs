@@ -1,7 +1,7 @@
 //! Rebuilding a match from its seed and action log (restart, rollback, import, history).
 
 use super::ServiceError;
-use crate::game::{Game, Notice};
+use crate::games::game::{Game, Notice};
 use crate::store::{LogEntry, MatchMeta, Snapshot, StoreError};
 
 fn corrupt(meta: &MatchMeta, detail: String) -> ServiceError {

@@ -7,7 +7,7 @@ use super::keys::{note_shown, prompt_post_of};
 use super::posting::{gather, live_lines};
 use super::replay::rebuild;
 use super::{Caller, Match, Outcome, PromptPost, Service, ServiceError};
-use crate::game::Game;
+use crate::games::game::Game;
 use crate::store::{COMPUTER_USER, MatchMeta};
 
 impl<G: Game> Service<G> {
@@ -71,7 +71,7 @@ impl<G: Game> Service<G> {
                 .map(|t| t.label)
                 .unwrap_or_else(|| "your last action".into());
             let mut replay = before.clone();
-            let public_of = |notices: Result<Vec<crate::game::Notice>, String>| -> Vec<String> {
+            let public_of = |notices: Result<Vec<crate::games::game::Notice>, String>| -> Vec<String> {
                 notices
                     .map(|ns| ns.into_iter().filter(|n| n.to.is_none()).map(|n| n.text).collect())
                     .unwrap_or_default()
@@ -114,7 +114,7 @@ impl<G: Game> Service<G> {
                 public: post.into_iter().collect(),
                 recent: live_lines(&m.meta.presence),
                 prompt,
-                events: vec![crate::game::Notice { to: None, text: notice }],
+                events: vec![crate::games::game::Notice { to: None, text: notice }],
                 ..Default::default()
             })
         })

@@ -131,7 +131,7 @@ pub struct MatchMeta {
     /// before there was a computer read 0 and draw one when the computer first takes a seat.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub bot_seed: u64,
-    /// The salt of the dice commitment (`crate::dice`): random bytes in hex, drawn with the
+    /// The salt of the dice commitment (`crate::trust::dice`): random bytes in hex, drawn with the
     /// seed and as secret as it until the match ends. Empty for a match stored before
     /// commitments existed: it shows no commitment, and `verify` says there is none to check.
     #[serde(default, skip_serializing_if = "String::is_empty")]
@@ -175,15 +175,30 @@ pub struct ComputerSeat {
 pub const COMPUTER_USER: u64 = 0;
 
 impl MatchMeta {
+    /// What a seal of this match's seed is bound to (`trust::dice::seal_seed`).
+    pub fn seal_binding(&self) -> crate::trust::dice::SealBinding {
+        crate::trust::dice::SealBinding {
+            game: self.game.clone(),
+            id: self.id.clone(),
+            nonce: self.nonce.clone(),
+            commitment: self.commitment.clone(),
+            channel: self.channel,
+            guild: self.guild,
+        }
+    }
+
     /// A fresh random nonce.
     pub fn new_nonce() -> String {
-        crate::hash::base36(rand::random::<u64>(), NONCE_LEN)
+        crate::trust::hash::base36(rand::random::<u64>(), NONCE_LEN)
     }
 
     /// The nonce of a match stored before nonces existed: derived from its id and creation
     /// time, so every load of it agrees.
     pub fn derived_nonce(id: &str, created_at: u64) -> String {
-        crate::hash::base36(crate::hash::fnv1a(&["nonce", id, &created_at.to_string()]), NONCE_LEN)
+        crate::trust::hash::base36(
+            crate::trust::hash::fnv1a(&["nonce", id, &created_at.to_string()]),
+            NONCE_LEN,
+        )
     }
 }
 
@@ -280,7 +295,7 @@ pub trait MatchStore: Send + Sync {
     fn flush(&self) -> Result<(), StoreError>;
     /// The store's own secret key (drawn once, kept with the data): it seals the seed of a
     /// match exported during play, so that the file can restore the match on this server
-    /// while nobody reads the seed from it (`dice::seal_seed`).
+    /// while nobody reads the seed from it (`trust::dice::seal_seed`).
     fn seal_key(&self) -> Result<[u8; 32], StoreError>;
     /// Every key a sealed seed may open with here: the store's own, then those it inherited
     /// from the stores whose matches `holonet reshard` moved into it.
@@ -311,7 +326,7 @@ pub struct MatchExport {
     /// wrote it (with `sealed_seed`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub seed_withheld: bool,
-    /// The withheld seed and salt, sealed with the exporting store's key (`dice::seal_seed`).
+    /// The withheld seed and salt, sealed with the exporting store's key (`trust::dice::seal_seed`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sealed_seed: Option<String>,
     /// The game's result when the match ended by its rules, as the game words it.
@@ -349,7 +364,8 @@ impl MatchExport {
     /// `seed_withheld`), sealed with the store's `key`; else unchanged.
     pub fn withholding_seed_if(mut self, withhold: bool, key: &[u8; 32]) -> Self {
         if withhold {
-            self.sealed_seed = Some(crate::dice::seal_seed(&self.meta, key));
+            let m = &self.meta;
+            self.sealed_seed = Some(crate::trust::dice::seal_seed(&m.seal_binding(), m.seed, &m.salt, key));
             self.meta.seed = 0;
             self.meta.salt.clear();
             self.seed_withheld = true;

@@ -6,8 +6,8 @@
 //! sends to shard 0 — on a button of the other process's match is refused where it arrives;
 //! each data directory holds only its own guild's match.
 
-use holonet::cluster::{ShardRange, shard_of};
-use holonet::config::ClusterConfig;
+use holonet::deploy::cluster::{ShardRange, shard_of};
+use holonet::deploy::config::ClusterConfig;
 use holonet::discord::cluster::NOT_OWNED;
 
 use super::*;

@@ -6,6 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::sync::Arc;
 
+use holonet::bot::sim::random_answer;
 use holonet::content::{Faction, ObjectiveTiming, TeamColour, UnitId, catalog};
 use holonet::discord::commands::suggestions;
 use holonet::discord::components::{option_menus, prompt_components};
@@ -17,9 +18,8 @@ use holonet::engine::rebellion::team;
 use holonet::engine::rebellion::view::{Cards as ViewCards, View};
 use holonet::engine::rebellion::{Action, Frame, MatchOptions, Players, Position, State, Viewer, view};
 use holonet::engine::rng::GameRng;
-use holonet::game::{Game, OptionText};
+use holonet::games::game::{Game, OptionText};
 use holonet::service::{Answer, Caller, Outcome, PromptPost, Service, ServiceError};
-use holonet::sim::random_answer;
 use holonet::store::{MatchStore, MemoryStore, Snapshot};
 use serde::Serialize;
 

@@ -3,7 +3,7 @@
 
 use holonet::content::Faction;
 use holonet::engine::rebellion::{Action, MatchOptions, State};
-use holonet::game::{Game, GamePrompt, Notice, OptionText};
+use holonet::games::game::{Game, GamePrompt, Notice, OptionText};
 use holonet::games::rebellion::Rebellion;
 
 macro_rules! leaky {

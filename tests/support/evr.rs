@@ -5,8 +5,8 @@
 
 use holonet::content::evr::{EventCardId, ResourceCardId, StrategyCardId, Zone, catalog};
 use holonet::content::{ByFaction, Faction};
-use holonet::engine::evr::exec::move_card;
 use holonet::engine::evr::state::Phase;
+use holonet::engine::evr::zones::move_card;
 use holonet::engine::evr::{Action, Decision, DecisionKind, EvrState, RuleError, apply, decision, new_game};
 
 /// The Rebel player.

@@ -6,9 +6,9 @@
 //! matched against guesses): a secret prompt's button names only the version, a public prompt's
 //! buttons a hash of its options, which everyone may see.
 
-use crate::hash::is_base36;
 use crate::service::{FINGERPRINT_LEN, PromptKey};
 use crate::store::NONCE_LEN;
+use crate::trust::hash::is_base36;
 
 /// Discord's limit on a custom id, in characters.
 pub const MAX_CUSTOM_ID: usize = 100;

@@ -136,3 +136,19 @@ impl Action {
         }
     }
 }
+
+/// A choice the effect being resolved waits for: who makes it, and every legal answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ask {
+    /// Who chooses (usually the effect's player; the opponent where the effect says so).
+    pub chooser: Faction,
+    /// Every legal answer, in a stable order.
+    pub actions: Vec<Action>,
+}
+
+impl Ask {
+    /// The choice of `chooser` among `actions`, or none when there is nothing to choose.
+    pub fn of(chooser: Faction, actions: Vec<Action>) -> Option<Ask> {
+        (!actions.is_empty()).then_some(Ask { chooser, actions })
+    }
+}

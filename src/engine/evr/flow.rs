@@ -5,6 +5,7 @@ use super::action::Action;
 use super::dominance;
 use super::exec;
 use super::state::{EvrState, InPlay, Phase, Source};
+use super::zones;
 use crate::content::Faction;
 use crate::content::evr::{Effect, ResourceCardId, Trigger, catalog};
 
@@ -75,7 +76,7 @@ fn character_choices(f: Faction) -> Vec<Action> {
 /// Whether a player may play a card: room under the event's capacity, and a card to draw.
 fn can_play(s: &EvrState, f: Faction) -> bool {
     let side = s.sides.get(f);
-    exec::room(s, f) && !(side.deck.is_empty() && side.discard.is_empty())
+    zones::room(s, f) && !(side.deck.is_empty() && side.discard.is_empty())
 }
 
 /// Influence tokens returned to ready an exhausted card (the box's data: one).
@@ -193,7 +194,7 @@ pub fn apply(s: &mut EvrState, seat: Faction, action: Action) -> Result<(), Rule
             s.phase = dominance::next_to_choose(s);
         }
         (Phase::Struggle { turn, .. }, Action::Play) => {
-            exec::refill(s, turn);
+            zones::refill(s, turn);
             let side = s.sides.get_mut(turn);
             let card = side.deck.pop().expect("can_play saw a card to draw");
             side.play.push(InPlay { card, exhausted: false });

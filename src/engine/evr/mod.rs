@@ -19,6 +19,7 @@ pub mod invariants;
 mod named;
 pub mod state;
 pub mod view;
+pub mod zones;
 
 pub use action::Action;
 pub use flow::{Decision, DecisionKind, RuleError, apply, decision};

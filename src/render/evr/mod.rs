@@ -80,7 +80,7 @@ pub fn table_fingerprint(v: &EvrView) -> u64 {
         count(&mut p.events);
     }
     let json = serde_json::to_string(&v).unwrap_or_default();
-    crate::hash::fnv1a(&[&json])
+    crate::trust::hash::fnv1a(&[&json])
 }
 
 /// The static layer for a given lower side, drawn on first use.

@@ -1,7 +1,7 @@
 //! The named event effects: Balance of the Force, Create a Diversion, Locate the Rebel Base.
 
 use super::super::action::Action;
-use super::super::exec::Ask;
+use super::super::action::Ask;
 use super::super::state::{EvrState, Frame};
 
 /// How many events Balance of the Force reorders.

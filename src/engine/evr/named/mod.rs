@@ -7,7 +7,7 @@ mod powers;
 mod strategies;
 
 use super::action::Action;
-use super::exec::Ask;
+use super::action::Ask;
 use super::state::{EvrState, Frame};
 use crate::content::evr::NamedEffect;
 

@@ -1,8 +1,9 @@
 //! The named powers of three characters: Lando Calrissian, General Veers, Jabba the Hutt.
 
 use super::super::action::Action;
-use super::super::exec::{Ask, move_card, refill, room};
+use super::super::action::Ask;
 use super::super::state::{EvrState, Frame, InPlay};
+use super::super::zones::{move_card, refill, room};
 use crate::content::evr::{Zone, catalog};
 
 fn frame(s: &mut EvrState) -> &mut Frame {

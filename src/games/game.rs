@@ -179,7 +179,7 @@ pub trait Game: Send + Sync + 'static {
         _seed: u64,
         _options: &Self::Options,
         _log: &[(String, Self::Action)],
-    ) -> Option<crate::luck::LuckReport> {
+    ) -> Option<crate::trust::luck::LuckReport> {
         None
     }
 }

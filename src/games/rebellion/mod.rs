@@ -1,5 +1,9 @@
 //! Star Wars: Rebellion behind the `Game` trait.
 
+pub mod history;
+pub mod luck;
+pub mod words;
+
 use crate::content::{
     ActionCardId, Faction, LeaderId, MissionId, ObjectiveId, SystemId, TacticId, TeamColour,
 };
@@ -8,8 +12,7 @@ use crate::engine::rebellion::view::Cards;
 use crate::engine::rebellion::{
     self as engine, Action, Audience, MatchOptions, Players, State, View, Viewer, decision, view,
 };
-use crate::game::{Game, GamePrompt, Notice, OptionText};
-use crate::games::rebellion_words;
+use crate::games::game::{Game, GamePrompt, Notice, OptionText};
 use crate::render::text;
 
 /// The Rebellion game.
@@ -135,22 +138,21 @@ impl Game for Rebellion {
                 also,
                 kind: d.kind.describe().to_string(),
                 options: d.actions,
-                context: d.context.iter().map(|c| rebellion_words::context_words(c)).collect(),
+                context: d.context.iter().map(|c| words::context_words(c)).collect(),
             }
         })
     }
 
     fn option_texts(state: &State, prompt: &GamePrompt<Action>) -> Vec<OptionText> {
         match decision(state) {
-            Some(d) if d.actions == prompt.options => rebellion_words::option_texts(state, &d),
+            Some(d) if d.actions == prompt.options => words::option_texts(state, &d),
             // Not the pending decision (never the case for the service): plain commands.
             _ => prompt.options.iter().map(|a| OptionText::plain(&a.command())).collect(),
         }
     }
 
     fn options_public(state: &State, prompt: &GamePrompt<Action>) -> bool {
-        decision(state)
-            .is_some_and(|d| d.actions == prompt.options && rebellion_words::options_public(state, &d))
+        decision(state).is_some_and(|d| d.actions == prompt.options && words::options_public(state, &d))
     }
 
     fn version(state: &State) -> u64 {
@@ -235,7 +237,7 @@ impl Game for Rebellion {
     fn chart_png(seed: u64, options: &MatchOptions, log: &[(String, Action)]) -> Option<Vec<u8>> {
         let actions: Vec<(Faction, Action)> =
             log.iter().map(|(seat, a)| Some((seat_faction(seat)?, a.clone()))).collect::<Option<_>>()?;
-        match crate::games::rebellion_history::history(seed, options, &actions) {
+        match crate::games::rebellion::history::history(seed, options, &actions) {
             Ok(points) => Some(crate::render::chart::render_png(&points)),
             Err(e) => {
                 tracing::warn!("cannot chart a match: {e}");
@@ -244,10 +246,14 @@ impl Game for Rebellion {
         }
     }
 
-    fn luck(seed: u64, options: &MatchOptions, log: &[(String, Action)]) -> Option<crate::luck::LuckReport> {
+    fn luck(
+        seed: u64,
+        options: &MatchOptions,
+        log: &[(String, Action)],
+    ) -> Option<crate::trust::luck::LuckReport> {
         let actions: Vec<(Player, Action)> =
             log.iter().map(|(seat, a)| Some((seat_player(seat)?, a.clone()))).collect::<Option<_>>()?;
-        match crate::games::rebellion_luck::luck(seed, options, &actions) {
+        match crate::games::rebellion::luck::luck(seed, options, &actions) {
             Ok(report) => Some(report),
             Err(e) => {
                 tracing::warn!("cannot report a match's dice: {e}");

@@ -5,7 +5,7 @@
 //! that they are grouped by their next level (mission, source system…). A node is named by the
 //! path of group entries that leads to it, so a menu's custom id needs only numbers.
 
-use crate::game::OptionText;
+use crate::games::game::OptionText;
 
 /// Entries per menu (Discord's limit on a select menu).
 pub const PER_MENU: usize = 25;
@@ -300,7 +300,7 @@ fn pack(entries: &[Entry]) -> Vec<Menu> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Level;
+    use crate::games::game::Level;
 
     fn text(label: &str, levels: &[(&str, &str)], items: &[&str]) -> OptionText {
         OptionText {

@@ -13,8 +13,6 @@ use chacha20poly1305::{Tag, XChaCha20Poly1305, XNonce};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-use crate::store::MatchMeta;
-
 /// The salt's length in bytes.
 pub const SALT_LEN: usize = 16;
 
@@ -77,12 +75,30 @@ pub fn short(commitment: &str) -> &str {
     commitment.get(..SHORT_LEN).unwrap_or(commitment)
 }
 
-/// A new match's metadata sealed: a fresh salt and the commitment to its seed.
-pub fn seal(mut meta: MatchMeta) -> MatchMeta {
+/// A fresh salt for `seed` and the commitment to both: `(salt, commitment)` in hex, what a new
+/// match records and publishes.
+pub fn new_commitment(seed: u64) -> (String, String) {
     let salt = rand::random::<[u8; SALT_LEN]>();
-    meta.salt = hex(&salt);
-    meta.commitment = commitment(meta.seed, &salt);
-    meta
+    (hex(&salt), commitment(seed, &salt))
+}
+
+/// What a sealed seed is bound to: the match's game, channel (`id` and `channel`), server,
+/// nonce and commitment. The store fills it from a match's metadata; kept here as plain values
+/// so that the seal needs nothing of the store.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SealBinding {
+    /// The game's id.
+    pub game: String,
+    /// The match id (its channel, in text).
+    pub id: String,
+    /// The match's nonce.
+    pub nonce: String,
+    /// The dice commitment (empty for a match without one).
+    pub commitment: String,
+    /// The channel.
+    pub channel: u64,
+    /// The server, if any.
+    pub guild: Option<u64>,
 }
 
 /// Why a sealed seed does not open.
@@ -122,7 +138,7 @@ fn seal_cipher(key: &[u8; 32]) -> XChaCha20Poly1305 {
 
 /// The associated data of a seal: what it is bound to. Every field is length-prefixed, so no
 /// two different matches give the same bytes.
-fn seal_binding(meta: &MatchMeta) -> Vec<u8> {
+fn seal_binding(meta: &SealBinding) -> Vec<u8> {
     let mut ad = b"holonet seed seal v2\0".to_vec();
     for text in [meta.game.as_str(), meta.id.as_str(), meta.nonce.as_str(), meta.commitment.as_str()] {
         ad.extend((text.len() as u32).to_be_bytes());
@@ -144,11 +160,11 @@ fn seal_binding(meta: &MatchMeta) -> Vec<u8> {
 /// fresh random nonce, with the match's game, channel (`id` and `channel`), server, nonce and
 /// commitment as associated data, in hex (`2 * SEALED_LEN` digits). Without the key the file
 /// says nothing of the seed, and any edit of what it is bound to makes it fail to open.
-pub fn seal_seed(meta: &MatchMeta, key: &[u8; 32]) -> String {
+pub fn seal_seed(meta: &SealBinding, seed: u64, salt: &str, key: &[u8; 32]) -> String {
     // A match from before commitments has no salt: its 16 bytes are zeros (and open as "").
-    let salt = parse_salt(&meta.salt).unwrap_or([0u8; SALT_LEN]);
+    let salt = parse_salt(salt).unwrap_or([0u8; SALT_LEN]);
     let mut plain = salt.to_vec();
-    plain.extend(meta.seed.to_be_bytes());
+    plain.extend(seed.to_be_bytes());
     let nonce = rand::random::<[u8; 24]>();
     let tag = seal_cipher(key)
         .encrypt_in_place_detached(XNonce::from_slice(&nonce), &seal_binding(meta), &mut plain)
@@ -162,7 +178,7 @@ pub fn seal_seed(meta: &MatchMeta, key: &[u8; 32]) -> String {
 /// The seed and salt (hex; empty for a match without one) sealed in `sealed` for the match of
 /// `meta` (its game, channel, server, nonce and commitment as exported), if one of `keys` is
 /// the one that sealed them.
-pub fn open_seed(sealed: &str, meta: &MatchMeta, keys: &[[u8; 32]]) -> Result<(u64, String), SealError> {
+pub fn open_seed(sealed: &str, meta: &SealBinding, keys: &[[u8; 32]]) -> Result<(u64, String), SealError> {
     let is_hex = sealed.bytes().all(|b| b.is_ascii_hexdigit());
     if sealed.len() == 64 && is_hex {
         return Err(SealError::OlderVersion);
@@ -198,30 +214,30 @@ pub fn open_seed(sealed: &str, meta: &MatchMeta, keys: &[[u8; 32]]) -> Result<(u
 }
 
 /// The commitment line of `/rebellion status` (the whole commitment), if the match has one.
-pub fn status_line(meta: &MatchMeta) -> Option<String> {
-    (!meta.commitment.is_empty()).then(|| {
+pub fn status_line(commitment: &str) -> Option<String> {
+    (!commitment.is_empty()).then(|| {
         format!(
             "Dice commitment (SHA-256 of the secret seed and salt, revealed when the match ends): `{}`",
-            meta.commitment
+            commitment
         )
     })
 }
 
 /// The lines of the reveal that open the dice: seed, salt, the commitment they hash to, and
 /// the fingerprint of the final state (what `holonet verify` checks an export against).
-pub fn reveal_lines(meta: &MatchMeta, final_state: &str) -> Vec<String> {
+pub fn reveal_lines(seed: u64, salt: &str, commitment: &str, final_state: &str) -> Vec<String> {
     let mut lines = vec![];
-    if meta.commitment.is_empty() {
+    if commitment.is_empty() {
         lines.push(format!(
             "The dice: seed `{}` (this match began before dice commitments, so none was shown).",
-            meta.seed
+            seed
         ));
     } else {
-        lines.push(format!("The dice: seed `{}`, salt `{}`.", meta.seed, meta.salt));
+        lines.push(format!("The dice: seed `{}`, salt `{}`.", seed, salt));
         lines.push(format!(
             "They hash to the commitment shown since the start: `{}` (check it, and replay every \
              roll, with `holonet verify` or `/rebellion verify` on the match's export).",
-            meta.commitment
+            commitment
         ));
     }
     lines.push(format!("Final state: `{final_state}`."));
@@ -272,22 +288,25 @@ mod tests {
 
     #[test]
     fn a_sealed_seed_opens_with_its_key_and_binding_only() {
-        let mut meta: MatchMeta = serde_json::from_value(serde_json::json!({
-            "id": "1", "nonce": "abcdefghij", "game": "rebellion", "guild": 5, "channel": 1,
-            "creator": 1, "seats": {}, "options": {}, "seed": 0x1234_5678_9abc_def0u64,
-            "status": "active", "created_at": 0, "updated_at": 0
-        }))
-        .unwrap();
-        meta = seal(meta);
+        let seed = 0x1234_5678_9abc_def0u64;
+        let (salt, commitment) = new_commitment(seed);
+        let meta = SealBinding {
+            game: "rebellion".into(),
+            id: "1".into(),
+            nonce: "abcdefghij".into(),
+            commitment,
+            channel: 1,
+            guild: Some(5),
+        };
         let key = [7u8; 32];
-        let sealed = seal_seed(&meta, &key);
+        let sealed = seal_seed(&meta, seed, &salt, &key);
         assert_eq!(sealed.len(), 2 * SEALED_LEN);
-        assert!(!sealed.contains(&meta.salt) && !sealed.contains(&format!("{:016x}", meta.seed)));
-        assert_ne!(sealed, seal_seed(&meta, &key), "a fresh nonce every time");
-        assert_eq!(open_seed(&sealed, &meta, &[key]), Ok((meta.seed, meta.salt.clone())));
-        assert_eq!(open_seed(&sealed, &meta, &[[8u8; 32], key]), Ok((meta.seed, meta.salt.clone())));
+        assert!(!sealed.contains(&salt) && !sealed.contains(&format!("{seed:016x}")));
+        assert_ne!(sealed, seal_seed(&meta, seed, &salt, &key), "a fresh nonce every time");
+        assert_eq!(open_seed(&sealed, &meta, &[key]), Ok((seed, salt.clone())));
+        assert_eq!(open_seed(&sealed, &meta, &[[8u8; 32], key]), Ok((seed, salt.clone())));
         assert_eq!(open_seed(&sealed, &meta, &[[8u8; 32]]), Err(SealError::Mismatch), "another store's key");
-        let edits: [fn(&mut MatchMeta); 7] = [
+        let edits: [fn(&mut SealBinding); 7] = [
             |m| m.nonce = "zzzzzzzzzz".into(),
             |m| m.id = "2".into(),
             |m| m.channel = 2,

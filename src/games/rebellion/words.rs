@@ -8,10 +8,11 @@ use crate::engine::rebellion::choice::{
     CardName, Choice, ChoiceKind, DieRef, Fighter, Mode, describe_decision,
 };
 use crate::engine::rebellion::{Action, Decision, Place, PromptKind, State};
-use crate::game::{Level, OptionText};
+use crate::games::game::{Level, OptionText};
 
-pub use super::words::MAX_LABEL;
-use super::words::{capitalise, fit, label, n, w};
+pub use crate::games::words::MAX_LABEL;
+use crate::games::words::{capitalise, fit, label, n, w};
+pub use crate::render::text::{leaders_text, units_text};
 
 /// A place by name: a system, or "the Rebel Base space".
 pub fn place_name(p: Place) -> String {
@@ -39,21 +40,6 @@ fn one(u: UnitId) -> String {
     let name = u.name();
     let an = name.starts_with(['A', 'E', 'I', 'O', 'U', 'X']);
     format!("{} {name}", if an { "an" } else { "a" })
-}
-
-/// Unit counts joined: "2 X-wings, 1 Rebel Trooper".
-pub fn units_text(units: &[(UnitId, u8)]) -> String {
-    units.iter().map(|&(u, c)| u.counted(c.into())).collect::<Vec<_>>().join(", ")
-}
-
-/// Leaders by name joined: "Mon Mothma", "Han Solo and Chewbacca".
-pub fn leaders_text(ls: &[LeaderId]) -> String {
-    let names: Vec<&str> = ls.iter().map(|l| l.name()).collect();
-    match names.as_slice() {
-        [] => String::new(),
-        [a] => a.to_string(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
 }
 
 /// A combat unit as a target: "TIE Fighter", "TIE Fighter (1 damage)"; with `article`, "a TIE

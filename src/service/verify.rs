@@ -4,12 +4,12 @@
 //! the log), and that the replay reaches the recorded result and final state. Game-neutral: the
 //! file names its game, and the replay runs through that game's `Game` implementation.
 
-use crate::dice;
-use crate::game::Game;
 use crate::games::evr::Evr;
+use crate::games::game::Game;
 use crate::games::rebellion::Rebellion;
 use crate::service::{StepError, replay_each};
 use crate::store::{MatchExport, MatchMeta, MatchStatus, RollbackNote};
+use crate::trust::dice;
 
 /// Why an export does not verify: each names what is wrong, so a player can tell an edited
 /// file from an unfinished or foreign one.

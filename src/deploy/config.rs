@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use crate::cluster::{ClusterError, ShardRange, Shards};
+use crate::deploy::cluster::{ClusterError, ShardRange, Shards};
 
 /// The settings `holonet serve` runs with.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
@@ -173,7 +173,7 @@ mod tests {
 
     #[test]
     fn parses_example_and_env_overrides() {
-        let mut c = Config::parse(include_str!("../config.example.toml")).expect("example parses");
+        let mut c = Config::parse(include_str!("../../config.example.toml")).expect("example parses");
         assert_eq!(c.data_dir, PathBuf::from("data"));
         assert!(!c.allow_hot_seat, "hot-seat is off by default");
         assert!(Config::parse("allow_hot_seat = true").expect("parses").allow_hot_seat);

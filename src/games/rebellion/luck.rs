@@ -8,8 +8,8 @@
 
 use crate::content::{DieFace, Faction, catalog};
 use crate::engine::rebellion::{Action, MatchOptions, Player, Position, new_game};
-use crate::games::rebellion_history::HistoryError;
-use crate::luck::{Face, LuckReport, RoundLuck, Tally};
+use crate::games::rebellion::history::HistoryError;
+use crate::trust::luck::{Face, LuckReport, RoundLuck, Tally};
 
 /// What a face is worth to the report.
 fn face(f: DieFace) -> Face {

@@ -1,14 +1,16 @@
 //! Star Wars: Empire vs. Rebellion behind the `Game` trait: the second hosted game, served by
 //! the same service, store and front ends as Rebellion.
 
+pub mod notices;
+pub mod words;
+
 use serde::{Deserialize, Serialize};
 
 use crate::content::Faction;
 use crate::engine::evr::{self as engine, Action, EvrState, Viewer, decision, view};
-use crate::game::{Game, GamePrompt, Notice, OptionText};
-use crate::games::{evr_notices, evr_words};
+use crate::games::game::{Game, GamePrompt, Notice, OptionText};
 
-pub use evr_words::kind_words;
+pub use words::kind_words;
 
 /// The Empire vs. Rebellion game.
 pub struct Evr;
@@ -64,7 +66,7 @@ impl Game for Evr {
         let f = seat_faction(seat).ok_or_else(|| format!("unknown seat `{}`", crate::content::echo(seat)))?;
         let before = state.clone();
         engine::apply(state, f, action.clone()).map_err(|e| e.to_string())?;
-        Ok(evr_notices::notices(&before, state, f, &action))
+        Ok(notices::notices(&before, state, f, &action))
     }
 
     fn prompt(state: &EvrState) -> Option<GamePrompt<Action>> {
@@ -72,14 +74,14 @@ impl Game for Evr {
             seat: d.seat.key().to_string(),
             also: vec![],
             kind: kind_words(d.kind).to_string(),
-            context: evr_words::context(state, &d),
+            context: words::context(state, &d),
             options: d.actions,
         })
     }
 
     fn option_texts(state: &EvrState, prompt: &GamePrompt<Action>) -> Vec<OptionText> {
         match decision(state) {
-            Some(d) if d.actions == prompt.options => evr_words::option_texts(state, &d),
+            Some(d) if d.actions == prompt.options => words::option_texts(state, &d),
             // Not the pending decision (never the case for the service): plain commands.
             _ => prompt.options.iter().map(|a| OptionText::plain(&a.command())).collect(),
         }
@@ -94,12 +96,12 @@ impl Game for Evr {
     }
 
     fn status_text(state: &EvrState) -> String {
-        evr_words::status_words(state, decision(state).map(|d| (d.seat, d.kind)))
+        words::status_words(state, decision(state).map(|d| (d.seat, d.kind)))
     }
 
     fn private_text(state: &EvrState, seat: &str) -> String {
         let Some(f) = seat_faction(seat) else { return String::new() };
-        evr_words::private_words(&view(state, Viewer::Faction(f)), f)
+        words::private_words(&view(state, Viewer::Faction(f)), f)
     }
 
     fn view_json(state: &EvrState, v: Option<&str>) -> serde_json::Value {
@@ -115,18 +117,18 @@ impl Game for Evr {
     }
 
     fn board_text(state: &EvrState, v: Option<&str>) -> String {
-        evr_words::board_words(&view(state, viewer(v)))
+        words::board_words(&view(state, viewer(v)))
     }
 
     fn milestone(before: &EvrState, after: &EvrState) -> bool {
-        evr_notices::milestone(before, after)
+        notices::milestone(before, after)
     }
 
     fn undoable(before: &EvrState, after: &EvrState) -> bool {
-        evr_notices::undoable(before, after)
+        notices::undoable(before, after)
     }
 
     fn reveal_text(state: &EvrState, _seats: &[String]) -> String {
-        evr_words::reveal_words(state)
+        words::reveal_words(state)
     }
 }

@@ -7,9 +7,9 @@ use crate::content::Faction;
 use crate::content::evr::{Effect, ResourceCardId, Side, Which, Zone, catalog};
 use crate::engine::evr::view::{Cards, EvrView, PendingView, SideView};
 use crate::engine::evr::{Action, Decision, DecisionKind, EvrState, Viewer, view};
-use crate::game::{Level, OptionText};
+use crate::games::game::{Level, OptionText};
 
-use super::words::{capitalise, label, n, w};
+use crate::games::words::{capitalise, label, n, w};
 
 /// The adjective of a faction on its cards ("Rebel", "Imperial").
 pub fn adjective(f: Faction) -> &'static str {

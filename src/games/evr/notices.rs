@@ -10,9 +10,9 @@ use crate::content::Faction;
 use crate::content::evr::catalog;
 use crate::engine::evr::view::{Cards, EvrView, SideView};
 use crate::engine::evr::{Action, EvrState, Viewer, view};
-use crate::game::Notice;
+use crate::games::game::Notice;
 
-use super::evr_words::{
+use super::words::{
     capitalise_player, card, card_name, count, event, event_effect_brief, event_numbers, list, player,
     source, strategy, visible, whose,
 };
