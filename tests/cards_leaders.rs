@@ -6,11 +6,10 @@ mod support;
 use holonet::content::LeaderId;
 use holonet::engine::rebellion::event::{Audience, Event, EventKind};
 use holonet::engine::rebellion::flow::Ctx;
-use holonet::engine::rebellion::refresh::RefreshPhase;
+use holonet::engine::rebellion::phases::recruit;
+use holonet::engine::rebellion::phases::refresh::RefreshPhase;
 use holonet::engine::rebellion::state::Ring;
-use holonet::engine::rebellion::{
-    Frame, PromptKind, State, Viewer, decision, mission, recruit, victory, view,
-};
+use holonet::engine::rebellion::{Frame, PromptKind, State, Viewer, decision, mission, victory, view};
 use support::*;
 
 /// A cleared board with the base hidden in Dantooine.

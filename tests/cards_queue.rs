@@ -242,7 +242,8 @@ fn construct_death_star_places_the_station_under_construction_and_queues_a_death
     assert_eq!(s.units(place("hoth"), EMPIRE).count(unit("death_star_under_construction")), 1);
     assert_eq!(queued(&s, EMPIRE, 3, "death_star"), 1);
     // It deploys only onto the station under construction (Refresh step 6 already knows).
-    let places = holonet::engine::rebellion::refresh::deploy_places(&s, EMPIRE, unit("death_star"), &[]);
+    let places =
+        holonet::engine::rebellion::phases::refresh::deploy_places(&s, EMPIRE, unit("death_star"), &[]);
     assert_eq!(places, vec![place("hoth")]);
 }
 

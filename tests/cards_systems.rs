@@ -5,7 +5,8 @@
 mod support;
 
 use holonet::content::Faction;
-use holonet::engine::rebellion::{Frame, PromptKind, RuleError, State, combat, decision, mobilize, refresh};
+use holonet::engine::rebellion::phases::{mobilize, refresh};
+use holonet::engine::rebellion::{Frame, PromptKind, RuleError, State, combat, decision};
 use support::*;
 
 /// A cleared board with the base hidden in Dantooine.

@@ -302,7 +302,7 @@ mod targeted {
             let mut s = expansion_turn(6, EMPIRE);
             s.decks.probes.retain(|&p| p != sys(x) && p != sys(hand));
             s.hands.empire.probes = vec![sys(hand)];
-            s.rote_probes.under.push(holonet::engine::rebellion::rote_probes::UnderCard {
+            s.rote_probes.under.push(holonet::engine::rebellion::rise_of_the_empire::probes::UnderCard {
                 card: ActionCardId::parse("secret_facility").unwrap(),
                 probe: sys(x),
             });

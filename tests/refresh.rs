@@ -197,7 +197,7 @@ fn build_uses_loyal_and_subjugated_left_most_icons_blocked_by_enemies_and_sabota
 
 /// Stormtroopers the Imperial build of `build_board` queues (one per orange ▲ it may use).
 fn stormtroopers_wanted(s: &holonet::engine::rebellion::State) -> u32 {
-    use holonet::engine::rebellion::refresh::{build_icons, build_units};
+    use holonet::engine::rebellion::phases::refresh::{build_icons, build_units};
     build_icons(s, EMPIRE)
         .iter()
         .filter(|(icon, _)| build_units(s, EMPIRE, *icon) == vec![unit("stormtrooper")])

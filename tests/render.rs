@@ -114,8 +114,8 @@ fn rote_mid_game(seed: u64, n: usize) -> State {
 
 #[test]
 fn golden_rise_of_the_empire_shows_its_units_leaders_and_target_markers() {
-    use holonet::engine::rebellion::rote_probes::UnderCard;
-    use holonet::engine::rebellion::targets::{MarkerCard, TargetMarker};
+    use holonet::engine::rebellion::rise_of_the_empire::probes::UnderCard;
+    use holonet::engine::rebellion::rise_of_the_empire::targets::{MarkerCard, TargetMarker};
     let c = holonet::content::catalog();
     let mut s = rote_mid_game(8, 60);
     // Raid Outposts in play with a marker in Kessel, and Secret Facility holding a probe card.

@@ -8,7 +8,7 @@ use holonet::content::{
     ContentSet, DieColor, DieFace, Faction, IconColor, IconShape, ResourceIcon, Skill, Theater, UnitClass,
     catalog,
 };
-use holonet::engine::rebellion::refresh::build_units;
+use holonet::engine::rebellion::phases::refresh::build_units;
 use holonet::engine::rebellion::{MatchOptions, PromptKind, invariants, new_game};
 use support::*;
 

@@ -336,7 +336,7 @@ fn secret_facility_hides_a_probe_card_and_builds_a_bunker_there_in_an_imperial_t
 fn secret_facility_probe_card_looks_the_same_to_the_rebels_whichever_it_is() {
     let mut a = rote_holding(44, EMPIRE, &[]).command(EMPIRE).build();
     a.hands.empire.probes = vec![sys("naboo")];
-    a.rote_probes.under.push(holonet::engine::rebellion::rote_probes::UnderCard {
+    a.rote_probes.under.push(holonet::engine::rebellion::rise_of_the_empire::probes::UnderCard {
         card: card("secret_facility"),
         probe: sys("sullust"),
     });
@@ -386,7 +386,7 @@ fn sweep_the_area_window_asks_the_empire_whether_or_not_a_rebel_leader_is_there(
             .units("mustafar", "tie_fighter", 1)
             .command_opponent_passed(EMPIRE)
             .build();
-        s.rote_probes.under.push(holonet::engine::rebellion::rote_probes::UnderCard {
+        s.rote_probes.under.push(holonet::engine::rebellion::rise_of_the_empire::probes::UnderCard {
             card: card("sweep_the_area"),
             probe: sys("sullust"),
         });

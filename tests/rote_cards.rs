@@ -544,7 +544,8 @@ fn ambitions_of_power_lets_the_empire_keep_a_ninth_leader() {
     while s.leader_pool.empire.len() < 9 {
         let l = holonet::content::LeaderId::all()
             .find(|&l| {
-                catalog().leader(l).faction == EMPIRE && !holonet::engine::rebellion::recruit::in_game(&s, l)
+                catalog().leader(l).faction == EMPIRE
+                    && !holonet::engine::rebellion::phases::recruit::in_game(&s, l)
             })
             .unwrap();
         s.leader_pool.empire.push(l);
@@ -556,13 +557,14 @@ fn ambitions_of_power_lets_the_empire_keep_a_ninth_leader() {
     assert!(is_legal(&s, "action ambitions_of_power"));
     act(&mut s, EMPIRE, "action ambitions_of_power");
     assert_eq!(s.leader_pool.empire.len(), 9, "nobody is eliminated");
-    assert_eq!(holonet::engine::rebellion::pool_limit::limit(&s, EMPIRE), 9);
+    assert_eq!(holonet::engine::rebellion::rise_of_the_empire::pool_limit::limit(&s, EMPIRE), 9);
     assert!(s.hands.empire.actions.is_empty());
     assert_ne!(decision(&s).map(|d| d.kind), Some(PromptKind::TrimLeaderPool));
     // A tenth leader is one too many again, and the card is gone.
     let l = holonet::content::LeaderId::all()
         .find(|&l| {
-            catalog().leader(l).faction == EMPIRE && !holonet::engine::rebellion::recruit::in_game(&s, l)
+            catalog().leader(l).faction == EMPIRE
+                && !holonet::engine::rebellion::phases::recruit::in_game(&s, l)
         })
         .unwrap();
     s.leader_pool.empire.push(l);

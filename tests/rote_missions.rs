@@ -10,7 +10,9 @@ use holonet::engine::rebellion::cards::systems::destroy_system;
 use holonet::engine::rebellion::event::{Audience, Event, EventKind};
 use holonet::engine::rebellion::flow::{Ctx, advance};
 use holonet::engine::rebellion::mission::MissionStep;
-use holonet::engine::rebellion::targets::{MarkerCard, TargetMarker, TargetRule, forbids};
+use holonet::engine::rebellion::rise_of_the_empire::targets::{
+    MarkerCard, TargetMarker, TargetRule, forbids,
+};
 use holonet::engine::rebellion::{MatchOptions, RuleError, State, Viewer, apply, decision, new_game, view};
 use support::*;
 

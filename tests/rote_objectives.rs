@@ -13,8 +13,8 @@ use holonet::engine::rebellion::combat::cinematic::Stage;
 use holonet::engine::rebellion::combat::{self, Step};
 use holonet::engine::rebellion::event::{Audience, Event, EventKind};
 use holonet::engine::rebellion::flow::{Ctx, advance};
-use holonet::engine::rebellion::refresh::RefreshStep;
-use holonet::engine::rebellion::targets::{MarkerCard, TargetMarker};
+use holonet::engine::rebellion::phases::refresh::RefreshStep;
+use holonet::engine::rebellion::rise_of_the_empire::targets::{MarkerCard, TargetMarker};
 use holonet::engine::rebellion::{Frame, PromptKind, State, Viewer, apply, decision, view};
 use support::cinematic::{armies, attacking, fight_with, set_dice};
 use support::*;
@@ -220,7 +220,7 @@ fn show_no_fear_reveals_the_base_and_gains_reputation_each_later_refresh() {
     assert_eq!(s.reputation, 14, "played, not scored");
     assert_eq!(in_play(&s), vec![objective("show_no_fear")]);
     // The next Refresh Phase gains 1 before the objective window.
-    s.stack = vec![Frame::Refresh(holonet::engine::rebellion::refresh::RefreshPhase::new())];
+    s.stack = vec![Frame::Refresh(holonet::engine::rebellion::phases::refresh::RefreshPhase::new())];
     s.round += 1;
     settle(&mut s);
     assert_eq!(s.reputation, 13);

@@ -3,7 +3,7 @@
 mod support;
 
 use holonet::content::catalog;
-use holonet::engine::rebellion::refresh::RefreshStep;
+use holonet::engine::rebellion::phases::refresh::RefreshStep;
 use support::*;
 
 /// A cleared board of a match with the expansion (its units in the supply), the base hidden in

@@ -312,7 +312,7 @@ fn a_turned_leader_joins_the_imperial_role_of_its_colour() {
     s.round_effects.bonus.push((palpatine, 20));
     reveal_unopposed(&mut s, EMPIRE, "reveal lure_of_the_dark_side han_solo");
     assert!(s.turned.contains(&han), "the card turned Han");
-    s.stack = vec![Frame::Refresh(holonet::engine::rebellion::refresh::RefreshPhase::new())];
+    s.stack = vec![Frame::Refresh(holonet::engine::rebellion::phases::refresh::RefreshPhase::new())];
     act(&mut s, REBEL, "done");
     assert!(s.leader_pool.empire.contains(&han), "retrieved to the Imperial pool");
     let s = Scenario { s }.team_turn(EMPIRE, BLUE).s;

@@ -11,9 +11,10 @@
 //! card) is not remembered: the world it imagines is wider than the truth, never narrower.
 
 use crate::content::*;
-use crate::engine::rebellion::setup::SetupStep;
+use crate::engine::rebellion::phases::setup::SetupStep;
+use crate::engine::rebellion::rise_of_the_empire;
 use crate::engine::rebellion::state::State;
-use crate::engine::rebellion::{Frame, rote_cards, victory};
+use crate::engine::rebellion::{Frame, victory};
 use crate::engine::rng::GameRng;
 
 /// A world `seat` cannot tell from `s`, drawn with `rng`.
@@ -89,7 +90,9 @@ fn actions(w: &mut State, seat: Faction, rng: &mut GameRng) {
     let drawn_held = drawn.len().saturating_sub(deck_len).min(held);
     let mut aside: Vec<ActionCardId> = ActionCardId::all()
         .filter(|&a| {
-            c.action_card(a).faction == opp && starting(a) && rote_cards::action_in_match(&w.options, a)
+            c.action_card(a).faction == opp
+                && starting(a)
+                && rise_of_the_empire::cards::action_in_match(&w.options, a)
         })
         .collect();
     let mut new_hand = vec![ActionCardId::all().next().expect("action cards exist"); held];

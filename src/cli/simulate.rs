@@ -145,8 +145,10 @@ pub fn run(
         writeln!(out, "seed {game_seed} winner {winner} rounds {} actions {}", p.state.round, p.steps.len())?;
     }
     writeln!(out, "games {games} rebel {} empire {} actions {}", tally.rebel, tally.empire, tally.actions)?;
-    let missions =
-        || MissionId::all().filter(|&m| crate::engine::rebellion::rote_cards::mission_in_match(options, m));
+    let missions = || {
+        MissionId::all()
+            .filter(|&m| crate::engine::rebellion::rise_of_the_empire::cards::mission_in_match(options, m))
+    };
     writeln!(
         out,
         "mission titles revealed {}/{} (not revealed: {})",
@@ -154,8 +156,10 @@ pub fn run(
         missions().count(),
         missing(missions(), &tally.missions, |m| m.name())
     )?;
-    let actions =
-        || ActionCardId::all().filter(|&a| crate::engine::rebellion::rote_cards::action_in_match(options, a));
+    let actions = || {
+        ActionCardId::all()
+            .filter(|&a| crate::engine::rebellion::rise_of_the_empire::cards::action_in_match(options, a))
+    };
     writeln!(
         out,
         "action cards used {}/{} (not used: {})",

@@ -342,7 +342,7 @@ mod tests {
 
     #[test]
     fn a_target_marker_reads_with_its_card_name() {
-        use crate::engine::rebellion::targets::{MarkerCard, TargetMarker};
+        use crate::engine::rebellion::rise_of_the_empire::targets::{MarkerCard, TargetMarker};
         let mut s = after_setup();
         let card = MarkerCard::Mission(catalog().mission_by_key("secure_the_plans").expect("mission"));
         let system = crate::content::SystemId::parse("kessel").expect("system");

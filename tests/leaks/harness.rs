@@ -13,7 +13,7 @@ use holonet::discord::components::{option_menus, prompt_components};
 use holonet::discord::messages::{live_text, options_intro, prompt_announcement};
 use holonet::engine::rebellion::event::{Event, EventKind};
 use holonet::engine::rebellion::invariants::{step_violations, violations};
-use holonet::engine::rebellion::setup::SetupStep;
+use holonet::engine::rebellion::phases::setup::SetupStep;
 use holonet::engine::rebellion::team;
 use holonet::engine::rebellion::view::{Cards as ViewCards, View};
 use holonet::engine::rebellion::{Action, Frame, MatchOptions, Players, Position, State, Viewer, view};

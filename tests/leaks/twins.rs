@@ -7,7 +7,7 @@ use holonet::content::{
     ActionCardId, ActionTiming, Faction, MissionSet, ObjectiveId, ObjectiveTiming, SystemId, Theater, catalog,
 };
 use holonet::engine::rebellion::cards::{LeaderRule, action_behavior};
-use holonet::engine::rebellion::setup::SetupStep;
+use holonet::engine::rebellion::phases::setup::SetupStep;
 use holonet::engine::rebellion::state::State;
 use holonet::engine::rebellion::{Frame, Place, decision};
 use holonet::engine::rng::GameRng;

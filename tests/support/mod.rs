@@ -6,10 +6,10 @@
 pub mod cinematic;
 
 use holonet::content::{ActionCardId, Faction, LeaderId, MissionId, ObjectiveId, SystemId, UnitId, catalog};
-use holonet::engine::rebellion::assignment::AssignmentPhase;
-use holonet::engine::rebellion::command::CommandPhase;
 use holonet::engine::rebellion::event::{Event, EventKind};
-use holonet::engine::rebellion::refresh::{RefreshPhase, RefreshStep};
+use holonet::engine::rebellion::phases::assignment::AssignmentPhase;
+use holonet::engine::rebellion::phases::command::CommandPhase;
+use holonet::engine::rebellion::phases::refresh::{RefreshPhase, RefreshStep};
 use holonet::engine::rebellion::state::{Assignment, Units};
 use holonet::engine::rebellion::{
     Action, Frame, MatchOptions, Place, PromptKind, RuleError, State, apply, decision, new_game,

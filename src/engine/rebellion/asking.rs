@@ -47,7 +47,7 @@ fn could_hold_action(s: &State, f: Faction) -> impl Iterator<Item = ActionCardId
     let starting = ActionCardId::all().filter(move |&a| {
         c.action_card(a).faction == f
             && c.action_card(a).starting
-            && super::rote_cards::action_in_match(&s.options, a)
+            && super::rise_of_the_empire::cards::action_in_match(&s.options, a)
     });
     let unplayed = s.hands.get(f).actions.iter().chain(s.decks.actions.get(f)).copied();
     unplayed.filter(move |&a| !c.action_card(a).starting).chain(starting)

@@ -9,8 +9,8 @@ use super::action::{Action, Pick, Target};
 use super::cards::run::Pending;
 use super::combat::{Combat, Effect, Step};
 use super::flow::{Decision, Frame};
-use super::mobilize::MobilizeStep;
-use super::setup::SetupStep;
+use super::phases::mobilize::MobilizeStep;
+use super::phases::setup::SetupStep;
 use super::state::{Place, Ring, State};
 use crate::content::*;
 

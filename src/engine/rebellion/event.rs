@@ -317,10 +317,18 @@ impl fmt::Display for EventKind {
             BaseMoved { old } => write!(f, "The Rebel base has moved; it was in {}", old.name()),
             BaseChosen { system } => write!(f, "Your base is hidden in {}", system.name()),
             MissionSetRevealed { faction: Faction::Rebel, set } => {
-                write!(f, "The Rebels reveal their mission set: {}", super::expansion_setup::set_label(*set))
+                write!(
+                    f,
+                    "The Rebels reveal their mission set: {}",
+                    super::rise_of_the_empire::setup::set_label(*set)
+                )
             }
             MissionSetRevealed { faction: Faction::Empire, set } => {
-                write!(f, "The Empire reveals its mission set: {}", super::expansion_setup::set_label(*set))
+                write!(
+                    f,
+                    "The Empire reveals its mission set: {}",
+                    super::rise_of_the_empire::setup::set_label(*set)
+                )
             }
             Loyalty { system, loyalty } => match loyalty {
                 Some(l) => write!(f, "{} is now loyal to {}", system.name(), side(*l)),

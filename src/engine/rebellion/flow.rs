@@ -6,11 +6,10 @@ use serde::{Deserialize, Serialize};
 use super::action::{Action, Leaders};
 use super::error::{RuleError, illegal};
 use super::event::{Audience, Event, EventKind};
+use super::phases::{assignment, command, mobilize, movement, refresh, setup};
+use super::rise_of_the_empire::{self, pool_limit, targets};
 use super::state::State;
-use super::{
-    assignment, cards, combat, command, mission, mobilize, movement, pool_limit, refresh, rote_windows,
-    setup, targets, team, victory,
-};
+use super::{cards, combat, mission, team, victory};
 use crate::content::*;
 use team::Player;
 
@@ -39,7 +38,7 @@ pub enum Frame {
     /// A leader pool over Rise of the Empire's limit, on top of whatever was going on.
     PoolLimit(pool_limit::PoolLimit),
     /// Rise of the Empire: a card window once a combat is over (`rote_windows.rs`).
-    Window(rote_windows::CardWindow),
+    Window(rise_of_the_empire::windows::CardWindow),
 }
 
 /// What kind of decision the engine waits for (shown to players and used by front ends).
@@ -268,7 +267,7 @@ fn frame_decision(s: &State) -> Option<Decision> {
         Frame::Mobilize(f) => mobilize::decision(s, f),
         Frame::Refresh(f) => refresh::decision(s, f),
         Frame::PoolLimit(f) => pool_limit::decision(s, f),
-        Frame::Window(f) => rote_windows::decision(s, f),
+        Frame::Window(f) => rise_of_the_empire::windows::decision(s, f),
     }
 }
 
@@ -512,7 +511,7 @@ fn dispatch(ctx: &mut Ctx, action: Action) -> Result<(), RuleError> {
         Frame::Mobilize(f) => mobilize::act(ctx, f, action)?,
         Frame::Refresh(f) => refresh::act(ctx, f, action),
         Frame::PoolLimit(f) => pool_limit::act(ctx, f, action)?,
-        Frame::Window(f) => rote_windows::act(ctx, f, action)?,
+        Frame::Window(f) => rise_of_the_empire::windows::act(ctx, f, action)?,
     };
     ctx.s.stack.extend(frames);
     Ok(())
@@ -574,7 +573,7 @@ pub fn advance(ctx: &mut Ctx) -> Option<Decision> {
             Frame::Mobilize(f) => mobilize::auto(ctx, f),
             Frame::Refresh(f) => refresh::auto(ctx, f),
             Frame::PoolLimit(f) => pool_limit::auto(ctx, f),
-            Frame::Window(f) => rote_windows::auto(ctx, f),
+            Frame::Window(f) => rise_of_the_empire::windows::auto(ctx, f),
         };
         ctx.s.stack.extend(frames);
     }
@@ -604,7 +603,7 @@ fn explain(s: &State, d: &Decision, a: &Action) -> RuleError {
         Some(Frame::Activation(f)) => movement::explain(s, f, a),
         Some(Frame::Card(f)) => cards::run::explain(s, f, a),
         Some(Frame::PoolLimit(_)) => pool_limit::refusal(a),
-        Some(Frame::Window(_)) => rote_windows::refusal(a),
+        Some(Frame::Window(_)) => rise_of_the_empire::windows::refusal(a),
         _ => illegal("Legal options", format!("`{}` is not one of the options now", a.command())),
     }
 }

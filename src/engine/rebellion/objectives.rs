@@ -59,8 +59,8 @@ pub fn after_score(o: ObjectiveId, here: Option<super::state::Place>) -> Option<
 /// Plays a start-of-Refresh objective from the Rebel hand: scored, or put in play (Rise of
 /// the Empire: Show No Fear); returns the run of what it does next, if anything.
 pub fn play_at_refresh(ctx: &mut Ctx, o: ObjectiveId) -> Option<super::flow::Frame> {
-    if super::in_play::stays(o) {
-        return super::in_play::enter(ctx, o);
+    if super::rise_of_the_empire::in_play::stays(o) {
+        return super::rise_of_the_empire::in_play::enter(ctx, o);
     }
     score(ctx, o);
     after_score(o, None)

@@ -457,15 +457,15 @@ pub struct State {
     /// The match's random stream.
     pub rng: GameRng,
     /// Rise of the Empire's target markers (public).
-    #[serde(default, skip_serializing_if = "super::targets::TargetMarkers::is_empty")]
-    pub targets: super::targets::TargetMarkers,
+    #[serde(default, skip_serializing_if = "super::rise_of_the_empire::targets::TargetMarkers::is_empty")]
+    pub targets: super::rise_of_the_empire::targets::TargetMarkers,
     /// Rise of the Empire's card state (`rote_cards`); empty, and not saved, in a base match.
-    #[serde(default, skip_serializing_if = "super::rote_cards::RoteCards::is_empty")]
-    pub rote_cards: super::rote_cards::RoteCards,
+    #[serde(default, skip_serializing_if = "super::rise_of_the_empire::cards::RoteCards::is_empty")]
+    pub rote_cards: super::rise_of_the_empire::cards::RoteCards,
     /// Rise of the Empire's probe cards kept face down by action cards (`rote_probes`); empty,
     /// and not saved, in a base match.
-    #[serde(default, skip_serializing_if = "super::rote_probes::HiddenProbes::is_empty")]
-    pub rote_probes: super::rote_probes::HiddenProbes,
+    #[serde(default, skip_serializing_if = "super::rise_of_the_empire::probes::HiddenProbes::is_empty")]
+    pub rote_probes: super::rise_of_the_empire::probes::HiddenProbes,
     /// Systems Imperial ground units have stood in since the base was last placed, while it was
     /// hidden: the base is in none of them (it would have been revealed). Public knowledge —
     /// everyone saw the units there — kept for the computer player, which reads what the

@@ -188,7 +188,7 @@ pub struct View {
     /// Rise of the Empire's probe cards kept face down by action cards: their owner sees them,
     /// the other side only that they are there. Absent when there are none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub hidden_probes: Option<super::rote_probes::HiddenProbesView>,
+    pub hidden_probes: Option<super::rise_of_the_empire::probes::HiddenProbesView>,
 }
 
 /// One target marker as every viewer sees it.
@@ -225,7 +225,7 @@ impl View {
                         .map(|a| a.name().to_string()),
                 ),
                 Faction::Rebel if h.kept.is_some() => {
-                    out.extend(super::rote_probes::radar_card().map(|a| a.name().to_string()))
+                    out.extend(super::rise_of_the_empire::probes::radar_card().map(|a| a.name().to_string()))
                 }
                 Faction::Rebel => {}
             }
@@ -406,14 +406,14 @@ pub fn view(s: &State, viewer: Viewer) -> View {
             .iter()
             .map(|m| TargetMarkerView {
                 card: match m.card {
-                    super::targets::MarkerCard::Mission(x) => x.to_string(),
-                    super::targets::MarkerCard::Objective(x) => x.to_string(),
+                    super::rise_of_the_empire::targets::MarkerCard::Mission(x) => x.to_string(),
+                    super::rise_of_the_empire::targets::MarkerCard::Objective(x) => x.to_string(),
                 },
                 system: m.system.to_string(),
             })
             .collect(),
-        objectives_in_play: ids(super::in_play::cards_in_play(s)),
-        hidden_probes: super::rote_probes::view(s, viewer),
+        objectives_in_play: ids(super::rise_of_the_empire::in_play::cards_in_play(s)),
+        hidden_probes: super::rise_of_the_empire::probes::view(s, viewer),
     }
 }
 

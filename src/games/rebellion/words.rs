@@ -402,7 +402,7 @@ pub fn options_public(s: &State, d: &Decision) -> bool {
         Oppose => !matches!(
             s.stack.last(),
             Some(crate::engine::rebellion::Frame::Mission(run))
-                if crate::engine::rebellion::mission_windows::subversion_open(s, run)
+                if crate::engine::rebellion::mission::windows::subversion_open(s, run)
         ),
         AddLeader | Retreat | RetreatCarry | AssignDamage => true,
         MoveUnits | Deploy => d.seat == Faction::Empire || s.base.revealed,

@@ -3,14 +3,14 @@
 use serde::{Deserialize, Serialize};
 
 use super::leaders::counts_as;
-use super::rote_bespoke;
+use super::rise_of_the_empire;
 use super::run::{CardRun, Next};
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
-use crate::engine::rebellion::assignment::distinct;
 use crate::engine::rebellion::error::{RuleError, illegal};
 use crate::engine::rebellion::event::EventKind;
 use crate::engine::rebellion::flow::{Ctx, Decision, Frame};
+use crate::engine::rebellion::phases::assignment::distinct;
 use crate::engine::rebellion::state::{Assignment, State};
 
 /// Extra successes a card promises one leader for its next mission this round.
@@ -103,8 +103,10 @@ pub fn can(s: &State, run: &CardRun, op: &Op) -> bool {
         Op::ContingencyPlan { .. } => {
             !starting_in_hand(s, run.faction).is_empty() && !waiting_leaders(s, run).is_empty()
         }
-        Op::AmbitionsOfPower => crate::engine::rebellion::pool_limit::over_by(s, run.faction) > 0,
-        other => rote_bespoke::can(s, run, other),
+        Op::AmbitionsOfPower => {
+            crate::engine::rebellion::rise_of_the_empire::pool_limit::over_by(s, run.faction) > 0
+        }
+        other => rise_of_the_empire::bespoke::can(s, run, other),
     }
 }
 
@@ -114,7 +116,7 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
         Op::RapidMobilization => rapid_mobilization(ctx, run),
         Op::AmbitionsOfPower => {
             *ctx.s.rote_cards.pool_bonus.get_mut(run.faction) += 1;
-            let limit = crate::engine::rebellion::pool_limit::limit(ctx.s, run.faction);
+            let limit = crate::engine::rebellion::rise_of_the_empire::pool_limit::limit(ctx.s, run.faction);
             ctx.note(format!(
                 "{}: the {} leader pool may hold {limit} leaders from now on",
                 run.card.name(),
@@ -141,7 +143,7 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
                 Next::Wait(super::Pending::Bespoke(Pending::StartingMission))
             }
         }
-        other => rote_bespoke::start(ctx, run, other),
+        other => rise_of_the_empire::bespoke::start(ctx, run, other),
     }
 }
 
@@ -179,7 +181,7 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
             };
             Some(run.ask(run.faction, actions, what).always_asked(true))
         }
-        other => rote_bespoke::decision(s, run, other),
+        other => rise_of_the_empire::bespoke::decision(s, run, other),
     }
 }
 
@@ -197,7 +199,7 @@ pub fn explain(s: &State, run: &CardRun, p: &Pending, a: &Action) -> RuleError {
                 ),
             )
         }
-        other => rote_bespoke::explain(s, run, other, a),
+        other => rise_of_the_empire::bespoke::explain(s, run, other, a),
     }
 }
 
@@ -221,6 +223,6 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Ne
             Ok(Next::Done)
         }
         (Pending::StartingMission, a) => Err(run.wrong(&a)),
-        (other, a) => rote_bespoke::act(ctx, run, other, a),
+        (other, a) => rise_of_the_empire::bespoke::act(ctx, run, other, a),
     }
 }

@@ -95,7 +95,7 @@ pub struct MissionBehavior {
     pub on_target_removed: Vec<Effect>,
     /// What the card's target marker forbids while it stays on the board.
     #[serde(default)]
-    pub while_target: Vec<crate::engine::rebellion::targets::TargetRule>,
+    pub while_target: Vec<crate::engine::rebellion::rise_of_the_empire::targets::TargetRule>,
     /// The card is revealed in the opponent's opposition step instead of its owner's turn.
     #[serde(default)]
     pub opposes: Option<Opposes>,
@@ -203,7 +203,7 @@ pub struct ObjectiveBehavior {
     /// What its target markers forbid or suffer while on the board (Show No Fear's leaves with
     /// the base).
     #[serde(default)]
-    pub while_target: Vec<crate::engine::rebellion::targets::TargetRule>,
+    pub while_target: Vec<crate::engine::rebellion::rise_of_the_empire::targets::TargetRule>,
     /// The side that takes its target markers (holding the system on the ground alone); by
     /// default the side the card works against, the Empire.
     #[serde(default)]

@@ -8,7 +8,7 @@ use crate::engine::rebellion::action::{Action, Pick};
 use crate::engine::rebellion::error::{RuleError, illegal};
 use crate::engine::rebellion::event::EventKind;
 use crate::engine::rebellion::flow::{Ctx, Decision};
-use crate::engine::rebellion::setup::draw;
+use crate::engine::rebellion::phases::setup::draw;
 use crate::engine::rebellion::state::State;
 
 /// A decks-family effect.
@@ -191,7 +191,7 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
         }
         Op::DiscardObjectives { count } => discard_next(ctx, count),
         Op::DrawStartingCard => {
-            match crate::engine::rebellion::rote_cards::deal_starting_card(ctx, run.faction) {
+            match crate::engine::rebellion::rise_of_the_empire::cards::deal_starting_card(ctx, run.faction) {
                 Some(frame) => Next::Push(frame),
                 None => Next::Done,
             }

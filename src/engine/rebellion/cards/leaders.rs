@@ -13,7 +13,7 @@ use crate::engine::rebellion::action::{Action, Pick};
 use crate::engine::rebellion::error::{RuleError, illegal};
 use crate::engine::rebellion::event::EventKind;
 use crate::engine::rebellion::flow::{Ctx, Decision};
-use crate::engine::rebellion::recruit;
+use crate::engine::rebellion::phases::recruit;
 use crate::engine::rebellion::state::{Place, Ring, State};
 use crate::engine::rebellion::victory;
 use serde::{Deserialize, Serialize};

@@ -17,7 +17,6 @@ pub mod bespoke;
 mod catalog;
 pub mod combat;
 pub mod decks;
-pub mod hands;
 pub mod intel;
 pub mod leader_moves;
 pub mod leaders;
@@ -25,14 +24,10 @@ pub mod missions;
 pub mod placement;
 pub mod queue;
 pub mod queue_moves;
-pub mod recruits;
 pub mod requirements;
-pub mod rote_actions;
-mod rote_bespoke;
-pub mod rote_probes;
+pub mod rise_of_the_empire;
 pub mod run;
 pub mod systems;
-pub mod targets;
 pub mod unit_moves;
 pub mod units;
 
@@ -99,15 +94,15 @@ pub enum Effect {
     /// Control of the effect list itself (choose one of several lists).
     Control(run::Control),
     /// Target markers (Rise of the Empire).
-    Targets(targets::Op),
+    Targets(rise_of_the_empire::targets::Op),
     /// Leaders recruited into a system, drawn out, sent back or eliminated (Rise of the Empire).
-    Recruits(recruits::Op),
+    Recruits(rise_of_the_empire::recruits::Op),
     /// Cards moved between decks, discard piles and hands (Rise of the Empire).
-    Hands(hands::Op),
+    Hands(rise_of_the_empire::hands::Op),
     /// Rise of the Empire's end-of-combat action cards.
-    RoteActions(rote_actions::Op),
+    RoteActions(rise_of_the_empire::actions::Op),
     /// Rise of the Empire's probe cards kept face down by action cards.
-    RoteProbes(rote_probes::Op),
+    RoteProbes(rise_of_the_empire::probes::Op),
 }
 
 impl<'de> Deserialize<'de> for Effect {
@@ -140,11 +135,11 @@ impl<'de> Deserialize<'de> for Effect {
         family!(Effect::Placement, placement::Op);
         family!(Effect::Bespoke, bespoke::Op);
         family!(Effect::Control, run::Control);
-        family!(Effect::Targets, targets::Op);
-        family!(Effect::Recruits, recruits::Op);
-        family!(Effect::Hands, hands::Op);
-        family!(Effect::RoteActions, rote_actions::Op);
-        family!(Effect::RoteProbes, rote_probes::Op);
+        family!(Effect::Targets, rise_of_the_empire::targets::Op);
+        family!(Effect::Recruits, rise_of_the_empire::recruits::Op);
+        family!(Effect::Hands, rise_of_the_empire::hands::Op);
+        family!(Effect::RoteActions, rise_of_the_empire::actions::Op);
+        family!(Effect::RoteProbes, rise_of_the_empire::probes::Op);
         Err(D::Error::custom(format!("unknown op `{op}`")))
     }
 }

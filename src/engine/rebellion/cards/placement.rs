@@ -12,8 +12,8 @@ use crate::engine::rebellion::error::RuleError;
 use crate::engine::rebellion::event::EventKind;
 use crate::engine::rebellion::flow::{Ctx, Decision, Frame};
 use crate::engine::rebellion::mission::system_ok;
-use crate::engine::rebellion::movement::{Activation, ActivationStep};
-use crate::engine::rebellion::recruit;
+use crate::engine::rebellion::phases::movement::{Activation, ActivationStep};
+use crate::engine::rebellion::phases::recruit;
 use crate::engine::rebellion::state::{Assignment, Place, Ring, State};
 
 /// Where a card may place its leader.

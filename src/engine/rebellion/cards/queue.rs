@@ -14,7 +14,7 @@ use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
 use crate::engine::rebellion::error::{RuleError, illegal};
 use crate::engine::rebellion::flow::{Ctx, Decision};
-use crate::engine::rebellion::refresh::{self, build_units};
+use crate::engine::rebellion::phases::refresh::{self, build_units};
 use crate::engine::rebellion::state::State;
 
 /// A queue-family effect.

@@ -6,7 +6,7 @@ use super::run::{CardRun, Next};
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
 use crate::engine::rebellion::flow::Ctx;
-use crate::engine::rebellion::refresh;
+use crate::engine::rebellion::phases::refresh;
 use crate::engine::rebellion::state::{Place, State};
 
 /// Units on a faction's queue as (space, type), spaces from 1, each type once per space.

@@ -5,9 +5,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::rise_of_the_empire::{self, hands, recruits, targets};
 use super::{
-    CardRef, Effect, bespoke, combat, decks, hands, intel, leaders, missions, placement, queue, recruits,
-    rote_actions, rote_probes, systems, targets, units,
+    CardRef, Effect, bespoke, combat, decks, intel, leaders, missions, placement, queue, systems, units,
 };
 use crate::content::*;
 use crate::engine::rebellion::action::Action;
@@ -126,9 +126,9 @@ pub enum Pending {
     /// A hands-family choice.
     Hands(hands::Pending),
     /// A choice of the expansion's end-of-combat action cards.
-    RoteActions(rote_actions::Pending),
+    RoteActions(rise_of_the_empire::actions::Pending),
     /// A choice of the expansion's probe-keeping action cards.
-    RoteProbes(rote_probes::Pending),
+    RoteProbes(rise_of_the_empire::probes::Pending),
 }
 
 /// One option of a `choose_one` effect.
@@ -180,8 +180,8 @@ pub fn can(s: &State, run: &CardRun, e: &Effect) -> bool {
         Effect::Targets(op) => targets::can(s, run, op),
         Effect::Recruits(op) => recruits::can(s, run, op),
         Effect::Hands(op) => hands::can(s, run, op),
-        Effect::RoteActions(op) => rote_actions::can(s, run, op),
-        Effect::RoteProbes(op) => rote_probes::can(s, run, op),
+        Effect::RoteActions(op) => rise_of_the_empire::actions::can(s, run, op),
+        Effect::RoteProbes(op) => rise_of_the_empire::probes::can(s, run, op),
     }
 }
 
@@ -259,8 +259,8 @@ fn start(ctx: &mut Ctx, run: &mut CardRun, e: Effect) -> Next {
         Effect::Targets(op) => targets::start(ctx, run, op),
         Effect::Recruits(op) => recruits::start(ctx, run, op),
         Effect::Hands(op) => hands::start(ctx, run, op),
-        Effect::RoteActions(op) => rote_actions::start(ctx, run, op),
-        Effect::RoteProbes(op) => rote_probes::start(ctx, run, op),
+        Effect::RoteActions(op) => rise_of_the_empire::actions::start(ctx, run, op),
+        Effect::RoteProbes(op) => rise_of_the_empire::probes::start(ctx, run, op),
     }
 }
 
@@ -280,8 +280,8 @@ pub fn decision(s: &State, run: &CardRun) -> Option<Decision> {
         Pending::Targets(p) => targets::decision(s, run, p),
         Pending::Recruits(p) => recruits::decision(s, run, p),
         Pending::Hands(p) => hands::decision(s, run, p),
-        Pending::RoteActions(p) => rote_actions::decision(s, run, p),
-        Pending::RoteProbes(p) => rote_probes::decision(s, run, p),
+        Pending::RoteActions(p) => rise_of_the_empire::actions::decision(s, run, p),
+        Pending::RoteProbes(p) => rise_of_the_empire::probes::decision(s, run, p),
         Pending::Choose { options } => {
             let mut actions = vec![];
             let mut d = run.ask(run.faction, vec![], "choose one");
@@ -314,8 +314,8 @@ pub fn explain(s: &State, run: &CardRun, a: &Action) -> RuleError {
         Some(Pending::Targets(p)) => targets::explain(s, run, p, a),
         Some(Pending::Recruits(p)) => recruits::explain(s, run, p, a),
         Some(Pending::Hands(p)) => hands::explain(s, run, p, a),
-        Some(Pending::RoteActions(p)) => rote_actions::explain(s, run, p, a),
-        Some(Pending::RoteProbes(p)) => rote_probes::explain(s, run, p, a),
+        Some(Pending::RoteActions(p)) => rise_of_the_empire::actions::explain(s, run, p, a),
+        Some(Pending::RoteProbes(p)) => rise_of_the_empire::probes::explain(s, run, p, a),
         _ => run.wrong(a),
     }
 }
@@ -337,8 +337,8 @@ pub fn act(ctx: &mut Ctx, mut run: CardRun, a: Action) -> Result<Frames, RuleErr
         Pending::Targets(p) => targets::act(ctx, &mut run, p, a)?,
         Pending::Recruits(p) => recruits::act(ctx, &mut run, p, a)?,
         Pending::Hands(p) => hands::act(ctx, &mut run, p, a)?,
-        Pending::RoteActions(p) => rote_actions::act(ctx, &mut run, p, a)?,
-        Pending::RoteProbes(p) => rote_probes::act(ctx, &mut run, p, a)?,
+        Pending::RoteActions(p) => rise_of_the_empire::actions::act(ctx, &mut run, p, a)?,
+        Pending::RoteProbes(p) => rise_of_the_empire::probes::act(ctx, &mut run, p, a)?,
         Pending::Choose { options } => match a {
             Action::Mode { n } if (n as usize) >= 1 && (n as usize) <= options.len() => {
                 let chosen = options.into_iter().nth(n as usize - 1).expect("checked range");

@@ -20,7 +20,7 @@ use crate::engine::rebellion::action::{Action, Pick};
 use crate::engine::rebellion::board;
 use crate::engine::rebellion::error::{RuleError, illegal};
 use crate::engine::rebellion::flow::{Ctx, Decision};
-use crate::engine::rebellion::movement::{Moved, can_leave, move_units};
+use crate::engine::rebellion::phases::movement::{Moved, can_leave, move_units};
 use crate::engine::rebellion::state::{Place, State, Units};
 
 /// Where a card's move takes units from.

@@ -633,7 +633,7 @@ pub fn auto(ctx: &mut Ctx, mut c: Combat) -> Frames {
             } else {
                 end(ctx, &c);
                 // Rise of the Empire: cards that answer a retreat or a won battle.
-                return crate::engine::rebellion::rote_windows::after_combat(
+                return crate::engine::rebellion::rise_of_the_empire::windows::after_combat(
                     ctx.s,
                     c.place,
                     &c.retreated,

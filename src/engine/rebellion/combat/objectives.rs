@@ -113,9 +113,9 @@ fn plans_moment(c: &Combat) -> bool {
 /// Whether a target marker on the board forbids the Plans (Rise of the Empire: Secure the
 /// Plans); the markers are public, so the window may depend on it.
 fn plans_forbidden(s: &State) -> bool {
-    crate::engine::rebellion::targets::forbids(
+    crate::engine::rebellion::rise_of_the_empire::targets::forbids(
         s,
-        crate::engine::rebellion::targets::TargetRule::ForbidDeathStarPlans,
+        crate::engine::rebellion::rise_of_the_empire::targets::TargetRule::ForbidDeathStarPlans,
     )
 }
 

@@ -5,11 +5,11 @@ use super::{CineCombat, Pending, decks};
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
 use crate::engine::rebellion::cards::missions::eliminate;
-use crate::engine::rebellion::cards::targets::pick as marker_pick;
+use crate::engine::rebellion::cards::rise_of_the_empire::targets::pick as marker_pick;
 use crate::engine::rebellion::combat::Combat;
 use crate::engine::rebellion::flow::Ctx;
+use crate::engine::rebellion::rise_of_the_empire::targets::{self, TargetMarker};
 use crate::engine::rebellion::state::State;
-use crate::engine::rebellion::targets::{self, TargetMarker};
 use crate::engine::rebellion::victory;
 
 fn cine_mut(c: &mut Combat) -> &mut CineCombat {

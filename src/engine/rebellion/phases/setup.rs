@@ -3,16 +3,15 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::action::Action;
 use super::assignment::AssignmentPhase;
-use super::cards;
-use super::expansion_setup;
-use super::rote_cards;
+use crate::engine::rebellion::action::Action;
+use crate::engine::rebellion::cards;
+use crate::engine::rebellion::rise_of_the_empire;
 
-use super::event::EventKind;
-use super::flow::{Ctx, Decision, Frame, Frames, PromptKind, advance};
-use super::state::*;
 use crate::content::*;
+use crate::engine::rebellion::event::EventKind;
+use crate::engine::rebellion::flow::{Ctx, Decision, Frame, Frames, PromptKind, advance};
+use crate::engine::rebellion::state::*;
 use crate::engine::rng::GameRng;
 
 /// A setup step that waits on a player.
@@ -111,13 +110,13 @@ pub fn new_game(seed: u64, options: MatchOptions) -> State {
         // Step 8 IV: two random starting action cards.
         let mut starting: Vec<ActionCardId> = ActionCardId::all()
             .filter(|&a| c.action_card(a).faction == f && c.action_card(a).starting)
-            .filter(|&a| rote_cards::action_in_match(&options, a))
+            .filter(|&a| rise_of_the_empire::cards::action_in_match(&options, a))
             .collect();
         s.rng.shuffle(&mut starting);
         let rest = starting.split_off(2.min(starting.len()));
         s.hands.get_mut(f).actions = starting.clone();
         for card in starting {
-            super::team::hold(&mut s, card, None);
+            crate::engine::rebellion::team::hold(&mut s, card, None);
         }
         // The others stay aside, for the expansion's cards that deal one more.
         if options.rise_of_the_empire {
@@ -127,7 +126,7 @@ pub fn new_game(seed: u64, options: MatchOptions) -> State {
         // chosen its mission set).
         let mut hand: Vec<MissionId> = MissionId::all()
             .filter(|&m| c.mission(m).faction == f && c.mission(m).starting)
-            .filter(|&m| rote_cards::mission_in_match(&s.options, m))
+            .filter(|&m| rise_of_the_empire::cards::mission_in_match(&s.options, m))
             .collect();
         for _ in 0..if options.rise_of_the_empire { 0 } else { 2 } {
             let d = &mut s.decks;
@@ -143,7 +142,7 @@ pub fn new_game(seed: u64, options: MatchOptions) -> State {
         s.hands.rebel.objectives.push(o);
     }
     if options.rise_of_the_empire {
-        s.stack.push(expansion_setup::first_step());
+        s.stack.push(rise_of_the_empire::setup::first_step());
         let mut ctx = Ctx::new(&mut s);
         advance(&mut ctx);
         return s;
@@ -185,7 +184,7 @@ pub fn draw<T: Clone>(deck: &mut Vec<T>, discard: &mut Vec<T>, rng: &mut GameRng
 }
 
 fn starting_units(f: Faction) -> Units {
-    expansion_setup::starting_units(f, false)
+    rise_of_the_empire::setup::starting_units(f, false)
 }
 
 fn build_decks(s: &mut State) {
@@ -194,7 +193,11 @@ fn build_decks(s: &mut State) {
         let mut deck = vec![];
         for m in MissionId::all() {
             let d = c.mission(m);
-            if d.faction == f && !d.starting && !d.project && rote_cards::mission_in_match(&s.options, m) {
+            if d.faction == f
+                && !d.starting
+                && !d.project
+                && rise_of_the_empire::cards::mission_in_match(&s.options, m)
+            {
                 deck.extend(std::iter::repeat_n(m, d.copies as usize));
             }
         }
@@ -202,7 +205,7 @@ fn build_decks(s: &mut State) {
         *s.decks.missions.get_mut(f) = deck;
         let mut actions: Vec<ActionCardId> = ActionCardId::all()
             .filter(|&a| c.action_card(a).faction == f && !c.action_card(a).starting)
-            .filter(|&a| rote_cards::action_in_match(&s.options, a))
+            .filter(|&a| rise_of_the_empire::cards::action_in_match(&s.options, a))
             .collect();
         s.rng.shuffle(&mut actions);
         *s.decks.actions.get_mut(f) = actions;
@@ -210,14 +213,14 @@ fn build_decks(s: &mut State) {
     let mut projects = vec![];
     for m in MissionId::all() {
         let d = c.mission(m);
-        if d.project && rote_cards::mission_in_match(&s.options, m) {
+        if d.project && rise_of_the_empire::cards::mission_in_match(&s.options, m) {
             projects.extend(std::iter::repeat_n(m, d.copies as usize));
         }
     }
     s.rng.shuffle(&mut projects);
     s.decks.projects = projects;
     if s.options.rise_of_the_empire {
-        rote_cards::build_objective_deck(s);
+        rise_of_the_empire::cards::build_objective_deck(s);
     }
     for stage in (1..=3).filter(|_| !s.options.rise_of_the_empire) {
         let mut pile = vec![];
@@ -286,7 +289,7 @@ fn imperial_systems(s: &State) -> Vec<SystemId> {
 /// Where the Empire may place starting units: its systems, and (with Rise of the Empire's
 /// list) a system holding its Death Star Under Construction — never there in a base setup.
 fn imperial_placement_systems(s: &State) -> Vec<SystemId> {
-    let dsuc = super::named::named().death_star_under_construction;
+    let dsuc = crate::engine::rebellion::named::named().death_star_under_construction;
     SystemId::all()
         .filter(|&x| s.is_imperial_system(x) || dsuc.is_some_and(|d| s.sys(x).zone.units.empire.count(d) > 0))
         .collect()
@@ -362,7 +365,7 @@ pub fn decision(s: &State, step: &SetupStep) -> Option<Decision> {
                 .collect::<Vec<_>>();
             Some(Decision::new(Faction::Rebel, PromptKind::ChooseBase, actions))
         }
-        other => expansion_setup::decision(s, other),
+        other => rise_of_the_empire::setup::decision(s, other),
     }
 }
 
@@ -437,12 +440,12 @@ pub fn act(ctx: &mut Ctx, step: SetupStep, a: Action) -> Frames {
             ctx.note("The Rebels have hidden their base");
             start_first_round(ctx)
         }
-        (step, a) => expansion_setup::act(ctx, step, &a),
+        (step, a) => rise_of_the_empire::setup::act(ctx, step, &a),
     }
 }
 
 /// Moves starting units from the supply to a place.
-pub(super) fn place_units(
+pub(crate) fn place_units(
     ctx: &mut Ctx,
     f: Faction,
     remaining: &mut Units,
@@ -462,7 +465,7 @@ pub fn auto(ctx: &mut Ctx, step: SetupStep) -> Frames {
         SetupStep::ImperialPlacement { remaining, expansion } if remaining.is_empty() => {
             ctx.public(EventKind::Phase { round: 0, phase: "Setup: Rebel placement".into() });
             vec![Frame::Setup(SetupStep::RebelPlacement {
-                remaining: expansion_setup::starting_units(Faction::Rebel, expansion),
+                remaining: rise_of_the_empire::setup::starting_units(Faction::Rebel, expansion),
                 system: None,
             })]
         }

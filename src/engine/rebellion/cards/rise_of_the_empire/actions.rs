@@ -5,9 +5,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::run::{CardRun, Next};
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
+use crate::engine::rebellion::cards::run::{CardRun, Next};
 use crate::engine::rebellion::error::{RuleError, illegal};
 use crate::engine::rebellion::event::EventKind;
 use crate::engine::rebellion::flow::{Ctx, Decision};
@@ -63,7 +63,7 @@ pub fn can(s: &State, run: &CardRun, op: &Op) -> bool {
 
 /// Starts the effect: both ask the player.
 pub fn start(_ctx: &mut Ctx, _run: &mut CardRun, op: Op) -> Next {
-    Next::Wait(super::Pending::RoteActions(match op {
+    Next::Wait(crate::engine::rebellion::cards::Pending::RoteActions(match op {
         Op::RecallLeaderHere => Pending::Recall,
         Op::ObjectiveFromDiscard => Pending::Objective,
     }))

@@ -8,15 +8,15 @@
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-use super::action::Action;
-use super::cards::rote_probes::{RevealAt, reveal_effects};
-use super::cards::{CardRef, CardRun};
-use super::command::CommandPhase;
-use super::event::EventKind;
-use super::flow::{Ctx, Frame, Frames};
-use super::state::{Place, State};
-use super::view::{Cards, Viewer};
 use crate::content::*;
+use crate::engine::rebellion::action::Action;
+use crate::engine::rebellion::cards::rise_of_the_empire::probes::{RevealAt, reveal_effects};
+use crate::engine::rebellion::cards::{CardRef, CardRun};
+use crate::engine::rebellion::event::EventKind;
+use crate::engine::rebellion::flow::{Ctx, Frame, Frames};
+use crate::engine::rebellion::phases::command::CommandPhase;
+use crate::engine::rebellion::state::{Place, State};
+use crate::engine::rebellion::view::{Cards, Viewer};
 
 /// A probe card face down under an Imperial action card in play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -112,7 +112,8 @@ pub fn turn_options(s: &State, f: Faction) -> Vec<Action> {
 
 /// The card whose kept probe card the Rebels may put back (the one whose effects keep one).
 pub fn radar_card() -> Option<ActionCardId> {
-    ActionCardId::all().find(|&a| super::cards::rote_probes::keeps_a_probe(a))
+    ActionCardId::all()
+        .find(|&a| crate::engine::rebellion::cards::rise_of_the_empire::probes::keeps_a_probe(a))
 }
 
 /// Carries out a turn option: the Rebels' kept card goes on top of the probe deck and the turn

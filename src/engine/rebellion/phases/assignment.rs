@@ -2,16 +2,16 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::action::{Action, Leaders};
-use super::asking;
-use super::cards::Trigger;
-use super::cards::actions::{self, Moment};
 use super::command::CommandPhase;
-use super::error::{RuleError, illegal};
-use super::event::EventKind;
-use super::flow::{Ctx, Decision, Frame, Frames, PromptKind};
-use super::state::{Assignment, State};
 use crate::content::*;
+use crate::engine::rebellion::action::{Action, Leaders};
+use crate::engine::rebellion::asking;
+use crate::engine::rebellion::cards::Trigger;
+use crate::engine::rebellion::cards::actions::{self, Moment};
+use crate::engine::rebellion::error::{RuleError, illegal};
+use crate::engine::rebellion::event::EventKind;
+use crate::engine::rebellion::flow::{Ctx, Decision, Frame, Frames, PromptKind};
+use crate::engine::rebellion::state::{Assignment, State};
 
 /// The Assignment Phase in progress.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -75,7 +75,9 @@ pub fn decision(s: &State, p: &AssignmentPhase) -> Option<Decision> {
     // Reference, Assignment Phase), so a pair of both colours is made in two steps, the second
     // player joining the first one's mission.
     let split = s.options.players.splits(f);
-    let both = |a: LeaderId, b: LeaderId| split && super::team::colour(a) != super::team::colour(b);
+    let both = |a: LeaderId, b: LeaderId| {
+        split && crate::engine::rebellion::team::colour(a) != crate::engine::rebellion::team::colour(b)
+    };
     let mut actions = Vec::with_capacity(hand.len() * pool.len() * (pool.len() + 1) / 2 + 4);
     // Each mission once, in hand order (`distinct`, without building the list).
     let firsts = hand.iter().enumerate().filter(|&(i, m)| !hand[..i].contains(m));
@@ -108,7 +110,7 @@ pub fn decision(s: &State, p: &AssignmentPhase) -> Option<Decision> {
     // three players the one Rebel plays both roles: nobody to overrule).
     for asg in s.assignments.get(f) {
         if split
-            && asg.leaders.iter().any(|&l| super::team::colour(l) == TeamColour::Blue)
+            && asg.leaders.iter().any(|&l| crate::engine::rebellion::team::colour(l) == TeamColour::Blue)
             && !actions.iter().any(|a| matches!(a, Action::Veto { mission } if *mission == asg.mission))
         {
             actions.push(Action::Veto { mission: asg.mission });
@@ -153,7 +155,7 @@ pub fn act(ctx: &mut Ctx, p: AssignmentPhase, a: Action) -> Frames {
             let i = assigned.iter().position(|a| a.mission == mission).expect("checked legal");
             // The Admiral's leaders go back to the pool; a General's leader on the mission
             // stays there, and the mission with it.
-            let blue = |l: &LeaderId| super::team::colour(*l) == TeamColour::Blue;
+            let blue = |l: &LeaderId| crate::engine::rebellion::team::colour(*l) == TeamColour::Blue;
             let (back, stay): (Vec<LeaderId>, Vec<LeaderId>) =
                 assigned[i].leaders.iter().partition(|l| blue(l));
             if stay.is_empty() {

@@ -17,13 +17,13 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::cards::{self, CardRef, CardRun};
-use super::event::EventKind;
-use super::flow::{Ctx, Frame};
-use super::refresh::RefreshStep;
-use super::state::State;
 use super::targets::MarkerCard;
 use crate::content::*;
+use crate::engine::rebellion::cards::{self, CardRef, CardRun};
+use crate::engine::rebellion::event::EventKind;
+use crate::engine::rebellion::flow::{Ctx, Frame};
+use crate::engine::rebellion::phases::refresh::RefreshStep;
+use crate::engine::rebellion::state::State;
 
 /// The objectives in play; empty (and left out of saves) in a base match.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -128,7 +128,7 @@ fn discard(ctx: &mut Ctx, o: ObjectiveId) {
     if cards.is_empty() {
         ctx.s.targets.objectives.upkeep_round = None;
     }
-    super::cards::decks::to_discard(ctx, o);
+    crate::engine::rebellion::cards::decks::to_discard(ctx, o);
 }
 
 /// Whether the start-of-Refresh effects are due: the Refresh Phase is at its start (before

@@ -3,13 +3,13 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::action::Action;
-use super::combat;
-use super::error::{RuleError, illegal};
-use super::event::EventKind;
-use super::flow::{Ctx, Decision, Frame, Frames, PromptKind};
-use super::state::{Place, State};
 use crate::content::*;
+use crate::engine::rebellion::action::Action;
+use crate::engine::rebellion::combat;
+use crate::engine::rebellion::error::{RuleError, illegal};
+use crate::engine::rebellion::event::EventKind;
+use crate::engine::rebellion::flow::{Ctx, Decision, Frame, Frames, PromptKind};
+use crate::engine::rebellion::state::{Place, State};
 
 /// Where an activation stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -200,7 +200,7 @@ pub fn auto(ctx: &mut Ctx, mut a: Activation) -> Frames {
         ActivationStep::AfterMove => {
             a.step = ActivationStep::Finish;
             // Rules Reference, Destroyed Systems: ground units without room on ships are lost.
-            super::board::destroy_stranded(ctx, a.faction, a.place);
+            crate::engine::rebellion::board::destroy_stranded(ctx, a.faction, a.place);
             if combat::needed(ctx.s, a.place) {
                 let origins: Vec<SystemId> = a.moved.iter().filter_map(|m| m.from.system()).collect();
                 let child = combat::start(ctx, a.place, a.faction, origins);

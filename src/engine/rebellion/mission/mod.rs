@@ -1,5 +1,7 @@
 //! Revealing and resolving missions: requirements, where they happen, opposition and dice.
 
+pub mod windows;
+
 use serde::{Deserialize, Serialize};
 
 use super::action::{Action, Target};
@@ -7,7 +9,6 @@ use super::cards::{self, CardRef, CardRun, DiceBonus};
 use super::error::{RuleError, illegal};
 use super::event::EventKind;
 use super::flow::{Ctx, Decision, Frame, Frames, PromptKind};
-use super::mission_windows as windows;
 use super::state::{Assignment, Place, Ring, State};
 use crate::content::*;
 

@@ -4,18 +4,19 @@
 //! tell (`asking.rs`) — the revealing player first (Rules Reference, Action Cards: the current
 //! player resolves first) — and closes when everyone asked is done.
 
-use super::action::{Action, Pick};
-use super::asking;
-use super::cards;
-use super::cards::actions::{self, Moment};
-use super::cards::{Trigger, actions::usable_run};
-use super::error::RuleError;
-use super::event::EventKind;
-use super::flow::{Ctx, Decision, Frame, Frames, PromptKind};
-use super::mission::{MissionRun, MissionStep, announce_dice, dice_count, is_attempt, successes};
-use super::state::{Ring, State};
-use super::victory;
+use super::{MissionRun, MissionStep, announce_dice, dice_count, is_attempt, successes};
 use crate::content::*;
+use crate::engine::rebellion::action::{Action, Pick};
+use crate::engine::rebellion::asking;
+use crate::engine::rebellion::cards;
+use crate::engine::rebellion::cards::Trigger;
+use crate::engine::rebellion::cards::actions::usable_run;
+use crate::engine::rebellion::cards::actions::{self, Moment};
+use crate::engine::rebellion::error::RuleError;
+use crate::engine::rebellion::event::EventKind;
+use crate::engine::rebellion::flow::{Ctx, Decision, Frame, Frames, PromptKind};
+use crate::engine::rebellion::state::{Ring, State};
+use crate::engine::rebellion::victory;
 
 /// The triggers a faction's cards may answer at the mission's current step.
 fn triggers(s: &State, run: &MissionRun, f: Faction) -> Vec<Trigger> {
@@ -297,14 +298,14 @@ fn run_seat(d: &Option<Decision>) -> Faction {
 /// A ring used up leaves its leader (Rules Reference, Attachment Rings).
 fn discard_ring(ctx: &mut Ctx, l: LeaderId, ring: Ring) {
     ctx.s.rings.remove(&l);
-    ctx.public(super::event::EventKind::LeaderChange {
+    ctx.public(crate::engine::rebellion::event::EventKind::LeaderChange {
         leader: l,
         what: format!("uses up the {} ring", ring.name()),
     });
 }
 
 fn wrong(a: &Action) -> RuleError {
-    super::error::illegal(
+    crate::engine::rebellion::error::illegal(
         "Mission Cards",
         format!("`{}` is not possible at this point of the mission", a.command()),
     )
@@ -328,8 +329,7 @@ pub fn subversions(s: &State, run: &MissionRun) -> Vec<Action> {
     let mut out: Vec<Action> = vec![];
     for asg in s.assignments.get(run.faction.opponent()) {
         let a = Action::Reveal { mission: asg.mission, target: None };
-        let fits =
-            cards::mission_behavior(asg.mission).opposes.is_some() && super::mission::requirement_met(s, asg);
+        let fits = cards::mission_behavior(asg.mission).opposes.is_some() && super::requirement_met(s, asg);
         if fits && !out.contains(&a) {
             out.push(a);
         }

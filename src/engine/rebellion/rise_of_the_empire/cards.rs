@@ -5,11 +5,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::cards;
-use super::event::EventKind;
-use super::flow::{Ctx, Frame};
-use super::state::State;
 use crate::content::*;
+use crate::engine::rebellion::cards;
+use crate::engine::rebellion::event::EventKind;
+use crate::engine::rebellion::flow::{Ctx, Frame};
+use crate::engine::rebellion::state::State;
 
 /// Card state of a match with Rise of the Empire; empty (and left out of saves) otherwise.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -51,7 +51,7 @@ impl RoteCards {
 
 /// Whether a match with these options uses this action card: its box is in the match, and no
 /// printing of the match replaces it (Rise of the Empire's Good Intel replaces the base one).
-pub fn action_in_match(options: &super::state::MatchOptions, card: ActionCardId) -> bool {
+pub fn action_in_match(options: &crate::engine::rebellion::state::MatchOptions, card: ActionCardId) -> bool {
     let c = catalog();
     options.has_set(c.action_card(card).set)
         && !ActionCardId::all()
@@ -60,7 +60,7 @@ pub fn action_in_match(options: &super::state::MatchOptions, card: ActionCardId)
 
 /// Whether a match with these options uses this mission card: its box is in the match, and no
 /// printing of a box in the match replaces it (Sabotage, Construct Super Star Destroyer).
-pub fn mission_in_match(options: &super::state::MatchOptions, m: MissionId) -> bool {
+pub fn mission_in_match(options: &crate::engine::rebellion::state::MatchOptions, m: MissionId) -> bool {
     let c = catalog();
     options.has_set(c.mission(m).set)
         && !MissionId::all().any(|r| c.mission(r).replaces == Some(m) && options.has_set(c.mission(r).set))
@@ -116,7 +116,7 @@ pub fn deal_starting_card(ctx: &mut Ctx, f: Faction) -> Option<Frame> {
     }
     let card = rest.remove(0);
     ctx.s.hands.get_mut(f).actions.push(card);
-    super::team::hold(ctx.s, card, None);
+    crate::engine::rebellion::team::hold(ctx.s, card, None);
     ctx.public(EventKind::CardsDrawn { faction: f, deck: "starting action".into(), count: 1 });
     ctx.private(
         f,

@@ -2,15 +2,16 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::action::Action;
-use super::error::{RuleError, illegal};
-use super::event::EventKind;
-use super::flow::{Ctx, Decision, Frame, Frames, PromptKind};
 use super::mobilize::Mobilize;
+use super::movement;
 use super::refresh::RefreshPhase;
-use super::state::{Place, State};
-use super::{mission, movement};
 use crate::content::*;
+use crate::engine::rebellion::action::Action;
+use crate::engine::rebellion::error::{RuleError, illegal};
+use crate::engine::rebellion::event::EventKind;
+use crate::engine::rebellion::flow::{Ctx, Decision, Frame, Frames, PromptKind};
+use crate::engine::rebellion::mission;
+use crate::engine::rebellion::state::{Place, State};
 
 /// The Command Phase in progress.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -66,7 +67,7 @@ impl CommandPhase {
     /// The phase's start in a match: in the team game, the first role of the turn order.
     pub fn for_match(s: &State) -> Self {
         let mut p = Self::new();
-        if super::team::is_team(s) {
+        if crate::engine::rebellion::team::is_team(s) {
             let order = &catalog().team.command_order;
             p.team = Some(TeamTurns { index: 0, passed: vec![false; order.len()] });
             p.turn = order[0].faction;
@@ -125,7 +126,7 @@ pub fn decision(s: &State, p: &CommandPhase) -> Option<Decision> {
         }
     }
     // Rise of the Empire: probe cards kept face down by action cards (`rote_probes.rs`).
-    actions.extend(super::rote_probes::turn_options(s, f));
+    actions.extend(crate::engine::rebellion::rise_of_the_empire::probes::turn_options(s, f));
     actions.push(Action::Pass);
     Some(Decision::new(f, PromptKind::CommandTurn, actions))
 }
@@ -148,7 +149,9 @@ pub fn act(ctx: &mut Ctx, mut p: CommandPhase, a: Action) -> Frames {
             let child = mission::start(ctx, f, mission, target);
             vec![child]
         }
-        Action::PlayAction { card } => super::rote_probes::use_in_turn(ctx, p, card),
+        Action::PlayAction { card } => {
+            crate::engine::rebellion::rise_of_the_empire::probes::use_in_turn(ctx, p, card)
+        }
         Action::Pass => {
             let role = p.role();
             match &mut p.team {
@@ -198,7 +201,7 @@ fn end_turn(ctx: &mut Ctx, mut p: CommandPhase) -> Frames {
 /// resolve; the Refresh Phase begins.
 fn end_phase(ctx: &mut Ctx, p: CommandPhase) -> Frames {
     // Rise of the Empire: leaders Confrontation marked are eliminated now.
-    super::combat::cinematic::bespoke::end_of_command(ctx);
+    crate::engine::rebellion::combat::cinematic::bespoke::end_of_command(ctx);
     for f in Faction::BOTH {
         let assigned = std::mem::take(ctx.s.assignments.get_mut(f));
         for asg in assigned {
@@ -212,7 +215,7 @@ fn end_phase(ctx: &mut Ctx, p: CommandPhase) -> Frames {
         frames.push(Frame::Mobilize(Mobilize { by, ..Mobilize::new(leaders) }));
     }
     // Rise of the Empire: cards whose probe card may be revealed now (Sweep the Area).
-    frames.extend(super::rote_windows::command_end(ctx.s));
+    frames.extend(crate::engine::rebellion::rise_of_the_empire::windows::command_end(ctx.s));
     frames
 }
 
@@ -227,7 +230,7 @@ pub fn explain(s: &State, f: Faction, a: &Action) -> RuleError {
                     format!("{} is not in your leader pool", leader.name()),
                 );
             }
-            if let Some(r) = super::team::turn_role(s, f)
+            if let Some(r) = crate::engine::rebellion::team::turn_role(s, f)
                 && c.leader(*leader).team_colour != r
             {
                 return illegal(
@@ -259,7 +262,7 @@ pub fn explain(s: &State, f: Faction, a: &Action) -> RuleError {
                     format!("{} is not one of your assigned missions", mission.name()),
                 );
             };
-            if let Some(r) = super::team::turn_role(s, f)
+            if let Some(r) = crate::engine::rebellion::team::turn_role(s, f)
                 && !asg.leaders.iter().any(|&l| c.leader(l).team_colour == r)
             {
                 return illegal(

@@ -10,10 +10,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::cards::{self, CardRef, CardRun, Effect};
-use super::flow::{Ctx, Frame};
-use super::state::{Place, State};
 use crate::content::*;
+use crate::engine::rebellion::cards::{self, CardRef, CardRun, Effect};
+use crate::engine::rebellion::flow::{Ctx, Frame};
+use crate::engine::rebellion::state::{Place, State};
 
 /// The card a target marker belongs to (each marker's art matches its card).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,11 +1,11 @@
 //! Recruiting leaders with action cards when the time marker reaches a recruit icon.
 
-use super::action::Action;
-use super::event::EventKind;
-use super::flow::Ctx;
 use super::refresh::RefreshStep;
-use super::state::State;
 use crate::content::*;
+use crate::engine::rebellion::action::Action;
+use crate::engine::rebellion::event::EventKind;
+use crate::engine::rebellion::flow::Ctx;
+use crate::engine::rebellion::state::State;
 
 /// Whether a leader is already in the game (pool, board, mission, captured or eliminated).
 pub fn in_game(s: &State, l: LeaderId) -> bool {
@@ -81,7 +81,7 @@ pub fn take(ctx: &mut Ctx, f: Faction, drawn: &[ActionCardId], card: ActionCardI
     }
     ctx.s.decks.actions.get_mut(f).extend(rest);
     ctx.s.hands.get_mut(f).actions.push(card);
-    super::team::hold(ctx.s, card, leader);
+    crate::engine::rebellion::team::hold(ctx.s, card, leader);
     if let Some(l) = leader {
         ctx.s.leader_pool.get_mut(f).push(l);
         ctx.public(EventKind::LeaderChange { leader: l, what: format!("joins the {f} leader pool") });

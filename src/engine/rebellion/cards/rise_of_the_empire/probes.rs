@@ -7,15 +7,15 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Effect;
-use super::catalog::action_behavior;
-use super::run::{CardRun, Next};
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
+use crate::engine::rebellion::cards::Effect;
+use crate::engine::rebellion::cards::catalog::action_behavior;
+use crate::engine::rebellion::cards::run::{CardRun, Next};
 use crate::engine::rebellion::error::{RuleError, illegal};
 use crate::engine::rebellion::event::EventKind;
 use crate::engine::rebellion::flow::{Ctx, Decision};
-use crate::engine::rebellion::rote_probes::UnderCard;
+use crate::engine::rebellion::rise_of_the_empire::probes::UnderCard;
 use crate::engine::rebellion::state::State;
 
 /// When a probe card kept under a card may be revealed.
@@ -102,7 +102,7 @@ pub fn can(s: &State, run: &CardRun, op: &Op) -> bool {
 
 /// Starts the effect.
 pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
-    let wait = |p| Next::Wait(super::Pending::RoteProbes(p));
+    let wait = |p| Next::Wait(crate::engine::rebellion::cards::Pending::RoteProbes(p));
     match op {
         Op::HideProbe { .. } if ctx.s.hands.get(run.faction).probes.is_empty() => {
             ctx.note(format!("{}: no probe card to put under it", run.card.name()));
@@ -193,12 +193,14 @@ pub fn explain(_s: &State, run: &CardRun, p: &Pending, a: &Action) -> RuleError 
 /// Applies the answer.
 pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Next, RuleError> {
     let f = run.faction;
-    let wait = |p| Ok(Next::Wait(super::Pending::RoteProbes(p)));
+    let wait = |p| Ok(Next::Wait(crate::engine::rebellion::cards::Pending::RoteProbes(p)));
     match (p, &a) {
         (Pending::Hide, Action::Pick(Pick::System { system }))
             if ctx.s.hands.get(f).probes.contains(system) =>
         {
-            let super::CardRef::Action(card) = run.card else { return Ok(Next::Done) };
+            let crate::engine::rebellion::cards::CardRef::Action(card) = run.card else {
+                return Ok(Next::Done);
+            };
             let hand = &mut ctx.s.hands.get_mut(f).probes;
             let i = hand.iter().position(|x| x == system).expect("checked");
             hand.remove(i);

@@ -5,10 +5,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::intel::IfLeader;
-use super::run::{CardRun, Next};
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
+use crate::engine::rebellion::cards::intel::IfLeader;
+use crate::engine::rebellion::cards::run::{CardRun, Next};
 use crate::engine::rebellion::combat::cinematic::take_back as advanced;
 use crate::engine::rebellion::combat::rules::Rules;
 use crate::engine::rebellion::error::{RuleError, illegal};
@@ -135,7 +135,9 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
             let left = take.min(seen.len() as u8);
             return settle_take(ctx, f, seen, left);
         }
-        Op::TakeDiscardedMission => return Next::Wait(super::Pending::Hands(Pending::FromDiscard)),
+        Op::TakeDiscardedMission => {
+            return Next::Wait(crate::engine::rebellion::cards::Pending::Hands(Pending::FromDiscard));
+        }
         Op::DiscardEnemyMission => {
             let hand = &ctx.s.hands.get(f.opponent()).missions;
             let names: Vec<String> = hand.iter().map(|m| m.to_string()).collect();
@@ -146,7 +148,7 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
                 f.name()
             ));
             if !discardable(ctx.s, f.opponent()).is_empty() {
-                return Next::Wait(super::Pending::Hands(Pending::Discard));
+                return Next::Wait(crate::engine::rebellion::cards::Pending::Hands(Pending::Discard));
             }
         }
         Op::RandomObjectiveToTop => {
@@ -166,7 +168,9 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
             }
         }
         Op::ArrangeTactics { count } => {
-            return Next::Wait(super::Pending::Hands(Pending::TacticDeck { count }));
+            return Next::Wait(crate::engine::rebellion::cards::Pending::Hands(Pending::TacticDeck {
+                count,
+            }));
         }
         Op::TakeBackAdvanced => {
             for t in [Theater::Space, Theater::Ground] {
@@ -187,7 +191,7 @@ fn settle_take(ctx: &mut Ctx, f: Faction, mut seen: Vec<MissionId>, left: u8) ->
         *ctx.s.decks.missions.get_mut(f) = all;
         return Next::Done;
     }
-    Next::Wait(super::Pending::Hands(Pending::Take { seen, left }))
+    Next::Wait(crate::engine::rebellion::cards::Pending::Hands(Pending::Take { seen, left }))
 }
 
 /// The choice the effect waits for.
@@ -299,7 +303,10 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Ne
                 f,
                 EventKind::CardsSeen { deck: format!("the top of the {theater:?} tactic deck"), cards: top },
             );
-            Ok(Next::Wait(super::Pending::Hands(Pending::TacticsPlace { theater: *theater, count: n as u8 })))
+            Ok(Next::Wait(crate::engine::rebellion::cards::Pending::Hands(Pending::TacticsPlace {
+                theater: *theater,
+                count: n as u8,
+            })))
         }
         (Pending::TacticsPlace { theater, count }, Action::Mode { n: n @ (1 | 2) }) => {
             if *n == 2 {

@@ -7,15 +7,15 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::action::Action;
-use super::asking;
-use super::cards::Trigger;
-use super::cards::actions::{self, Moment};
-use super::cards::rote_probes::RevealAt;
-use super::error::{RuleError, illegal};
-use super::flow::{Ctx, Decision, Frame, Frames, PromptKind};
-use super::state::{Place, State};
 use crate::content::*;
+use crate::engine::rebellion::action::Action;
+use crate::engine::rebellion::asking;
+use crate::engine::rebellion::cards::Trigger;
+use crate::engine::rebellion::cards::actions::{self, Moment};
+use crate::engine::rebellion::cards::rise_of_the_empire::probes::RevealAt;
+use crate::engine::rebellion::error::{RuleError, illegal};
+use crate::engine::rebellion::flow::{Ctx, Decision, Frame, Frames, PromptKind};
+use crate::engine::rebellion::state::{Place, State};
 
 /// A window in which one seat may use action cards answering one moment.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -65,7 +65,7 @@ pub fn command_end(s: &State) -> Option<Frame> {
 /// The cards in play the window may reveal.
 fn in_play(s: &State, w: &CardWindow) -> Vec<ActionCardId> {
     match (w.trigger, w.faction) {
-        (Trigger::CommandPhaseEnd, Faction::Empire) => super::rote_probes::in_play(s, RevealAt::CommandEnd),
+        (Trigger::CommandPhaseEnd, Faction::Empire) => super::probes::in_play(s, RevealAt::CommandEnd),
         _ => vec![],
     }
 }
@@ -100,7 +100,7 @@ pub fn decision(s: &State, w: &CardWindow) -> Option<Decision> {
 pub fn act(ctx: &mut Ctx, w: CardWindow, a: Action) -> Result<Frames, RuleError> {
     match a {
         Action::PlayAction { card } if in_play(ctx.s, &w).contains(&card) => {
-            let frame = super::rote_probes::reveal(ctx, card);
+            let frame = super::probes::reveal(ctx, card);
             Ok(std::iter::once(Frame::Window(w)).chain(frame).collect())
         }
         Action::PlayAction { card } => {

@@ -6,15 +6,15 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::CardRef;
-use super::run::{CardRun, Next};
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
+use crate::engine::rebellion::cards::CardRef;
+use crate::engine::rebellion::cards::run::{CardRun, Next};
 use crate::engine::rebellion::error::{RuleError, illegal};
 use crate::engine::rebellion::flow::{Ctx, Decision};
 use crate::engine::rebellion::mission::system_ok;
+use crate::engine::rebellion::rise_of_the_empire::targets::{self, MarkerCard, TargetMarker};
 use crate::engine::rebellion::state::State;
-use crate::engine::rebellion::targets::{self, MarkerCard, TargetMarker};
 use crate::engine::rebellion::victory;
 
 /// A targets-family effect.
@@ -157,7 +157,7 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
             Next::Done
         }
         Op::TradeObjective { reputation } => {
-            Next::Wait(super::Pending::Targets(Pending::Trade { reputation }))
+            Next::Wait(crate::engine::rebellion::cards::Pending::Targets(Pending::Trade { reputation }))
         }
     }
 }
@@ -179,7 +179,7 @@ fn start_here(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
                 targets::remove(ctx, *only, &why);
                 Next::Done
             }
-            _ => Next::Wait(super::Pending::Targets(Pending::PickMarker)),
+            _ => Next::Wait(crate::engine::rebellion::cards::Pending::Targets(Pending::PickMarker)),
         },
         Op::RemoveTargetsHere => {
             targets::remove_all_in(ctx, sys, &why);
@@ -194,7 +194,7 @@ fn place_next(s: &State, run: &CardRun, left: u8, by: Picker, conditions: Vec<Ta
     if left == 0 || open_systems(s, marker_card(run.card), &conditions).is_empty() {
         return Next::Done;
     }
-    Next::Wait(super::Pending::Targets(Pending::PlaceIn { left, by, conditions }))
+    Next::Wait(crate::engine::rebellion::cards::Pending::Targets(Pending::PlaceIn { left, by, conditions }))
 }
 
 /// The objectives the Rebels may discard, each once.
@@ -288,7 +288,7 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Ne
         (Pending::Trade { reputation }, Action::Pick(Pick::Objective { card }))
             if ctx.s.hands.rebel.objectives.contains(&card) =>
         {
-            super::decks::discard_from_hand(ctx, card);
+            crate::engine::rebellion::cards::decks::discard_from_hand(ctx, card);
             victory::gain_reputation(ctx, reputation);
             Ok(Next::Done)
         }

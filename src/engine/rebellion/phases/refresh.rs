@@ -3,19 +3,19 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::action::Action;
 use super::assignment::AssignmentPhase;
-use super::cards;
-use super::cards::intel::draw_probes;
+use crate::engine::rebellion::action::Action;
+use crate::engine::rebellion::cards;
+use crate::engine::rebellion::cards::intel::draw_probes;
 
-use super::event::EventKind;
-use super::flow::{Ctx, Decision, Frame, Frames, PromptKind};
-use super::named::named;
-use super::objectives;
 use super::recruit;
 use super::setup::draw;
-use super::state::{Place, State};
 use crate::content::*;
+use crate::engine::rebellion::event::EventKind;
+use crate::engine::rebellion::flow::{Ctx, Decision, Frame, Frames, PromptKind};
+use crate::engine::rebellion::named::named;
+use crate::engine::rebellion::objectives;
+use crate::engine::rebellion::state::{Place, State};
 
 /// The most mission cards a hand keeps after drawing.
 pub const HAND_LIMIT: usize = 10;
@@ -202,7 +202,9 @@ pub fn decision(s: &State, r: &RefreshPhase) -> Option<Decision> {
             // worked out once.
             let mut common: Option<Vec<Place>> = None;
             for (u, _) in ready.iter() {
-                let places = if Some(u) == named().death_star || super::board::is_shield_bunker(u) {
+                let places = if Some(u) == named().death_star
+                    || crate::engine::rebellion::board::is_shield_bunker(u)
+                {
                     &deploy_places_after(s, *faction, u, placed, new_bunkers)
                 } else {
                     &*common.get_or_insert_with(|| deploy_places_after(s, *faction, u, placed, new_bunkers))
@@ -235,7 +237,7 @@ fn reinforced(s: &State, f: Faction, sys: SystemId, new_bunkers: &[SystemId]) ->
     f == Faction::Empire
         && !new_bunkers.contains(&sys)
         && !s.has_units(p, Faction::Rebel)
-        && s.units(p, f).iter().any(|(u, _)| super::board::is_shield_bunker(u))
+        && s.units(p, f).iter().any(|(u, _)| crate::engine::rebellion::board::is_shield_bunker(u))
 }
 
 /// Places a unit may deploy to, given what was already deployed this phase and where Shield
@@ -253,7 +255,7 @@ pub fn deploy_places_after(
     // Rise of the Empire's Shield Bunker also deploys to any system with an Imperial ground unit
     // and no Rebel unit, whatever its loyalty (easy deployment); sabotage still bars it, as the
     // ability adds places and lifts no other rule.
-    let bunker = super::board::is_shield_bunker(unit);
+    let bunker = crate::engine::rebellion::board::is_shield_bunker(unit);
     let mut out = vec![];
     for (i, (st, &populous)) in s.systems.iter().zip(&named().populous).enumerate() {
         let sys = SystemId(i as u16);
@@ -348,7 +350,7 @@ pub fn act(ctx: &mut Ctx, mut r: RefreshPhase, a: Action) -> Frames {
         (RefreshStep::Deploy { faction, placed, new_bunkers }, Action::Deploy { unit, place }) => {
             let f = *faction;
             if let Place::System(sys) = place
-                && super::board::is_shield_bunker(unit)
+                && crate::engine::rebellion::board::is_shield_bunker(unit)
                 && !new_bunkers.contains(&sys)
             {
                 new_bunkers.push(sys);

@@ -5,14 +5,14 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::missions::eliminate;
-use super::run::{CardRun, Next};
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
+use crate::engine::rebellion::cards::missions::eliminate;
+use crate::engine::rebellion::cards::run::{CardRun, Next};
 use crate::engine::rebellion::error::{RuleError, illegal};
 use crate::engine::rebellion::event::EventKind;
 use crate::engine::rebellion::flow::{Ctx, Decision};
-use crate::engine::rebellion::recruit;
+use crate::engine::rebellion::phases::recruit;
 use crate::engine::rebellion::state::{Place, State};
 
 /// Which leaders a recruit may bring, by their tactic values.
@@ -115,12 +115,16 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
             match options.as_slice() {
                 [] => {}
                 [only] => bring(ctx, run, *only),
-                _ => return Next::Wait(super::Pending::Recruits(Pending::Recruit { options })),
+                _ => {
+                    return Next::Wait(crate::engine::rebellion::cards::Pending::Recruits(
+                        Pending::Recruit { options },
+                    ));
+                }
             }
         }
         Op::PullFromPool => {
             if !ctx.s.leader_pool.get(f.opponent()).is_empty() {
-                return Next::Wait(super::Pending::Recruits(Pending::Pull));
+                return Next::Wait(crate::engine::rebellion::cards::Pending::Recruits(Pending::Pull));
             }
         }
         Op::ReturnToPool => {

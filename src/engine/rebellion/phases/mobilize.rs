@@ -3,14 +3,14 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::action::Action;
-use super::error::{RuleError, illegal};
-use super::event::EventKind;
-use super::flow::{Ctx, Decision, Frame, Frames, PromptKind};
 use super::movement::{can_leave, move_units};
-use super::state::{Place, State};
-use super::victory;
 use crate::content::*;
+use crate::engine::rebellion::action::Action;
+use crate::engine::rebellion::error::{RuleError, illegal};
+use crate::engine::rebellion::event::EventKind;
+use crate::engine::rebellion::flow::{Ctx, Decision, Frame, Frames, PromptKind};
+use crate::engine::rebellion::state::{Place, State};
+use crate::engine::rebellion::victory;
 
 /// Most units the first option moves.
 pub const MOBILIZE_UNITS: u8 = 5;

@@ -6,14 +6,14 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::action::{Action, Pick};
-use super::cards::Trigger;
-use super::cards::actions::{self, Moment};
-use super::cards::missions::eliminate;
-use super::error::{RuleError, illegal};
-use super::flow::{Ctx, Decision, Frame, Frames, PromptKind};
-use super::state::State;
 use crate::content::*;
+use crate::engine::rebellion::action::{Action, Pick};
+use crate::engine::rebellion::cards::Trigger;
+use crate::engine::rebellion::cards::actions::{self, Moment};
+use crate::engine::rebellion::cards::missions::eliminate;
+use crate::engine::rebellion::error::{RuleError, illegal};
+use crate::engine::rebellion::flow::{Ctx, Decision, Frame, Frames, PromptKind};
+use crate::engine::rebellion::state::State;
 
 /// The most leaders a leader pool may hold with the expansion.
 pub const POOL_LIMIT: usize = 8;
@@ -60,10 +60,10 @@ pub fn decision(s: &State, p: &PoolLimit) -> Option<Decision> {
         .map(|card| Action::PlayAction { card })
         .collect();
     // The team game: from the pool of the player who holds more leaders.
-    let colours = super::team::trim_colours(s, p.faction);
+    let colours = crate::engine::rebellion::team::trim_colours(s, p.faction);
     actions.extend(
         pool.iter()
-            .filter(|&&l| colours.contains(&super::team::colour(l)))
+            .filter(|&&l| colours.contains(&crate::engine::rebellion::team::colour(l)))
             .map(|&leader| Action::Pick(Pick::Leader { leader })),
     );
     let mut d = Decision::new(p.faction, PromptKind::TrimLeaderPool, actions);
@@ -88,7 +88,7 @@ pub fn act(ctx: &mut Ctx, p: PoolLimit, a: Action) -> Result<Frames, RuleError> 
                 // would otherwise find it still over the limit and ask for a leader first).
                 let mut frames = vec![Frame::PoolLimit(p)];
                 if let Frame::Card(run) = actions::play(ctx, p.faction, card, run) {
-                    frames.extend(super::cards::run::auto(ctx, *run));
+                    frames.extend(crate::engine::rebellion::cards::run::auto(ctx, *run));
                 }
                 Ok(frames)
             }

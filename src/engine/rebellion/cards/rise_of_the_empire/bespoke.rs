@@ -1,11 +1,11 @@
 //! The named functions of Rise of the Empire's missions that no effect family fits (their
 //! vocabulary is in `bespoke.rs`, which hands these ops and choices over).
 
-use super::bespoke::{Op, Pending};
-use super::run::{CardRun, Next};
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
 use crate::engine::rebellion::board;
+use crate::engine::rebellion::cards::bespoke::{Op, Pending};
+use crate::engine::rebellion::cards::run::{CardRun, Next};
 use crate::engine::rebellion::error::{RuleError, illegal};
 use crate::engine::rebellion::event::EventKind;
 use crate::engine::rebellion::flow::{Ctx, Decision};
@@ -27,7 +27,7 @@ fn bait(s: &State, left: u8) -> Vec<UnitId> {
 }
 
 /// Whether the ability would do anything now.
-pub(super) fn can(s: &State, run: &CardRun, op: &Op) -> bool {
+pub(in crate::engine::rebellion::cards) fn can(s: &State, run: &CardRun, op: &Op) -> bool {
     match op {
         Op::SingleReactorIgnition => run.system().is_some(),
         Op::DiscreditRebellion { .. } => run.system().is_some(),
@@ -41,8 +41,8 @@ pub(super) fn can(s: &State, run: &CardRun, op: &Op) -> bool {
 }
 
 /// Carries out the ability.
-pub(super) fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
-    let wait = |p| Next::Wait(super::Pending::Bespoke(p));
+pub(in crate::engine::rebellion::cards) fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
+    let wait = |p| Next::Wait(crate::engine::rebellion::cards::Pending::Bespoke(p));
     match op {
         Op::SingleReactorIgnition => {
             let Some(sys) = run.system() else { return Next::Done };
@@ -75,7 +75,7 @@ pub(super) fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
 }
 
 /// The choice the ability waits for.
-pub(super) fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
+pub(in crate::engine::rebellion::cards) fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
     match p {
         // The Rebels choose from what everyone sees: the markers and the reputation track.
         Pending::Discredit { dice } => {
@@ -113,7 +113,7 @@ pub(super) fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision
 }
 
 /// Explains why an answer is not one of the choice's options.
-pub(super) fn explain(_s: &State, run: &CardRun, p: &Pending, a: &Action) -> RuleError {
+pub(in crate::engine::rebellion::cards) fn explain(_s: &State, run: &CardRun, p: &Pending, a: &Action) -> RuleError {
     match (p, a) {
         (Pending::Bait { left }, Action::Pick(Pick::Unit { unit, .. })) => illegal(
             "Mission Cards",
@@ -128,7 +128,7 @@ pub(super) fn explain(_s: &State, run: &CardRun, p: &Pending, a: &Action) -> Rul
 }
 
 /// Applies the answer to the choice.
-pub(super) fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Next, RuleError> {
+pub(in crate::engine::rebellion::cards) fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Next, RuleError> {
     match (&p, &a) {
         (Pending::Discredit { .. }, Action::Mode { n: 1 }) => {
             for x in SystemId::all() {
@@ -169,7 +169,7 @@ pub(super) fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Re
             Ok(if bait(ctx.s, left).is_empty() {
                 Next::Done
             } else {
-                Next::Wait(super::Pending::Bespoke(Pending::Bait { left }))
+                Next::Wait(crate::engine::rebellion::cards::Pending::Bespoke(Pending::Bait { left }))
             })
         }
         (Pending::Bait { .. }, Action::Done) => Ok(Next::Done),

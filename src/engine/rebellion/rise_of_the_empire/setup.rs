@@ -5,12 +5,12 @@
 //! The base setup (`setup.rs`) calls in here only when the match has the expansion; a base
 //! match never reaches these steps, so its setup, events and random draws are unchanged.
 
-use super::action::{Action, Pick};
-use super::event::EventKind;
-use super::flow::{Ctx, Decision, Frame, Frames, PromptKind};
-use super::setup::{self, SetupStep};
-use super::state::*;
 use crate::content::*;
+use crate::engine::rebellion::action::{Action, Pick};
+use crate::engine::rebellion::event::EventKind;
+use crate::engine::rebellion::flow::{Ctx, Decision, Frame, Frames, PromptKind};
+use crate::engine::rebellion::phases::setup::{self, SetupStep};
+use crate::engine::rebellion::state::*;
 
 /// A mission set's name as players read it.
 pub fn set_label(set: MissionSet) -> &'static str {
