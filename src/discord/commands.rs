@@ -19,19 +19,18 @@ use serenity::{AutocompleteChoice, CreateAutocompleteResponse};
 use super::autocomplete::complete;
 pub use super::autocomplete::suggestions;
 use super::components::{option_menus, out_of_date};
-use super::computer::think_ms;
 use super::host::Job;
-use super::hosted::{GameKind, Games, HostedGame, NewMatch};
+use super::hosted::{GameKind, NewMatch};
 use super::messages::{NUMBER_OUT_OF_DATE, options_intro, shorten};
-use super::moderation::MAX_IMPORT_BYTES;
 use super::permissions;
 use super::rules::{EVR_HELP, HELP, OTHER_GAME, RULES_ELSEWHERE, Topic};
 use super::send::{Responder, deliver, render_png};
+use super::shared::{MAX_IMPORT_BYTES, RoleChoice, SeatChoice, ask, run, run_on, seat_name, think_ms};
 use super::{Context, Data, Error, caller, on_channel};
 use crate::engine::rebellion::{MatchOptions, Players};
 use crate::games::evr::EvrOptions;
 use crate::games::rebellion::Rebellion;
-use crate::service::{Answer, Caller, Outcome, ServiceError, StateAt, check_computer};
+use crate::service::{Answer, Outcome, ServiceError, StateAt, check_computer};
 
 /// Every top-level command, for registration.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
@@ -61,88 +60,6 @@ pub enum FactionChoice {
     /// Whichever seat is free.
     #[name = "any"]
     Any,
-}
-
-/// A seat of a match (moderator commands).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
-pub enum SeatChoice {
-    /// The Rebel seat.
-    #[name = "rebel"]
-    Rebel,
-    /// The Imperial seat.
-    #[name = "empire"]
-    Empire,
-}
-
-impl SeatChoice {
-    /// The seat's name.
-    pub fn seat(self) -> &'static str {
-        match self {
-            SeatChoice::Rebel => "rebel",
-            SeatChoice::Empire => "empire",
-        }
-    }
-}
-
-/// A role of the team game (3 or 4 players): a side's Admiral or General.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
-pub enum RoleChoice {
-    /// The Admiral (blue leaders).
-    #[name = "admiral"]
-    Admiral,
-    /// The General (orange leaders).
-    #[name = "general"]
-    General,
-}
-
-/// The seat named by a side and, in a team game, a role ("empire-general").
-pub(super) fn seat_name(side: &str, role: Option<RoleChoice>) -> String {
-    match role {
-        None => side.to_string(),
-        Some(RoleChoice::Admiral) => format!("{side}-admiral"),
-        Some(RoleChoice::General) => format!("{side}-general"),
-    }
-}
-
-/// A call on the hosted games made for a caller in a channel.
-type Call = Box<dyn FnOnce(&Games, u64, Caller) -> Result<Outcome, Error> + Send>;
-
-/// Acknowledges a command first (looking up the caller's moderator role may take a network
-/// call, and Discord allows three seconds), then names its caller and channel.
-async fn acknowledge(ctx: Context<'_>) -> Result<(Responder<'_>, Caller, u64), Error> {
-    let responder = Responder::Command(ctx);
-    responder.defer().await?;
-    Ok((responder, caller(ctx).await, ctx.channel_id().get()))
-}
-
-/// Runs a call on the hosted games that changes the channel's match through the channel's
-/// queue (its posts go out in order) and answers the caller.
-pub(super) async fn run_on(
-    ctx: Context<'_>,
-    f: impl FnOnce(&Games, u64, Caller) -> Result<Outcome, Error> + Send + 'static,
-) -> Result<(), Error> {
-    let (responder, who, channel) = acknowledge(ctx).await?;
-    let f: Call = Box::new(f);
-    let outcome = ctx.data().host.call(channel, move |g| f(g, channel, who)).await?;
-    deliver(&responder, &outcome).await
-}
-
-/// Runs a service call on the channel's match (of whichever game) through the channel's queue.
-pub(super) async fn run(
-    ctx: Context<'_>,
-    f: impl FnOnce(&dyn HostedGame, u64, Caller) -> Result<Outcome, ServiceError> + Send + 'static,
-) -> Result<(), Error> {
-    run_on(ctx, move |g, ch, who| Ok(f(&*g.of(ch), ch, who)?)).await
-}
-
-/// Runs a service call that only reads (answered to the caller alone).
-pub(super) async fn ask(
-    ctx: Context<'_>,
-    f: impl FnOnce(&dyn HostedGame, u64, Caller) -> Result<Outcome, ServiceError> + Send + 'static,
-) -> Result<(), Error> {
-    let (responder, who, channel) = acknowledge(ctx).await?;
-    let outcome = on_channel(ctx.data(), channel, move |s| f(s, channel, who)).await?;
-    deliver(&responder, &outcome).await
 }
 
 /// Applies a move typed as a command line.

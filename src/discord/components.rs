@@ -13,7 +13,7 @@ use serenity::{
 };
 
 use super::messages::{MAX_CONTENT, OUT_OF_DATE, done_text, node_text, options_intro, shorten, truncate};
-use super::send::Responder;
+use super::responder::Responder;
 use super::{Data, Error, caller_of, on_channel};
 use crate::service::menu::{self, Entry, Node};
 use crate::service::{Answer, Outcome, PromptKey, PromptPost, ServiceError};

@@ -17,8 +17,10 @@ pub mod hosted;
 pub mod messages;
 pub mod moderation;
 pub mod permissions;
+pub mod responder;
 pub mod rules;
 pub mod send;
+mod shared;
 
 use std::future::Future;
 use std::sync::Arc;

@@ -8,9 +8,9 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::commands::{RoleChoice, SeatChoice, ask, run, run_on, seat_name};
 use super::computer::computer;
 use super::send::{Responder, deliver};
+use super::shared::{MAX_IMPORT_BYTES, RoleChoice, SeatChoice, ask, run, run_on, seat_name};
 use super::{Context, Error, caller};
 use crate::service::ServiceError;
 
@@ -96,9 +96,6 @@ pub async fn rollback(
 pub async fn export(ctx: Context<'_>) -> Result<(), Error> {
     run_on(ctx, move |g, ch, who| Ok(g.export(ch, who)?)).await
 }
-
-/// The largest export file `/mod import` downloads (a long match's export is ~1 MB).
-pub(super) const MAX_IMPORT_BYTES: u32 = 8 * 1024 * 1024;
 
 /// Restore a match from an export file (e.g. one whose stored copy was damaged).
 #[poise::command(slash_command)]

@@ -75,7 +75,11 @@ pub(in crate::engine::rebellion::cards) fn start(ctx: &mut Ctx, run: &mut CardRu
 }
 
 /// The choice the ability waits for.
-pub(in crate::engine::rebellion::cards) fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
+pub(in crate::engine::rebellion::cards) fn decision(
+    s: &State,
+    run: &CardRun,
+    p: &Pending,
+) -> Option<Decision> {
     match p {
         // The Rebels choose from what everyone sees: the markers and the reputation track.
         Pending::Discredit { dice } => {
@@ -113,7 +117,12 @@ pub(in crate::engine::rebellion::cards) fn decision(s: &State, run: &CardRun, p:
 }
 
 /// Explains why an answer is not one of the choice's options.
-pub(in crate::engine::rebellion::cards) fn explain(_s: &State, run: &CardRun, p: &Pending, a: &Action) -> RuleError {
+pub(in crate::engine::rebellion::cards) fn explain(
+    _s: &State,
+    run: &CardRun,
+    p: &Pending,
+    a: &Action,
+) -> RuleError {
     match (p, a) {
         (Pending::Bait { left }, Action::Pick(Pick::Unit { unit, .. })) => illegal(
             "Mission Cards",
@@ -128,7 +137,12 @@ pub(in crate::engine::rebellion::cards) fn explain(_s: &State, run: &CardRun, p:
 }
 
 /// Applies the answer to the choice.
-pub(in crate::engine::rebellion::cards) fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Next, RuleError> {
+pub(in crate::engine::rebellion::cards) fn act(
+    ctx: &mut Ctx,
+    run: &mut CardRun,
+    p: Pending,
+    a: Action,
+) -> Result<Next, RuleError> {
     match (&p, &a) {
         (Pending::Discredit { .. }, Action::Mode { n: 1 }) => {
             for x in SystemId::all() {
