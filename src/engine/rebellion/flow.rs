@@ -37,7 +37,7 @@ pub enum Frame {
     Refresh(refresh::RefreshPhase),
     /// A leader pool over Rise of the Empire's limit, on top of whatever was going on.
     PoolLimit(pool_limit::PoolLimit),
-    /// Rise of the Empire: a card window once a combat is over (`rote_windows.rs`).
+    /// Rise of the Empire: a card window once a combat is over (`rise_of_the_empire/windows.rs`).
     Window(rise_of_the_empire::windows::CardWindow),
 }
 

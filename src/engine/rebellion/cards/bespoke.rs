@@ -38,7 +38,7 @@ pub enum Op {
         bonus: Option<Bonus>,
     },
     /// Single Reactor Ignition: the hidden Rebel base in this system is revealed, then every
-    /// Rebel ground unit here is destroyed (`rote_bespoke`).
+    /// Rebel ground unit here is destroyed (`rise_of_the_empire/bespoke.rs`).
     SingleReactorIgnition,
     /// Discredit Rebellion: the Rebels choose — every sabotage marker leaves the board, or they
     /// roll `dice` dice (more with `if_leader`) and lose 1 reputation on any success.
@@ -59,7 +59,7 @@ pub enum Op {
     /// base is in its region.
     AskBaseInNamedRegion,
     /// Subversion: nothing happens when the card resolves; it acts in the opponent's opposition
-    /// step instead (`mission.rs`, the card's `opposes`).
+    /// step instead (`mission/mod.rs`, the card's `opposes`).
     Subversion,
     /// Rise of the Empire, Ambitions of Power: the card's faction may hold one leader more in
     /// its pool for the rest of the game (`pool_limit.rs`).

@@ -144,16 +144,16 @@ pub enum Trigger {
     /// (False Orders; `assignment.rs`).
     AssignmentEnd,
     /// Rise of the Empire: a unit of the opponent's has retreated from a combat; answered once
-    /// the combat is over (Track Them; `rote_windows.rs`).
+    /// the combat is over (Track Them; `rise_of_the_empire/windows.rs`).
     EnemyRetreated,
     /// Rise of the Empire: its owner has won a battle; answered once the combat is over
-    /// (Something to Fight For; `rote_windows.rs`).
+    /// (Something to Fight For; `rise_of_the_empire/windows.rs`).
     BattleWon,
     /// Rise of the Empire: a mission of either side has just failed (Post Bounty, whose leader
-    /// must be in that system; `mission_windows.rs`).
+    /// must be in that system; `mission/windows.rs`).
     MissionFailed,
     /// Rise of the Empire: the end of a Command Phase, where a probe card kept under a card in
-    /// play may be revealed (Sweep the Area; `rote_windows.rs`). No card in hand answers it.
+    /// play may be revealed (Sweep the Area; `rise_of_the_empire/windows.rs`). No card in hand answers it.
     CommandPhaseEnd,
 }
 

@@ -697,7 +697,7 @@ pub fn describe_units(c: &Combat) -> String {
     let mut out = String::from("units by number: ");
     for (i, u) in c.units.iter().enumerate() {
         let sep = if i > 0 { ", " } else { "" };
-        // The unit's id, which front ends print by its name (rebellion_words::context_words).
+        // The unit's id, which front ends print by its name (games::rebellion::words::context_words).
         let _ = write!(out, "{sep}{i} {} ({}", u.unit.key(), u.faction.name());
         if u.damage > 0 {
             let _ = write!(out, ", {} damage", u.damage);

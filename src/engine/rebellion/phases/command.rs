@@ -125,7 +125,7 @@ pub fn decision(s: &State, p: &CommandPhase) -> Option<Decision> {
             actions.extend(places.iter().map(|&place| Action::Activate { place, leader: l }));
         }
     }
-    // Rise of the Empire: probe cards kept face down by action cards (`rote_probes.rs`).
+    // Rise of the Empire: probe cards kept face down by action cards (`rise_of_the_empire/probes.rs`).
     actions.extend(crate::engine::rebellion::rise_of_the_empire::probes::turn_options(s, f));
     actions.push(Action::Pass);
     Some(Decision::new(f, PromptKind::CommandTurn, actions))

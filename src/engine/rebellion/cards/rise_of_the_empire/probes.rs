@@ -2,7 +2,7 @@
 //! puts a probe card of its hand under the card, which stays in play until that card is
 //! revealed and the card's `then` effects run in its system (Secret Facility, Sweep the Area);
 //! the Rebels look at the top of the probe deck and keep one card (Under the Radar). The kept
-//! cards live in `State::rote_probes` (`rote_probes.rs` offers their use). Every choice here
+//! cards live in `State::rote_probes` (`engine/rebellion/rise_of_the_empire/probes.rs` offers their use). Every choice here
 //! is made from cards only the chooser sees, so each is always asked.
 
 use serde::{Deserialize, Serialize};
