@@ -2,7 +2,7 @@
 //! mission set, the starting-unit list both sides must agree on, and — with the expansion's
 //! list — the remote system where the Death Star Under Construction starts.
 //!
-//! The base setup (`setup.rs`) calls in here only when the match has the expansion; a base
+//! The base setup (`phases/setup.rs`) calls in here only when the match has the expansion; a base
 //! match never reaches these steps, so its setup, events and random draws are unchanged.
 
 use crate::content::*;
