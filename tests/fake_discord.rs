@@ -641,6 +641,8 @@ fn posts_in(reqs: &[Req], channel: u64) -> Vec<Req> {
 struct Select {
     id: String,
     options: Vec<(String, String)>,
+    /// Each option's description, if it has one.
+    descriptions: Vec<Option<String>>,
     max: u64,
 }
 
@@ -662,8 +664,19 @@ fn last_menus(reqs: &[Req]) -> Vec<Select> {
                             )
                         })
                         .collect();
+                    let descriptions = c["options"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|o| o["description"].as_str().map(str::to_string))
+                        .collect();
                     let max = c["max_values"].as_u64().unwrap_or(1);
-                    out.push(Select { id: c["custom_id"].as_str().unwrap().to_string(), options, max });
+                    out.push(Select {
+                        id: c["custom_id"].as_str().unwrap().to_string(),
+                        options,
+                        descriptions,
+                        max,
+                    });
                 }
             }
         }
@@ -1578,6 +1591,8 @@ fn check_components(reqs: &[Req]) -> usize {
             for o in options {
                 let label = o["label"].as_str().unwrap_or_default();
                 assert!(reads_as_words(label), "menu entry `{label}`");
+                let description = o["description"].as_str().unwrap_or_default();
+                assert!(description.chars().count() <= 100, "description of `{label}`: {description}");
                 read += 1;
             }
         }
@@ -1681,6 +1696,20 @@ async fn clicks_scenario() {
     let (reqs, _) = fake.click(user, &ids[0].0, None).await;
     let menus = last_menus(&reqs);
     check_menus(&menus);
+    // Each mission's entry says what the card does: its text from the catalog, within Discord's
+    // 100 characters (shortened with a pointer to the lookup).
+    let mut described = 0;
+    for m in &menus {
+        for ((label, _), description) in m.options.iter().zip(&m.descriptions) {
+            if let Ok(id) = holonet::content::MissionId::parse(label) {
+                let card = holonet::engine::rebellion::choice::CardName::Mission(id);
+                let brief = holonet::games::rebellion::words::card_brief(Some(card));
+                assert_eq!(description.as_deref(), Some(brief.as_str()), "{label}");
+                described += 1;
+            }
+        }
+    }
+    assert!(described > 0, "some mission entries: {menus:?}");
     let (menu, mission) = menus
         .iter()
         .find_map(|m| {

@@ -15,6 +15,7 @@ use serenity::{
 use super::messages::{MAX_CONTENT, OUT_OF_DATE, done_text, node_text, options_intro, shorten, truncate};
 use super::responder::Responder;
 use super::{Data, Error, caller_of, on_channel};
+use crate::games::game::MAX_DESCRIPTION;
 use crate::service::menu::{self, Entry, Node};
 use crate::service::{Answer, Outcome, PromptKey, PromptPost, ServiceError};
 
@@ -115,7 +116,11 @@ fn select_rows(node: &Node, id: &str) -> Vec<CreateActionRow> {
                         shorten(e.label(), MAX_OPTION_LABEL),
                         entry_pick(k, e).encode(),
                     );
-                    if let Entry::Group { options, .. } = e {
+                    // The card's text where the entry names one (a mission to assign, a card to
+                    // play); else, for a group, how many choices it holds.
+                    if !e.description().is_empty() {
+                        o = o.description(shorten(e.description(), MAX_DESCRIPTION));
+                    } else if let Entry::Group { options, .. } = e {
                         o = o.description(format!("{} choices", options.len()));
                     }
                     o

@@ -38,7 +38,13 @@ pub struct Level {
     /// A coarser key that sorts such entries into named menus when there are many of them
     /// (a system's region); empty when none applies.
     pub section: String,
+    /// What the card this entry stands for does ("Build Alliance": its text), for the menu
+    /// entry's description: at most [`MAX_DESCRIPTION`] characters; empty when it names no card.
+    pub description: String,
 }
+
+/// The longest description of a menu entry (Discord's limit on a select option's).
+pub const MAX_DESCRIPTION: usize = 100;
 
 /// How one option of a prompt reads, in the game's printed names, and where it sits in menus.
 /// Built from public names and the decider's own options, so it is as private as the options.
@@ -54,13 +60,23 @@ pub struct OptionText {
     pub items: Vec<String>,
     /// The printed names of the command's arguments, in order (autocomplete shows them).
     pub args: Vec<String>,
+    /// What the card the option plays, reveals, keeps or draws does, for its menu entry: at
+    /// most [`MAX_DESCRIPTION`] characters, a shortened text ending with a pointer to the card
+    /// lookup; empty when the option names no card.
+    pub description: String,
 }
 
 impl OptionText {
     /// An option shown as its command line, with no narrowing (games without words).
     pub fn plain(command: &str) -> Self {
         let args = command.split_whitespace().skip(1).map(str::to_string).collect();
-        OptionText { label: command.to_string(), levels: vec![], items: vec![], args }
+        OptionText {
+            label: command.to_string(),
+            levels: vec![],
+            items: vec![],
+            args,
+            description: String::new(),
+        }
     }
 }
 

@@ -25,6 +25,8 @@ pub enum Entry {
         section: String,
         /// The options it holds (indexes into the prompt's options).
         options: Vec<usize>,
+        /// What the card it stands for does (its level's description); may be empty.
+        description: String,
     },
     /// Answers the prompt.
     Option {
@@ -34,6 +36,8 @@ pub enum Entry {
         section: String,
         /// The option's index in the prompt.
         index: usize,
+        /// What the card the option names does (its text's description); may be empty.
+        description: String,
     },
 }
 
@@ -48,6 +52,13 @@ impl Entry {
     pub fn section(&self) -> &str {
         match self {
             Entry::Group { section, .. } | Entry::Option { section, .. } => section,
+        }
+    }
+    /// What the card the entry stands for does, for the menu option's description (may be
+    /// empty).
+    pub fn description(&self) -> &str {
+        match self {
+            Entry::Group { description, .. } | Entry::Option { description, .. } => description,
         }
     }
 }
@@ -187,7 +198,12 @@ fn leaves(texts: &[OptionText], opts: &[usize], depth: usize) -> Vec<Entry> {
             continue;
         }
         let section = t.levels.get(depth).map(|l| l.label.clone()).unwrap_or_default();
-        out.push(Entry::Option { label: t.label.clone(), section, index: i });
+        out.push(Entry::Option {
+            label: t.label.clone(),
+            section,
+            index: i,
+            description: t.description.clone(),
+        });
     }
     sort_by_section(out)
 }
@@ -210,18 +226,30 @@ fn groups(texts: &[OptionText], opts: &[usize], depth: usize) -> Vec<Entry> {
                         label: level.label.clone(),
                         section: level.section.clone(),
                         options: vec![i],
+                        description: level.description.clone(),
                     }),
                 }
             }
             None if out.iter().any(|e| e.label() == t.label) => {}
-            None => out.push(Entry::Option { label: t.label.clone(), section: String::new(), index: i }),
+            None => out.push(Entry::Option {
+                label: t.label.clone(),
+                section: String::new(),
+                index: i,
+                description: t.description.clone(),
+            }),
         }
     }
     let out = out
         .into_iter()
         .map(|e| match e {
             Entry::Group { section, options, .. } if distinct_labels(texts, &options) == 1 => {
-                Entry::Option { label: texts[options[0]].label.clone(), section, index: options[0] }
+                let t = &texts[options[0]];
+                Entry::Option {
+                    label: t.label.clone(),
+                    section,
+                    index: options[0],
+                    description: t.description.clone(),
+                }
             }
             e => e,
         })
@@ -250,7 +278,12 @@ fn chunks(entries: Vec<Entry>) -> Vec<Entry> {
                 Entry::Option { index, .. } => options.push(*index),
             }
         }
-        out.push(Entry::Group { label: format!("{first} … {last}"), section: String::new(), options });
+        out.push(Entry::Group {
+            label: format!("{first} … {last}"),
+            section: String::new(),
+            options,
+            description: String::new(),
+        });
     }
     if out.len() > PER_MENU * MAX_MENUS { chunks(out) } else { out }
 }
@@ -307,10 +340,15 @@ mod tests {
             label: label.into(),
             levels: levels
                 .iter()
-                .map(|(l, s)| Level { label: l.to_string(), section: s.to_string() })
+                .map(|(l, s)| Level {
+                    label: l.to_string(),
+                    section: s.to_string(),
+                    description: String::new(),
+                })
                 .collect(),
             items: items.iter().map(|s| s.to_string()).collect(),
             args: vec![],
+            description: String::new(),
         }
     }
 

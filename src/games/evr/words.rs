@@ -310,8 +310,13 @@ fn choice_option(v: &EvrView, n: u8) -> Option<String> {
 /// One option in words, with its levels, items and autocomplete names.
 fn option_text(v: &EvrView, me: Faction, a: &Action) -> OptionText {
     let c = catalog();
-    let plain =
-        |text: String, args: Vec<String>| OptionText { label: text, levels: vec![], items: vec![], args };
+    let plain = |text: String, args: Vec<String>| OptionText {
+        label: text,
+        levels: vec![],
+        items: vec![],
+        args,
+        description: String::new(),
+    };
     match a {
         Action::Characters { cards } => {
             let names: Vec<String> = cards.iter().map(|&x| card_name(x)).collect();
@@ -320,6 +325,7 @@ fn option_text(v: &EvrView, me: Faction, a: &Action) -> OptionText {
                 levels: vec![],
                 items: names.clone(),
                 args: names,
+                description: String::new(),
             }
         }
         Action::Strategy { card } => {
@@ -350,9 +356,14 @@ fn option_text(v: &EvrView, me: Faction, a: &Action) -> OptionText {
             let key = &c.resource(*card).key;
             OptionText {
                 label: label(vec![w("Pick "), n(name.clone())]),
-                levels: vec![Level { label: location(v, me, key), section: String::new() }],
+                levels: vec![Level {
+                    label: location(v, me, key),
+                    section: String::new(),
+                    description: String::new(),
+                }],
                 items: vec![],
                 args: vec![name],
+                description: String::new(),
             }
         }
         Action::Deck { faction } => plain(deck_verb(v, *faction), vec![faction.name().to_string()]),

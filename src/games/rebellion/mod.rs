@@ -1,5 +1,6 @@
 //! Star Wars: Rebellion behind the `Game` trait.
 
+pub mod card_facts;
 pub mod history;
 pub mod luck;
 pub mod words;
@@ -7,6 +8,7 @@ pub mod words;
 use crate::content::{
     ActionCardId, Faction, LeaderId, MissionId, ObjectiveId, SystemId, TacticId, TeamColour,
 };
+use crate::engine::rebellion::choice::CardName;
 use crate::engine::rebellion::team::{self, Player};
 use crate::engine::rebellion::view::Cards;
 use crate::engine::rebellion::{
@@ -320,7 +322,67 @@ fn private_words(state: &State, seat: &str) -> String {
         let how = if v.base.revealed { "revealed" } else { "hidden" };
         out.push_str(&format!("Your base: {b} ({how})\n"));
     }
-    out.push_str(&holdings(&v, f));
+    out.push_str(&hand_words(&v, f));
+    out
+}
+
+/// A faction's cards in words with what each does (the hand a player is sent and shown by
+/// `/rebellion hand`): one section per kind of card, each card on its own line with its facts
+/// and text (`card_facts`), then the facedown missions. Kinds the faction uses are listed even
+/// when empty; tactic cards only while held.
+fn hand_words(v: &View, f: Faction) -> String {
+    let empty = vec![];
+    let visible = |kind: &str| match v.hands.get(&f).and_then(|h| h.get(kind)) {
+        Some(Cards::Visible(ids)) => ids,
+        _ => &empty,
+    };
+    let mut out = String::new();
+    let mut section = |title: &str, cards: Vec<String>, always: bool| {
+        if cards.is_empty() {
+            if always {
+                out.push_str(&format!("{title}: none\n"));
+            }
+            return;
+        }
+        out.push_str(&format!("{title} ({}):\n", cards.len()));
+        for c in cards {
+            out.push_str(&format!("• {c}\n"));
+        }
+    };
+    let lines = |kind: &str, card: &dyn Fn(&str) -> Option<CardName>| -> Vec<String> {
+        visible(kind).iter().map(|id| card(id).map_or_else(|| id.clone(), card_facts::hand_line)).collect()
+    };
+    section("Missions", lines("missions", &|id| MissionId::parse(id).ok().map(CardName::Mission)), true);
+    // The team game: whose each action card is ("Admiral's"), when it is one player's.
+    let actions = visible("actions")
+        .iter()
+        .map(|id| {
+            let line = ActionCardId::parse(id)
+                .map_or_else(|_| id.clone(), |c| card_facts::hand_line(CardName::Action(c)));
+            match v.card_holders.get(id) {
+                Some(c) => format!("({}'s) {line}", c.role_name()),
+                None => line,
+            }
+        })
+        .collect();
+    section("Action cards", actions, true);
+    section(
+        "Objectives",
+        lines("objectives", &|id| ObjectiveId::parse(id).ok().map(CardName::Objective)),
+        f == Faction::Rebel,
+    );
+    section(
+        "Probe cards",
+        names(visible("probes"), |id| SystemId::parse(id).ok().map(SystemId::name)),
+        f == Faction::Empire,
+    );
+    section("Tactic cards", lines("tactics", &|id| TacticId::parse(id).ok().map(CardName::Tactic)), false);
+    for a in v.assignments.get(&f).into_iter().flatten() {
+        let Some(m) = &a.mission else { continue };
+        let leaders = names(&a.leaders, |id| LeaderId::parse(id).ok().map(LeaderId::name));
+        let mission = MissionId::parse(m).map_or_else(|_| m.clone(), |m| m.name().to_string());
+        out.push_str(&format!("Face down: {mission} with {}\n", leaders.join(" and ")));
+    }
     out
 }
 

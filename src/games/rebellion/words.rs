@@ -8,7 +8,7 @@ use crate::engine::rebellion::choice::{
     CardName, Choice, ChoiceKind, DieRef, Fighter, Mode, describe_decision,
 };
 use crate::engine::rebellion::{Action, Decision, Place, PromptKind, State};
-use crate::games::game::{Level, OptionText};
+use crate::games::game::{Level, MAX_DESCRIPTION, OptionText};
 
 pub use crate::games::words::MAX_LABEL;
 use crate::games::words::{capitalise, fit, label, n, w};
@@ -268,7 +268,34 @@ pub fn context_words(line: &str) -> String {
 }
 
 fn level(label: impl Into<String>, section: impl Into<String>) -> Level {
-    Level { label: fit(vec![n(label)], MAX_LABEL), section: section.into() }
+    Level { label: fit(vec![n(label)], MAX_LABEL), section: section.into(), description: String::new() }
+}
+
+/// A level that stands for a card: its entry describes the card.
+fn card_level(label: impl Into<String>, section: impl Into<String>, c: Option<CardName>) -> Level {
+    Level { description: card_brief(c), ..level(label, section) }
+}
+
+/// A card's text for a menu entry: whole when it fits [`MAX_DESCRIPTION`], else cut at a word
+/// and ended with a pointer to the full text (`/rebellion card`).
+pub fn card_brief(c: Option<CardName>) -> String {
+    let text = c.map(super::card_facts::card_text).unwrap_or_default();
+    brief(&text, "… (see /rebellion card)")
+}
+
+/// `text` within [`MAX_DESCRIPTION`] characters: whole when it fits, else cut at a word and
+/// ended with `more`.
+pub fn brief(text: &str, more: &str) -> String {
+    let text = text.trim();
+    if text.chars().count() <= MAX_DESCRIPTION {
+        return text.to_string();
+    }
+    let room = MAX_DESCRIPTION - more.chars().count();
+    let mut cut: String = text.chars().take(room).collect();
+    if let Some(k) = cut.rfind(' ') {
+        cut.truncate(k);
+    }
+    format!("{}{more}", cut.trim_end_matches([',', ';', ':', '.', ' ']))
 }
 
 /// The steps an option is narrowed by, coarse to fine (menus use as many as they need).
@@ -281,10 +308,10 @@ fn levels(c: &Choice) -> Vec<Level> {
             None => vec![],
         },
         K::ChooseBase | K::NewBase => c.to.map(|p| vec![level(region(p), "")]).unwrap_or_default(),
-        K::Assign => vec![level(card(c.card), "Missions")],
+        K::Assign => vec![card_level(card(c.card), "Missions", c.card)],
         K::Veto => vec![level("Send an assignment back".to_string(), "")],
         K::Reveal => {
-            let mut v = vec![level(format!("Reveal {}", card(c.card)), "Missions")];
+            let mut v = vec![card_level(format!("Reveal {}", card(c.card)), "Missions", c.card)];
             if let Some(p) = c.to {
                 v.push(level(region(p), ""));
             }
@@ -385,6 +412,7 @@ pub fn option_texts(s: &State, d: &Decision) -> Vec<OptionText> {
             levels: levels(c),
             items: items(c),
             args: args(c, a),
+            description: card_brief(c.card),
         })
         .collect()
 }
