@@ -166,16 +166,15 @@ fn expand_use(tree: &str, prefix: &[String], out: &mut Vec<Vec<String>>) {
 /// The paths a file names: its `use` trees and its inline `crate::`/`super::`/`self::` paths.
 fn paths_of(text: &str) -> Vec<Vec<String>> {
     let mut out = vec![];
-    let bytes: Vec<char> = text.chars().collect();
-    let s: String = bytes.iter().collect();
+    let s = text;
     let mut i = 0;
     while let Some(k) = s[i..].find("use ") {
         let at = i + k;
         let before = s[..at].chars().next_back();
-        if before.is_none_or(|c| !is_ident(c)) {
-            if let Some(end) = s[at..].find(';') {
-                expand_use(&s[at + 4..at + end], &[], &mut out);
-            }
+        if before.is_none_or(|c| !is_ident(c))
+            && let Some(end) = s[at..].find(';')
+        {
+            expand_use(&s[at + 4..at + end], &[], &mut out);
         }
         i = at + 4;
     }
