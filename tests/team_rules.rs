@@ -464,3 +464,47 @@ fn a_shared_decision_pings_when_the_players_it_names_change_not_by_who_acted() {
         "a teammate answered a shared decision that still names both ({by_mate} answers)"
     );
 }
+
+// Item 8, found by the leak harness (seed 28307 of the 10,000 from 20,000): two assignments to
+// copies of one mission, the first the General's alone, the second with an Admiral's leader. The
+// veto offered for the second must send back the second's Admiral's leader — not act on the
+// first and send back nobody — and a join must go to the assignment it was offered for.
+#[test]
+fn a_veto_and_a_join_act_on_the_assignment_they_were_offered_for_among_copies_of_a_mission() {
+    let mut s = team_game(7, Players::Four);
+    let m = mission("hidden_fleet");
+    s.hands.rebel.missions = vec![m, m, m];
+    let (dodonna, rieekan, leia) =
+        (leader("jan_dodonna"), leader("general_rieekan"), leader("princess_leia"));
+    assert_eq!((team::colour(dodonna), team::colour(rieekan)), (BLUE, ORANGE));
+    // First copy: the General's Rieekan alone; second copy: the Admiral's Dodonna.
+    apply_as(
+        &mut s,
+        Player::role(REBEL, ORANGE),
+        Action::Assign { mission: m, leaders: Leaders::one(rieekan) },
+    )
+    .unwrap();
+    apply_as(
+        &mut s,
+        Player::role(REBEL, BLUE),
+        Action::Assign { mission: m, leaders: Leaders::one(dodonna) },
+    )
+    .unwrap();
+    assert_eq!(s.assignments.rebel.len(), 2, "the Admiral's leader goes on a second copy");
+    let veto = Action::Veto { mission: m };
+    assert!(decision(&s).unwrap().actions.contains(&veto));
+    let mut v = s.clone();
+    apply_as(&mut v, Player::role(REBEL, ORANGE), veto).unwrap();
+    let leaders: Vec<_> = v.assignments.rebel.iter().map(|a| a.leaders.clone()).collect();
+    assert_eq!(leaders, vec![vec![rieekan]], "the Admiral's assignment went back, the General's stays");
+    assert!(v.leader_pool.rebel.contains(&dodonna));
+    // A join offered for the Admiral's single leader never lands on the General's assignment.
+    assert_eq!(team::colour(leia), ORANGE);
+    assert!(s.leader_pool.rebel.contains(&leia), "{:?}", s.leader_pool.rebel);
+    s.hands.rebel.missions.clear();
+    let join = Action::Assign { mission: m, leaders: Leaders::one(leia) };
+    assert!(decision(&s).unwrap().actions.contains(&join), "{:?}", legal(&s));
+    apply_as(&mut s, Player::role(REBEL, ORANGE), join).unwrap();
+    let leaders: Vec<_> = s.assignments.rebel.iter().map(|a| a.leaders.clone()).collect();
+    assert_eq!(leaders, vec![vec![rieekan], vec![dodonna, leia]]);
+}

@@ -1,6 +1,6 @@
 //! The facts that hold after every applied action, checked by tests and simulations: every unit
 //! is in exactly one documented place, every leader in at most one, rings agree with captures
-//! and turned leaders, hands keep their limits, subjugation markers stand exactly where Imperial
+//! and turned leaders, facedown missions hold one or two leaders, hands keep their limits, subjugation markers stand exactly where Imperial
 //! ground units hold a populous system, each side's supply, queues and units are its own; and
 //! from one state to the next, time never goes back, no leader in play leaves it, and setup
 //! ends with a ground unit in every Imperial system.
@@ -53,6 +53,16 @@ pub fn violations(s: &State) -> Vec<String> {
         let seen = leader_places(s, l);
         if seen > 1 {
             out.push(format!("leader {l} ({f}) is in {seen} places at once"));
+        }
+    }
+    // A facedown mission holds one or two leaders (Rules Reference, Assignment Phase), also in
+    // the team game, where a pair is made in two steps and the General's veto takes back the
+    // Admiral's part only: no step may leave an empty assignment or a third leader.
+    for f in Faction::BOTH {
+        for a in s.assignments.get(f) {
+            if !(1..=2).contains(&a.leaders.len()) {
+                out.push(format!("the {f} assignment to {} holds {} leaders", a.mission, a.leaders.len()));
+            }
         }
     }
     for &l in &s.captured {

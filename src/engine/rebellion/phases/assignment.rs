@@ -12,6 +12,7 @@ use crate::engine::rebellion::error::{RuleError, illegal};
 use crate::engine::rebellion::event::EventKind;
 use crate::engine::rebellion::flow::{Ctx, Decision, Frame, Frames, PromptKind};
 use crate::engine::rebellion::state::{Assignment, State};
+use crate::engine::rebellion::team::colour;
 
 /// The Assignment Phase in progress.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -75,9 +76,7 @@ pub fn decision(s: &State, p: &AssignmentPhase) -> Option<Decision> {
     // Reference, Assignment Phase), so a pair of both colours is made in two steps, the second
     // player joining the first one's mission.
     let split = s.options.players.splits(f);
-    let both = |a: LeaderId, b: LeaderId| {
-        split && crate::engine::rebellion::team::colour(a) != crate::engine::rebellion::team::colour(b)
-    };
+    let both = |a: LeaderId, b: LeaderId| split && colour(a) != colour(b);
     let mut actions = Vec::with_capacity(hand.len() * pool.len() * (pool.len() + 1) / 2 + 4);
     // Each mission once, in hand order (`distinct`, without building the list).
     let firsts = hand.iter().enumerate().filter(|&(i, m)| !hand[..i].contains(m));
@@ -110,7 +109,7 @@ pub fn decision(s: &State, p: &AssignmentPhase) -> Option<Decision> {
     // three players the one Rebel plays both roles: nobody to overrule).
     for asg in s.assignments.get(f) {
         if split
-            && asg.leaders.iter().any(|&l| crate::engine::rebellion::team::colour(l) == TeamColour::Blue)
+            && asg.leaders.iter().any(|&l| colour(l) == TeamColour::Blue)
             && !actions.iter().any(|a| matches!(a, Action::Veto { mission } if *mission == asg.mission))
         {
             actions.push(Action::Veto { mission: asg.mission });
@@ -139,9 +138,15 @@ pub fn act(ctx: &mut Ctx, p: AssignmentPhase, a: Action) -> Frames {
                     hand.remove(i);
                     ctx.s.assignments.get_mut(f).push(Assignment { mission, leaders: leaders.to_vec() });
                 }
-                // The team game: a player joins the teammate's leader on a mission.
+                // The team game: a player joins the teammate's leader on a mission — the
+                // assignment the join was offered for (one leader, of the other colour), not
+                // another copy of the same mission.
                 None => {
-                    let asg = ctx.s.assignments.get_mut(f).iter_mut().find(|a| a.mission == mission);
+                    let joins = |a: &Assignment| {
+                        a.mission == mission
+                            && matches!(a.leaders[..], [first] if leaders.iter().all(|&b| colour(b) != colour(first)))
+                    };
+                    let asg = ctx.s.assignments.get_mut(f).iter_mut().find(|a| joins(a));
                     asg.expect("checked legal").leaders.extend(leaders.iter().copied());
                 }
             }
@@ -152,10 +157,15 @@ pub fn act(ctx: &mut Ctx, p: AssignmentPhase, a: Action) -> Frames {
         Action::Veto { mission } => {
             let mut p = p;
             let assigned = ctx.s.assignments.get_mut(f);
-            let i = assigned.iter().position(|a| a.mission == mission).expect("checked legal");
             // The Admiral's leaders go back to the pool; a General's leader on the mission
-            // stays there, and the mission with it.
-            let blue = |l: &LeaderId| crate::engine::rebellion::team::colour(*l) == TeamColour::Blue;
+            // stays there, and the mission with it. The veto was offered for an assignment to
+            // `mission` that holds an Admiral's leader: that one, not another copy of the
+            // mission that holds the General's alone.
+            let blue = |l: &LeaderId| colour(*l) == TeamColour::Blue;
+            let i = assigned
+                .iter()
+                .position(|a| a.mission == mission && a.leaders.iter().any(blue))
+                .expect("checked legal");
             let (back, stay): (Vec<LeaderId>, Vec<LeaderId>) =
                 assigned[i].leaders.iter().partition(|l| blue(l));
             if stay.is_empty() {
