@@ -346,7 +346,7 @@ fn hand_words(v: &View, f: Faction) -> String {
         }
         out.push_str(&format!("{title} ({}):\n", cards.len()));
         for c in cards {
-            out.push_str(&format!("• {c}\n"));
+            out.push_str(&format!("- {c}\n"));
         }
     };
     let lines = |kind: &str, card: &dyn Fn(&str) -> Option<CardName>| -> Vec<String> {
