@@ -133,6 +133,26 @@ pub struct Universe {
     systems: HashMap<&'static str, SystemId>,
     /// Printed names of cards, for the allowed intel lines ("Interrogation: the Rebel base …").
     card_names: Vec<&'static str>,
+    /// Every card's text from the catalog, longest first, and the shortened forms menus show.
+    /// A card's text is public (anyone may look it up) and may name other cards ("take Seek
+    /// Yoda"): it is taken out of a line before the scan, while the card it belongs to is still
+    /// named beside it (a hand line, a menu label) and scanned there.
+    texts: Vec<String>,
+    briefs: HashSet<String>,
+}
+
+impl Card {
+    /// The same card as the words of the game name it.
+    fn card_name(self) -> holonet::engine::rebellion::choice::CardName {
+        use holonet::engine::rebellion::choice::CardName;
+        match self {
+            Card::Mission(x) => CardName::Mission(x),
+            Card::Action(x) => CardName::Action(x),
+            Card::Objective(x) => CardName::Objective(x),
+            Card::Tactic(x) => CardName::Tactic(x),
+            Card::Advanced(x) => CardName::Advanced(x),
+        }
+    }
 }
 
 /// The word tokens of a text: runs of letters, digits and underscores, with their offsets.
@@ -205,7 +225,17 @@ impl Universe {
             ids: HashMap::new(),
             systems: HashMap::new(),
             card_names: vec![],
+            texts: vec![],
+            briefs: HashSet::new(),
         };
+        for &card in &cards {
+            let text = holonet::games::rebellion::card_facts::card_text(card.card_name());
+            if text.len() > 20 {
+                u.texts.push(text);
+            }
+            u.briefs.insert(holonet::games::rebellion::words::card_brief(Some(card.card_name())));
+        }
+        u.texts.sort_by_key(|t| std::cmp::Reverse(t.len()));
         let mut by_name: HashMap<&'static str, Vec<usize>> = HashMap::new();
         for (i, card) in cards.iter().enumerate() {
             by_name.entry(card.name()).or_default().push(i);
@@ -297,6 +327,11 @@ impl Universe {
             return;
         }
         let before = out.len();
+        let mut plain = std::borrow::Cow::Borrowed(line);
+        for t in self.texts.iter().filter(|t| line.contains(t.as_str())) {
+            plain = std::borrow::Cow::Owned(plain.replace(t.as_str(), " "));
+        }
+        let line = plain.as_ref();
         SPANS.with_borrow_mut(|spans| self.scan_spans(line, spans, secrets, out));
         if out.len() == before {
             CLEAN.with_borrow_mut(|c| {
@@ -436,8 +471,9 @@ impl Universe {
         {
             out.push(Finding { what: format!("card id {s}"), context: s.to_string(), cards: vec![c] });
         }
-        // Most strings of a view are one id (a system, a unit): nothing more to find in them.
-        if !plain {
+        // Most strings of a view are one id (a system, a unit): nothing more to find in them. A
+        // menu entry's description that is a card's (shortened) text is the catalog's.
+        if !plain && !self.briefs.contains(s) {
             self.scan_line(s, secrets, out);
         }
     }
