@@ -110,7 +110,11 @@ fn wookiee_guardian_fails_an_imperial_spec_ops_mission_before_the_dice() {
     let result = events_of(&ev, |k| matches!(k, EventKind::MissionResult { .. }));
     assert_eq!(
         result,
-        vec![EventKind::MissionResult { mission: mission("capture_rebel_operative"), success: false }]
+        vec![EventKind::MissionResult {
+            mission: mission("capture_rebel_operative"),
+            success: false,
+            tally: None
+        }]
     );
     assert!(!s.is_captured(leader("chewbacca")));
 }

@@ -113,6 +113,39 @@ fn an_opposing_leader_without_icons_still_forces_at_least_one_success() {
     assert!(wins > 0 && losses > 0, "a blank die fails ({wins}/{losses})");
 }
 
+/// Issue 37: a mission's result says why — both sides' successes and, on a failure, what it
+/// needed — matching the dice the channel saw.
+#[test]
+fn a_missions_result_names_the_successes_rolled_and_needed() {
+    let (mut wins, mut losses) = (0, 0);
+    for seed in 0..40 {
+        let mut s = board(seed)
+            .leader_at("alderaan", "general_tagge")
+            .assign(REBEL, "build_alliance", &["jan_dodonna"])
+            .command(REBEL)
+            .build();
+        act(&mut s, REBEL, "reveal build_alliance alderaan");
+        let ev = act(&mut s, EMPIRE, "done");
+        let (r, e, result, _) = dice_and_result(&ev);
+        let count = |n: u32| if n == 1 { "1 success".to_string() } else { format!("{n} successes") };
+        let text = ev
+            .iter()
+            .find(|x| matches!(x.kind, EventKind::MissionResult { .. }))
+            .map(|x| x.kind.to_string())
+            .expect("a result");
+        let (mine, theirs) = (count(successes(&r)), count(successes(&e)));
+        let want = if result == Some(true) {
+            wins += 1;
+            format!("Build Alliance succeeds ({mine} against {theirs})")
+        } else {
+            losses += 1;
+            format!("Build Alliance fails ({mine} against {theirs}: it needed more than the opposing side's)")
+        };
+        assert_eq!(text, want, "seed {seed}");
+    }
+    assert!(wins > 0 && losses > 0, "{wins}/{losses}");
+}
+
 #[test]
 fn build_alliance_rolls_two_extra_dice_with_a_rebel_unit_there_and_dice_cap_at_ten() {
     let mut s = board(3)

@@ -112,6 +112,10 @@ pub enum EventKind {
         mission: MissionId,
         /// Whether it succeeded.
         success: bool,
+        /// When dice decided it: the successes of the side that revealed it and of the
+        /// opposing side (it succeeds with more than the opposing side's).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tally: Option<(u32, u32)>,
     },
     /// Dice were rolled.
     DiceRolled {
@@ -302,8 +306,21 @@ impl fmt::Display for EventKind {
                 Some(p) => write!(f, "{} reveals {} in {}", faction.name(), mission.name(), p.name()),
                 None => write!(f, "{} reveals {}", faction.name(), mission.name()),
             },
-            MissionResult { mission, success } => {
-                write!(f, "{} {}", mission.name(), if *success { "succeeds" } else { "fails" })
+            MissionResult { mission, success, tally } => {
+                write!(f, "{} {}", mission.name(), if *success { "succeeds" } else { "fails" })?;
+                let count = |n: u32| if n == 1 { "1 success".to_string() } else { format!("{n} successes") };
+                match tally {
+                    // A card can turn the result after the dice (a ring, a card that fails or
+                    // succeeds it): then the tally is shown without the comparison.
+                    Some((mine, theirs)) if *success == (mine > theirs) => {
+                        let need = if *success { "" } else { ": it needed more than the opposing side's" };
+                        write!(f, " ({} against {}{need})", count(*mine), count(*theirs))
+                    }
+                    Some((mine, theirs)) => {
+                        write!(f, " (the dice gave {} against {})", count(*mine), count(*theirs))
+                    }
+                    None => Ok(()),
+                }
             }
             DiceRolled { faction, purpose, faces } => {
                 let fs: Vec<&str> = faces.iter().map(|x| x.label()).collect();

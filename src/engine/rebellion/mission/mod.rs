@@ -502,7 +502,11 @@ pub fn auto(ctx: &mut Ctx, mut run: MissionRun) -> Frames {
         }
         MissionStep::Dice => MissionStep::Result,
         MissionStep::Result => {
-            ctx.public(EventKind::MissionResult { mission: run.mission, success: run.success });
+            // The dice, when they decided it: both sides' successes, so the channel reads why.
+            let rolled = Faction::BOTH.iter().any(|&f| !run.dice.get(f).is_empty());
+            let tally =
+                rolled.then(|| (successes(&run, run.faction), successes(&run, run.faction.opponent())));
+            ctx.public(EventKind::MissionResult { mission: run.mission, success: run.success, tally });
             if !run.success
                 && let Some(card) = on_failure(&run)
             {
