@@ -9,6 +9,7 @@ use crate::content::{
     ObjectiveTiming, Skill, TacticId, TacticWindow, TargetCondition, Theater, catalog,
 };
 use crate::engine::rebellion::choice::CardName;
+use crate::games::words::capitalise;
 
 /// A skill's printed name.
 pub fn skill_name(s: Skill) -> &'static str {
@@ -168,7 +169,7 @@ pub fn card_text(c: CardName) -> String {
 pub fn hand_line(c: CardName) -> String {
     let facts = match c {
         CardName::Mission(m) => mission_facts(m),
-        CardName::Action(a) => capitalise_first(action_timing(a)),
+        CardName::Action(a) => capitalise(action_timing(a)),
         CardName::Objective(o) => objective_facts(o),
         CardName::Tactic(t) => tactic_facts(t),
         CardName::Advanced(_) | CardName::Probe(_) => String::new(),
@@ -180,11 +181,6 @@ pub fn hand_line(c: CardName) -> String {
         (false, true) => format!("{} — {facts}", c.name()),
         (false, false) => format!("{} — {facts}. {text}", c.name()),
     }
-}
-
-fn capitalise_first(s: &str) -> String {
-    let mut c = s.chars();
-    c.next().map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
 }
 
 #[cfg(test)]

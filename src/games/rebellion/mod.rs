@@ -274,7 +274,7 @@ impl Game for Rebellion {
             None => {}
         }
         for f in Faction::BOTH {
-            let held = holdings(&v, f);
+            let held = holdings(&v, f, Detail::Names);
             out.push_str(&format!(
                 "**The {f} player held**\n{}",
                 if held.is_empty() { "nothing\n".into() } else { held }
@@ -322,67 +322,7 @@ fn private_words(state: &State, seat: &str) -> String {
         let how = if v.base.revealed { "revealed" } else { "hidden" };
         out.push_str(&format!("Your base: {b} ({how})\n"));
     }
-    out.push_str(&hand_words(&v, f));
-    out
-}
-
-/// A faction's cards in words with what each does (the hand a player is sent and shown by
-/// `/rebellion hand`): one section per kind of card, each card on its own line with its facts
-/// and text (`card_facts`), then the facedown missions. Kinds the faction uses are listed even
-/// when empty; tactic cards only while held.
-fn hand_words(v: &View, f: Faction) -> String {
-    let empty = vec![];
-    let visible = |kind: &str| match v.hands.get(&f).and_then(|h| h.get(kind)) {
-        Some(Cards::Visible(ids)) => ids,
-        _ => &empty,
-    };
-    let mut out = String::new();
-    let mut section = |title: &str, cards: Vec<String>, always: bool| {
-        if cards.is_empty() {
-            if always {
-                out.push_str(&format!("{title}: none\n"));
-            }
-            return;
-        }
-        out.push_str(&format!("{title} ({}):\n", cards.len()));
-        for c in cards {
-            out.push_str(&format!("- {c}\n"));
-        }
-    };
-    let lines = |kind: &str, card: &dyn Fn(&str) -> Option<CardName>| -> Vec<String> {
-        visible(kind).iter().map(|id| card(id).map_or_else(|| id.clone(), card_facts::hand_line)).collect()
-    };
-    section("Missions", lines("missions", &|id| MissionId::parse(id).ok().map(CardName::Mission)), true);
-    // The team game: whose each action card is ("Admiral's"), when it is one player's.
-    let actions = visible("actions")
-        .iter()
-        .map(|id| {
-            let line = ActionCardId::parse(id)
-                .map_or_else(|_| id.clone(), |c| card_facts::hand_line(CardName::Action(c)));
-            match v.card_holders.get(id) {
-                Some(c) => format!("({}'s) {line}", c.role_name()),
-                None => line,
-            }
-        })
-        .collect();
-    section("Action cards", actions, true);
-    section(
-        "Objectives",
-        lines("objectives", &|id| ObjectiveId::parse(id).ok().map(CardName::Objective)),
-        f == Faction::Rebel,
-    );
-    section(
-        "Probe cards",
-        names(visible("probes"), |id| SystemId::parse(id).ok().map(SystemId::name)),
-        f == Faction::Empire,
-    );
-    section("Tactic cards", lines("tactics", &|id| TacticId::parse(id).ok().map(CardName::Tactic)), false);
-    for a in v.assignments.get(&f).into_iter().flatten() {
-        let Some(m) = &a.mission else { continue };
-        let leaders = names(&a.leaders, |id| LeaderId::parse(id).ok().map(LeaderId::name));
-        let mission = MissionId::parse(m).map_or_else(|_| m.clone(), |m| m.name().to_string());
-        out.push_str(&format!("Face down: {mission} with {}\n", leaders.join(" and ")));
-    }
+    out.push_str(&holdings(&v, f, Detail::Texts));
     out
 }
 
@@ -396,55 +336,81 @@ fn names(ids: &[String], name: impl Fn(&str) -> Option<&'static str>) -> Vec<Str
     ids.iter().map(|id| name(id).map_or_else(|| id.clone(), str::to_string)).collect()
 }
 
-/// A faction's hand and facedown missions in words, one line per kind of card held, as far as
-/// the view shows them.
-fn holdings(v: &View, f: Faction) -> String {
+/// How a hand is written: names only (the end-of-match reveal, one short post) or each card on
+/// its own line with its facts and text (the hand a player is sent and `/rebellion hand`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Detail {
+    Names,
+    Texts,
+}
+
+/// A faction's hand and facedown missions in words, one section per kind of card it uses
+/// ("none" included; tactic cards only while held), as far as the view shows them. With
+/// `Detail::Texts` each card comes with what it does (`card_facts`).
+fn holdings(v: &View, f: Faction, detail: Detail) -> String {
     let empty = vec![];
     let visible = |kind: &str| match v.hands.get(&f).and_then(|h| h.get(kind)) {
         Some(Cards::Visible(ids)) => ids,
         _ => &empty,
     };
-    let mut lines = vec![];
-    // Every kind of card the faction uses is listed, "none" included; tactic cards only
-    // while held (during a combat).
-    let mut line = |label: &str, names: Vec<String>, always: bool| {
-        if always || !names.is_empty() {
-            let list = if names.is_empty() { "none".to_string() } else { names.join(", ") };
-            lines.push(format!("{label}: {list}"));
-        }
+    // A card as the detail asks: its name, or its hand line; an unknown id stays as it is.
+    let card = |id: &str, c: Option<CardName>| match (c, detail) {
+        (Some(c), Detail::Texts) => card_facts::hand_line(c),
+        (Some(c), Detail::Names) => c.name().to_string(),
+        (None, _) => id.to_string(),
     };
-    let mission = |id: &str| MissionId::parse(id).ok().map(MissionId::name);
-    line("Missions", names(visible("missions"), mission), true);
-    // The team game: whose each card is ("Admiral's"), when it is one player's.
-    let action_name = |id: &str| {
-        let name = ActionCardId::parse(id).ok().map_or_else(|| id.to_string(), |c| c.name().to_string());
-        match v.card_holders.get(id) {
-            Some(c) => format!("{name} ({}'s)", c.role_name()),
-            None => name,
-        }
+    let cards = |kind: &str, parse: &dyn Fn(&str) -> Option<CardName>| -> Vec<String> {
+        visible(kind).iter().map(|id| card(id, parse(id))).collect()
     };
-    line("Action cards", visible("actions").iter().map(|id| action_name(id)).collect(), true);
-    line(
-        "Objectives",
-        names(visible("objectives"), |id| ObjectiveId::parse(id).ok().map(ObjectiveId::name)),
-        f == Faction::Rebel,
-    );
-    line(
-        "Probe cards",
-        names(visible("probes"), |id| SystemId::parse(id).ok().map(SystemId::name)),
-        f == Faction::Empire,
-    );
-    line("Tactic cards", names(visible("tactics"), |id| TacticId::parse(id).ok().map(TacticId::name)), false);
+    // The team game: whose each action card is ("Admiral's"), when it is one player's.
+    let actions = visible("actions")
+        .iter()
+        .map(|id| {
+            let text = card(id, ActionCardId::parse(id).ok().map(CardName::Action));
+            // In front of a long hand line, after a bare name.
+            match (v.card_holders.get(id), detail) {
+                (Some(c), Detail::Texts) => format!("({}'s) {text}", c.role_name()),
+                (Some(c), Detail::Names) => format!("{text} ({}'s)", c.role_name()),
+                (None, _) => text,
+            }
+        })
+        .collect();
+    let sections: [(&str, Vec<String>, bool); 5] = [
+        ("Missions", cards("missions", &|id| MissionId::parse(id).ok().map(CardName::Mission)), true),
+        ("Action cards", actions, true),
+        (
+            "Objectives",
+            cards("objectives", &|id| ObjectiveId::parse(id).ok().map(CardName::Objective)),
+            f == Faction::Rebel,
+        ),
+        (
+            "Probe cards",
+            names(visible("probes"), |id| SystemId::parse(id).ok().map(SystemId::name)),
+            f == Faction::Empire,
+        ),
+        ("Tactic cards", cards("tactics", &|id| TacticId::parse(id).ok().map(CardName::Tactic)), false),
+    ];
+    let mut out = String::new();
+    for (label, list, always) in sections {
+        match (list.is_empty(), detail) {
+            (true, _) if !always => {}
+            (true, _) => out.push_str(&format!("{label}: none\n")),
+            (false, Detail::Names) => out.push_str(&format!("{label}: {}\n", list.join(", "))),
+            (false, Detail::Texts) => {
+                out.push_str(&format!("{label} ({}):\n", list.len()));
+                for line in list {
+                    out.push_str(&format!("- {line}\n"));
+                }
+            }
+        }
+    }
     for a in v.assignments.get(&f).into_iter().flatten() {
         let Some(m) = &a.mission else { continue };
         let leaders = names(&a.leaders, |id| LeaderId::parse(id).ok().map(LeaderId::name));
-        lines.push(format!(
-            "Face down: {} with {}",
-            names(std::slice::from_ref(m), mission)[0],
-            leaders.join(" and ")
-        ));
+        let mission = MissionId::parse(m).map_or_else(|_| m.clone(), |m| m.name().to_string());
+        out.push_str(&format!("Face down: {mission} with {}\n", leaders.join(" and ")));
     }
-    lines.iter().map(|l| format!("{l}\n")).collect()
+    out
 }
 
 /// A text summary of a viewer's view (for text fallbacks).
