@@ -96,11 +96,9 @@ pub fn decision(s: &State, p: &AssignmentPhase) -> Option<Decision> {
     }
     if split {
         for asg in s.assignments.get(f) {
-            if let [first] = asg.leaders[..] {
-                for &b in pool.iter().filter(|&&b| both(first, b)) {
-                    if !vetoed(asg.mission, &[b]) {
-                        actions.push(Action::Assign { mission: asg.mission, leaders: Leaders::one(b) });
-                    }
+            for &b in pool.iter().filter(|&&b| joinable(asg, b)) {
+                if !vetoed(asg.mission, &[b]) {
+                    actions.push(Action::Assign { mission: asg.mission, leaders: Leaders::one(b) });
                 }
             }
         }
@@ -109,7 +107,7 @@ pub fn decision(s: &State, p: &AssignmentPhase) -> Option<Decision> {
     // three players the one Rebel plays both roles: nobody to overrule).
     for asg in s.assignments.get(f) {
         if split
-            && asg.leaders.iter().any(|&l| colour(l) == TeamColour::Blue)
+            && holds_admirals(asg)
             && !actions.iter().any(|a| matches!(a, Action::Veto { mission } if *mission == asg.mission))
         {
             actions.push(Action::Veto { mission: asg.mission });
@@ -124,6 +122,20 @@ pub fn decision(s: &State, p: &AssignmentPhase) -> Option<Decision> {
     // whether it is asked follows from the cards the player could hold (`asking.rs`).
     let open = asking::action_window(s, f, &Moment::Assignment);
     Some(Decision::new(f, PromptKind::AssignLeaders, actions).always_asked(open))
+}
+
+/// The team game: whether leader `b` may join this assignment — it holds one leader, of the
+/// other player's colour (a pair of both colours is made in two steps). The offer and the join
+/// use this one test, so a join lands on the assignment it was offered for even when another
+/// copy of the mission is assigned too.
+fn joinable(a: &Assignment, b: LeaderId) -> bool {
+    matches!(a.leaders[..], [first] if colour(first) != colour(b))
+}
+
+/// The team game: whether an assignment holds an Admiral's leader, so that the General may send
+/// it back (the offer and the veto use this one test, as for [`joinable`]).
+fn holds_admirals(a: &Assignment) -> bool {
+    a.leaders.iter().any(|&l| colour(l) == TeamColour::Blue)
 }
 
 /// Applies an assignment or `done`. Cannot refuse an offered action (no error result), so
@@ -142,10 +154,8 @@ pub fn act(ctx: &mut Ctx, p: AssignmentPhase, a: Action) -> Frames {
                 // assignment the join was offered for (one leader, of the other colour), not
                 // another copy of the same mission.
                 None => {
-                    let joins = |a: &Assignment| {
-                        a.mission == mission
-                            && matches!(a.leaders[..], [first] if leaders.iter().all(|&b| colour(b) != colour(first)))
-                    };
+                    let joins =
+                        |a: &Assignment| a.mission == mission && leaders.iter().all(|&b| joinable(a, b));
                     let asg = ctx.s.assignments.get_mut(f).iter_mut().find(|a| joins(a));
                     asg.expect("checked legal").leaders.extend(leaders.iter().copied());
                 }
@@ -164,7 +174,7 @@ pub fn act(ctx: &mut Ctx, p: AssignmentPhase, a: Action) -> Frames {
             let blue = |l: &LeaderId| colour(*l) == TeamColour::Blue;
             let i = assigned
                 .iter()
-                .position(|a| a.mission == mission && a.leaders.iter().any(blue))
+                .position(|a| a.mission == mission && holds_admirals(a))
                 .expect("checked legal");
             let (back, stay): (Vec<LeaderId>, Vec<LeaderId>) =
                 assigned[i].leaders.iter().partition(|l| blue(l));
