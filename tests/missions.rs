@@ -91,18 +91,23 @@ fn unopposed_missions_succeed_without_dice() {
     assert_eq!(s.sys(sys("alderaan")).loyalty, Some(REBEL));
 }
 
+/// Jan Dodonna reveals Build Alliance in Alderaan, where General Tagge (no diplomacy icon)
+/// stands and so opposes it: the events of the roll and the result.
+fn tagge_opposes_build_alliance(seed: u64) -> Vec<Event> {
+    let mut s = board(seed)
+        .leader_at("alderaan", "general_tagge")
+        .assign(REBEL, "build_alliance", &["jan_dodonna"])
+        .command(REBEL)
+        .build();
+    act(&mut s, REBEL, "reveal build_alliance alderaan");
+    act(&mut s, EMPIRE, "done")
+}
+
 #[test]
 fn an_opposing_leader_without_icons_still_forces_at_least_one_success() {
     let (mut wins, mut losses) = (0, 0);
     for seed in 0..40 {
-        // General Tagge has no diplomacy icon but stands in Alderaan.
-        let mut s = board(seed)
-            .leader_at("alderaan", "general_tagge")
-            .assign(REBEL, "build_alliance", &["jan_dodonna"])
-            .command(REBEL)
-            .build();
-        act(&mut s, REBEL, "reveal build_alliance alderaan");
-        let ev = act(&mut s, EMPIRE, "done");
+        let ev = tagge_opposes_build_alliance(seed);
         let (r, e, result, rolls) = dice_and_result(&ev);
         assert_eq!(rolls, 2, "the mission is opposed, so both sides roll");
         assert_eq!(r.len(), 1);
@@ -119,13 +124,7 @@ fn an_opposing_leader_without_icons_still_forces_at_least_one_success() {
 fn a_missions_result_names_the_successes_rolled_and_needed() {
     let (mut wins, mut losses) = (0, 0);
     for seed in 0..40 {
-        let mut s = board(seed)
-            .leader_at("alderaan", "general_tagge")
-            .assign(REBEL, "build_alliance", &["jan_dodonna"])
-            .command(REBEL)
-            .build();
-        act(&mut s, REBEL, "reveal build_alliance alderaan");
-        let ev = act(&mut s, EMPIRE, "done");
+        let ev = tagge_opposes_build_alliance(seed);
         let (r, e, result, _) = dice_and_result(&ev);
         let count = |n: u32| if n == 1 { "1 success".to_string() } else { format!("{n} successes") };
         let text = ev
