@@ -126,3 +126,82 @@ fn the_reveal_lists_the_hands_by_name_only() {
     let m = s.hands.rebel.missions[0];
     assert!(reveal.contains(m.name()) && !reveal.contains(&catalog().mission(m).text), "{reveal}");
 }
+
+/// A four-player match (users 1–4 in the team's seat order) run to the Rebels' first
+/// assignment, which both Rebel players are asked; `seats` names each user's seats.
+fn team_match_at_assignment(seats: &[(u64, &str)]) -> (Service<Rebellion>, holonet::service::PromptPost) {
+    use holonet::engine::rebellion::Players;
+    use holonet::service::Answer;
+    holonet::content::init().expect("content loads");
+    let svc: Service<Rebellion> =
+        Service::with_clock(Arc::new(MemoryStore::new()), Box::new(|| 1_000)).allow_hot_seat(true);
+    let who = |user| Caller { user, moderator: false };
+    let options = MatchOptions { quick_setup: true, players: Players::Four, ..Default::default() };
+    svc.create(CH, Some(1), who(1), options, Some(7)).unwrap();
+    for &(user, seat) in seats {
+        svc.join(CH, who(user), Some(seat)).unwrap();
+    }
+    svc.start(CH, who(1)).unwrap();
+    for _ in 0..50 {
+        let p = svc.show(CH, 0).unwrap().expect("a decision");
+        if p.kind.starts_with("assign leaders") {
+            return (svc, p);
+        }
+        let user = p.user.expect("every seat is held");
+        let index = p.options_for(user)[0];
+        svc.act(CH, who(user), Answer::Option { key: p.key(), index }).unwrap();
+    }
+    panic!("no assignment within 50 decisions");
+}
+
+/// The leaders an assignment option sends, if it is one.
+fn assigned(p: &holonet::service::PromptPost, i: usize) -> Vec<holonet::content::LeaderId> {
+    match Rebellion::parse_action(&p.options[i]) {
+        Ok(holonet::engine::rebellion::Action::Assign { leaders, .. }) => leaders.iter().copied().collect(),
+        _ => vec![],
+    }
+}
+
+// Issue 37: "the team-game menus offer a teammate none of the other's leaders". Each player's
+// menu holds their own assignments; the General's alone the veto and the end of the phase.
+#[test]
+fn a_teammates_menu_offers_only_their_own_leaders_and_the_general_ends_the_assignments() {
+    use holonet::content::TeamColour;
+    use holonet::engine::rebellion::team::colour;
+    let four = [(1, "rebel-admiral"), (2, "rebel-general"), (3, "empire-admiral"), (4, "empire-general")];
+    let (_svc, p) = team_match_at_assignment(&four);
+    assert_eq!((p.seat.as_str(), p.also.len()), ("rebel-general", 1), "both Rebels are asked");
+    assert!(p.why.contains("each player assigns their own leaders"), "the channel says why: {}", p.why);
+    for (user, mine) in [(1, TeamColour::Blue), (2, TeamColour::Orange)] {
+        let options = p.options_for(user);
+        assert!(!options.is_empty(), "user {user} has options");
+        for &i in &options {
+            let leaders = assigned(&p, i);
+            assert!(leaders.iter().all(|&l| colour(l) == mine), "user {user} is offered `{}`", p.options[i]);
+            let ends = p.options[i] == "done" || p.options[i].starts_with("veto");
+            assert!(!ends || mine == TeamColour::Orange, "user {user} is offered `{}`", p.options[i]);
+        }
+        // Every other option is the teammate's, and the menu shows none of them.
+        let node = p.menu(user, &[]).expect("a menu");
+        let theirs: Vec<&String> =
+            (0..p.options.len()).filter(|i| !options.contains(i)).map(|i| &p.texts[i].label).collect();
+        assert!(!theirs.is_empty(), "the teammate has options of their own");
+        let shown: Vec<&str> = node.entries.iter().map(|e| e.label()).collect();
+        assert!(theirs.iter().all(|l| !shown.contains(&l.as_str())), "user {user} sees {shown:?}");
+    }
+    assert!(p.options_for(3).is_empty() && p.menu(3, &[]).is_none(), "an Imperial player has no options");
+}
+
+// A player holding both roles of a side (a hot-seat table, when the bot allows it) answers with either
+// role's option: the option decides which seat acts.
+#[test]
+fn a_player_in_both_seats_of_a_side_takes_either_roles_option() {
+    use holonet::service::Answer;
+    let seats = [(1, "rebel-admiral"), (1, "rebel-general"), (3, "empire-admiral"), (4, "empire-general")];
+    let (svc, p) = team_match_at_assignment(&seats);
+    assert_eq!(p.options_for(1).len(), p.options.len(), "both roles' options");
+    let admirals = (0..p.options.len()).find(|&i| p.only[i].as_deref() == Some("rebel-admiral"));
+    let index = admirals.expect("an option of the Admiral's alone");
+    svc.act(CH, Caller { user: 1, moderator: false }, Answer::Option { key: p.key(), index })
+        .expect("taken as the Admiral");
+}

@@ -544,3 +544,38 @@ fn a_decision_for_either_player_is_put_to_the_player_in_turn_else_the_general_fi
     one.role = Some(BLUE);
     assert_eq!(team::addressees(&s, &one), vec![BLUE]);
 }
+
+// Issue 37: a player with nothing to take is not named. In the Assignment Phase the Admiral is
+// asked while a blue leader of the side is in the pool (or a card the side could hold fits the
+// window): both public facts.
+#[test]
+fn an_admiral_with_no_leader_left_to_assign_is_not_named_and_the_channel_says_why() {
+    // A seed whose Rebels could hold no card for the Assignment Phase: the leaders alone decide
+    // who is named.
+    let mut s = (1..100)
+        .map(|seed| team_game(seed, Players::Four))
+        .find(|s| !decision(s).expect("the Rebels assign").always_asked)
+        .expect("a seed without an assignment card window");
+    let p = Rebellion::prompt(&s).unwrap();
+    assert_eq!((p.seat.as_str(), p.also.clone()), ("rebel-general", vec!["rebel-admiral".to_string()]));
+    let why = Rebellion::prompt_why(&s, &p);
+    assert!(why.contains("each player assigns their own leaders"), "{why}");
+    let blue: Vec<_> = s.leader_pool.rebel.iter().copied().filter(|&l| team::colour(l) == BLUE).collect();
+    assert!(!blue.is_empty(), "the Admiral starts with a leader");
+    for l in blue {
+        let mission = s.hands.rebel.missions[0];
+        let assign = Action::Assign { mission, leaders: Leaders::one(l) };
+        apply_as(&mut s, Player::role(REBEL, BLUE), assign).expect("the Admiral assigns his own leader");
+    }
+    let d = decision(&s).expect("still the Rebels' assignments");
+    assert_eq!(d.kind, PromptKind::AssignLeaders);
+    assert_eq!(team::addressees(&s, &d), [ORANGE], "only the General has anything to take");
+    let p = Rebellion::prompt(&s).unwrap();
+    assert_eq!((p.seat.as_str(), p.also.len()), ("rebel-general", 0), "the Admiral is not named");
+    let why = Rebellion::prompt_why(&s, &p);
+    assert!(why.contains("Rebel Admiral has no leader left to assign"), "{why}");
+    // The two-player game explains nothing: one player decides everything of a side.
+    let two = new_game(7, MatchOptions { quick_setup: true, ..Default::default() });
+    let p = Rebellion::prompt(&two).unwrap();
+    assert_eq!(Rebellion::prompt_why(&two, &p), "");
+}

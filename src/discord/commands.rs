@@ -281,8 +281,8 @@ pub async fn hand(ctx: Context<'_>) -> Result<(), Error> {
     let mut text = outcome.reply;
     let rows = match &outcome.prompt {
         Some(p) => {
-            text.push_str(&format!("\n{}", options_intro(p)));
-            option_menus(p, 0)
+            text.push_str(&format!("\n{}", options_intro(p, who.user)));
+            option_menus(p, who.user)
         }
         None => vec![],
     };
@@ -571,6 +571,7 @@ async fn ac_choose(ctx: Context<'_>, partial: &str) -> CreateAutocompleteRespons
         .options
         .iter()
         .enumerate()
+        .filter(|&(i, _)| p.may_take(user, i))
         .map(|(i, o)| (i, o, p.texts.get(i).map_or(o.as_str(), |t| t.label.as_str())))
         .filter(|(_, o, label)| {
             label.to_lowercase().contains(&needle)

@@ -156,11 +156,10 @@ pub fn node_menus(p: &PromptPost, path: &[usize], node: &Node) -> Vec<CreateActi
     rows
 }
 
-/// The decider's private menus of a prompt, from the top. (`_page` is left from when long
-/// lists were paged; menus now narrow instead, so every caller gets the top. The parameter stays
-/// until the `channel` branch, which calls this in a rewritten send.rs, is merged.)
-pub fn option_menus(p: &PromptPost, _page: usize) -> Vec<CreateActionRow> {
-    match menu::node(&p.texts, &[]) {
+/// The private menus of a prompt for `user`, from the top: the options they may take (a
+/// teammate's menu leaves out the other player's leaders and cards).
+pub fn option_menus(p: &PromptPost, user: u64) -> Vec<CreateActionRow> {
+    match p.menu(user, &[]) {
         Some(node) => node_menus(p, &[], &node),
         None => vec![],
     }
@@ -178,8 +177,8 @@ pub async fn out_of_date(
     let prompt = on_channel(data, channel, move |s| s.show(channel, user)).await?;
     match prompt {
         Some(p) if p.may_answer(user) => {
-            let text = format!("{sentence} — here are your current options.\n{}", options_intro(&p));
-            responder.send(text, option_menus(&p, 0), None).await
+            let text = format!("{sentence} — here are your current options.\n{}", options_intro(&p, user));
+            responder.send(text, option_menus(&p, user), None).await
         }
         Some(p) => responder.say(&format!("{sentence}; the {} player is deciding now.", p.seat)).await,
         None => responder.say(&format!("{sentence}; nothing is waiting for a decision.")).await,
@@ -222,7 +221,7 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteract
             if !p.may_answer(user) {
                 return responder.say(&not_yours(&p)).await;
             }
-            responder.send(options_intro(&p), option_menus(&p, 0), None).await
+            responder.send(options_intro(&p, user), option_menus(&p, user), None).await
         }
         ComponentId::Menu { key, path, .. } => {
             ci.defer(&ctx.http).await?;
@@ -308,15 +307,16 @@ async fn show_node(
     path: Option<&[usize]>,
     note: Option<&str>,
 ) -> Result<(), Error> {
-    if !p.may_answer(ci.user.id.get()) {
+    let user = ci.user.id.get();
+    if !p.may_answer(user) {
         return edit(ctx, ci, not_yours(p), Some(vec![])).await;
     }
-    let found = path.and_then(|path| Some((path, menu::node(&p.texts, path)?)));
+    let found = path.and_then(|path| Some((path, p.menu(user, path)?)));
     let Some((path, node)) = found else {
-        let text = format!("{OUT_OF_DATE} — here are your current options.\n{}", options_intro(p));
-        return edit(ctx, ci, text, Some(option_menus(p, 0))).await;
+        let text = format!("{OUT_OF_DATE} — here are your current options.\n{}", options_intro(p, user));
+        return edit(ctx, ci, text, Some(option_menus(p, user))).await;
     };
-    let mut text = node_text(p, &node);
+    let mut text = node_text(p, user, &node);
     if let Some(note) = note {
         text = format!("{note}\n{text}");
     }
@@ -337,8 +337,8 @@ async fn private_pick(
     let Some(p) = current(data, channel, ci.user.id.get()).await? else {
         return edit(ctx, ci, "Nothing is waiting for a decision.".into(), Some(vec![])).await;
     };
-    let node =
-        (p.key() == key && p.may_answer(ci.user.id.get())).then(|| menu::node(&p.texts, &path)).flatten();
+    let user = ci.user.id.get();
+    let node = (p.key() == key && p.may_answer(user)).then(|| p.menu(user, &path)).flatten();
     let Some(node) = node else { return show_node(ctx, ci, &p, None, None).await };
     let index = match pick {
         Pick::Group(k) if matches!(node.entries.get(k), Some(Entry::Group { .. })) => {
@@ -346,7 +346,7 @@ async fn private_pick(
             deeper.push(k);
             return show_node(ctx, ci, &p, Some(&deeper), None).await;
         }
-        Pick::Option(i) if i < p.options.len() => i,
+        Pick::Option(i) if p.may_take(user, i) => i,
         Pick::Items(items) => match node.multi.as_ref().and_then(|m| m.option(&items)) {
             Some(i) => i,
             None => {
@@ -390,8 +390,8 @@ fn answer(outcome: &Outcome, label: &str, user: u64) -> (String, Vec<CreateActio
     let mut rows = vec![];
     if let Some(next) = outcome.prompt.as_ref().filter(|n| n.may_answer(user)) {
         text.push('\n');
-        text.push_str(&options_intro(next));
-        rows = option_menus(next, 0);
+        text.push_str(&options_intro(next, user));
+        rows = option_menus(next, user);
     }
     (text, rows)
 }
@@ -431,9 +431,9 @@ async fn public_pick(
             let Some(inner) = menu::node(&p.texts, &deeper) else {
                 return out_of_date(responder, data, channel, OUT_OF_DATE).await;
             };
-            return responder.send(node_text(&p, &inner), node_menus(&p, &deeper, &inner), None).await;
+            return responder.send(node_text(&p, user, &inner), node_menus(&p, &deeper, &inner), None).await;
         }
-        Pick::Option(i) if i < p.options.len() => i,
+        Pick::Option(i) if p.may_take(user, i) => i,
         _ => return out_of_date(responder, data, channel, OUT_OF_DATE).await,
     };
     let caller = caller_of(ctx, data, ci.guild_id, ci.member.as_ref(), ci.user.id).await;
@@ -477,7 +477,38 @@ mod tests {
             computer: false,
             computer_seats: vec![],
             commitment: String::new(),
+            only: vec![],
+            why: String::new(),
         }
+    }
+
+    /// The option labels in a set of private menus.
+    fn menu_labels(rows: &[CreateActionRow]) -> Vec<String> {
+        let json = serde_json::to_value(rows).unwrap();
+        let options =
+            json.as_array().unwrap().iter().flat_map(|r| r["components"].as_array().unwrap().clone());
+        options
+            .flat_map(|c| c["options"].as_array().cloned().unwrap_or_default())
+            .map(|o| o["label"].as_str().unwrap().to_string())
+            .collect()
+    }
+
+    #[test]
+    fn a_teammate_asked_too_sees_only_their_own_options_and_answers_as_their_seat() {
+        let mut p = post(false, &["assign a", "assign b", "veto", "done"]);
+        p.seat = "rebel-general".into();
+        p.also = vec![("rebel-admiral".into(), Some(9))];
+        p.only = vec![
+            Some("rebel-admiral".into()),
+            Some("rebel-general".into()),
+            Some("rebel-general".into()),
+            None,
+        ];
+        assert_eq!(menu_labels(&option_menus(&p, 9)), ["Do assign a", "Do done"]);
+        assert_eq!(menu_labels(&option_menus(&p, 2)), ["Do assign b", "Do veto", "Do done"]);
+        assert!(option_menus(&p, 5).is_empty(), "no menu for a user who is not asked");
+        assert!(options_intro(&p, 9).starts_with("Your decision (rebel-admiral)"));
+        assert!(options_intro(&p, 2).starts_with("Your decision (rebel-general)"));
     }
 
     #[test]
@@ -495,7 +526,7 @@ mod tests {
         assert!(!json.contains("0a1b2c3d"), "the private fingerprint stays private");
         let many: Vec<String> = (0..130).map(|i| format!("opt {i}")).collect();
         let refs: Vec<&str> = many.iter().map(String::as_str).collect();
-        let rows = option_menus(&post(false, &refs), 0);
+        let rows = option_menus(&post(false, &refs), 2);
         let json = serde_json::to_value(&rows).unwrap();
         for row in json.as_array().unwrap() {
             for c in row["components"].as_array().unwrap() {

@@ -101,12 +101,17 @@ pub fn prompt_announcement(p: &PromptPost) -> String {
     // A teammate who may answer as well (the team game) is named after the decider.
     let also: String =
         p.also.iter().filter_map(|(seat, u)| u.map(|u| format!(" or <@{u}> ({seat})"))).collect();
+    // The team game: why these players are asked ("the Rebel Admiral fights the space battle").
+    let why = if p.why.is_empty() { String::new() } else { format!(" ({})", p.why) };
     let head = match p.user {
-        _ if p.computer => format!("The computer is thinking as the {} player: {}.", p.seat, p.kind),
+        _ if p.computer => format!("The computer is thinking as the {} player: {}{why}.", p.seat, p.kind),
         Some(u) if p.public => {
-            format!("<@{u}> — the {} player{also} decides: {}. Only they can pick below.", p.seat, p.kind)
+            format!(
+                "<@{u}> — the {} player{also} decides: {}{why}. Only they can pick below.",
+                p.seat, p.kind
+            )
         }
-        Some(u) => format!("<@{u}> — the {} player{also} decides: {}.", p.seat, p.kind),
+        Some(u) => format!("<@{u}> — the {} player{also} decides: {}{why}.", p.seat, p.kind),
         None => format!("The {} seat is empty; a moderator can fill it with `/mod replace`.", p.seat),
     };
     // Whoever decides, the channel can see which seats the computer plays.
@@ -135,9 +140,12 @@ pub fn live_text(p: &PromptPost, recent: &[String]) -> String {
     truncate(&head, MAX_CONTENT)
 }
 
-/// The private text shown with a prompt's option menus (the decider only).
-pub fn options_intro(p: &PromptPost) -> String {
-    let mut s = format!("Your decision ({}): {}. Pick one option.", p.seat, p.kind);
+/// The private text shown with a prompt's option menus to `user`, who answers it (as the
+/// decider, or as a teammate the prompt names too): the seat they answer as.
+pub fn options_intro(p: &PromptPost, user: u64) -> String {
+    let seats = p.seats_of(user);
+    let seat = if seats.is_empty() { p.seat.clone() } else { seats.join(" and ") };
+    let mut s = format!("Your decision ({seat}): {}. Pick one option.", p.kind);
     for c in &p.context {
         s.push('\n');
         s.push_str(c);
@@ -147,8 +155,8 @@ pub fn options_intro(p: &PromptPost) -> String {
 
 /// The private text above one narrowed menu: the decision, its context, and what was picked so
 /// far ("Build Alliance › choose 1 or 2").
-pub fn node_text(p: &PromptPost, node: &Node) -> String {
-    let mut s = options_intro(p);
+pub fn node_text(p: &PromptPost, user: u64, node: &Node) -> String {
+    let mut s = options_intro(p, user);
     if !node.trail.is_empty() || node.multi.is_some() {
         s.push_str("\n**");
         s.push_str(&node.trail.join(" › "));

@@ -64,6 +64,9 @@ pub enum Topic {
     /// Rise of the Empire: target markers.
     #[name = "target markers"]
     TargetMarkers,
+    /// The team game: the two roles of a side, who decides what, the veto, and talking.
+    #[name = "team game"]
+    TeamGame,
 }
 
 impl Topic {
@@ -188,6 +191,18 @@ impl Topic {
                 "Some expansion cards put a target marker on a system. A side with ground units there, \
                  when the other side has none, removes it, and the card that placed it says what that \
                  does. Destroying a system removes its markers too."
+            }
+            Topic::TeamGame => {
+                "With three or four players a side may be split in two roles. The **Admiral** owns the \
+                 blue leaders, fights space battles and recruits, builds and deploys; the **General** \
+                 owns the orange leaders, fights ground battles and keeps the side's missions and \
+                 objectives. Each player assigns, sends, adds and retreats only their own leaders (two \
+                 of both colours share a mission when one joins the other's), and the General ends the \
+                 Assignment Phase and may send back a leader the Admiral assigned (the veto). A card is \
+                 played by the player who holds it. In the Command Phase the roles take turns. Each \
+                 menu shows you only what you may take, and the channel says which role decides and \
+                 why. Teammates see the same secrets by DM and may tell each other anything, but talk \
+                 in the match channel where the other side can read it: no private planning."
             }
             Topic::Winning => {
                 "The Rebels win the moment reputation meets time. The Empire wins the moment the Rebel \

@@ -33,9 +33,10 @@ pub async fn deliver(responder: &Responder<'_>, outcome: &Outcome) -> Result<(),
     // When the caller decides next too (e.g. units to move after an activation), hand them the
     // options right away instead of making them click the channel's button.
     let mut components = vec![];
-    if let Some(p) = outcome.prompt.as_ref().filter(|p| p.may_answer(responder.user())) {
-        text.push_str(&format!("\n{}", options_intro(p)));
-        components = option_menus(p, 0);
+    let user = responder.user();
+    if let Some(p) = outcome.prompt.as_ref().filter(|p| p.may_answer(user)) {
+        text.push_str(&format!("\n{}", options_intro(p, user)));
+        components = option_menus(p, user);
     }
     responder.send(text, components, file).await
 }

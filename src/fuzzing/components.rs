@@ -140,30 +140,29 @@ impl Fuzz<'_> {
         let Some(p) = shown else { return Ok(()) };
         let (key, index) = match id {
             ComponentId::Outdated { .. } | ComponentId::Show { .. } => {
-                let _ = menu::node(&p.texts, &[]);
+                let _ = p.menu(user, &[]);
                 return Ok(());
             }
             ComponentId::Open { key, path, .. } => {
                 if p.key() == key {
-                    let _ = menu::node(&p.texts, &path);
+                    let _ = p.menu(user, &path);
                 }
                 return Ok(());
             }
             ComponentId::Menu { key, path, .. } => {
                 let Some(pick) = Pick::parse(&values) else { return Ok(()) };
-                let node =
-                    (p.key() == key && p.user == Some(user)).then(|| menu::node(&p.texts, &path)).flatten();
+                let node = (p.key() == key && p.may_answer(user)).then(|| p.menu(user, &path)).flatten();
                 let Some(node) = node else { return Ok(()) };
                 let index = match pick {
                     Pick::Group(k) => {
                         if matches!(node.entries.get(k), Some(Entry::Group { .. })) {
                             let mut deeper = path.clone();
                             deeper.push(k);
-                            let _ = menu::node(&p.texts, &deeper);
+                            let _ = p.menu(user, &deeper);
                         }
                         return Ok(());
                     }
-                    Pick::Option(i) if i < p.options.len() => i,
+                    Pick::Option(i) if p.may_take(user, i) => i,
                     Pick::Items(items) => match node.multi.as_ref().and_then(|m| m.option(&items)) {
                         Some(i) => i,
                         None => return Ok(()),
@@ -185,11 +184,11 @@ impl Fuzz<'_> {
                         if matches!(node.entries.get(k), Some(Entry::Group { .. })) {
                             let mut deeper = path;
                             deeper.push(k);
-                            let _ = menu::node(&p.texts, &deeper);
+                            let _ = p.menu(user, &deeper);
                         }
                         return Ok(());
                     }
-                    Pick::Option(i) if i < p.options.len() => i,
+                    Pick::Option(i) if p.may_take(user, i) => i,
                     _ => return Ok(()),
                 };
                 (p.key(), index)

@@ -117,6 +117,19 @@ pub trait Game: Send + Sync + 'static {
     fn option_texts(_state: &Self::State, prompt: &GamePrompt<Self::Action>) -> Vec<OptionText> {
         prompt.options.iter().map(|a| OptionText::plain(&Self::action_text(a))).collect()
     }
+    /// For each option of a prompt, the one seat that alone may take it when the prompt is
+    /// shared between teammates (`GamePrompt::also`: a leader goes with its own player, a card
+    /// with its holder), or `None` when any seat the prompt names may. Menus show each player
+    /// only their own options. As private as the options; the default: any seat may take any.
+    fn option_seats(_state: &Self::State, prompt: &GamePrompt<Self::Action>) -> Vec<Option<String>> {
+        vec![None; prompt.options.len()]
+    }
+    /// Why the prompt goes to the seats it names, in words for the channel ("the Admiral fights
+    /// the space battle"), or empty when there is nothing to explain (a two-player game).
+    /// Public facts only, like who is asked.
+    fn prompt_why(_state: &Self::State, _prompt: &GamePrompt<Self::Action>) -> String {
+        String::new()
+    }
     /// Whether everyone may see a prompt's options (then front ends put them on the channel's
     /// prompt message). Decided from public facts only: whether a prompt is shown must not
     /// itself give a secret away. The default keeps every prompt private.

@@ -46,6 +46,11 @@ pub fn prompt_post_of<G: Game>(meta: &MatchMeta, state: &G::State) -> Option<Pro
         version: G::version(state),
         fingerprint: fingerprint_of(&p, &options),
         texts: G::option_texts(state, &p),
+        only: {
+            let only = G::option_seats(state, &p);
+            if only.iter().all(Option::is_none) { vec![] } else { only }
+        },
+        why: G::prompt_why(state, &p),
         public: G::options_public(state, &p),
         also: p.also.iter().map(|s| (s.clone(), meta.seats.get(s).copied())).collect(),
         computer: meta.computer.contains_key(&p.seat),
@@ -74,6 +79,38 @@ impl PromptPost {
     /// Whether a user may answer this prompt: its decider, or a teammate who may answer too.
     pub fn may_answer(&self, user: u64) -> bool {
         self.user == Some(user) || self.also.iter().any(|(_, u)| *u == Some(user))
+    }
+
+    /// The seats a user answers this prompt as: the decider's and the teammates' they hold.
+    pub fn seats_of(&self, user: u64) -> Vec<&str> {
+        let decider = (self.user == Some(user)).then_some(self.seat.as_str());
+        decider
+            .into_iter()
+            .chain(self.also.iter().filter(|(_, u)| *u == Some(user)).map(|(s, _)| s.as_str()))
+            .collect()
+    }
+
+    /// Whether `user` may take option `index`: they answer the prompt, and the option is theirs
+    /// or either player's (`only`). A public prompt's options are one set of buttons for all
+    /// who answer it (the rules then refuse a teammate's option with their reason).
+    pub fn may_take(&self, user: u64, index: usize) -> bool {
+        let seats = self.seats_of(user);
+        index < self.options.len()
+            && !seats.is_empty()
+            && match self.only.get(index) {
+                Some(Some(seat)) if !self.public => seats.contains(&seat.as_str()),
+                _ => true,
+            }
+    }
+
+    /// The positions of the options `user` may take, in order.
+    pub fn options_for(&self, user: u64) -> Vec<usize> {
+        (0..self.options.len()).filter(|&i| self.may_take(user, i)).collect()
+    }
+
+    /// The menu node at `path` of the options `user` may take (`menu::node_among`).
+    pub fn menu(&self, user: u64, path: &[usize]) -> Option<super::menu::Node> {
+        super::menu::node_among(&self.texts, self.options_for(user), path)
     }
 
     /// Every user who may answer, the decider first.

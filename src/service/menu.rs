@@ -115,7 +115,21 @@ impl Node {
 
 /// The node at `path` (group entry indexes from the top), or `None` if the path leads nowhere.
 pub fn node(texts: &[OptionText], path: &[usize]) -> Option<Node> {
-    let mut n = build(texts, (0..texts.len()).collect(), 0, vec![]);
+    walk(build(texts, (0..texts.len()).collect(), 0, vec![]), texts, path)
+}
+
+/// The node at `path` of a menu of some of the options only (`among`: their positions, in
+/// order; a teammate's menu leaves out the other player's options), or `None` if the path
+/// leads nowhere or no option is left.
+pub fn node_among(texts: &[OptionText], among: Vec<usize>, path: &[usize]) -> Option<Node> {
+    if among.is_empty() || among.iter().any(|&i| i >= texts.len()) {
+        return None;
+    }
+    walk(build(texts, among, 0, vec![]), texts, path)
+}
+
+/// Follows `path` down from the top node `n`.
+fn walk(mut n: Built, texts: &[OptionText], path: &[usize]) -> Option<Node> {
     for &step in path {
         let (options, depth, label) = match n.entries.get(step)? {
             Entry::Group { options, label, .. } => (options.clone(), n.depth + 1, label.clone()),

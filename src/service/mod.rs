@@ -601,10 +601,13 @@ impl<G: Game> Service<G> {
             }
             let state = m.state.as_ref().ok_or(ServiceError::NotStarted)?;
             let prompt = G::prompt(state).ok_or(ServiceError::Ended)?;
-            // The seat the caller answers as: the one asked, or a teammate who may answer too.
-            let Some(acting) =
-                std::iter::once(&prompt.seat).chain(&prompt.also).find(|s| my_seats.contains(s)).cloned()
-            else {
+            // The seats the caller answers as: the one asked, or a teammate who may answer too.
+            let asked: Vec<String> = std::iter::once(&prompt.seat)
+                .chain(&prompt.also)
+                .filter(|s| my_seats.contains(s))
+                .cloned()
+                .collect();
+            let Some(first) = asked.first().cloned() else {
                 return Err(ServiceError::NotYourDecision { seat: prompt.seat, kind: prompt.kind });
             };
             let current = prompt_key::<G>(&m.meta, state, &prompt);
@@ -630,6 +633,11 @@ impl<G: Game> Service<G> {
                         .ok_or(ServiceError::NoSuchOption(n))?
                 }
             };
+            // A caller holding both roles of a side acts as the one the option belongs to.
+            let only = G::option_seats(state, &prompt);
+            let owner =
+                prompt.options.iter().position(|o| *o == action).and_then(|i| only.get(i).cloned().flatten());
+            let acting = owner.filter(|s| asked.contains(s)).unwrap_or(first);
             self.commit_action(m, &acting, caller.user, action)
         })
     }

@@ -106,6 +106,15 @@ pub struct PromptPost {
     /// The options in words, with the levels menus narrow them by (one per option; private to
     /// `user`, like the options).
     pub texts: Vec<OptionText>,
+    /// For each option, the one seat that alone may take it when the prompt names teammates
+    /// (`Game::option_seats`); empty when any seat named may take any option. Private like the
+    /// options.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub only: Vec<Option<String>>,
+    /// Why the prompt goes to the seats it names, in words (public; `Game::prompt_why`), or
+    /// empty.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub why: String,
     /// Whether everyone may see the options (front ends then put them on the channel's
     /// prompt message). Decided by the game from public facts only.
     pub public: bool,

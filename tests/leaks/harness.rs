@@ -362,9 +362,13 @@ pub fn check_prompt(c: &mut Checker, p: &PromptPost) {
     let decider = Who::Seat(seat_faction(&p.seat));
     c.commands(decider, "the decider's options", &p.options);
     c.option_texts(decider, "the decider's option texts", &p.texts);
-    c.text(decider, "the decider's options intro", &options_intro(p));
     c.text(decider, "the fingerprint", &p.fingerprint);
-    c.structure(decider, "the decider's option menus", &option_menus(p, 0));
+    // Each player who may answer gets their own intro and menus (a teammate's leave out the
+    // other's options): all of the deciding side's.
+    for user in p.deciders() {
+        c.text(decider, "the decider's options intro", &options_intro(p, user));
+        c.structure(decider, "the decider's option menus", &option_menus(p, user));
+    }
 }
 
 /// Checks autocomplete answers: what each `/play` option would suggest to the decider.

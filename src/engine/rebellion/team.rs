@@ -48,9 +48,45 @@ pub fn colour(leader: LeaderId) -> TeamColour {
     catalog().leader(leader).team_colour
 }
 
+/// Why a role of a side answers a decision of the team game (or why either player may), for
+/// the words that tell the table who decides. Public facts only, like the role itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Why {
+    /// Return of the Jedi's elimination: it follows the objective the General played.
+    Elimination,
+    /// A battle step: the Admiral fights in space, the General on the ground.
+    Battle(Theater),
+    /// The units that go along on a retreat: the player who retreated picks them.
+    Retreated,
+    /// Rapid Mobilization: the player who revealed it resolves it.
+    Mobilization,
+    /// Recruiting, building, deploying and the starting units: the Admiral's.
+    Logistics,
+    /// The mission hand, the objectives and the base: the General's.
+    MissionHand,
+    /// A Command Phase turn, and what it started: the player whose turn it is.
+    OwnTurn,
+    /// The Assignment Phase: each player assigns their own leaders; the General ends it.
+    OwnLeaders,
+    /// A window either player may use, each with their own leaders and cards.
+    Either,
+}
+
 /// The role of the side that answers a decision, or `None` when either player may (or in the
 /// two-player game). Read from the kind of decision and the public steps around it only.
 pub fn decider(s: &State, d: &Decision) -> Option<TeamColour> {
+    ruling(s, d).and_then(|(role, _)| role)
+}
+
+/// Why a decision of a team game goes to the role it goes to (`decider`), or to either
+/// player; `None` in the two-player game.
+pub fn why(s: &State, d: &Decision) -> Option<Why> {
+    ruling(s, d).map(|(_, why)| why)
+}
+
+/// The role that answers a decision (`None`: either player) and why; `None` outside the team
+/// game.
+fn ruling(s: &State, d: &Decision) -> Option<(Option<TeamColour>, Why)> {
     use PromptKind::*;
     if !is_team(s) {
         return None;
@@ -58,7 +94,7 @@ pub fn decider(s: &State, d: &Decision) -> Option<TeamColour> {
     if let Some(Frame::Combat(c)) = s.stack.last() {
         // Return of the Jedi's elimination follows the objective the Rebel General played.
         if matches!(c.effect, Some(super::combat::Effect::Eliminate { .. })) {
-            return Some(TeamColour::Orange);
+            return Some((Some(TeamColour::Orange), Why::Elimination));
         }
         // Rules Reference, Combat: the Admiral "makes all decisions for his team during the
         // space battle step", the General during the ground battle step: the dice, the tactic
@@ -66,11 +102,11 @@ pub fn decider(s: &State, d: &Decision) -> Option<TeamColour> {
         if let Some(t) = battle_theater(c)
             && matches!(d.kind, CombatActions | AssignDamage | BlockDamage | CardChoice | Respond)
         {
-            return Some(theater_role(t));
+            return Some((Some(theater_role(t)), Why::Battle(t)));
         }
         // The units that go along on a retreat are chosen by the player who retreated.
         if let (RetreatCarry, Step::Carry { by, .. }) = (&d.kind, c.step) {
-            return by;
+            return Some((by, if by.is_some() { Why::Retreated } else { Why::Either }));
         }
     }
     // Rapid Mobilization is resolved by the player who revealed it (Rules Reference, Mission
@@ -78,27 +114,35 @@ pub fn decider(s: &State, d: &Decision) -> Option<TeamColour> {
     if let Some(Frame::Mobilize(m)) = s.stack.last()
         && m.by.is_some()
     {
-        return m.by;
+        return Some((m.by, Why::Mobilization));
     }
-    match d.kind {
+    let turn = || turn_role(s, d.seat).map_or((None, Why::Either), |r| (Some(r), Why::OwnTurn));
+    Some(match d.kind {
         // Learn to Play, the Admiral's responsibilities: recruiting, building and deploying,
         // and (Rules Reference, setup) placing the starting units.
         PlaceStartingUnits | ChooseStartingUnits | Recruit | ScrapUnits | BuildChoice | Deploy => {
-            Some(TeamColour::Blue)
+            (Some(TeamColour::Blue), Why::Logistics)
         }
         // The General's: the mission hand (its discards, Rise of the Empire's mission set),
         // the Rebel objectives; and the base when the Rebels cannot agree.
-        ChooseBase | ChooseMissionSet | DiscardMissions | Objective => Some(TeamColour::Orange),
+        ChooseBase | ChooseMissionSet | DiscardMissions | Objective => {
+            (Some(TeamColour::Orange), Why::MissionHand)
+        }
         // The Admiral fights the space battle, the General the ground battle.
-        CombatActions | AssignDamage | BlockDamage => s.combat().and_then(battle_theater).map(theater_role),
+        CombatActions | AssignDamage | BlockDamage => match s.combat().and_then(battle_theater) {
+            Some(t) => (Some(theater_role(t)), Why::Battle(t)),
+            None => (None, Why::Either),
+        },
         // A Command Phase turn is one role's, and so is what it started: moving units in, and
         // (Rules Reference, Mission Cards) every decision of the mission it revealed.
-        CommandTurn | MoveUnits | CardChoice => turn_role(s, d.seat),
-        // Either player: each sends, adds or retreats their own leader (`action_role`); cards
-        // are the side's; the Assignment Phase is both players' (the General ends it).
-        AssignLeaders | Oppose | Respond | AddLeader | StartOfCombat | Retreat | RetreatCarry
-        | TrimLeaderPool => None,
-    }
+        CommandTurn | MoveUnits | CardChoice => turn(),
+        // Each player assigns their own leaders (`action_role`); the General ends the phase.
+        AssignLeaders => (None, Why::OwnLeaders),
+        // Either player: each adds, opposes or retreats their own leader; cards are the side's.
+        Oppose | Respond | AddLeader | StartOfCombat | Retreat | RetreatCarry | TrimLeaderPool => {
+            (None, Why::Either)
+        }
+    })
 }
 
 /// The role that fights a battle of this theater.
@@ -149,7 +193,21 @@ pub fn addressees(s: &State, d: &Decision) -> Vec<TeamColour> {
         return if !narrowed && (card_window(s, d) || reveals) { vec![r, other(r)] } else { vec![r] };
     }
     let first = turn_role(s, d.seat).unwrap_or(TeamColour::Orange);
+    if d.kind == PromptKind::AssignLeaders && !admiral_may_assign(s, d) {
+        return vec![TeamColour::Orange];
+    }
     vec![first, other(first)]
+}
+
+/// The Assignment Phase of a split side: whether the Admiral has anything he might take — a
+/// leader of his own in the pool while missions are still being assigned, or a window for the
+/// action cards the side could hold (`Decision::always_asked`, from `asking.rs`). The General
+/// ends the phase and is always asked; an Admiral with nothing to take is not named. Public
+/// facts only: the pool, the step and what the side could hold.
+fn admiral_may_assign(s: &State, d: &Decision) -> bool {
+    let closing = matches!(s.stack.last(), Some(Frame::Assignment(p)) if p.closing);
+    let leaders = s.leader_pool.get(d.seat).iter().any(|&l| colour(l) == TeamColour::Blue);
+    d.always_asked || (leaders && !closing)
 }
 
 /// The role whose Command Phase turn it is, when it is a turn of side `f`.

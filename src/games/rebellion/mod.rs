@@ -3,6 +3,7 @@
 pub mod card_facts;
 pub mod history;
 pub mod luck;
+pub mod roles;
 pub mod words;
 
 use crate::content::{
@@ -150,6 +151,20 @@ impl Game for Rebellion {
             Some(d) if d.actions == prompt.options => words::option_texts(state, &d),
             // Not the pending decision (never the case for the service): plain commands.
             _ => prompt.options.iter().map(|a| OptionText::plain(&a.command())).collect(),
+        }
+    }
+
+    fn option_seats(state: &State, prompt: &GamePrompt<Action>) -> Vec<Option<String>> {
+        match decision(state) {
+            Some(d) if d.actions == prompt.options => roles::option_seats(state, &d),
+            _ => vec![None; prompt.options.len()],
+        }
+    }
+
+    fn prompt_why(state: &State, prompt: &GamePrompt<Action>) -> String {
+        match decision(state) {
+            Some(d) if d.actions == prompt.options => roles::why_words(state, &d),
+            _ => String::new(),
         }
     }
 
