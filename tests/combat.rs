@@ -1043,3 +1043,48 @@ fn random_playouts_never_panic() {
         assert!(s.hands.rebel.tactics.is_empty() || in_combat(&s));
     }
 }
+
+// Issue 37: a combat round names hits and damage per unit. The attack's public line says what
+// each unit hit took, its damage against its health, and which are destroyed; an attack that
+// hits nothing says so.
+#[test]
+fn an_attack_names_the_damage_each_unit_took_against_its_health() {
+    use holonet::engine::rebellion::event::Hit as UnitHit;
+    use holonet::engine::rebellion::{Audience, EventKind};
+    let mut s = standard();
+    fight(&mut s, "yavin", Faction::Rebel, &[]);
+    attack_with(&mut s, &[(Red, Hit), (Red, Hit), (Red, Hit), (Red, Hit), (Black, Hit)]);
+    let sd = idx(&mut s, Faction::Empire, "star_destroyer");
+    go(&mut s, Action::FocusFire { unit: sd });
+    let tie = idx(&mut s, Faction::Empire, "tie_fighter");
+    let mut events = vec![];
+    while in_combat(&s) && matches!(cm(&mut s).step, combat::Step::Assign { .. } | combat::Step::Block { .. }) {
+        let d = decision(&s).expect("the rest of the attack");
+        let a = d.actions.iter().find(|a| **a == Action::Damage { die: 4, unit: tie }).unwrap_or(&d.actions[0]);
+        events.extend(apply(&mut s, d.seat, a.clone()).unwrap());
+    }
+    let lines: Vec<(Audience, EventKind)> = events.into_iter().map(|e| (e.audience, e.kind)).collect();
+    let (audience, kind) = lines
+        .iter()
+        .find(|(_, k)| matches!(k, EventKind::AttackDamage { .. }))
+        .expect("the attack's damage is told");
+    assert_eq!(*audience, Audience::Public);
+    let EventKind::AttackDamage { attacker, theater, hits } = kind else { unreachable!() };
+    assert_eq!((*attacker, *theater), (Faction::Rebel, Theater::Space));
+    let sd_hit = UnitHit { faction: Faction::Empire, unit: unit("star_destroyer"), dealt: 4, damage: 4, health: Some(4) };
+    let tie_hit = UnitHit { faction: Faction::Empire, unit: unit("tie_fighter"), dealt: 1, damage: 1, health: Some(1) };
+    assert_eq!(hits, &vec![tie_hit, sd_hit], "in the combat's order of units");
+    assert_eq!(
+        kind.to_string(),
+        "The space attack of the Rebels deals 1 to an Imperial TIE Fighter (1 damage of 1 health: destroyed); \
+         4 to an Imperial Star Destroyer (4 damage of 4 health: destroyed)"
+    );
+    // The Empire's answer hits nothing (no decision: the attack resolves on its own).
+    assert!(at_attack_start(&mut s), "the Empire attacks next");
+    cm(&mut s).step = combat::Step::Actions { theater: Theater::Space, side: Faction::Empire };
+    set_dice(&mut s, &[(Black, Blank)]);
+    let mut ctx = Ctx::new(&mut s);
+    flow::advance(&mut ctx);
+    let told: Vec<String> = ctx.events.iter().map(|e| e.kind.to_string()).collect();
+    assert!(told.iter().any(|l| l == "The space attack of the Empire deals no damage"), "{told:?}");
+}

@@ -6,6 +6,34 @@ use std::fmt;
 use super::state::Place;
 use crate::content::*;
 
+/// One unit hit by an attack: whose, which, the damage this attack dealt it and its damage in
+/// all against its health (`None` for a unit no damage destroys while shielded).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hit {
+    /// The unit's side.
+    pub faction: Faction,
+    /// The unit's type.
+    pub unit: UnitId,
+    /// Damage from this attack.
+    pub dealt: u8,
+    /// Damage in all this combat.
+    pub damage: u8,
+    /// Its health now (`None` while nothing can destroy it, e.g. shielded).
+    pub health: Option<u8>,
+}
+
+impl fmt::Display for Hit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let whose = if self.faction == Faction::Rebel { "a Rebel" } else { "an Imperial" };
+        write!(f, "{} to {whose} {}", self.dealt, self.unit.name())?;
+        match self.health {
+            Some(h) if self.damage >= h => write!(f, " ({} damage of {h} health: destroyed)", self.damage),
+            Some(h) => write!(f, " ({} damage of {h} health)", self.damage),
+            None => Ok(()),
+        }
+    }
+}
+
 /// Who may see an event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -177,6 +205,16 @@ pub enum EventKind {
         unit: UnitId,
         /// Where.
         place: Place,
+    },
+    /// An attack of a battle step dealt its damage (after blocks): each unit hit, with the
+    /// damage it took and where that leaves it.
+    AttackDamage {
+        /// The attacking side.
+        attacker: Faction,
+        /// The battle step's theater.
+        theater: Theater,
+        /// Each unit hit.
+        hits: Vec<Hit>,
     },
     /// A combat ended.
     CombatEnded {
@@ -365,6 +403,14 @@ impl fmt::Display for EventKind {
             }
             UnitDestroyed { faction, unit, place } => {
                 write!(f, "{} {} destroyed in {}", faction.name(), unit.name(), place.name())
+            }
+            AttackDamage { attacker, theater, hits } => {
+                let step = if *theater == Theater::Space { "space" } else { "ground" };
+                if hits.is_empty() {
+                    return write!(f, "The {step} attack of {} deals no damage", side(*attacker));
+                }
+                let each: Vec<String> = hits.iter().map(Hit::to_string).collect();
+                write!(f, "The {step} attack of {} deals {}", side(*attacker), each.join("; "))
             }
             CombatEnded { place } => write!(f, "Combat in {} ends", place.name()),
             CardsDrawn { faction, deck, count } => {

@@ -6,7 +6,7 @@ use super::{Combat, Die, Rules, Step, describe_dice, describe_units};
 use crate::content::*;
 use crate::engine::rebellion::action::Action;
 use crate::engine::rebellion::asking;
-use crate::engine::rebellion::event::EventKind;
+use crate::engine::rebellion::event::{EventKind, Hit};
 use crate::engine::rebellion::flow::{Ctx, Decision, PromptKind};
 use crate::engine::rebellion::state::State;
 
@@ -321,14 +321,29 @@ pub(super) fn block_decision(s: &State, c: &Combat, t: Theater, side: Faction) -
 pub(super) fn block_act(ctx: &mut Ctx, c: &mut Combat, t: Theater, side: Faction, a: Action) {
     match a {
         Action::PlayTactic { card } => tactics::play(ctx, c, side.opponent(), card),
-        _ => end_attack(c, t, side),
+        _ => end_attack(ctx, c, t, side),
     }
 }
 
 /// Step 5 of an attack: units with enough damage are marked destroyed (they leave at the end
 /// of the battle step); then the other side attacks or the battle step ends.
-pub(super) fn end_attack(c: &mut Combat, t: Theater, side: Faction) {
+pub(super) fn end_attack(ctx: &mut Ctx, c: &mut Combat, t: Theater, side: Faction) {
     let rules = Rules::of_combat(c);
+    // The table sees what the attack did to each unit once blocks are played.
+    let hits = (0..c.units.len())
+        .filter(|&i| c.units[i].pending > 0)
+        .map(|i| {
+            let u = &c.units[i];
+            Hit {
+                faction: u.faction,
+                unit: u.unit,
+                dealt: u.pending,
+                damage: u.damage,
+                health: c.health(i).map(|h| h.0),
+            }
+        })
+        .collect();
+    ctx.public(EventKind::AttackDamage { attacker: side, theater: t, hits });
     for u in &mut c.units {
         u.pending = 0;
     }

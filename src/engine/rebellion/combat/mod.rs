@@ -596,7 +596,7 @@ pub fn auto(ctx: &mut Ctx, mut c: Combat) -> Frames {
             rules.after_assign(&mut c, theater, side);
             c.step = Step::Block { theater, side };
         }
-        Step::Block { theater, side } => attack::end_attack(&mut c, theater, side),
+        Step::Block { theater, side } => attack::end_attack(ctx, &mut c, theater, side),
         Step::EndBattle { theater } => {
             rules.end_battle(&mut c, theater);
             attack::remove_doomed(ctx, &mut c);
