@@ -1058,9 +1058,11 @@ fn an_attack_names_the_damage_each_unit_took_against_its_health() {
     go(&mut s, Action::FocusFire { unit: sd });
     let tie = idx(&mut s, Faction::Empire, "tie_fighter");
     let mut events = vec![];
-    while in_combat(&s) && matches!(cm(&mut s).step, combat::Step::Assign { .. } | combat::Step::Block { .. }) {
+    while in_combat(&s) && matches!(cm(&mut s).step, combat::Step::Assign { .. } | combat::Step::Block { .. })
+    {
         let d = decision(&s).expect("the rest of the attack");
-        let a = d.actions.iter().find(|a| **a == Action::Damage { die: 4, unit: tie }).unwrap_or(&d.actions[0]);
+        let a =
+            d.actions.iter().find(|a| **a == Action::Damage { die: 4, unit: tie }).unwrap_or(&d.actions[0]);
         events.extend(apply(&mut s, d.seat, a.clone()).unwrap());
     }
     let lines: Vec<(Audience, EventKind)> = events.into_iter().map(|e| (e.audience, e.kind)).collect();
@@ -1071,8 +1073,15 @@ fn an_attack_names_the_damage_each_unit_took_against_its_health() {
     assert_eq!(*audience, Audience::Public);
     let EventKind::AttackDamage { attacker, theater, hits } = kind else { unreachable!() };
     assert_eq!((*attacker, *theater), (Faction::Rebel, Theater::Space));
-    let sd_hit = UnitHit { faction: Faction::Empire, unit: unit("star_destroyer"), dealt: 4, damage: 4, health: Some(4) };
-    let tie_hit = UnitHit { faction: Faction::Empire, unit: unit("tie_fighter"), dealt: 1, damage: 1, health: Some(1) };
+    let sd_hit = UnitHit {
+        faction: Faction::Empire,
+        unit: unit("star_destroyer"),
+        dealt: 4,
+        damage: 4,
+        health: Some(4),
+    };
+    let tie_hit =
+        UnitHit { faction: Faction::Empire, unit: unit("tie_fighter"), dealt: 1, damage: 1, health: Some(1) };
     assert_eq!(hits, &vec![tie_hit, sd_hit], "in the combat's order of units");
     assert_eq!(
         kind.to_string(),
