@@ -31,7 +31,7 @@ const LAYERS: &[(&str, &[&str])] = &[
 /// they are one component. How many pairs of its files in different folders import each other
 /// today; the test fails if it grows (lower it when a split allows).
 const ENGINE_RULES: &str = "engine/rebellion";
-const ENGINE_RULES_MUTUAL_PAIRS: usize = 23;
+const ENGINE_RULES_MUTUAL_PAIRS: usize = 20;
 
 /// One source file: its path under `src/` and module path.
 struct SourceFile {

@@ -292,6 +292,14 @@ fn side(f: Faction) -> &'static str {
     }
 }
 
+/// A mission set's name as players read it (Rise of the Empire's choice of mission set).
+pub fn set_label(set: MissionSet) -> &'static str {
+    match set {
+        MissionSet::Base => "the base game's missions",
+        MissionSet::Vader => "the Rise of the Empire missions",
+    }
+}
+
 /// "1 mission card", "3 probe cards", "1 mission card (searched)": a deck's cards counted,
 /// with any note the deck's name carries kept at the end.
 fn cards_counted(count: u32, deck: &str) -> String {
@@ -372,18 +380,10 @@ impl fmt::Display for EventKind {
             BaseMoved { old } => write!(f, "The Rebel base has moved; it was in {}", old.name()),
             BaseChosen { system } => write!(f, "Your base is hidden in {}", system.name()),
             MissionSetRevealed { faction: Faction::Rebel, set } => {
-                write!(
-                    f,
-                    "The Rebels reveal their mission set: {}",
-                    super::rise_of_the_empire::setup::set_label(*set)
-                )
+                write!(f, "The Rebels reveal their mission set: {}", set_label(*set))
             }
             MissionSetRevealed { faction: Faction::Empire, set } => {
-                write!(
-                    f,
-                    "The Empire reveals its mission set: {}",
-                    super::rise_of_the_empire::setup::set_label(*set)
-                )
+                write!(f, "The Empire reveals its mission set: {}", set_label(*set))
             }
             Loyalty { system, loyalty } => match loyalty {
                 Some(l) => write!(f, "{} is now loyal to {}", system.name(), side(*l)),

@@ -16,7 +16,7 @@ use crate::engine::rebellion::event::EventKind;
 use crate::engine::rebellion::flow::{Ctx, Frame, Frames};
 use crate::engine::rebellion::phases::command::CommandPhase;
 use crate::engine::rebellion::state::{Place, State};
-use crate::engine::rebellion::view::{Cards, Viewer};
+use crate::engine::viewer::{Cards, Viewer};
 
 /// A probe card face down under an Imperial action card in play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

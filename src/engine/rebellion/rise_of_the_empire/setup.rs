@@ -7,18 +7,10 @@
 
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
-use crate::engine::rebellion::event::EventKind;
+use crate::engine::rebellion::event::{EventKind, set_label};
 use crate::engine::rebellion::flow::{Ctx, Decision, Frame, Frames, PromptKind};
 use crate::engine::rebellion::phases::setup::{self, SetupStep};
 use crate::engine::rebellion::state::*;
-
-/// A mission set's name as players read it.
-pub fn set_label(set: MissionSet) -> &'static str {
-    match set {
-        MissionSet::Base => "the base game's missions",
-        MissionSet::Vader => "the Rise of the Empire missions",
-    }
-}
 
 /// The set a `mode N` answer picks: 1 the base set, 2 the expansion's.
 fn set_of(n: u8) -> Option<MissionSet> {

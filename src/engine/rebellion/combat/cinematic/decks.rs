@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use crate::content::*;
 use crate::engine::rebellion::flow::Ctx;
 use crate::engine::rebellion::state::State;
-use crate::engine::rebellion::view::{Cards, Viewer};
+use crate::engine::viewer::{Cards, Viewer};
 
 /// One player's advanced tactic cards, both theaters together.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
