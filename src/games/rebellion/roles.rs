@@ -18,7 +18,9 @@ pub fn why_words(s: &State, d: &Decision) -> String {
     let name = |c: TeamColour| TeamRole { faction: d.seat, colour: c }.name();
     let role = d.role.map(name).unwrap_or_default();
     match why {
-        Why::Elimination => format!("the {role} played the objective whose elimination this is"),
+        Why::Elimination => {
+            format!("the {role} played the objective and picks the Imperial leader it eliminates")
+        }
         Why::Battle(Theater::Space) => format!("the {role} fights the space battle"),
         Why::Battle(Theater::Ground) => format!("the {role} fights the ground battle"),
         Why::Retreated => format!("the {role} retreated and picks the units that go along"),
