@@ -17,6 +17,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Mutex as AsyncMutex, mpsc, oneshot};
 use tokio_tungstenite::tungstenite::Message;
 
+use holonet::content::{TeamColour, catalog};
 use holonet::deploy::config::Config;
 
 #[path = "fake_discord/cluster.rs"]
@@ -1916,6 +1917,7 @@ async fn team_scenario() {
     let mut roles_seen = std::collections::BTreeSet::new();
     let mut refusals = 0;
     let (mut named_right, mut turns) = (0, 0);
+    let mut menus_checked = 0;
     for step in 0..12 {
         let live = live_messages(&fake.requests(), CHANNEL).pop().expect("a live message");
         let content = live.content();
@@ -1934,6 +1936,16 @@ async fn team_scenario() {
         } else if content.contains("assign leaders to missions") {
             let pair = [[REBEL_GENERAL, REBEL], [EMPIRE_GENERAL, EMPIRE_ADMIRAL]];
             assert!(pair.iter().any(|p| deciders == p), "{deciders:?}: {content}");
+            assert!(
+                content.contains("each player assigns their own leaders"),
+                "the channel says why: {content}"
+            );
+            if menus_checked == 0 {
+                let (_, button) = prompt_of(&live);
+                for (user, mine) in [(deciders[0], TeamColour::Orange), (deciders[1], TeamColour::Blue)] {
+                    menus_checked += own_leaders_only(&mut fake, user, &button, mine).await;
+                }
+            }
             named_right += 1;
         } else if content.contains("activate a system, reveal a mission, or pass") {
             let order = [REBEL, EMPIRE_ADMIRAL, EMPIRE_GENERAL, REBEL_GENERAL];
@@ -1975,8 +1987,42 @@ async fn team_scenario() {
     assert!(refusals >= 12 * 2, "refusals checked: {refusals}");
     assert!(named_right >= 6 && turns >= 4, "roles checked: {named_right}, Command turns {turns}");
     assert!(roles_seen.len() >= 3, "decisions went to several roles: {roles_seen:?}");
+    assert!(menus_checked >= 2, "both players' menus of an assignment were opened: {menus_checked}");
     stop_bot(bot).await;
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Opens `user`'s private menus of an assignment (issue 37), and one mission in them when they
+/// are grouped by mission: "Done assigning" is the General's only, and every leader named is of
+/// the player's own colour. Returns how many menus were checked.
+async fn own_leaders_only(fake: &mut Fake, user: u64, button: &str, mine: TeamColour) -> usize {
+    let (reqs, _) = fake.click(user, button, None).await;
+    let top = menus(&reqs);
+    assert!(!top.is_empty(), "{user} has menus");
+    let labels: Vec<&str> = top.iter().flat_map(|(_, o)| o.iter().map(|(l, _)| l.as_str())).collect();
+    let ends = labels.contains(&"Done assigning");
+    assert_eq!(ends, mine == TeamColour::Orange, "only the General ends the assignments: {labels:?}");
+    let c = catalog();
+    let theirs: Vec<&str> =
+        c.leaders.iter().filter(|l| l.team_colour != mine).map(|l| l.name.as_str()).collect();
+    let offered = |labels: &[&str]| {
+        for label in labels {
+            assert!(!theirs.iter().any(|n| label.contains(n)), "{user} is offered the teammate's `{label}`");
+        }
+    };
+    offered(&labels);
+    let own = |l: &&str| c.leaders.iter().any(|d| d.team_colour == mine && l.contains(d.name.as_str()));
+    assert!(labels.iter().any(own), "{user}'s menus name their own leaders: {labels:?}");
+    // One mission group opened (a group only: picking an option would answer): its leaders
+    // are the player's own.
+    let (id, options) = &top[0];
+    let Some((_, group)) = options.iter().find(|(_, v)| v.starts_with('g')) else { return 1 };
+    let (reqs, _) = fake.click(user, id, Some(vec![group.clone()])).await;
+    let inner = menus(&reqs);
+    let labels: Vec<&str> = inner.iter().flat_map(|(_, o)| o.iter().map(|(l, _)| l.as_str())).collect();
+    assert!(!labels.is_empty(), "the mission's menu lists leaders");
+    offered(&labels);
+    2
 }
 
 /// Sends `/play choose option:…` as `user` and returns the follow-up's text, without waiting
