@@ -1053,7 +1053,7 @@ fn an_attack_names_the_damage_each_unit_took_against_its_health() {
     use holonet::engine::rebellion::{Audience, EventKind};
     let mut s = standard();
     fight(&mut s, "yavin", Faction::Rebel, &[]);
-    attack_with(&mut s, &[(Red, Hit), (Red, Hit), (Red, Hit), (Red, Hit), (Black, Hit)]);
+    attack_with(&mut s, &[(Red, Hit), (Red, Hit), (Red, Hit), (Black, Hit)]);
     let sd = idx(&mut s, Faction::Empire, "star_destroyer");
     go(&mut s, Action::FocusFire { unit: sd });
     let tie = idx(&mut s, Faction::Empire, "tie_fighter");
@@ -1062,7 +1062,7 @@ fn an_attack_names_the_damage_each_unit_took_against_its_health() {
     {
         let d = decision(&s).expect("the rest of the attack");
         let a =
-            d.actions.iter().find(|a| **a == Action::Damage { die: 4, unit: tie }).unwrap_or(&d.actions[0]);
+            d.actions.iter().find(|a| **a == Action::Damage { die: 3, unit: tie }).unwrap_or(&d.actions[0]);
         events.extend(apply(&mut s, d.seat, a.clone()).unwrap());
     }
     let lines: Vec<(Audience, EventKind)> = events.into_iter().map(|e| (e.audience, e.kind)).collect();
@@ -1076,17 +1076,24 @@ fn an_attack_names_the_damage_each_unit_took_against_its_health() {
     let sd_hit = UnitHit {
         faction: Faction::Empire,
         unit: unit("star_destroyer"),
-        dealt: 4,
-        damage: 4,
+        dealt: 3,
+        damage: 3,
         health: Some(4),
+        lethal: false,
     };
-    let tie_hit =
-        UnitHit { faction: Faction::Empire, unit: unit("tie_fighter"), dealt: 1, damage: 1, health: Some(1) };
+    let tie_hit = UnitHit {
+        faction: Faction::Empire,
+        unit: unit("tie_fighter"),
+        dealt: 1,
+        damage: 1,
+        health: Some(1),
+        lethal: true,
+    };
     assert_eq!(hits, &vec![tie_hit, sd_hit], "in the combat's order of units");
     assert_eq!(
         kind.to_string(),
         "The space attack of the Rebels deals 1 to an Imperial TIE Fighter (1 damage of 1 health: destroyed); \
-         4 to an Imperial Star Destroyer (4 damage of 4 health: destroyed)"
+         3 to an Imperial Star Destroyer (3 damage of 4 health)"
     );
     // The Empire's answer hits nothing (no decision: the attack resolves on its own).
     assert!(at_attack_start(&mut s), "the Empire attacks next");

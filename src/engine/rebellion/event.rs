@@ -20,16 +20,19 @@ pub struct Hit {
     pub damage: u8,
     /// Its health now (`None` while nothing can destroy it, e.g. shielded).
     pub health: Option<u8>,
+    /// Whether its damage has reached its health (`Combat::lethal`): it is destroyed at the
+    /// end of the battle step.
+    pub lethal: bool,
 }
 
 impl fmt::Display for Hit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let whose = if self.faction == Faction::Rebel { "a Rebel" } else { "an Imperial" };
         write!(f, "{} to {whose} {}", self.dealt, self.unit.name())?;
-        match self.health {
-            Some(h) if self.damage >= h => write!(f, " ({} damage of {h} health: destroyed)", self.damage),
-            Some(h) => write!(f, " ({} damage of {h} health)", self.damage),
-            None => Ok(()),
+        match (self.health, self.lethal) {
+            (Some(h), true) => write!(f, " ({} damage of {h} health: destroyed)", self.damage),
+            (Some(h), false) => write!(f, " ({} damage of {h} health)", self.damage),
+            (None, _) => Ok(()),
         }
     }
 }

@@ -340,6 +340,7 @@ pub(super) fn end_attack(ctx: &mut Ctx, c: &mut Combat, t: Theater, side: Factio
                 dealt: u.pending,
                 damage: u.damage,
                 health: c.health(i).map(|h| h.0),
+                lethal: c.lethal(i),
             }
         })
         .collect();
@@ -360,9 +361,7 @@ pub(super) fn end_attack(ctx: &mut Ctx, c: &mut Combat, t: Theater, side: Factio
 /// Marks destroyed every unit whose damage has reached its health.
 pub(super) fn mark_destroyed(c: &mut Combat) {
     for i in 0..c.units.len() {
-        if let Some((h, _)) = c.health(i)
-            && c.units[i].damage >= h
-        {
+        if c.lethal(i) {
             c.units[i].doomed = true;
         }
     }

@@ -326,6 +326,10 @@ impl Combat {
     pub fn shielded(&self, i: usize) -> bool {
         super::board::is_station(self.units[i].unit) && self.bunker()
     }
+    /// Whether unit `i`'s damage has reached its health (a shielded unit's never has).
+    pub fn lethal(&self, i: usize) -> bool {
+        self.health(i).is_some_and(|(h, _)| self.units[i].damage >= h)
+    }
     /// Whether an Imperial Shield Bunker stands in the combat (Rise of the Empire).
     pub fn bunker(&self) -> bool {
         self.units.iter().any(|u| u.faction == Faction::Empire && super::board::is_shield_bunker(u.unit))
