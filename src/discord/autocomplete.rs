@@ -77,6 +77,15 @@ pub fn suggestions(
     out
 }
 
+/// The options `user` may take of a prompt (a teammate's are left out, `PromptPost::options_for`)
+/// as command lines, with the printed names of their arguments: what `suggestions` narrows.
+pub fn own_lines(p: &PromptPost, user: u64) -> (Vec<String>, Vec<Vec<String>>) {
+    p.options_for(user)
+        .into_iter()
+        .map(|i| (p.options[i].clone(), p.texts.get(i).map(|t| t.args.clone()).unwrap_or_default()))
+        .unzip()
+}
+
 /// The autocomplete choices of argument `pos` (from 1) of `verb`, whose options are named
 /// `params` in order.
 pub async fn complete(
@@ -94,8 +103,8 @@ pub async fn complete(
         .filter_map(|(i, name)| typed.iter().find(|(n, _)| n == name).map(|(_, v)| (i + 1, v.clone())))
         .filter(|(_, v)| !v.is_empty())
         .collect();
-    let names: Vec<Vec<String>> = p.texts.iter().map(|t| t.args.clone()).collect();
-    let choices = suggestions(&p.options, &names, verb, pos, &earlier, partial)
+    let (options, names) = own_lines(&p, ctx.author().id.get());
+    let choices = suggestions(&options, &names, verb, pos, &earlier, partial)
         .into_iter()
         .map(|(value, name)| AutocompleteChoice::new(shorten(&name, 100), value))
         .collect();
@@ -105,6 +114,36 @@ pub async fn complete(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_teammate_is_suggested_only_their_own_options() {
+        let options = ["assign sabotage mon_mothma", "assign sabotage leia", "veto sabotage", "done"];
+        let p = PromptPost {
+            user: Some(2),
+            seat: "rebel-general".into(),
+            also: vec![("rebel-admiral".into(), Some(9))],
+            options: options.iter().map(|s| s.to_string()).collect(),
+            texts: options.iter().map(|s| crate::games::game::OptionText::plain(s)).collect(),
+            only: vec![
+                Some("rebel-admiral".into()),
+                Some("rebel-general".into()),
+                Some("rebel-general".into()),
+                None,
+            ],
+            ..Default::default()
+        };
+        let leaders = |user| {
+            let (options, names) = own_lines(&p, user);
+            suggestions(&options, &names, "assign", 2, &[], "")
+                .into_iter()
+                .map(|(v, _)| v)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(leaders(9), ["mon_mothma"]);
+        assert_eq!(leaders(2), ["leia"]);
+        assert_eq!(own_lines(&p, 9).0, ["assign sabotage mon_mothma", "done"]);
+        assert!(own_lines(&p, 5).0.is_empty(), "nothing for a user who is not asked");
+    }
 
     #[test]
     fn suggestions_follow_positions_and_earlier_args() {

@@ -17,7 +17,7 @@ use poise::serenity_prelude as serenity;
 use serenity::{AutocompleteChoice, CreateAutocompleteResponse};
 
 use super::autocomplete::complete;
-pub use super::autocomplete::suggestions;
+pub use super::autocomplete::{own_lines, suggestions};
 use super::components::{option_menus, out_of_date};
 use super::host::Job;
 use super::hosted::{GameKind, NewMatch};

@@ -81,7 +81,7 @@ pub struct PrivatePost {
 /// The pending decision, addressed to one user. Its options can name hidden things (a hand's
 /// cards, the base), so front ends show them only to `user` (DM or ephemeral) unless `public`
 /// says everyone may see them; the channel gets a mention and the kind of decision.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct PromptPost {
     /// The match id.
     pub match_id: String,

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use holonet::bot::sim::random_answer;
 use holonet::content::{Faction, ObjectiveTiming, TeamColour, UnitId, catalog};
-use holonet::discord::commands::suggestions;
+use holonet::discord::commands::{own_lines, suggestions};
 use holonet::discord::components::{option_menus, prompt_components};
 use holonet::discord::messages::{live_text, options_intro, prompt_announcement};
 use holonet::engine::rebellion::event::{Event, EventKind};
@@ -371,16 +371,19 @@ pub fn check_prompt(c: &mut Checker, p: &PromptPost) {
     }
 }
 
-/// Checks autocomplete answers: what each `/play` option would suggest to the decider.
+/// Checks autocomplete answers: what each `/play` option would suggest to each player who may
+/// answer (their own options only, as the host narrows them).
 pub fn check_autocomplete(c: &mut Checker, p: &PromptPost) {
     let decider = Who::Seat(seat_faction(&p.seat));
-    let names: Vec<Vec<String>> = p.texts.iter().map(|t| t.args.clone()).collect();
-    for (verb, positions) in
-        [("assign", 3), ("reveal", 2), ("activate", 2), ("oppose", 1), ("objective", 1), ("action", 1)]
-    {
-        for pos in 1..=positions {
-            let got = suggestions(&p.options, &names, verb, pos, &[], "");
-            c.structure(decider, "autocomplete", &got);
+    for user in p.deciders() {
+        let (options, names) = own_lines(p, user);
+        for (verb, positions) in
+            [("assign", 3), ("reveal", 2), ("activate", 2), ("oppose", 1), ("objective", 1), ("action", 1)]
+        {
+            for pos in 1..=positions {
+                let got = suggestions(&options, &names, verb, pos, &[], "");
+                c.structure(decider, "autocomplete", &got);
+            }
         }
     }
 }
