@@ -421,14 +421,14 @@ async fn public_pick(
     if !p.may_answer(user) {
         return responder.say(&not_yours(&p)).await;
     }
-    let Some(node) = menu::node(&p.texts, &path) else {
+    let Some(node) = p.menu(user, &path) else {
         return out_of_date(responder, data, channel, OUT_OF_DATE).await;
     };
     let index = match pick {
         Pick::Group(k) if matches!(node.entries.get(k), Some(Entry::Group { .. })) => {
             let mut deeper = path;
             deeper.push(k);
-            let Some(inner) = menu::node(&p.texts, &deeper) else {
+            let Some(inner) = p.menu(user, &deeper) else {
                 return out_of_date(responder, data, channel, OUT_OF_DATE).await;
             };
             return responder.send(node_text(&p, user, &inner), node_menus(&p, &deeper, &inner), None).await;
