@@ -21,7 +21,7 @@ const CLOSE: usize = 6;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CardEntry {
     /// Its name, with as many qualifiers as tell it from another card of the same name
-    /// ("Critical Hit (Space tactic)"); unique in its book, at most [`MAX_LABEL`] characters.
+    /// ("Critical Hit (space tactic)"); unique in its book, at most [`MAX_LABEL`] characters.
     pub label: String,
     /// What the card is.
     pub sheet: CardSheet,
