@@ -85,13 +85,16 @@ fn command_names_are_the_documented_ones() {
     assert_eq!(tree.len(), 4);
     assert_eq!(
         sub("game"),
-        ["new", "join", "leave", "start", "cancel", "status", "board", "hand", "log", "verify", "help"]
+        [
+            "new", "join", "leave", "start", "cancel", "status", "board", "hand", "log", "verify", "help",
+            "card"
+        ]
     );
     assert_eq!(
         sub("rebellion"),
         [
             "new", "join", "leave", "start", "cancel", "status", "board", "hand", "log", "verify", "help",
-            "rules"
+            "rules", "card"
         ]
     );
     assert_eq!(
@@ -146,4 +149,6 @@ fn command_names_are_the_documented_ones() {
     assert_eq!(options("mod", "rollback"), ["steps"]);
     assert_eq!(options("rebellion", "verify"), ["file"]);
     assert_eq!(options("game", "verify"), ["file"]);
+    assert_eq!(options("rebellion", "card"), ["name"]);
+    assert_eq!(options("game", "card"), ["name"]);
 }

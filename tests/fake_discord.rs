@@ -20,6 +20,8 @@ use tokio_tungstenite::tungstenite::Message;
 use holonet::content::{TeamColour, catalog};
 use holonet::deploy::config::Config;
 
+#[path = "fake_discord/cards.rs"]
+mod cards;
 #[path = "fake_discord/cluster.rs"]
 mod cluster;
 #[path = "fake_discord/computer.rs"]

@@ -16,6 +16,7 @@ use crate::games::game::{Game, Notice};
 use crate::games::rebellion::Rebellion;
 use crate::games::rebellion::words::{context_words, option_texts};
 use crate::render::text;
+use crate::service::cards::lookup;
 use crate::service::{Answer, Caller, Service};
 use crate::store::{MatchStatus, MatchStore, MemoryStore, SledStore};
 
@@ -113,7 +114,7 @@ pub const EVR_HELP: &str = "\
 Lines: `<seat> <command>` where seat is rebel or empire (in a terminal the seat may be left out).
 Other lines: `show public|rebel|empire` (view as JSON), `summary [public|rebel|empire]` (the table
 in words), `prompts`, `board public|rebel|empire FILE.png` (the table image, where drawn),
-`help`, `quit`, and in a terminal `options` (every legal option, numbered). `choose N` or
+`card NAME [FILE.png]` (a card looked up), `help`, `quit`, and in a terminal `options` (every legal option, numbered). `choose N` or
 `choose <command>` answers the pending prompt with option N.
 Commands: characters <four cards>, strategy <card>, play, use <card>, ready <slot>, pass,
 pick <card>, deck rebel|empire, option <n>, event <event>, done.";
@@ -196,7 +197,7 @@ pub const HELP: &str = "\
 Lines: `<seat> <command>` where seat is rebel or empire (in a terminal the seat may be left out);
 in a team game a seat may name the role too (`empire-general`); a side alone names the one asked.
 Other lines: `show public|rebel|empire` (view as JSON), `summary [public|rebel|empire]`, `prompts`,
-`board public|rebel|empire FILE.png` (the board image),
+`board public|rebel|empire FILE.png` (the board image), `card NAME [FILE.png]` (a card looked up),
 `help`, `quit`, and in a terminal `options` (every legal option, numbered). `choose N` or
 `choose <command>` answers the pending prompt with option N.
 Commands: place, autoplace, base, assign, done, reveal, activate, reveal-base, pass, move,
@@ -445,6 +446,27 @@ impl<G: LocalGame> Session<G> {
         asked.chain(seats.iter().cloned()).find(|s| G::side(s) == Some(side))
     }
 
+    /// `card NAME [FILE.png]`: the card lookup of the match's game and options, as Discord's
+    /// `/rebellion card` answers it, and the card face written to `FILE.png` when one is named.
+    fn card(&self, rest: &str) -> Result<Vec<String>, String> {
+        let rest = rest.trim();
+        let (name, file) = match rest.rsplit_once(char::is_whitespace) {
+            Some((name, file)) if file.to_lowercase().ends_with(".png") => (name.trim(), Some(file)),
+            _ => (rest, None),
+        };
+        if name.is_empty() {
+            return Err("usage: card NAME [FILE.png]".to_string());
+        }
+        let book = self.service.card_book(LOCAL_CHANNEL);
+        let answer = lookup(&book, name, file.is_some()).map_err(|e| e.to_string())?;
+        let mut lines = answer.plain();
+        if let (Some(file), Some(png)) = (file, &answer.png) {
+            std::fs::write(file, png).map_err(|e| format!("cannot write {file}: {e}"))?;
+            lines.push(format!("wrote {file} ({} bytes)", png.len()));
+        }
+        Ok(lines)
+    }
+
     /// Handles one line; returns the lines to print. Errors are one line starting `error:`
     /// and change nothing.
     pub fn handle(&mut self, line: &str) -> Vec<String> {
@@ -478,6 +500,7 @@ impl<G: LocalGame> Session<G> {
                 std::fs::write(file, &png).map_err(|e| format!("cannot write {file}: {e}"))?;
                 return Ok(vec![format!("wrote {file} ({} bytes)", png.len())]);
             }
+            "card" => return self.card(rest),
             "prompts" => {
                 return Ok(vec![
                     serde_json::to_string(&G::prompts(&self.state())).map_err(|e| e.to_string())?,

@@ -34,6 +34,8 @@ pub const ROTE_ACTION_CARDS: &str = "assets/rote/action_cards.json";
 pub const ROTE_OBJECTIVES: &str = "assets/rote/objectives.json";
 /// The team game's turn order.
 pub const TEAM: &str = "assets/team.json";
+/// The readings Holonet follows where a card's text leaves room (the card lookup's).
+pub const RULINGS: &str = "assets/rulings.json";
 
 /// The base game's asset files, as accepted by `Catalog::load_from_strs`.
 pub const ASSET_FILES: [&str; 9] =

@@ -50,8 +50,8 @@ pub fn normalise(name: &str) -> String {
         .collect()
 }
 
-/// Levenshtein distance, for "did you mean" suggestions.
-fn distance(a: &str, b: &str) -> usize {
+/// The Levenshtein distance between two names, for "did you mean" suggestions.
+pub fn distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut prev: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {

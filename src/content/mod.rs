@@ -8,6 +8,8 @@ mod files;
 mod ids;
 mod load;
 mod raw;
+pub mod rulings;
+mod sheet;
 mod team;
 mod validate;
 
@@ -16,8 +18,9 @@ pub use defs::*;
 pub use error::ContentError;
 pub use ids::{
     ActionCardId, AdvancedTacticId, LeaderId, MissionId, ObjectiveId, RegionId, SystemId, TacticId, UnitId,
-    UnknownName, echo, lookup, normalise,
+    UnknownName, distance, echo, lookup, normalise,
 };
+pub use sheet::{CardSet, CardSheet};
 pub use team::{TeamRole, TeamRules};
 
 use std::sync::OnceLock;
@@ -88,15 +91,19 @@ pub fn catalog() -> &'static Catalog {
     })
 }
 
-/// Loads and validates the embedded content (Rebellion's and Empire vs. Rebellion's); call once at
-/// startup to fail with a clear error.
+/// Loads and validates the embedded content (Rebellion's and Empire vs. Rebellion's, and the
+/// card lookup's rulings); call once at startup to fail with a clear error.
 pub fn init() -> Result<&'static Catalog, ContentError> {
     evr::init()?;
-    if let Some(c) = CATALOG.get() {
-        return Ok(c);
-    }
-    let c = Catalog::load_embedded()?;
-    Ok(CATALOG.get_or_init(|| c))
+    let c = match CATALOG.get() {
+        Some(c) => c,
+        None => {
+            let c = Catalog::load_embedded()?;
+            CATALOG.get_or_init(|| c)
+        }
+    };
+    rulings::init()?;
+    Ok(c)
 }
 
 impl Catalog {

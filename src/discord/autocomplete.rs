@@ -1,9 +1,11 @@
 //! Autocomplete of the typed moves (`/play assign mission:…`): the arguments of the caller's own
-//! pending options only, narrowed by what is already typed, shown by their printed names.
+//! pending options only, narrowed by what is already typed, shown by their printed names. Also
+//! the card lookup's names (`/rebellion card name:…`), from the catalog only.
 
 use poise::serenity_prelude as serenity;
 use serenity::{AutocompleteChoice, CommandDataOption, CommandDataOptionValue, CreateAutocompleteResponse};
 
+use super::hosted::GameKind;
 use super::messages::{pretty, shorten};
 use super::{Context, on_channel};
 use crate::service::PromptPost;
@@ -108,6 +110,22 @@ pub async fn complete(
         .into_iter()
         .map(|(value, name)| AutocompleteChoice::new(shorten(&name, 100), value))
         .collect();
+    CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// The card lookup's choices for what is typed: the names of the cards the channel's lookup
+/// searches (`game`: one game's, or `None` for the channel's game), from the catalog only, so
+/// the list is the same for every caller and says nothing of anyone's hand.
+pub async fn card_names(
+    ctx: Context<'_>,
+    partial: &str,
+    game: Option<GameKind>,
+) -> CreateAutocompleteResponse {
+    let (games, channel, typed) = (ctx.data().games.clone(), ctx.channel_id().get(), partial.to_string());
+    let names = tokio::task::spawn_blocking(move || games.card_book(channel, game).suggest(&typed))
+        .await
+        .unwrap_or_default();
+    let choices = names.into_iter().map(|n| AutocompleteChoice::new(n.clone(), n)).collect();
     CreateAutocompleteResponse::new().set_choices(choices)
 }
 

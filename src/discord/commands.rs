@@ -1,8 +1,9 @@
 //! The slash commands: `/game` (opening a match of either hosted game, and the game-neutral
 //! match commands again), `/rebellion` (match life and information; Rebellion's own options to
-//! open a match), `/play` (moves); `/mod` (moderation) is in `moderation.rs`. Each builds a command line or service
-//! call on the channel's match, whatever its game; options naming game things autocomplete from
-//! the caller's own pending prompt only. Rebellion's own verbs (`/play assign`, …) answer in an
+//! open a match), `card` (the card lookup, in both groups), `/play` (moves); `/mod`
+//! (moderation) is in `moderation.rs`. Each builds a command line or service call on the
+//! channel's match, whatever its game; options naming game things autocomplete from the
+//! caller's own pending prompt only (card names from the catalog). Rebellion's own verbs (`/play assign`, …) answer in an
 //! Empire vs. Rebellion channel that they do not apply there.
 //!
 //! Why one `/game new game:evr` and not an `/evr …` tree: every other command is game-neutral —
@@ -16,8 +17,8 @@
 use poise::serenity_prelude as serenity;
 use serenity::{AutocompleteChoice, CreateAutocompleteResponse};
 
-use super::autocomplete::complete;
 pub use super::autocomplete::{own_lines, suggestions};
+use super::autocomplete::{card_names, complete};
 use super::components::{option_menus, out_of_date};
 use super::host::Job;
 use super::hosted::{GameKind, NewMatch};
@@ -30,6 +31,7 @@ use super::{Context, Data, Error, caller, on_channel};
 use crate::engine::rebellion::{MatchOptions, Players};
 use crate::games::evr::EvrOptions;
 use crate::games::rebellion::Rebellion;
+use crate::service::cards::lookup;
 use crate::service::{Answer, Outcome, ServiceError, StateAt, check_computer};
 
 /// Every top-level command, for registration.
@@ -121,7 +123,18 @@ fn check_permissions(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(
     slash_command,
     subcommands(
-        "game_new", "join", "leave", "start", "cancel", "status", "board", "hand", "log", "verify", "help"
+        "game_new",
+        "join",
+        "leave",
+        "start",
+        "cancel",
+        "status",
+        "board",
+        "hand",
+        "log",
+        "verify",
+        "help",
+        "game_card"
     ),
     subcommand_required
 )]
@@ -150,8 +163,19 @@ pub async fn game_new(
 #[poise::command(
     slash_command,
     subcommands(
-        "new", "join", "leave", "start", "cancel", "status", "board", "hand", "log", "verify", "help",
-        "rules"
+        "new",
+        "join",
+        "leave",
+        "start",
+        "cancel",
+        "status",
+        "board",
+        "hand",
+        "log",
+        "verify",
+        "help",
+        "rules",
+        "rebellion_card"
     ),
     subcommand_required
 )]
@@ -334,6 +358,42 @@ pub async fn rules(ctx: Context<'_>, #[description = "The topic"] topic: Topic) 
     }
     ctx.send(poise::CreateReply::default().ephemeral(true).content(text)).await?;
     Ok(())
+}
+
+// ---------------------------------------------------------------- card lookup
+
+/// Look up a Rebellion card: its icons, what it needs, its text and Holonet's reading.
+#[poise::command(slash_command, rename = "card")]
+pub async fn rebellion_card(
+    ctx: Context<'_>,
+    #[description = "The card's name"]
+    #[autocomplete = "ac_rebellion_card"]
+    name: String,
+) -> Result<(), Error> {
+    card_lookup(ctx, Some(GameKind::Rebellion), name).await
+}
+
+/// Look up a card of this channel's game (of either game without a match).
+#[poise::command(slash_command, rename = "card")]
+pub async fn game_card(
+    ctx: Context<'_>,
+    #[description = "The card's name"]
+    #[autocomplete = "ac_game_card"]
+    name: String,
+) -> Result<(), Error> {
+    card_lookup(ctx, None, name).await
+}
+
+/// Answers a card lookup privately: the card's sheet and its face as a picture. It reads the
+/// catalog and the channel's match's options only, so it says nothing of who holds the card.
+async fn card_lookup(ctx: Context<'_>, game: Option<GameKind>, name: String) -> Result<(), Error> {
+    let responder = Responder::Command(ctx);
+    responder.defer().await?;
+    let (games, channel) = (ctx.data().games.clone(), ctx.channel_id().get());
+    let answer =
+        tokio::task::spawn_blocking(move || lookup(&games.card_book(channel, game), &name, true)).await??;
+    let file = answer.png.clone().map(|png| serenity::CreateAttachment::bytes(png, answer.file_name.clone()));
+    responder.send(answer.markdown(), vec![], file).await
 }
 
 // ---------------------------------------------------------------- /play
@@ -555,6 +615,13 @@ async fn ac_objective_card(ctx: Context<'_>, partial: &str) -> CreateAutocomplet
 }
 async fn ac_action_card(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
     complete(ctx, partial, "action", &["card"], 1).await
+}
+
+async fn ac_rebellion_card(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+    card_names(ctx, partial, Some(GameKind::Rebellion)).await
+}
+async fn ac_game_card(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+    card_names(ctx, partial, None).await
 }
 
 async fn ac_choose(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {

@@ -12,6 +12,7 @@ use std::sync::Arc;
 use crate::games::evr::{Evr, EvrOptions};
 use crate::games::game::Game;
 use crate::games::rebellion::Rebellion;
+use crate::service::cards::CardBook;
 use crate::service::{
     Answer, Caller, ComputerMove, Holding, Outcome, PromptPost, Reminder, Service, ServiceError, StateAt,
 };
@@ -155,6 +156,8 @@ pub trait HostedGame: Send + Sync {
     fn board_png(&self, state: &StateAt, viewer: Option<&str>) -> Option<Vec<u8>>;
     /// The text board of a state of this game for a viewer.
     fn board_text(&self, state: &StateAt, viewer: Option<&str>) -> Option<String>;
+    /// The cards a channel's card lookup searches (its match's options only).
+    fn card_book(&self, channel: u64) -> CardBook;
 }
 
 /// Which hosted game a `Game` is.
@@ -319,6 +322,9 @@ impl<G: Game + Kind> HostedGame for Service<G> {
     }
     fn board_text(&self, state: &StateAt, viewer: Option<&str>) -> Option<String> {
         state.get::<G::State>().map(|s| G::board_text(s, viewer))
+    }
+    fn card_book(&self, channel: u64) -> CardBook {
+        Service::card_book(self, channel)
     }
 }
 
@@ -502,6 +508,28 @@ impl Games {
         channels.sort_unstable();
         channels.dedup();
         channels
+    }
+
+    /// The cards a card lookup in a channel searches. For one game (`/rebellion card`): the
+    /// cards its match there plays with, or every card of that game when the channel's match is
+    /// of another game or there is none. For any game (`/game card`): the channel's match's
+    /// game, or every card of every game without a match.
+    pub fn card_book(&self, channel: u64, game: Option<GameKind>) -> CardBook {
+        let here = self.kind_of(channel);
+        match (game, here) {
+            (Some(g), Some(h)) if g == h => self.get(g).card_book(channel),
+            (Some(g), _) => Self::all_cards(g),
+            (None, Some(h)) => self.get(h).card_book(channel),
+            (None, None) => CardBook::join(GameKind::ALL.map(Self::all_cards)),
+        }
+    }
+
+    /// Every card of every box of one game.
+    fn all_cards(kind: GameKind) -> CardBook {
+        match kind {
+            GameKind::Rebellion => CardBook::of::<Rebellion>(None),
+            GameKind::Evr => CardBook::of::<Evr>(None),
+        }
     }
 
     /// The service whose game a state belongs to.

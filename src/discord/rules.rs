@@ -230,10 +230,10 @@ rolled since (the other player sees what you took back).
 • No opponent? `/rebellion new computer:empire` (or `rebel`) seats the computer.
 • Your secrets arrive by DM; `/rebellion hand` shows them with your private board any time.
 • `/rebellion status` catches you up (whose turn, latest events, your hand); `board` and `log` \
-show the public state; `rules` explains a topic. A player who keeps a decision waiting is \
-reminded after a day, and again after two.
+show the public state; `rules` explains a topic, `card` a card. A player who keeps a decision \
+waiting is reminded after a day and after two.
 • `/rebellion cancel` during play asks to cancel; the match ends when the other player agrees \
-(or a moderator cancels it). At the end all secrets show here, dice seed too \
+(or a moderator does). At the end all secrets show here, dice seed too \
 (`/rebellion verify`).
 • Moderators (Manage Channels or the configured role) have `/mod`: pause, resume, end, replace, \
 kick, rollback, export, import, reminders, status, computer (an idle seat to the computer). A moderator who plays cannot export their \
@@ -257,8 +257,9 @@ it. Seven victory points win the game.
 menu. You can also type `/play choose` (it autocompletes your options), `/play pass`, `/play done` \
 and `/play undo`. Rebellion's moves (`/play assign`, `reveal`, `activate`, …) do not apply here.
 • Your reserve and your strategy come by DM; `/game hand` shows them any time. `/game status`, \
-`board` and `log` show the public state. Reminders, `/game cancel`, moderators' `/mod` commands, \
-export and import work as in Rebellion. `/rebellion rules` explains Rebellion only.";
+`board` and `log` show the public state; `/game card` looks any card up. Reminders, \
+`/game cancel`, moderators' `/mod` commands, export and import work as in Rebellion. \
+`/rebellion rules` explains Rebellion only.";
 
 /// What `/rebellion rules` adds in a channel that plays Empire vs. Rebellion.
 pub const RULES_ELSEWHERE: &str =

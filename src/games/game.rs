@@ -4,6 +4,8 @@
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use crate::content::CardSheet;
+
 /// A message produced by an applied action: public (`to == None`) or for one seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Notice {
@@ -101,6 +103,12 @@ pub trait Game: Send + Sync + 'static {
     /// Empire"), or `None` for the plain game.
     fn variant(_options: &Self::Options) -> Option<String> {
         None
+    }
+    /// Every card of the game as the card lookup shows it, from the catalog alone: the cards a
+    /// match with these options plays with, or with `None` (no match) every card of every box.
+    /// Whoever holds a card, its sheet is the same. The default: a game with no cards.
+    fn card_sheets(_options: Option<&Self::Options>) -> Vec<CardSheet> {
+        vec![]
     }
     /// A new match from options and a seed.
     fn new_match(seed: u64, options: &Self::Options) -> Self::State;

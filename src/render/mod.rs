@@ -1,7 +1,8 @@
-//! Rendering of views for people: plain-text summaries, board images, the end-of-match chart and
-//! Empire vs. Rebellion's table image.
+//! Rendering of views for people: plain-text summaries, board images, the end-of-match chart,
+//! Empire vs. Rebellion's table image and the card lookup's card faces.
 
 pub mod board;
+pub mod card;
 pub mod chart;
 pub mod evr;
 pub mod history;

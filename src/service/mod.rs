@@ -3,6 +3,7 @@
 //! returns the posts and private messages to send as plain data.
 
 mod apply;
+pub mod cards;
 mod computer;
 mod error;
 mod keys;

@@ -1,6 +1,7 @@
 //! Star Wars: Empire vs. Rebellion behind the `Game` trait: the second hosted game, served by
 //! the same service, store and front ends as Rebellion.
 
+pub mod cards;
 pub mod notices;
 pub mod words;
 
@@ -47,6 +48,10 @@ impl Game for Evr {
 
     fn variant(_options: &EvrOptions) -> Option<String> {
         None
+    }
+
+    fn card_sheets(_options: Option<&EvrOptions>) -> Vec<crate::content::CardSheet> {
+        cards::sheets()
     }
 
     fn new_match(seed: u64, _options: &EvrOptions) -> EvrState {

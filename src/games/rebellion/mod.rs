@@ -1,6 +1,7 @@
 //! Star Wars: Rebellion behind the `Game` trait.
 
 pub mod card_facts;
+pub mod cards;
 pub mod history;
 pub mod luck;
 pub mod roles;
@@ -93,6 +94,10 @@ impl Game for Rebellion {
             parts.push(format!("the team game for {} players", options.players.count()));
         }
         (!parts.is_empty()).then(|| parts.join(" and "))
+    }
+
+    fn card_sheets(options: Option<&MatchOptions>) -> Vec<crate::content::CardSheet> {
+        cards::sheets(options)
     }
 
     fn new_match(seed: u64, options: &MatchOptions) -> State {
