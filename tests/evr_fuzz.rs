@@ -21,7 +21,7 @@ fn arbitrary(kind: u8, n: u8) -> Action {
         7 => Action::Event { card: EventCardId(n % 30) },
         8 => Action::Strategy { card: StrategyCardId(n % 8) },
         9 => Action::Deck { faction: if n.is_multiple_of(2) { Faction::Rebel } else { Faction::Empire } },
-        _ => Action::Characters { cards: (0..n % 6).map(|i| ResourceCardId(i * 7 % 60)).collect() },
+        _ => Action::Character { card: ResourceCardId(n % 60) },
     }
 }
 

@@ -197,10 +197,10 @@ fn every_option_reads_in_words_within_a_menu_label() {
         }
         kinds.insert(format!("{:?}", d.kind));
         if d.kind == DecisionKind::ChooseCharacters {
-            // One menu of the eight characters, four picked together.
+            // One menu of the characters not picked yet, each with what it counts and does.
             let node = holonet::service::menu::node(&texts, &[]).expect("a node");
-            let multi = node.multi.expect("a multi-pick menu");
-            assert_eq!((multi.items.len(), multi.max, multi.sets.len()), (8, 4, 70));
+            assert!(node.multi.is_none() && (5..=8).contains(&node.entries.len()), "{node:?}");
+            assert!(node.entries.iter().all(|e| e.description().starts_with("Value 6, exhausted 1: ")));
         }
         let prompt = Evr::prompt(s).expect("a prompt");
         assert!(!prompt.context.is_empty(), "{:?} has context", d.kind);
@@ -272,13 +272,12 @@ fn public_notices_and_status_never_name_a_reserve_card_or_a_hidden_strategy() {
 fn undo_is_allowed_only_for_steps_that_showed_nothing() {
     init();
     let mut s = new_game(4);
-    // Choosing characters shuffles a deck: no undo.
-    let d = decision(&s).unwrap();
-    let before = s.clone();
-    Evr::apply(&mut s, "rebel", d.actions[0].clone()).unwrap();
-    assert!(!Evr::undoable(&before, &s));
-    let d = decision(&s).unwrap();
-    Evr::apply(&mut s, "empire", d.actions[0].clone()).unwrap();
+    // Choosing characters makes the deck (the fourth pick shuffles it): no undo.
+    while let Some(d) = decision(&s).filter(|d| d.kind == DecisionKind::ChooseCharacters) {
+        let before = s.clone();
+        Evr::apply(&mut s, d.seat.key(), d.actions[0].clone()).unwrap();
+        assert!(!Evr::undoable(&before, &s));
+    }
     // A strategy chosen in secret: its player may take it back.
     let before = s.clone();
     let d = decision(&s).unwrap();
@@ -298,9 +297,8 @@ fn undo_is_allowed_only_for_steps_that_showed_nothing() {
 fn private_text_holds_the_seats_own_secrets_only() {
     init();
     let mut s = new_game(6);
-    for seat in ["rebel", "empire"] {
-        let d = decision(&s).unwrap();
-        Evr::apply(&mut s, seat, d.actions[0].clone()).unwrap();
+    while let Some(d) = decision(&s).filter(|d| d.kind == DecisionKind::ChooseCharacters) {
+        Evr::apply(&mut s, d.seat.key(), d.actions[0].clone()).unwrap();
     }
     let rebel = Evr::private_text(&s, "rebel");
     let empire = Evr::private_text(&s, "empire");
@@ -318,23 +316,36 @@ fn local_mode_plays_evr_with_the_same_commands() {
     let mut s = Session::<Evr>::new(9, EvrOptions::default(), false);
     let prompts: serde_json::Value = serde_json::from_str(&s.handle("prompts")[0]).unwrap();
     assert_eq!(prompts[0]["seat"], "rebel");
-    assert_eq!(prompts[0]["options"].as_array().unwrap().len(), 70);
-    let out = s.handle("rebel choose 1");
+    assert_eq!(prompts[0]["options"].as_array().unwrap().len(), 8);
+    // The options in words show each character's values and power under its name.
+    let listed = s.option_lines().join("\n");
+    assert!(listed.contains("Shuffle Chewbacca into your deck — `character chewbacca`"), "{listed}");
+    assert!(listed.contains("Value 6, exhausted 1: Turn as many as two"), "{listed}");
+    let mut out = vec![];
+    for _ in 0..4 {
+        out = s.handle("rebel choose 1");
+    }
     assert!(
-        out.iter().any(|l| l.starts_with("[public] The Rebel player chose their four characters")),
+        out.iter()
+            .any(|l| l.starts_with("[public] The Rebel player picked a character for their deck (4 of 4)")),
         "{out:?}"
     );
-    assert!(out.iter().any(|l| l.starts_with("[rebel] You shuffled")), "{out:?}");
+    assert!(out.iter().any(|l| l.starts_with("[rebel] Your deck is shuffled;")), "{out:?}");
     // Errors are one line and change nothing.
     let before = s.state();
-    for bad in
-        ["rebel strategy deception", "empire fly", "empire characters han_solo yoda chewbacca leia_organa"]
-    {
+    for bad in [
+        "rebel strategy deception",
+        "empire fly",
+        "empire character han_solo",
+        "empire characters darth_vader",
+    ] {
         let out = s.handle(bad);
         assert!(out.len() == 1 && out[0].starts_with("error: "), "{bad}: {out:?}");
         assert_eq!(s.state(), before);
     }
-    s.handle("empire characters darth_vader boba_fett ig_88 jabba_the_hutt");
+    for c in ["darth_vader", "boba_fett", "ig_88", "jabba_the_hutt"] {
+        s.handle(&format!("empire character {c}"));
+    }
     let public: serde_json::Value = serde_json::from_str(&s.handle("show public")[0]).unwrap();
     assert_eq!(public["sides"]["empire"]["reserve"], 4, "the public sees a count");
     let mine: serde_json::Value = serde_json::from_str(&s.handle("show empire")[0]).unwrap();
@@ -387,7 +398,8 @@ fn the_binary_runs_evr_in_local_mode_and_simulate() {
     let dir = std::env::temp_dir().join(format!("holonet-evr-script-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let script = dir.join("s.txt");
-    std::fs::write(&script, "rebel choose 1\nempire choose 70\nsummary rebel\n").unwrap();
+    let picks = "rebel choose 1\n".repeat(4) + &"empire choose 5\n".repeat(4);
+    std::fs::write(&script, picks + "summary rebel\n").unwrap();
     let out = std::process::Command::new(bin)
         .args(["local", "--game", "evr", "--seed", "3", "--script"])
         .arg(&script)
@@ -411,9 +423,8 @@ fn twins_that_differ_only_in_a_strategy_read_the_same_in_public_while_their_publ
     for seed in 0..30 {
         // Both players set up alike; the Rebels pick different strategies in the twins.
         let mut a = new_game(seed);
-        for seat in ["rebel", "empire"] {
-            let first = decision(&a).unwrap().actions[0].clone();
-            Evr::apply(&mut a, seat, first).unwrap();
+        while let Some(d) = decision(&a).filter(|d| d.kind == DecisionKind::ChooseCharacters) {
+            Evr::apply(&mut a, d.seat.key(), d.actions[0].clone()).unwrap();
         }
         let mut b = a.clone();
         let strategies = decision(&a).unwrap().actions;
@@ -463,7 +474,9 @@ fn a_local_evr_match_on_disk_resumes_and_a_stored_rebellion_match_is_not_overwri
     {
         let (mut s, opened) = Session::<Evr>::open(&dir, 5, EvrOptions::default(), false).expect("opens");
         assert_eq!(opened, Opened::New);
-        assert!(s.handle("rebel choose 3").iter().all(|l| !l.starts_with("error")));
+        for _ in 0..4 {
+            assert!(s.handle("rebel choose 3").iter().all(|l| !l.starts_with("error")));
+        }
     }
     // sled frees its file lock from a background flusher a moment after the handle is dropped;
     // under heavy disk load that moment can outlast the store's own wait, so the reopen is
@@ -479,7 +492,7 @@ fn a_local_evr_match_on_disk_resumes_and_a_stored_rebellion_match_is_not_overwri
             other => break other.expect("reopens"),
         }
     };
-    assert_eq!(opened, Opened::Resumed { actions: 1 });
+    assert_eq!(opened, Opened::Resumed { actions: 4 });
     assert_eq!(s.waiting(), Some(Faction::Empire));
     drop(s);
     // A directory holding an unfinished Rebellion match is refused for EvR, and kept.

@@ -70,13 +70,15 @@ fn play_until(
     }
 }
 
-/// Setup half done: the Rebels have chosen their characters (seed 3's second choice), the
-/// Empire has yet to.
+/// Setup half done: the Rebels have chosen their characters (seed 3; the first, second,
+/// third and fifth of the catalog's eight), the Empire has yet to.
 fn setup() -> EvrState {
     init();
     let mut s = new_game(3);
-    let d = decision(&s).expect("the Rebels choose first");
-    apply(&mut s, d.seat, d.actions[1].clone()).expect("legal");
+    for pick in [0, 0, 0, 1] {
+        let d = decision(&s).expect("the Rebels choose first");
+        apply(&mut s, d.seat, d.actions[pick].clone()).expect("legal");
+    }
     s
 }
 

@@ -22,10 +22,7 @@ fn init() {
 fn set_up(seed: u64) -> EvrState {
     init();
     let mut s = new_game(seed);
-    for f in [REBEL, EMPIRE] {
-        let first = decision(&s).unwrap().actions[0].clone();
-        apply(&mut s, f, first).unwrap();
-    }
+    evr::set_up(&mut s);
     s
 }
 
@@ -60,8 +57,8 @@ fn complete_setup_shuffles_the_events_deals_influence_and_sets_the_balance_token
         let d = decision(&s).unwrap();
         assert_eq!(
             (d.seat, d.kind, d.actions.len()),
-            (REBEL, DecisionKind::ChooseCharacters, 70),
-            "8 choose 4"
+            (REBEL, DecisionKind::ChooseCharacters, 8),
+            "one of the eight characters at a time"
         );
     }
     assert_eq!(sides.len(), 2, "the balance token lands on either side");
@@ -79,15 +76,28 @@ fn choose_characters_puts_four_in_the_deck_and_four_in_reserve() {
             side.reserve.iter().all(|&x| catalog().resource(x).is_character() && !side.deck.contains(&x))
         );
     }
-    // Someone else's characters, or three, are refused.
+    // Someone else's character, a basic card, or one picked already are refused; the picks
+    // are offered one at a time, eight, then seven…, whatever was picked.
     init();
     let mut s = new_game(2);
-    let empire: Vec<ResourceCardId> = catalog().characters_of(EMPIRE).take(4).collect();
-    let e = refused(&mut s, REBEL, Action::Characters { cards: empire });
-    assert!(e.to_string().contains("four different characters of your own faction"), "{e}");
-    let three: Vec<ResourceCardId> = catalog().characters_of(REBEL).take(3).collect();
-    refused(&mut s, REBEL, Action::Characters { cards: three });
+    let empire = catalog().characters_of(EMPIRE).next().unwrap();
+    let e = refused(&mut s, REBEL, Action::Character { card: empire });
+    assert!(e.to_string().contains("your own faction's characters not picked yet"), "{e}");
+    let basic = catalog().resources_of(REBEL).find(|&x| !catalog().resource(x).is_character()).unwrap();
+    refused(&mut s, REBEL, Action::Character { card: basic });
+    let rebels: Vec<ResourceCardId> = catalog().characters_of(REBEL).collect();
+    for (k, &pick) in rebels.iter().rev().take(3).enumerate() {
+        assert_eq!(decision(&s).unwrap().actions.len(), 8 - k);
+        apply(&mut s, REBEL, Action::Character { card: pick }).unwrap();
+        refused(&mut s, REBEL, Action::Character { card: pick });
+        assert!(s.sides.rebel.reserve.is_empty(), "the reserve is made with the fourth pick");
+    }
     assert!(matches!(refused(&mut s, EMPIRE, Action::Play), RuleError::NotYourDecision { waiting: REBEL }));
+    apply(&mut s, REBEL, Action::Character { card: rebels[0] }).unwrap();
+    let reserve: Vec<ResourceCardId> = rebels[1..5].to_vec();
+    assert_eq!(s.sides.rebel.reserve, reserve, "the four not picked wait in reserve");
+    assert_eq!(s.sides.rebel.deck.len(), 20);
+    assert_eq!(decision(&s).unwrap().seat, EMPIRE, "then the Empire picks");
 }
 
 #[test]

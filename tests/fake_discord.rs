@@ -2569,7 +2569,7 @@ fn games_route_a_channel_to_its_match_and_refuse_a_second_of_either_game() {
     g.of(1).join(1, empire, None).unwrap();
     g.of(1).start(1, rebel).unwrap();
     let p = g.of(1).prompt(1).unwrap().expect("the first EvR decision");
-    assert!(p.options.iter().all(|o| o.starts_with("characters ")), "{:?}", p.options);
+    assert!(p.options.iter().all(|o| o.starts_with("character ")), "{:?}", p.options);
     // Ended by a moderator, the channel takes a Rebellion match, which now answers there.
     g.of(1).end(1, moderator).unwrap();
     g.create(1, None, rebel, NewMatch::Rebellion(Default::default())).unwrap();

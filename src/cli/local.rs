@@ -45,6 +45,10 @@ pub struct OptionOut {
     pub label: String,
     /// The command line that answers with it.
     pub command: String,
+    /// What the card it names does (the menu entry's description), printed under it; kept out
+    /// of `prompts`' JSON, which scripts read for the commands.
+    #[serde(skip)]
+    pub description: String,
 }
 
 /// A game local mode can host: the `Game` trait, plus how a terminal shows it.
@@ -75,7 +79,7 @@ pub fn prompts_of<G: LocalGame + ?Sized>(state: &G::State) -> Vec<PromptOut> {
     let options = G::option_texts(state, &p)
         .into_iter()
         .zip(&p.options)
-        .map(|(t, a)| OptionOut { label: t.label, command: G::action_text(a) })
+        .map(|(t, a)| OptionOut { label: t.label, command: G::action_text(a), description: t.description })
         .collect();
     vec![PromptOut {
         seat,
@@ -235,7 +239,7 @@ pub fn prompts(state: &State) -> Vec<PromptOut> {
             options: option_texts(state, &d)
                 .into_iter()
                 .zip(&d.actions)
-                .map(|(t, a)| OptionOut { label: t.label, command: a.command() })
+                .map(|(t, a)| OptionOut { label: t.label, command: a.command(), description: t.description })
                 .collect(),
             context: d.context.iter().map(|c| context_words(c)).collect(),
         })
@@ -281,7 +285,13 @@ fn numbered(options: &[OptionOut], limit: usize) -> Vec<String> {
         .iter()
         .enumerate()
         .take(limit)
-        .map(|(i, o)| format!("  {}. {} — `{}`", i + 1, o.label, o.command))
+        .flat_map(|(i, o)| {
+            let mut lines = vec![format!("  {}. {} — `{}`", i + 1, o.label, o.command)];
+            if !o.description.is_empty() {
+                lines.push(format!("     {}", o.description));
+            }
+            lines
+        })
         .collect()
 }
 

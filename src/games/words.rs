@@ -1,6 +1,8 @@
 //! Labels in words shared by every game's adapter: options read in printed names, fitted to
 //! the length a Discord menu allows without losing the start of any name.
 
+use crate::games::game::MAX_DESCRIPTION;
+
 /// The longest label (Discord's limit on a menu option's label).
 pub const MAX_LABEL: usize = 100;
 
@@ -73,4 +75,19 @@ pub fn capitalise(s: &str) -> String {
         Some(f) => f.to_uppercase().chain(c).collect(),
         None => String::new(),
     }
+}
+
+/// `text` within [`MAX_DESCRIPTION`] characters (a menu entry's description): whole when it
+/// fits, else cut at a word and ended with `more` (a pointer to the game's card lookup).
+pub fn brief(text: &str, more: &str) -> String {
+    let text = text.trim();
+    if text.chars().count() <= MAX_DESCRIPTION {
+        return text.to_string();
+    }
+    let room = MAX_DESCRIPTION - more.chars().count();
+    let mut cut: String = text.chars().take(room).collect();
+    if let Some(k) = cut.rfind(' ') {
+        cut.truncate(k);
+    }
+    format!("{}{more}", cut.trim_end_matches([',', ';', ':', '.', ' ']))
 }

@@ -35,10 +35,7 @@ pub fn event(key: &str) -> EventCardId {
 pub fn struggle(event_key: &str, rebel: Option<&str>, empire: Option<&str>) -> EvrState {
     holonet::content::init().expect("content loads");
     let mut s = new_game(5);
-    for f in [REBEL, EMPIRE] {
-        let first = decision(&s).expect("setup").actions[0].clone();
-        apply(&mut s, f, first).expect("characters");
-    }
+    set_up(&mut s);
     let e = event(event_key);
     if let Some(old) = s.event.replace(e) {
         s.events.insert(0, old);
@@ -53,6 +50,14 @@ pub fn struggle(event_key: &str, rebel: Option<&str>, empire: Option<&str>) -> E
     s.balance = REBEL;
     s.phase = Phase::Struggle { turn: REBEL, passed: false };
     s
+}
+
+/// Setup: each player picks their first characters offered, one at a time (the first four of
+/// the catalog's eight), the Rebels first.
+pub fn set_up(s: &mut EvrState) {
+    while let Some(d) = decision(s).filter(|d| d.kind == DecisionKind::ChooseCharacters) {
+        apply(s, d.seat, d.actions[0].clone()).expect("characters");
+    }
 }
 
 /// Puts a card into its owner's play area (from wherever it is).

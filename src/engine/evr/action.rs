@@ -1,4 +1,4 @@
-//! One decision of one player, and its command line (`characters han_solo …`, `strategy
+//! One decision of one player, and its command line (`character han_solo`, `strategy
 //! deception`, `play`, `use han_solo`, `ready 2`, `pass`, and the follow-up choices of a
 //! power or effect: `pick rebel_recon_3`, `deck empire`, `option 2`, `event battle_of_hoth`,
 //! `done`).
@@ -12,10 +12,11 @@ use crate::content::evr::{EventCardId, ResourceCardId, StrategyCardId, catalog};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "type")]
 pub enum Action {
-    /// Setup: the four characters shuffled into the resource deck (the others go to reserve).
-    Characters {
-        /// The four characters, in catalog order.
-        cards: Vec<ResourceCardId>,
+    /// Setup: one more of the four characters shuffled into the resource deck (once four are
+    /// picked, the others go to reserve).
+    Character {
+        /// The character.
+        card: ResourceCardId,
     },
     /// Planning: this round's strategy.
     Strategy {
@@ -65,10 +66,7 @@ impl Action {
     pub fn command(&self) -> String {
         let c = catalog();
         match self {
-            Action::Characters { cards } => {
-                let keys: Vec<&str> = cards.iter().map(|&x| c.resource(x).key.as_str()).collect();
-                format!("characters {}", keys.join(" "))
-            }
+            Action::Character { card } => format!("character {}", c.resource(*card).key),
             Action::Strategy { card } => format!("strategy {}", c.strategy(*card).key),
             Action::Play => "play".into(),
             Action::Ready { slot } => format!("ready {slot}"),
@@ -92,17 +90,7 @@ impl Action {
         let resource =
             |k: &str| c.resource_by_key(k).ok_or_else(|| format!("no resource card is called `{}`", echo(k)));
         match (verb.as_str(), args.as_slice()) {
-            ("characters", keys) if !keys.is_empty() => {
-                let mut cards = keys
-                    .iter()
-                    .map(|k| {
-                        c.resource_by_key(k)
-                            .ok_or_else(|| format!("no resource card is called `{}`", echo(k)))
-                    })
-                    .collect::<Result<Vec<_>, _>>()?;
-                cards.sort();
-                Ok(Action::Characters { cards })
-            }
+            ("character", [k]) => resource(k).map(|card| Action::Character { card }),
             ("strategy", [k]) => c
                 .strategy_by_key(k)
                 .map(|card| Action::Strategy { card })
@@ -130,7 +118,7 @@ impl Action {
                 .ok_or_else(|| format!("no event card is called `{}`", echo(k))),
             ("done", []) => Ok(Action::Done),
             _ => Err(format!(
-                "`{}` is not a command: characters <four cards>, strategy <card>, play, use <card>, ready <slot>, pass, pick <card>, deck <side>, option <n>, event <card>, done",
+                "`{}` is not a command: character <card>, strategy <card>, play, use <card>, ready <slot>, pass, pick <card>, deck <side>, option <n>, event <card>, done",
                 echo(line)
             )),
         }

@@ -35,7 +35,7 @@ pub enum RuleError {
 /// What kind of decision the engine waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DecisionKind {
-    /// Secretly choose four characters for the resource deck.
+    /// Secretly choose one more of the four characters for the resource deck.
     ChooseCharacters,
     /// Secretly choose this round's strategy.
     ChooseStrategy,
@@ -56,21 +56,19 @@ pub struct Decision {
     pub actions: Vec<Action>,
 }
 
-/// The characters a setup may take: every four of the faction's eight, in catalog order.
-fn character_choices(f: Faction) -> Vec<Action> {
-    let all: Vec<ResourceCardId> = catalog().characters_of(f).collect();
-    let mut out = vec![];
-    let n = all.len();
-    for a in 0..n {
-        for b in a + 1..n {
-            for c in b + 1..n {
-                for d in c + 1..n {
-                    out.push(Action::Characters { cards: vec![all[a], all[b], all[c], all[d]] });
-                }
-            }
-        }
-    }
-    out
+/// How many of a faction's eight characters go into its resource deck at setup.
+pub const CHARACTERS_CHOSEN: usize = 4;
+
+/// The characters a player may still pick at setup: their faction's eight less those picked
+/// (which wait in the deck until the fourth is picked), in catalog order. How many there are
+/// depends only on how many were picked, so the decision's shape gives nothing away.
+fn character_choices(s: &EvrState, f: Faction) -> Vec<Action> {
+    let picked = &s.sides.get(f).deck;
+    catalog()
+        .characters_of(f)
+        .filter(|c| !picked.contains(c))
+        .map(|card| Action::Character { card })
+        .collect()
 }
 
 /// Whether a player may play a card: room under the event's capacity, and a card to draw.
@@ -105,7 +103,7 @@ pub fn decision(s: &EvrState) -> Option<Decision> {
     let (seat, kind, actions) = match s.phase {
         Phase::Over | Phase::Dominance { .. } => return None,
         Phase::ChooseCharacters { faction } => {
-            (faction, DecisionKind::ChooseCharacters, character_choices(faction))
+            (faction, DecisionKind::ChooseCharacters, character_choices(s, faction))
         }
         Phase::ChooseStrategy { faction } => {
             let unused = &s.sides.get(faction).unused;
@@ -165,16 +163,20 @@ pub fn apply(s: &mut EvrState, seat: Faction, action: Action) -> Result<(), Rule
         return Ok(());
     }
     match (s.phase, action) {
-        (Phase::ChooseCharacters { faction }, Action::Characters { cards }) => {
-            let reserve: Vec<ResourceCardId> =
-                catalog().characters_of(faction).filter(|c| !cards.contains(c)).collect();
+        (Phase::ChooseCharacters { faction }, Action::Character { card }) => {
             let side = s.sides.get_mut(faction);
-            side.reserve = reserve;
-            side.deck = catalog().resources_of(faction).filter(|c| !side.reserve.contains(c)).collect();
-            s.rng.shuffle(&mut s.sides.get_mut(faction).deck);
-            match faction {
-                Faction::Rebel => s.phase = Phase::ChooseCharacters { faction: Faction::Empire },
-                Faction::Empire => dominance::start_round(s),
+            side.deck.push(card);
+            if side.deck.len() == CHARACTERS_CHOSEN {
+                // The deck is made in catalog order and shuffled, as if the four had been
+                // picked together.
+                let picked = std::mem::take(&mut side.deck);
+                side.reserve = catalog().characters_of(faction).filter(|c| !picked.contains(c)).collect();
+                side.deck = catalog().resources_of(faction).filter(|c| !side.reserve.contains(c)).collect();
+                s.rng.shuffle(&mut s.sides.get_mut(faction).deck);
+                match faction {
+                    Faction::Rebel => s.phase = Phase::ChooseCharacters { faction: Faction::Empire },
+                    Faction::Empire => dominance::start_round(s),
+                }
             }
         }
         (Phase::ChooseStrategy { faction }, Action::Strategy { card }) => {
@@ -251,8 +253,8 @@ fn after_effect(s: &mut EvrState) {
 fn explain(s: &EvrState, d: &Decision, a: &Action) -> RuleError {
     let illegal = |rule, detail: &str| RuleError::Illegal { rule, detail: detail.to_string() };
     match (d.kind, a) {
-        (DecisionKind::ChooseCharacters, Action::Characters { .. }) => {
-            illegal("Choose Characters", "choose four different characters of your own faction")
+        (DecisionKind::ChooseCharacters, Action::Character { .. }) => {
+            illegal("Choose Characters", "choose one of your own faction's characters not picked yet")
         }
         (DecisionKind::ChooseStrategy, Action::Strategy { .. }) => {
             illegal("Choose Strategies", "that strategy card was chosen in an earlier round")

@@ -21,8 +21,15 @@ pub fn check(s: &EvrState) -> Result<(), String> {
             .chain(&side.reserve)
             .copied()
             .collect();
-        if placed.is_empty() {
-            // Not set up yet: the deck is made when the characters are chosen.
+        let picking = side.reserve.is_empty()
+            && placed.len() < super::flow::CHARACTERS_CHOSEN
+            && placed.iter().all(|&x| c.resource(x).is_character());
+        if picking {
+            // Not set up yet: the characters picked so far wait in the deck, which is made
+            // when the fourth is picked.
+            if placed.iter().collect::<BTreeSet<_>>().len() != placed.len() {
+                return Err(format!("a {f} character is picked twice"));
+            }
             continue;
         }
         let distinct: BTreeSet<_> = placed.iter().copied().collect();

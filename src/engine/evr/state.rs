@@ -54,7 +54,8 @@ impl SideState {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "phase")]
 pub enum Phase {
-    /// Setup: a player secretly chooses four characters (the Rebels first).
+    /// Setup: a player secretly chooses four characters, one at a time (the Rebels first); the
+    /// ones picked so far wait in the deck.
     ChooseCharacters {
         /// Who chooses.
         faction: Faction,

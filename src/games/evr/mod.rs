@@ -1,8 +1,11 @@
 //! Star Wars: Empire vs. Rebellion behind the `Game` trait: the second hosted game, served by
 //! the same service, store and front ends as Rebellion.
 
+pub mod brief;
 pub mod cards;
+pub mod hand;
 pub mod notices;
+pub mod reckoning;
 pub mod words;
 
 use serde::{Deserialize, Serialize};
@@ -106,7 +109,7 @@ impl Game for Evr {
 
     fn private_text(state: &EvrState, seat: &str) -> String {
         let Some(f) = seat_faction(seat) else { return String::new() };
-        words::private_words(&view(state, Viewer::Faction(f)), f)
+        hand::holdings(&view(state, Viewer::Faction(f)), &view(state, Viewer::Public), f, hand::Detail::Texts)
     }
 
     fn view_json(state: &EvrState, v: Option<&str>) -> serde_json::Value {
@@ -134,6 +137,17 @@ impl Game for Evr {
     }
 
     fn reveal_text(state: &EvrState, _seats: &[String]) -> String {
-        words::reveal_words(state)
+        // Everything both sides kept hidden, by name, from the full view.
+        let v = view(state, Viewer::Full);
+        Faction::BOTH
+            .iter()
+            .map(|&f| {
+                format!(
+                    "**The {} player held**\n{}",
+                    f.name(),
+                    hand::holdings(&v, &v, f, hand::Detail::Names)
+                )
+            })
+            .collect()
     }
 }

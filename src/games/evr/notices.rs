@@ -12,25 +12,25 @@ use crate::engine::evr::view::{Cards, EvrView, SideView};
 use crate::engine::evr::{Action, EvrState, Viewer, view};
 use crate::games::game::Notice;
 
+use super::reckoning;
 use super::words::{
-    capitalise_player, card, card_name, count, event, event_effect_brief, event_numbers, list, player,
-    source, strategy, visible, whose,
+    Voice, capitalise_player, card, card_name, card_worth, choice_option, count, event, event_effect_brief,
+    event_numbers, list, player, source, strategy, visible, whose,
 };
+use crate::engine::evr::flow::CHARACTERS_CHOSEN;
 
 /// The notices of one applied action of `seat`, from the states before and after it.
 pub fn notices(before: &EvrState, after: &EvrState, seat: Faction, action: &Action) -> Vec<Notice> {
     let (pb, pa) = (view(before, Viewer::Public), view(after, Viewer::Public));
     let mut public = vec![actor_line(&pb, &pa, seat, action)];
-    let mut changed = changes(&pb, &pa, seat, action).into_iter();
-    // The totals first (when the struggle ended), then the strategies revealed.
-    let ended = pb.phase == "struggle" && pa.phase != "struggle";
-    public.extend(changed.by_ref().take(usize::from(ended)));
-    public.extend(revealed(before, &pb, &pa));
-    public.extend(changed);
+    // The dominance phase explained (the totals, the strategies, who takes the event), then
+    // everything else the step changed.
+    public.extend(reckoning::lines(before, after));
+    public.extend(changes(&pb, &pa, seat, action));
     let mut out: Vec<Notice> = public.iter().map(|t| Notice { to: None, text: t.clone() }).collect();
     for f in Faction::BOTH {
         let (vb, va) = (view(before, Viewer::Faction(f)), view(after, Viewer::Faction(f)));
-        let mut mine = if f == seat { own_lines(&pb, action) } else { vec![] };
+        let mut mine = if f == seat { own_lines(&pb, &va, seat, action) } else { vec![] };
         mine.extend(changes(&vb, &va, seat, action).into_iter().filter(|l| !public.contains(l)));
         out.extend(mine.into_iter().map(|text| Notice { to: Some(f.key().to_string()), text }));
     }
@@ -41,10 +41,13 @@ pub fn notices(before: &EvrState, after: &EvrState, seat: Faction, action: &Acti
 fn actor_line(pb: &EvrView, pa: &EvrView, seat: Faction, action: &Action) -> String {
     let who = capitalise_player(seat);
     match action {
-        Action::Characters { .. } => format!("{who} chose their four characters."),
+        Action::Character { .. } => format!(
+            "{who} picked a character for their deck ({} of {CHARACTERS_CHOSEN}).",
+            (pb.sides[&seat].deck + 1).min(CHARACTERS_CHOSEN)
+        ),
         Action::Strategy { .. } => format!("{who} chose a strategy."),
         Action::Play => match played(pb, pa, seat).first() {
-            Some(k) => format!("{who} played {} (value {}).", card(k), value_of(pa, seat, k)),
+            Some(k) => format!("{who} played {}.", card_worth(k, value_of(pa, seat, k), false)),
             None => format!("{who} played a card."),
         },
         Action::Ready { slot } => {
@@ -66,38 +69,30 @@ fn actor_line(pb: &EvrView, pa: &EvrView, seat: Faction, action: &Action) -> Str
             }
         }
         Action::Deck { faction } => format!("{who} chose {} deck.", whose(*faction)),
-        Action::Option { n } => format!("{who} chose option {n}."),
+        Action::Option { n } => {
+            match pb.pending.as_ref().and_then(|p| choice_option(p, *n, Voice::Of(p.actor))) {
+                Some(words) => format!("{who} chose to {words}."),
+                None => format!("{who} made a choice."),
+            }
+        }
         Action::Event { .. } => format!("{who} put an event back on the event deck."),
         Action::Done => format!("{who} is done."),
     }
 }
 
-/// The strategies revealed when the struggle ends. The rules show both to everyone at that
-/// moment, while the public view hides them until its dominance steps are over; so this once
-/// they are read from the full view, and only when the public views say the struggle ended.
-fn revealed(before: &EvrState, pb: &EvrView, pa: &EvrView) -> Vec<String> {
-    if pb.phase != "struggle" || pa.phase == "struggle" {
-        return vec![];
-    }
-    let full = view(before, Viewer::Full);
-    Faction::BOTH
-        .iter()
-        .filter_map(|f| match &full.sides[f].chosen {
-            Some(Cards::Visible(k)) => {
-                Some(format!("The {} player reveals {}.", f.name(), list(&names(k, strategy))))
-            }
-            _ => None,
-        })
-        .collect()
-}
-
-/// Private lines for the player who acted: what they chose that nobody else saw.
-fn own_lines(pb: &EvrView, action: &Action) -> Vec<String> {
+/// Private lines for the player who acted: what they chose that nobody else saw (`va`: their
+/// own view after it).
+fn own_lines(pb: &EvrView, va: &EvrView, me: Faction, action: &Action) -> Vec<String> {
     let c = catalog();
     match action {
-        Action::Characters { cards } => {
-            let names: Vec<String> = cards.iter().map(|&x| card_name(x)).collect();
-            vec![format!("You shuffled {} into your deck; the others wait in your reserve.", list(&names))]
+        Action::Character { card: x } => {
+            let mut out = vec![format!("You picked {} for your deck.", card_name(*x))];
+            let reserve = visible(&va.sides[&me].reserve);
+            if !reserve.is_empty() {
+                let names: Vec<String> = reserve.iter().map(|k| card(k)).collect();
+                out.push(format!("Your deck is shuffled; {} wait in your reserve.", list(&names)));
+            }
+            out
         }
         Action::Pick { card: x } if !in_public_zone(pb, &c.resource(*x).key) => {
             vec![format!("You picked {}.", card_name(*x))]
@@ -132,16 +127,6 @@ fn keys(s: &SideView) -> (BTreeSet<&String>, BTreeSet<&String>) {
 /// public already has).
 fn changes(b: &EvrView, a: &EvrView, seat: Faction, action: &Action) -> Vec<String> {
     let mut out = vec![];
-    // The end of the struggle: the totals that decide the event.
-    if b.phase == "struggle" && a.phase != "struggle" {
-        let objective = b.event.as_deref().and_then(|e| catalog().event_by_key(e));
-        let o = objective.map(|e| catalog().event(e).objective_value).unwrap_or_default();
-        out.push(format!(
-            "The struggle is over: Rebel total {}, Empire total {}, objective value {o}.",
-            b.sides[&Faction::Rebel].total,
-            b.sides[&Faction::Empire].total
-        ));
-    }
     // The step's place in the round, judged for the round and not for the step alone: an event
     // may have been won a step earlier (its effect asked its winner something), and a game won
     // at seven victory points ends without a cleanup.
@@ -153,13 +138,6 @@ fn changes(b: &EvrView, a: &EvrView, seat: Faction, action: &Action) -> Vec<Stri
     };
     for f in Faction::BOTH {
         out.extend(side_changes(b, a, f, seat, action, step));
-    }
-    let round_over = (step.next_round && b.round > 0) || (a.phase == "game_over" && b.phase != "game_over");
-    if let (Some(e), true) = (&b.event, round_over) {
-        // Nobody won it this round: nobody holds it now.
-        if !Faction::BOTH.iter().any(|f| a.sides[f].won.contains(e)) {
-            out.push(format!("Nobody wins {}: it goes to the bottom of the event deck.", event(e)));
-        }
     }
     if a.balance != b.balance {
         out.push(format!("The balance token turns to the {} side.", a.balance.name()));
@@ -207,16 +185,6 @@ fn side_changes(
     let (sb, sa) = (&b.sides[&f], &a.sides[&f]);
     let name = f.name();
     let mut out = vec![];
-    // Events won, with what they bring.
-    for e in sa.won.iter().filter(|e| !sb.won.contains(e)) {
-        out.push(format!(
-            "{} wins {}: now {} victory point{}.",
-            capitalise_player(f),
-            event(e),
-            sa.victory_points,
-            plural(sa.victory_points as usize)
-        ));
-    }
     if sa.influence != sb.influence && !matches!(action, Action::Ready { .. } if f == seat) {
         let (verb, k) = if sa.influence > sb.influence {
             ("takes", sa.influence - sb.influence)

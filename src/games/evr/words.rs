@@ -9,7 +9,10 @@ use crate::engine::evr::view::{Cards, EvrView, PendingView, SideView};
 use crate::engine::evr::{Action, Decision, DecisionKind, EvrState, Viewer, view};
 use crate::games::game::{Level, OptionText};
 
+use crate::engine::evr::flow::CHARACTERS_CHOSEN;
 use crate::games::words::{capitalise, label, n, w};
+
+use super::brief::{event_brief, power_now, resource_brief, strategy_brief};
 
 /// The adjective of a faction on its cards ("Rebel", "Imperial").
 pub fn adjective(f: Faction) -> &'static str {
@@ -47,6 +50,19 @@ pub fn card_name(id: ResourceCardId) -> String {
     } else {
         let name = d.name.strip_prefix("The ").unwrap_or(&d.name);
         format!("{} {name} ({})", adjective(d.faction), d.value)
+    }
+}
+
+/// A card in play with what it counts: a basic card's name already says its value ("Rebel
+/// Force (3)", ", exhausted" once used), a character's does not ("Han Solo (worth 6)", "Han
+/// Solo (exhausted, worth 1)").
+pub fn card_worth(key: &str, value: u8, exhausted: bool) -> String {
+    let character = catalog().resource_by_key(key).is_some_and(|r| catalog().resource(r).is_character());
+    match (character, exhausted) {
+        (true, false) => format!("{} (worth {value})", card(key)),
+        (true, true) => format!("{} (exhausted, worth {value})", card(key)),
+        (false, false) => card(key),
+        (false, true) => format!("{}, exhausted", card(key)),
     }
 }
 
@@ -152,6 +168,15 @@ pub fn source(p: &PendingView) -> (String, String) {
     }
 }
 
+/// The effect being resolved as a phrase: "the power of Rebel Recon (3)", "the strategy
+/// Support", "the event Rebel Uprising" (`name`: the card's name).
+fn source_phrase(p: &PendingView, name: &str) -> String {
+    match p.kind {
+        "power" => format!("the power of {name}"),
+        kind => format!("the {kind} {name}"),
+    }
+}
+
 /// The effect list of the card being resolved (from the catalog).
 fn source_effects(p: &PendingView) -> Vec<Effect> {
     let c = catalog();
@@ -163,19 +188,33 @@ fn source_effects(p: &PendingView) -> Vec<Effect> {
     .unwrap_or_default()
 }
 
-fn side_of(side: Side) -> &'static str {
-    match side {
-        Side::You => "your",
-        Side::Opponent => "your opponent's",
-        Side::Either => "either player's",
+/// Whose words an effect is read in: those of the player resolving it ("your"), or the
+/// log's, naming the side it is resolved for ("their", "the Empire player's").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Voice {
+    /// The player resolving it.
+    You,
+    /// The public log, for this side's effect.
+    Of(Faction),
+}
+
+fn side_of(side: Side, voice: Voice) -> String {
+    match (side, voice) {
+        (Side::You, Voice::You) => "your".into(),
+        (Side::You, Voice::Of(_)) => "their".into(),
+        (Side::Opponent, Voice::You) => "your opponent's".into(),
+        (Side::Opponent, Voice::Of(f)) => format!("the {} player's", f.opponent().name()),
+        (Side::Either, _) => "either player's".into(),
     }
 }
 
-fn side_subject(side: Side) -> &'static str {
-    match side {
-        Side::You => "you",
-        Side::Opponent => "your opponent",
-        Side::Either => "a player",
+fn side_subject(side: Side, voice: Voice) -> String {
+    match (side, voice) {
+        (Side::You, Voice::You) => "you".into(),
+        (Side::You, Voice::Of(_)) => "they".into(),
+        (Side::Opponent, Voice::You) => "your opponent".into(),
+        (Side::Opponent, Voice::Of(f)) => format!("the {} player", f.opponent().name()),
+        (Side::Either, _) => "a player".into(),
     }
 }
 
@@ -206,6 +245,14 @@ fn cards_words(count: u8, which: Which, up_to: bool) -> String {
 /// One operation of an effect in a few words ("discard a card from your opponent's play
 /// area"), for the options of a choice.
 pub fn effect_words(e: &Effect) -> String {
+    effect_words_in(e, Voice::You)
+}
+
+/// One operation of an effect in a few words, in a voice ("discard a card from the Empire
+/// player's play area" in the log).
+pub fn effect_words_in(e: &Effect, voice: Voice) -> String {
+    let side_of = |s: Side| side_of(s, voice);
+    let side_subject = |s: Side| side_subject(s, voice);
     match e {
         Effect::Move { from, to, side, which, count, up_to, .. } => {
             let what = cards_words(*count, *which, *up_to);
@@ -220,9 +267,10 @@ pub fn effect_words(e: &Effect) -> String {
         }
         Effect::Exhaust { side, count, up_to } => {
             let whose = match side {
-                Side::You => "of yours",
-                Side::Opponent => "of your opponent's",
-                Side::Either => "in play",
+                Side::Either => "in play".to_string(),
+                Side::You if voice == Voice::You => "of yours".to_string(),
+                Side::You => "of theirs".to_string(),
+                Side::Opponent => format!("of {}", side_of(Side::Opponent)),
             };
             let what = cards_words(*count, Which::Any, *up_to).replace("card", "ready card");
             format!("exhaust {what} {whose}")
@@ -243,14 +291,16 @@ pub fn effect_words(e: &Effect) -> String {
                 (false, false) => format!("{} returns {k} influence", side_subject(*side)),
             }
         }
-        Effect::ModifyTotal { amount } => format!("add {amount} to your total"),
+        Effect::ModifyTotal { amount } => format!("add {amount} to {} total", side_of(Side::You)),
         Effect::ReplaceStrategy { side } => format!("replace {} strategy", side_of(*side)),
         Effect::DiscardStrategy { side, .. } => {
             format!("discard one of {} unused strategies", side_of(*side))
         }
         Effect::RetrieveStrategies { side } => format!("take back {} used strategies", side_of(*side)),
         Effect::BlockPowers { of, .. } => format!("block the powers of {} cards", of.key()),
-        Effect::Choose { options, .. } => options.iter().map(effect_words).collect::<Vec<_>>().join(" or "),
+        Effect::Choose { options, .. } => {
+            options.iter().map(|o| effect_words_in(o, voice)).collect::<Vec<_>>().join(" or ")
+        }
         Effect::Named { name } => name.key().replace('_', " "),
     }
 }
@@ -298,50 +348,55 @@ fn deck_verb(v: &EvrView, f: Faction) -> String {
     format!("{verb} {} deck", whose(f))
 }
 
-/// The words of option `n` (from 1) of the choice in the effect being resolved.
-fn choice_option(v: &EvrView, n: u8) -> Option<String> {
-    let ops = source_effects(v.pending.as_ref()?);
+/// The words of option `n` (from 1) of the choice in the effect being resolved, in a voice.
+pub fn choice_option(p: &PendingView, n: u8, voice: Voice) -> Option<String> {
+    let ops = source_effects(p);
     ops.iter().find_map(|e| match e {
-        Effect::Choose { options, .. } => options.get(usize::from(n).checked_sub(1)?).map(effect_words),
+        Effect::Choose { options, .. } => {
+            options.get(usize::from(n).checked_sub(1)?).map(|o| effect_words_in(o, voice))
+        }
         _ => None,
     })
 }
 
-/// One option in words, with its levels, items and autocomplete names.
+/// One option in words, with its levels, items and autocomplete names, and the text of the
+/// card it names as its description ("Use X": what the power would do now).
 fn option_text(v: &EvrView, me: Faction, a: &Action) -> OptionText {
     let c = catalog();
-    let plain = |text: String, args: Vec<String>| OptionText {
+    let plain = |text: String, args: Vec<String>, description: String| OptionText {
         label: text,
         levels: vec![],
         items: vec![],
         args,
-        description: String::new(),
+        description,
     };
     match a {
-        Action::Characters { cards } => {
-            let names: Vec<String> = cards.iter().map(|&x| card_name(x)).collect();
-            OptionText {
-                label: label(vec![w("Shuffle "), n(names.join(" · ")), w(" into your deck")]),
-                levels: vec![],
-                items: names.clone(),
-                args: names,
-                description: String::new(),
-            }
+        Action::Character { card } => {
+            let name = card_name(*card);
+            plain(
+                label(vec![w("Shuffle "), n(name.clone()), w(" into your deck")]),
+                vec![name],
+                resource_brief(*card),
+            )
         }
         Action::Strategy { card } => {
             let name = c.strategy(*card).name.clone();
-            plain(label(vec![w("Choose "), n(name.clone())]), vec![name])
+            plain(label(vec![w("Choose "), n(name.clone())]), vec![name], strategy_brief(*card))
         }
-        Action::Play => plain("Play the top card of your deck".into(), vec![]),
+        Action::Play => plain("Play the top card of your deck".into(), vec![], String::new()),
         Action::Ready { slot } => {
-            let name = v.sides[&me]
-                .play
-                .get(usize::from(*slot).saturating_sub(1))
-                .map_or_else(|| format!("the card in place {slot}"), |p| card(&p.card));
+            let held = v.sides[&me].play.get(usize::from(*slot).saturating_sub(1));
+            let name = held.map_or_else(|| format!("the card in place {slot}"), |p| card(&p.card));
+            let description =
+                held.and_then(|p| c.resource_by_key(&p.card)).map(resource_brief).unwrap_or_default();
             let cost = c.influence_tokens.cost_to_ready;
-            plain(label(vec![w("Ready "), n(name.clone()), w(format!(" for {cost} influence"))]), vec![name])
+            plain(
+                label(vec![w("Ready "), n(name.clone()), w(format!(" for {cost} influence"))]),
+                vec![name],
+                description,
+            )
         }
-        Action::Pass => plain("Pass".into(), vec![]),
+        Action::Pass => plain("Pass".into(), vec![], String::new()),
         Action::Use { card } => {
             let name = card_name(*card);
             let text = if c.resource(*card).is_character() {
@@ -349,7 +404,7 @@ fn option_text(v: &EvrView, me: Faction, a: &Action) -> OptionText {
             } else {
                 vec![w("Use the power of "), n(name.clone())]
             };
-            plain(label(text), vec![name])
+            plain(label(text), vec![name], power_now(v, me, *card))
         }
         Action::Pick { card } => {
             let name = card_name(*card);
@@ -363,19 +418,26 @@ fn option_text(v: &EvrView, me: Faction, a: &Action) -> OptionText {
                 }],
                 items: vec![],
                 args: vec![name],
-                description: String::new(),
+                description: resource_brief(*card),
             }
         }
-        Action::Deck { faction } => plain(deck_verb(v, *faction), vec![faction.name().to_string()]),
+        Action::Deck { faction } => {
+            plain(deck_verb(v, *faction), vec![faction.name().to_string()], String::new())
+        }
         Action::Option { n: k } => {
-            let words = choice_option(v, *k).map(|t| format!(": {t}")).unwrap_or_default();
-            plain(label(vec![w(format!("Do option {k}")), n(words)]), vec![k.to_string()])
+            let words = v
+                .pending
+                .as_ref()
+                .and_then(|p| choice_option(p, *k, Voice::You))
+                .map(|t| format!(": {t}"))
+                .unwrap_or_default();
+            plain(label(vec![w(format!("Do option {k}")), n(words)]), vec![k.to_string()], String::new())
         }
         Action::Event { card } => {
             let name = c.event(*card).name.clone();
-            plain(label(vec![w("Put "), n(name.clone()), w(" next")]), vec![name])
+            plain(label(vec![w("Put "), n(name.clone()), w(" next")]), vec![name], event_brief(*card))
         }
-        Action::Done => plain("Done".into(), vec![]),
+        Action::Done => plain("Done".into(), vec![], String::new()),
     }
 }
 
@@ -388,7 +450,7 @@ pub fn option_texts(state: &EvrState, d: &Decision) -> Vec<OptionText> {
 /// What a decision kind asks, in words.
 pub fn kind_words(kind: DecisionKind) -> &'static str {
     match kind {
-        DecisionKind::ChooseCharacters => "choose four characters for your deck",
+        DecisionKind::ChooseCharacters => "choose a character for your deck (four in all)",
         DecisionKind::ChooseStrategy => "choose a strategy for this round",
         DecisionKind::StruggleTurn => "play a card, use a power, spend influence or pass",
         DecisionKind::Effect => "a choice of the effect being resolved",
@@ -409,7 +471,10 @@ pub fn context(state: &EvrState, d: &Decision) -> Vec<String> {
     }
     match d.kind {
         DecisionKind::ChooseCharacters => {
-            out.push("Four of your eight characters are shuffled into your deck; the other four wait in your reserve.".into());
+            let picked = v.sides[&me].deck;
+            out.push(format!(
+                "Pick four of your eight characters, one at a time, to shuffle into your deck; the other four wait in your reserve. Picked so far: {picked} of {CHARACTERS_CHOSEN}."
+            ));
         }
         DecisionKind::ChooseStrategy => {
             // From the options: with Infiltration the decider picks the opponent's strategy.
@@ -433,7 +498,7 @@ pub fn context(state: &EvrState, d: &Decision) -> Vec<String> {
     }
     if let Some(p) = &v.pending {
         let (name, text) = source(p);
-        out.push(format!("Resolving {name} ({}) for {}: {text}", p.kind, player(p.actor)));
+        out.push(format!("Resolving {} for {}: {text}", source_phrase(p, &name), player(p.actor)));
         let cards: Vec<String> = visible(&p.cards).iter().map(|k| card(k)).collect();
         if !cards.is_empty() {
             out.push(format!("You look at: {}", list(&cards)));
@@ -452,16 +517,13 @@ fn play_words(s: &SideView) -> String {
         .play
         .iter()
         .enumerate()
-        .map(|(i, p)| {
-            let turned = if p.exhausted { ", exhausted" } else { "" };
-            format!("{}. {} ({}{turned})", i + 1, card(&p.card), p.value)
-        })
+        .map(|(i, p)| format!("{}. {}", i + 1, card_worth(&p.card, p.value, p.exhausted)))
         .collect();
     if cards.is_empty() { "empty".into() } else { cards.join("; ") }
 }
 
 /// Cards in words: names when visible, a count when not.
-fn cards_text(c: &Cards, one: &str, name: impl Fn(&str) -> String) -> String {
+pub fn cards_text(c: &Cards, one: &str, name: impl Fn(&str) -> String) -> String {
     match c {
         Cards::Visible(v) => list(&v.iter().map(|k| name(k)).collect::<Vec<_>>()),
         Cards::Hidden(0) => "none".into(),
@@ -513,7 +575,7 @@ pub fn board_words(v: &EvrView) -> String {
             list(&won),
             s.influence
         ));
-        let against = objective.map(|o| format!(" of {o}")).unwrap_or_default();
+        let against = objective.map(|o| format!("; objective value {o}")).unwrap_or_default();
         out.push(format!("  Play area (total {}{against}): {}", s.total, play_words(s)));
         let discard: Vec<String> = s.discard.iter().map(|k| card(k)).collect();
         out.push(format!("  Deck: {} cards — discard pile: {}", s.deck, list(&discard)));
@@ -531,7 +593,7 @@ pub fn board_words(v: &EvrView) -> String {
     }
     if let Some(p) = &v.pending {
         let (name, _) = source(p);
-        let mut line = format!("Resolving: {name} ({}) for {}", p.kind, player(p.actor));
+        let mut line = format!("Resolving {} for {}", source_phrase(p, &name), player(p.actor));
         if count(&p.cards) > 0 {
             line.push_str(&format!(" — cards looked at: {}", cards_text(&p.cards, "card", card)));
         }
@@ -541,34 +603,6 @@ pub fn board_words(v: &EvrView) -> String {
         (Some(f), _) => out.push(format!("The {} player has won.", f.name())),
         (None, Some(f)) => out.push(format!("Waiting for {}.", player(f))),
         (None, None) => {}
-    }
-    out.join("\n") + "\n"
-}
-
-/// A seat's secrets in words, from its own view: the reserve, this round's strategy (and the
-/// opponent's, when this seat knows it), the strategies left, and cards an effect shows it.
-pub fn private_words(v: &EvrView, me: Faction) -> String {
-    let mine = &v.sides[&me];
-    let mut out = vec![format!("Reserve: {}", cards_text(&mine.reserve, "character", card))];
-    let chosen = match &mine.chosen {
-        Some(Cards::Visible(k)) => list(&k.iter().map(|k| strategy(k)).collect::<Vec<_>>()),
-        _ => "not chosen yet".into(),
-    };
-    out.push(format!("Your strategy this round: {chosen}"));
-    if let Some(Cards::Visible(k)) = &v.sides[&me.opponent()].chosen {
-        let names: Vec<String> = k.iter().map(|k| strategy(k)).collect();
-        out.push(format!("The {} strategy this round: {}", me.opponent().name(), list(&names)));
-    }
-    out.push(format!("Strategies not used yet: {}", cards_text(&mine.unused, "card", strategy)));
-    if let Some(p) = v.pending.as_ref().filter(|p| p.actor == me) {
-        let cards: Vec<String> = visible(&p.cards).iter().map(|k| card(k)).collect();
-        if !cards.is_empty() {
-            out.push(format!("Cards you look at: {}", list(&cards)));
-        }
-        let events: Vec<String> = visible(&p.events).iter().map(|k| event(k)).collect();
-        if !events.is_empty() {
-            out.push(format!("Events you look at: {}", list(&events)));
-        }
     }
     out.join("\n") + "\n"
 }
@@ -590,17 +624,6 @@ pub fn status_words(state: &EvrState, waiting: Option<(Faction, DecisionKind)>) 
         v.sides[&Faction::Empire].victory_points,
         v.balance.name(),
     )
-}
-
-/// Everything both sides kept hidden, for the end of a match: each side's reserve and
-/// strategies, from the full view.
-pub fn reveal_words(state: &EvrState) -> String {
-    let v = view(state, Viewer::Full);
-    let mut out = String::new();
-    for f in Faction::BOTH {
-        out.push_str(&format!("**The {} player held**\n{}", f.name(), private_words(&v, f)));
-    }
-    out
 }
 
 #[cfg(test)]

@@ -8,10 +8,10 @@ use crate::engine::rebellion::choice::{
     CardName, Choice, ChoiceKind, DieRef, Fighter, Mode, describe_decision,
 };
 use crate::engine::rebellion::{Action, Decision, Place, PromptKind, State};
-use crate::games::game::{Level, MAX_DESCRIPTION, OptionText};
+use crate::games::game::{Level, OptionText};
 
 pub use crate::games::words::MAX_LABEL;
-use crate::games::words::{capitalise, fit, label, n, w};
+use crate::games::words::{brief, capitalise, fit, label, n, w};
 pub use crate::render::text::{leaders_text, units_text};
 
 /// A place by name: a system, or "the Rebel Base space".
@@ -281,21 +281,6 @@ fn card_level(label: impl Into<String>, section: impl Into<String>, c: Option<Ca
 pub fn card_brief(c: Option<CardName>) -> String {
     let text = c.map(super::card_facts::card_text).unwrap_or_default();
     brief(&text, "… (see /rebellion card)")
-}
-
-/// `text` within [`MAX_DESCRIPTION`] characters: whole when it fits, else cut at a word and
-/// ended with `more`.
-pub fn brief(text: &str, more: &str) -> String {
-    let text = text.trim();
-    if text.chars().count() <= MAX_DESCRIPTION {
-        return text.to_string();
-    }
-    let room = MAX_DESCRIPTION - more.chars().count();
-    let mut cut: String = text.chars().take(room).collect();
-    if let Some(k) = cut.rfind(' ') {
-        cut.truncate(k);
-    }
-    format!("{}{more}", cut.trim_end_matches([',', ';', ':', '.', ' ']))
 }
 
 /// The steps an option is narrowed by, coarse to fine (menus use as many as they need).
