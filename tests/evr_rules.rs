@@ -101,6 +101,49 @@ fn choose_characters_puts_four_in_the_deck_and_four_in_reserve() {
 }
 
 #[test]
+fn a_match_logged_with_four_characters_at_once_still_replays_as_the_four_picks() {
+    // Matches stored or exported before the one-at-a-time setup logged `characters a b c d`:
+    // it applies as the four picks (one state version), so their replay reaches the same state.
+    init();
+    let c = catalog();
+    for seed in 0..5 {
+        let (mut old, mut new) = (new_game(seed), new_game(seed));
+        for f in [REBEL, EMPIRE] {
+            let four: Vec<ResourceCardId> = c.characters_of(f).skip(seed as usize % 4).take(4).collect();
+            let mut reversed = four.clone();
+            reversed.reverse();
+            // As the old logs hold it.
+            let logged = serde_json::json!({ "type": "characters", "cards": reversed });
+            let action: Action = serde_json::from_value(logged).expect("an old log entry reads");
+            apply(&mut old, f, action).expect("the old setup applies");
+            for &card in &four {
+                apply(&mut new, f, Action::Character { card }).unwrap();
+            }
+        }
+        assert_eq!(old.version + 6, new.version, "one version per logged action");
+        new.version = old.version;
+        assert_eq!(old, new, "seed {seed}: the same deck order, reserve and round");
+    }
+    // It is held to the same rules: four different characters of one's own, before any pick.
+    let mut s = new_game(3);
+    let rebels: Vec<ResourceCardId> = c.characters_of(REBEL).collect();
+    let empire: Vec<ResourceCardId> = c.characters_of(EMPIRE).collect();
+    for wrong in [
+        vec![rebels[0], rebels[1], rebels[2]],
+        vec![rebels[0], rebels[0], rebels[1], rebels[2]],
+        vec![rebels[0], rebels[1], rebels[2], empire[0]],
+        vec![rebels[0], rebels[1], rebels[2], rebels[3], rebels[4]],
+    ] {
+        refused(&mut s, REBEL, Action::Characters { cards: wrong });
+    }
+    refused(&mut s, EMPIRE, Action::Characters { cards: empire[..4].to_vec() });
+    apply(&mut s, REBEL, Action::Character { card: rebels[0] }).unwrap();
+    refused(&mut s, REBEL, Action::Characters { cards: rebels[1..5].to_vec() });
+    // It is never offered.
+    assert!(decision(&s).unwrap().actions.iter().all(|a| matches!(a, Action::Character { .. })));
+}
+
+#[test]
 fn reveal_event_and_choose_strategies_in_secret_each_card_once_until_retrieved() {
     let mut s = set_up(3);
     assert_eq!(s.round, 1);

@@ -18,6 +18,13 @@ pub enum Action {
         /// The character.
         card: ResourceCardId,
     },
+    /// Setup as logged before characters were picked one at a time: all four at once. Never
+    /// offered; accepted only so that a match stored or exported then still replays (it
+    /// applies as the four picks in catalog order, one state version).
+    Characters {
+        /// The four characters.
+        cards: Vec<ResourceCardId>,
+    },
     /// Planning: this round's strategy.
     Strategy {
         /// The strategy card.
@@ -67,6 +74,10 @@ impl Action {
         let c = catalog();
         match self {
             Action::Character { card } => format!("character {}", c.resource(*card).key),
+            Action::Characters { cards } => {
+                let keys: Vec<&str> = cards.iter().map(|&x| c.resource(x).key.as_str()).collect();
+                format!("characters {}", keys.join(" "))
+            }
             Action::Strategy { card } => format!("strategy {}", c.strategy(*card).key),
             Action::Play => "play".into(),
             Action::Ready { slot } => format!("ready {slot}"),

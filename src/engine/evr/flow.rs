@@ -153,6 +153,9 @@ pub fn apply(s: &mut EvrState, seat: Faction, action: Action) -> Result<(), Rule
     if d.seat != seat {
         return Err(RuleError::NotYourDecision { waiting: d.seat });
     }
+    if let Action::Characters { cards } = &action {
+        return apply_four_characters(s, &d, cards);
+    }
     if !d.actions.contains(&action) {
         return Err(explain(s, &d, &action));
     }
@@ -163,22 +166,7 @@ pub fn apply(s: &mut EvrState, seat: Faction, action: Action) -> Result<(), Rule
         return Ok(());
     }
     match (s.phase, action) {
-        (Phase::ChooseCharacters { faction }, Action::Character { card }) => {
-            let side = s.sides.get_mut(faction);
-            side.deck.push(card);
-            if side.deck.len() == CHARACTERS_CHOSEN {
-                // The deck is made in catalog order and shuffled, as if the four had been
-                // picked together.
-                let picked = std::mem::take(&mut side.deck);
-                side.reserve = catalog().characters_of(faction).filter(|c| !picked.contains(c)).collect();
-                side.deck = catalog().resources_of(faction).filter(|c| !side.reserve.contains(c)).collect();
-                s.rng.shuffle(&mut s.sides.get_mut(faction).deck);
-                match faction {
-                    Faction::Rebel => s.phase = Phase::ChooseCharacters { faction: Faction::Empire },
-                    Faction::Empire => dominance::start_round(s),
-                }
-            }
-        }
+        (Phase::ChooseCharacters { faction }, Action::Character { card }) => pick_character(s, faction, card),
         (Phase::ChooseStrategy { faction }, Action::Strategy { card }) => {
             let other = faction.opponent();
             let picked_by_opponent = |f: Faction| *s.effects.chosen_by_opponent.get(f);
@@ -224,6 +212,50 @@ pub fn apply(s: &mut EvrState, seat: Faction, action: Action) -> Result<(), Rule
             }
         }
         _ => unreachable!("the decision offers only actions of its phase"),
+    }
+    s.version += 1;
+    Ok(())
+}
+
+/// One more character picked at setup: it waits in the deck; the fourth makes the deck.
+fn pick_character(s: &mut EvrState, faction: Faction, card: ResourceCardId) {
+    let side = s.sides.get_mut(faction);
+    side.deck.push(card);
+    if side.deck.len() == CHARACTERS_CHOSEN {
+        // The deck is made in catalog order and shuffled, as if the four had been picked
+        // together (so a match logged with the old four-at-once setup replays the same).
+        let picked = std::mem::take(&mut side.deck);
+        side.reserve = catalog().characters_of(faction).filter(|c| !picked.contains(c)).collect();
+        side.deck = catalog().resources_of(faction).filter(|c| !side.reserve.contains(c)).collect();
+        s.rng.shuffle(&mut s.sides.get_mut(faction).deck);
+        match faction {
+            Faction::Rebel => s.phase = Phase::ChooseCharacters { faction: Faction::Empire },
+            Faction::Empire => dominance::start_round(s),
+        }
+    }
+}
+
+/// The old four-at-once setup (`Action::Characters`): legal where four single picks in a row
+/// would be, applied as those picks in one state version. On error nothing changes.
+fn apply_four_characters(s: &mut EvrState, d: &Decision, cards: &[ResourceCardId]) -> Result<(), RuleError> {
+    let mut picks = cards.to_vec();
+    picks.sort();
+    picks.dedup();
+    let fresh = s.sides.get(d.seat).deck.is_empty();
+    let own = picks.iter().all(|c| d.actions.contains(&Action::Character { card: *c }));
+    if d.kind != DecisionKind::ChooseCharacters
+        || !fresh
+        || picks.len() != CHARACTERS_CHOSEN
+        || cards.len() != CHARACTERS_CHOSEN
+        || !own
+    {
+        return Err(RuleError::Illegal {
+            rule: "Choose Characters",
+            detail: "four different characters of your own faction, before any is picked".into(),
+        });
+    }
+    for card in picks {
+        pick_character(s, d.seat, card);
     }
     s.version += 1;
     Ok(())

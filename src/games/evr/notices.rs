@@ -14,7 +14,7 @@ use crate::games::game::Notice;
 
 use super::reckoning;
 use super::words::{
-    Voice, capitalise_player, card, card_name, card_worth, choice_option, count, event, event_effect_brief,
+    Voice, capitalise_player, card, card_name, card_worth, choice_option, count, event, event_effect,
     event_numbers, list, player, source, strategy, visible, whose,
 };
 use crate::engine::evr::flow::CHARACTERS_CHOSEN;
@@ -45,6 +45,9 @@ fn actor_line(pb: &EvrView, pa: &EvrView, seat: Faction, action: &Action) -> Str
             "{who} picked a character for their deck ({} of {CHARACTERS_CHOSEN}).",
             (pb.sides[&seat].deck + 1).min(CHARACTERS_CHOSEN)
         ),
+        Action::Characters { .. } => {
+            format!("{who} picked their {CHARACTERS_CHOSEN} characters for their deck.")
+        }
         Action::Strategy { .. } => format!("{who} chose a strategy."),
         Action::Play => match played(pb, pa, seat).first() {
             Some(k) => format!("{who} played {}.", card_worth(k, value_of(pa, seat, k), false)),
@@ -153,7 +156,7 @@ fn changes(b: &EvrView, a: &EvrView, seat: Faction, action: &Action) -> Vec<Stri
         && let Some(e) = &a.event
     {
         out.push(format!("Round {} begins. Event — {}.", a.round, event_numbers(e)));
-        if let Some(text) = event_effect_brief(e) {
+        if let Some(text) = event_effect(e) {
             out.push(format!("Its effect: {text}"));
         }
     }

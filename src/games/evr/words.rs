@@ -10,17 +10,10 @@ use crate::engine::evr::{Action, Decision, DecisionKind, EvrState, Viewer, view}
 use crate::games::game::{Level, OptionText};
 
 use crate::engine::evr::flow::CHARACTERS_CHOSEN;
+pub use crate::games::words::adjective;
 use crate::games::words::{capitalise, label, n, w};
 
 use super::brief::{event_brief, power_now, resource_brief, strategy_brief};
-
-/// The adjective of a faction on its cards ("Rebel", "Imperial").
-pub fn adjective(f: Faction) -> &'static str {
-    match f {
-        Faction::Rebel => "Rebel",
-        Faction::Empire => "Imperial",
-    }
-}
 
 /// A side as the subject of a sentence ("the Rebel player").
 pub fn player(f: Faction) -> String {
@@ -133,23 +126,6 @@ pub fn event_effect(key: &str) -> Option<String> {
     let c = catalog();
     let e = c.event(c.event_by_key(key)?);
     e.effect.as_ref().map(|x| x.text.clone())
-}
-
-/// An event's effect for the lines of the log and of a decision's context: its printed text,
-/// except where that text names characters (Duel on Cloud City's exceptions), which is said
-/// without the names. The names are public, but a line naming a character of the box is best
-/// kept to the board and the table image, where it reads as the card: in a message it would
-/// look like news of a card in someone's reserve. Decided from the catalog only.
-pub fn event_effect_brief(key: &str) -> Option<String> {
-    let c = catalog();
-    let e = c.event(c.event_by_key(key)?).effect.as_ref()?;
-    let names_characters =
-        e.ops.iter().any(|op| matches!(op, Effect::BlockPowers { except, .. } if !except.is_empty()));
-    Some(if names_characters {
-        "This round, only the characters the event card names may use their powers.".to_string()
-    } else {
-        e.text.clone()
-    })
 }
 
 /// The card whose effect is being resolved, by name, and its printed text.
@@ -379,6 +355,10 @@ fn option_text(v: &EvrView, me: Faction, a: &Action) -> OptionText {
                 resource_brief(*card),
             )
         }
+        // Never offered (an old log's setup); worded for completeness.
+        Action::Characters { .. } => {
+            plain(format!("Shuffle {CHARACTERS_CHOSEN} characters into your deck"), vec![], String::new())
+        }
         Action::Strategy { card } => {
             let name = c.strategy(*card).name.clone();
             plain(label(vec![w("Choose "), n(name.clone())]), vec![name], strategy_brief(*card))
@@ -465,7 +445,7 @@ pub fn context(state: &EvrState, d: &Decision) -> Vec<String> {
     let mut out = vec![];
     if let Some(e) = &v.event {
         out.push(format!("Event — {}", event_numbers(e)));
-        if let Some(text) = event_effect_brief(e) {
+        if let Some(text) = event_effect(e) {
             out.push(format!("Its effect: {text}"));
         }
     }
