@@ -452,3 +452,17 @@ fn the_hand_lists_reserve_and_strategies_with_their_texts_and_splits_without_cut
     assert!(pieces.len() > 1 && pieces.iter().all(|p| p.chars().count() <= 2000));
     assert_eq!(pieces.join("\n"), long.trim_end());
 }
+
+#[test]
+fn the_duel_on_cloud_city_names_luke_skywalker_and_darth_vader() {
+    init();
+    let s = struggle("duel_on_cloud_city", None, None);
+    let d = decision(&s).expect("the struggle");
+    let context = holonet::games::evr::words::context(&s, &d).join("\n");
+    let described = event_text(evr::event("duel_on_cloud_city"));
+    for text in [&context, &described] {
+        for name in ["Luke Skywalker", "Darth Vader"] {
+            assert!(text.contains(name), "{name} missing from {text}");
+        }
+    }
+}

@@ -44,10 +44,8 @@ fn assert_no_secret(before: &EvrState, after: &EvrState, public: &[String]) {
         reserve_names(before).into_iter().filter(|n| reserve_names(after).contains(n)).collect();
     let pv = view(after, Viewer::Public);
     // The events' printed effects are public (Duel on Cloud City names two characters).
-    let texts: Vec<&String> =
-        catalog().events.iter().filter_map(|e| e.effect.as_ref()).map(|e| &e.text).collect();
     for line in public {
-        let line = &texts.iter().fold(line.clone(), |l, t| l.replace(t.as_str(), ""));
+        let line = &evr::without_event_texts(line);
         for name in &secret {
             assert!(!line.contains(name.as_str()), "public line names a reserve card {name}: {line}");
         }

@@ -406,6 +406,14 @@ fn service_payloads_never_name_a_reserve_character_the_receiver_has_not_seen() {
                     checked += 1;
                 }
             }
+            // Events' printed effects are public catalog text (Duel on Cloud City names Luke
+            // Skywalker and Darth Vader): taken out before the scan, as the Rebellion harness
+            // takes out cards' texts.
+            let channel = evr::without_event_texts(&channel);
+            let users: Vec<(u64, String)> =
+                users.iter().map(|(u, t)| (*u, evr::without_event_texts(t))).collect();
+            let status: Vec<(u64, String)> =
+                status.iter().map(|(u, t)| (*u, evr::without_event_texts(t))).collect();
             for f in BOTH {
                 for name in canaries(f) {
                     assert!(!channel.contains(&name), "seed {seed}: the channel is told {name}:\n{channel}");

@@ -3,8 +3,8 @@
 //! open a match), `card` (the card lookup, in both groups), `/play` (moves); `/mod`
 //! (moderation) is in `moderation.rs`. Each builds a command line or service call on the
 //! channel's match, whatever its game; options naming game things autocomplete from the
-//! caller's own pending prompt only (card names from the catalog). Rebellion's own verbs (`/play assign`, …) answer in an
-//! Empire vs. Rebellion channel that they do not apply there.
+//! caller's own pending prompt only (card names from the catalog). Rebellion's own verbs
+//! (`/play assign`, …) answer in an Empire vs. Rebellion channel that they do not apply there.
 //!
 //! Why one `/game new game:evr` and not an `/evr …` tree: every other command is game-neutral —
 //! prompts, option texts, the live message and secrets come from the `Game` trait — so a second
@@ -17,8 +17,8 @@
 use poise::serenity_prelude as serenity;
 use serenity::{AutocompleteChoice, CreateAutocompleteResponse};
 
-pub use super::autocomplete::{own_lines, suggestions};
 use super::autocomplete::{card_names, complete};
+pub use super::autocomplete::{own_lines, suggestions};
 use super::components::{option_menus, out_of_date};
 use super::host::Job;
 use super::hosted::{GameKind, NewMatch};

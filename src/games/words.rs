@@ -1,6 +1,7 @@
 //! Labels in words shared by every game's adapter: options read in printed names, fitted to
 //! the length a Discord menu allows without losing the start of any name.
 
+use crate::content::Faction;
 use crate::games::game::MAX_DESCRIPTION;
 
 /// The longest label (Discord's limit on a menu option's label).
@@ -90,4 +91,12 @@ pub fn brief(text: &str, more: &str) -> String {
         cut.truncate(k);
     }
     format!("{}{more}", cut.trim_end_matches([',', ';', ':', '.', ' ']))
+}
+
+/// The adjective of a faction on its cards ("Rebel", "Imperial").
+pub fn adjective(f: Faction) -> &'static str {
+    match f {
+        Faction::Rebel => "Rebel",
+        Faction::Empire => "Imperial",
+    }
 }

@@ -318,3 +318,18 @@ pub fn strategy_twin(s: &EvrState, f: Faction, pick: usize) -> Option<EvrState> 
     }
     (t != *s).then_some(t)
 }
+
+/// A text without the events' printed effect texts, whole or as a menu's shortened
+/// description, as printed or in lower case (public catalog data that may name characters).
+pub fn without_event_texts(text: &str) -> String {
+    use holonet::games::evr::brief::{event_brief, event_text};
+    let c = catalog();
+    let ids = (0..c.events.len()).map(|i| holonet::content::evr::EventCardId(i as u8));
+    let forms: Vec<String> = ids
+        .flat_map(|id| [event_text(id), event_brief(id)])
+        .chain(c.events.iter().filter_map(|e| e.effect.as_ref()).map(|e| e.text.clone()))
+        .flat_map(|f| [f.to_lowercase(), f])
+        .collect();
+    // Also lowercased: some payloads are read in lower case.
+    forms.iter().fold(text.to_string(), |t, f| t.replace(f.as_str(), ""))
+}

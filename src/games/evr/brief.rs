@@ -10,7 +10,7 @@ use crate::content::evr::{
 use crate::engine::evr::view::{EvrView, SideView};
 use crate::games::words::{brief, capitalise};
 
-use super::words::{effect_words, event_effect_brief, strategy, visible};
+use super::words::{effect_words, event_effect, strategy, visible};
 
 /// Ends a shortened description: the whole text is one lookup away.
 pub const MORE: &str = "… (see /game card)";
@@ -52,8 +52,7 @@ pub fn event_text(id: EventCardId) -> String {
         "Objective {}, capacity {}, {} VP, {} influence",
         e.objective_value, e.capacity, e.victory_points, e.influence_value
     );
-    // Said as the log says it: an effect naming characters is told without their names.
-    match event_effect_brief(&e.key) {
+    match event_effect(&e.key) {
         Some(text) => format!("{numbers}. {text}"),
         None => format!("{numbers}."),
     }

@@ -11,11 +11,10 @@ use crate::content::{
 use crate::engine::rebellion::MatchOptions;
 use crate::engine::rebellion::choice::CardName;
 use crate::engine::rebellion::rise_of_the_empire::cards::{action_in_match, mission_in_match};
-use crate::games::evr::words::adjective;
 use crate::games::rebellion::card_facts::{
     action_timing, card_text, mission_facts, objective_facts, skill_name, tactic_facts,
 };
-use crate::games::words::capitalise;
+use crate::games::words::{adjective, capitalise};
 
 /// Every card a match with these options plays with (`None`: every card of both boxes). A
 /// match with Rise of the Empire drops the base printings the expansion replaces and the base
