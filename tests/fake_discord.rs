@@ -908,10 +908,13 @@ async fn scenario() {
     // Secrets by DM: the Rebel's arrives; the Empire's DMs are closed, so the channel says so
     // (once per match, checked at the end) without content.
     let dm = format!("/api/v10/channels/{}/messages", 100_000 + REBEL);
-    fake.wait(start_from, "the Rebel's secrets by DM", |r| {
-        r.is("POST", &dm) && r.content().contains("Your secrets as the rebel player")
-    })
-    .await;
+    let secrets_dm = fake
+        .wait(start_from, "the Rebel's secrets by DM", |r| {
+            r.is("POST", &dm) && r.content().contains("Your secrets as the rebel player")
+        })
+        .await;
+    // Every card of the hand comes with what it does.
+    assert!(hand_described(&secrets_dm.content()) >= 4, "{}", secrets_dm.content());
     fake.wait(start_from, "the closed-DM notice", |r| !closed_dm_notices(std::slice::from_ref(r)).is_empty())
         .await;
     let reqs: Vec<Req> = fake.requests_from(start_from);
@@ -1074,6 +1077,7 @@ async fn scenario() {
     // The Empire (closed DMs) reads its secrets ephemerally.
     let (reqs, reply) = fake.command(EMPIRE, 0, "rebellion", "hand", json!([])).await;
     assert!(reply.contains("As the empire player"), "{reply}");
+    assert!(hand_described(&reply) >= 4, "{reply}");
     assert!(channel_posts(&reqs).is_empty());
 
     // Moderation is announced; non-moderators are refused.
@@ -2038,6 +2042,35 @@ async fn quick_choose(fake: &mut Fake, user: u64, option: &str) -> String {
     let (_, token) = fake.interaction("interaction_command.json", 2, user, 0, data);
     let hook = format!("/api/v10/webhooks/{APP}/{token}");
     fake.wait(from, "the follow-up", |r| r.is("POST", &hook)).await.content()
+}
+
+/// Checks that every card listed in a hand text's sections of missions, action cards and
+/// objectives ("Missions (3):" then one card a line) is on its line with its facts and text
+/// (`hand_line`), and returns how many were checked.
+fn hand_described(text: &str) -> usize {
+    use holonet::content::{ActionCardId, MissionId, ObjectiveId};
+    use holonet::engine::rebellion::choice::CardName;
+    use holonet::games::rebellion::card_facts::hand_line;
+    let kinds: [(&str, Vec<CardName>); 3] = [
+        ("Missions", MissionId::all().map(CardName::Mission).collect()),
+        ("Action cards", ActionCardId::all().map(CardName::Action).collect()),
+        ("Objectives", ObjectiveId::all().map(CardName::Objective).collect()),
+    ];
+    let lines: Vec<&str> = text.lines().collect();
+    let mut checked = 0;
+    for (label, cards) in kinds {
+        let Some(at) = lines.iter().position(|l| l.starts_with(&format!("{label} ("))) else { continue };
+        let n: usize =
+            lines[at].trim_start_matches(&format!("{label} (")).split(')').next().unwrap().parse().unwrap();
+        for line in &lines[at + 1..at + 1 + n] {
+            assert!(
+                cards.iter().any(|&c| line.ends_with(&hand_line(c))),
+                "{label}: `{line}` without its text"
+            );
+            checked += 1;
+        }
+    }
+    checked
 }
 
 // ---------------------------------------------------------------- Empire vs. Rebellion (issue 20)

@@ -17,6 +17,9 @@ async fn look_up(fake: &mut Fake, user: u64, top: &str, name: &str) -> (String, 
     let (reqs, reply) =
         fake.command(user, 0, top, "card", json!([{"name": "name", "type": 3, "value": name}])).await;
     assert!(posts_in(&reqs, fake.channel).is_empty(), "a lookup posts nothing");
+    let callback = reqs.iter().find(|r| r.path.ends_with("/callback")).expect("the interaction is answered");
+    let flags = callback.json()["data"]["flags"].as_u64().unwrap_or(0);
+    assert_eq!(flags & 64, 64, "the answer is the caller's alone (ephemeral)");
     assert!(dm_posts(&reqs, REBEL).is_empty() && dm_posts(&reqs, EMPIRE).is_empty(), "and messages nobody");
     let png = reqs.iter().flat_map(|r| r.files()).find(|(f, _)| f.ends_with(".png")).map(|(_, b)| b);
     (reply.trim().to_string(), png)
