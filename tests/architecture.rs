@@ -26,12 +26,13 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
 ];
 
-/// The engine's rule set: its modules call each other through the frame stack (the flow runs a
-/// phase's frame, the phase pushes frames back), and the state holds every phase's frame, so
-/// they are one component. How many pairs of its files in different folders import each other
-/// today; the test fails if it grows (lower it when a split allows).
+/// The engine's rule set. Its frames' data sit below the state and the rules (`frame/`), so
+/// only the card executor and the expansion's effect families still import each other: the
+/// executor (`cards/run.rs`) holds each family's pending choice and calls the family, which
+/// takes the executor's `CardRun` and `Next`. How many such pairs there are today; the test
+/// fails if it grows (lower it when a split allows).
 const ENGINE_RULES: &str = "engine/rebellion";
-const ENGINE_RULES_MUTUAL_PAIRS: usize = 20;
+const ENGINE_RULES_MUTUAL_PAIRS: usize = 3;
 
 /// One source file: its path under `src/` and module path.
 struct SourceFile {
@@ -306,27 +307,39 @@ fn the_engine_names_no_io_no_discord_and_no_layer_above_it() {
     assert!(found.is_empty(), "the engine must stay pure:\n{}", found.join("\n"));
 }
 
-#[test]
-fn no_two_files_of_different_folders_import_each_other() {
-    let edges = edges(&sources());
-    let mut pairs = vec![];
-    let mut engine_pairs = 0;
-    for (a, tos) in &edges {
+/// The pairs of files in different folders that import each other.
+fn mutual_pairs(edges: &BTreeMap<String, BTreeSet<String>>) -> Vec<(String, String)> {
+    let mut out = vec![];
+    for (a, tos) in edges {
         for b in tos.iter().filter(|b| a < *b && folder(a) != folder(b)) {
             if edges.get(b).is_some_and(|back| back.contains(a)) {
-                if a.starts_with(ENGINE_RULES) && b.starts_with(ENGINE_RULES) {
-                    engine_pairs += 1;
-                } else {
-                    pairs.push(format!("{a} <-> {b}"));
-                }
+                out.push((a.clone(), b.clone()));
             }
         }
     }
+    out
+}
+
+#[test]
+fn no_two_files_of_different_folders_import_each_other() {
+    let mut pairs = vec![];
+    let mut engine_pairs = vec![];
+    for (a, b) in mutual_pairs(&edges(&sources())) {
+        if a.starts_with(ENGINE_RULES) && b.starts_with(ENGINE_RULES) {
+            engine_pairs.push(format!("{a} <-> {b}"));
+        } else {
+            pairs.push(format!("{a} <-> {b}"));
+        }
+    }
     assert!(pairs.is_empty(), "files of different folders importing each other:\n{}", pairs.join("\n"));
+    // Listed with `--nocapture`, to see what a split removes.
+    eprintln!("{}", engine_pairs.join("\n"));
     assert!(
-        engine_pairs <= ENGINE_RULES_MUTUAL_PAIRS,
-        "the engine's rule set has {engine_pairs} pairs of files in different folders importing each other, more \
-         than the {ENGINE_RULES_MUTUAL_PAIRS} of docs/architecture.md"
+        engine_pairs.len() <= ENGINE_RULES_MUTUAL_PAIRS,
+        "the engine's rule set has {} pairs of files in different folders importing each other, more \
+         than the {ENGINE_RULES_MUTUAL_PAIRS} of docs/architecture.md:\n{}",
+        engine_pairs.len(),
+        engine_pairs.join("\n")
     );
 }
 
@@ -377,6 +390,16 @@ fn the_checks_see_what_they_check() {
     let files = sources();
     let e = edges(&files);
     assert!(e["engine/rebellion/flow.rs"].contains("engine/rebellion/phases/refresh.rs"));
-    assert!(e["engine/rebellion/phases/refresh.rs"].contains("engine/rebellion/flow.rs"));
+    assert!(e["engine/rebellion/phases/refresh.rs"].contains("engine/rebellion/frame/mod.rs"));
     assert!(e["store/mod.rs"].contains("trust/dice.rs"));
+    // Two files of different folders naming each other are a pair; of one folder, not.
+    let file =
+        |rel: &str, text: &str| SourceFile { rel: rel.into(), module: module_of(rel), text: code_only(text) };
+    let shown = [
+        file("a/x.rs", "use crate::b::y::Thing;"),
+        file("b/y.rs", "use crate::a::x::Other;\nuse super::z;"),
+        file("b/z.rs", "use super::y::Thing;"),
+    ];
+    let pairs = mutual_pairs(&edges(&shown));
+    assert_eq!(pairs, vec![("a/x.rs".to_string(), "b/y.rs".to_string())]);
 }

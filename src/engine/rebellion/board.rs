@@ -1,8 +1,9 @@
 //! Board changes shared by the rules and by card abilities: units gained from the supply and
 //! destroyed back into it, keeping a combat being fought in that place in step.
 
+use super::ctx::Ctx;
 use super::event::EventKind;
-use super::flow::{Ctx, Frame};
+use super::frame::Frame;
 use super::state::{Place, State};
 use crate::content::*;
 

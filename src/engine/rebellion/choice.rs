@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::action::{Action, Pick, Target};
 use super::cards::run::Pending;
 use super::combat::{Combat, Effect, Step};
-use super::flow::{Decision, Frame};
+use super::frame::{Decision, Frame};
 use super::phases::mobilize::MobilizeStep;
 use super::phases::setup::SetupStep;
 use super::state::{Place, Ring, State};

@@ -1,11 +1,11 @@
 //! The engine's control flow: a stack of frames (phase, activation, mission, combat …), the
 //! pending decision at its top, and the loop that runs every automatic step in between.
 
-use serde::{Deserialize, Serialize};
-
 use super::action::{Action, Leaders};
+pub use super::ctx::{Ctx, Roll};
 use super::error::{RuleError, illegal};
 use super::event::{Audience, Event, EventKind};
+pub use super::frame::{Decision, Frame, Frames, PromptKind};
 use super::phases::{assignment, command, mobilize, movement, refresh, setup};
 use super::rise_of_the_empire::{self, pool_limit, targets};
 use super::state::State;
@@ -13,213 +13,13 @@ use super::{cards, combat, mission, team, victory};
 use crate::content::*;
 use team::Player;
 
-/// One level of what the engine is in the middle of.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Frame {
-    /// Setup choices (starting units, base).
-    Setup(setup::SetupStep),
-    /// The Assignment Phase.
-    Assignment(assignment::AssignmentPhase),
-    /// The Command Phase.
-    Command(command::CommandPhase),
-    /// One activation: move units in, then reveal, combat, subjugate.
-    Activation(movement::Activation),
-    /// One revealed mission.
-    Mission(mission::MissionRun),
-    /// One combat.
-    Combat(Box<combat::Combat>),
-    /// A card ability being carried out.
-    Card(Box<cards::CardRun>),
-    /// A deferred Rapid Mobilization at the end of the Command Phase.
-    Mobilize(mobilize::Mobilize),
-    /// The Refresh Phase.
-    Refresh(refresh::RefreshPhase),
-    /// A leader pool over Rise of the Empire's limit, on top of whatever was going on.
-    PoolLimit(pool_limit::PoolLimit),
-    /// Rise of the Empire: a card window once a combat is over (`rise_of_the_empire/windows.rs`).
-    Window(rise_of_the_empire::windows::CardWindow),
+/// Creates a match: performs every automatic setup step and leaves the placement and base
+/// choices pending (placements are made by default with `quick_setup`).
+pub fn new_game(seed: u64, options: crate::engine::rebellion::MatchOptions) -> State {
+    let mut s = setup::prepare(seed, options);
+    advance(&mut Ctx::new(&mut s));
+    s
 }
-
-/// What kind of decision the engine waits for (shown to players and used by front ends).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum PromptKind {
-    /// Place starting units.
-    PlaceStartingUnits,
-    /// Secretly choose the base's system.
-    ChooseBase,
-    /// Assign leaders to missions.
-    AssignLeaders,
-    /// Take a Command Phase turn.
-    CommandTurn,
-    /// Choose units to move into the activated system.
-    MoveUnits,
-    /// Decide whether to oppose a mission.
-    Oppose,
-    /// Make the choice a card effect asks for.
-    CardChoice,
-    /// Answer what just happened with an action card or a ring, or `done`.
-    Respond,
-    /// Decide whether to add a leader to a combat.
-    AddLeader,
-    /// Use start-of-combat action cards.
-    StartOfCombat,
-    /// Spend specials / play tactic cards during your attack.
-    CombatActions,
-    /// Assign your attack's damage.
-    AssignDamage,
-    /// Block damage with tactic cards.
-    BlockDamage,
-    /// Decide whether to retreat.
-    Retreat,
-    /// Choose units to take along on a retreat.
-    RetreatCarry,
-    /// Decide whether to play an objective.
-    Objective,
-    /// Discard missions down to the hand limit.
-    DiscardMissions,
-    /// Recruit a leader.
-    Recruit,
-    /// Destroy own units to refill the supply before building.
-    ScrapUnits,
-    /// Choose which unit an icon builds.
-    BuildChoice,
-    /// Deploy units from the build queue.
-    Deploy,
-    /// Eliminate leaders from an overfull leader pool (Rise of the Empire).
-    TrimLeaderPool,
-    /// Secretly choose which mission set to play with (Rise of the Empire setup).
-    ChooseMissionSet,
-    /// Choose the starting-unit list (Rise of the Empire setup).
-    ChooseStartingUnits,
-}
-
-impl PromptKind {
-    /// A short description of the decision.
-    pub fn describe(&self) -> &'static str {
-        use PromptKind::*;
-        match self {
-            PlaceStartingUnits => "place your starting units",
-            ChooseBase => "choose the secret location of your base",
-            AssignLeaders => "assign leaders to missions",
-            CommandTurn => "activate a system, reveal a mission, or pass",
-            MoveUnits => "move units into the activated system",
-            Oppose => "send a leader to oppose the mission, or not",
-            CardChoice => "make the choice the card asks for",
-            Respond => "use an action card or a ring now, or not",
-            AddLeader => "add a leader to the combat, or not",
-            StartOfCombat => "use start-of-combat action cards, or not",
-            CombatActions => "spend specials or play tactic cards",
-            AssignDamage => "assign your dice's damage to enemy units",
-            BlockDamage => "block damage with tactic cards, or not",
-            Retreat => "retreat with a leader, or stay",
-            RetreatCarry => "take units along on the retreat",
-            Objective => "play an objective card, or not",
-            DiscardMissions => "discard mission cards down to 10",
-            Recruit => "choose an action card and the leader to recruit, or draw another card",
-            ScrapUnits => "destroy units of yours to free them for building, or not",
-            BuildChoice => "choose which unit this icon builds",
-            Deploy => "deploy your ready units",
-            TrimLeaderPool => "eliminate leaders from your pool down to its limit",
-            ChooseMissionSet => "choose your mission set in secret",
-            ChooseStartingUnits => "choose the starting-unit list",
-        }
-    }
-}
-
-/// The decision the engine waits for: who, what kind, and every legal action.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Decision {
-    /// Who decides.
-    pub seat: Faction,
-    /// What kind of decision.
-    pub kind: PromptKind,
-    /// Every legal action, in a stable order.
-    pub actions: Vec<Action>,
-    /// Extra context shown with the prompt (e.g. the dice to assign); private to `seat`.
-    pub context: Vec<String>,
-    /// Whether the seat is asked even when only one answer, or only `done`, is possible: its
-    /// options come from what only it knows (a hand, cards it drew, the hidden base), so
-    /// answering for it would tell the opponent about them (`asking.rs`).
-    pub always_asked: bool,
-    /// The team game: the role of the side that answers, or `None` when either player of
-    /// the side may (always `None` in the two-player game; `team.rs`).
-    pub role: Option<TeamColour>,
-}
-
-impl Decision {
-    /// A decision with no extra context.
-    pub fn new(seat: Faction, kind: PromptKind, actions: Vec<Action>) -> Self {
-        Decision { seat, kind, actions, context: Vec::new(), always_asked: false, role: None }
-    }
-    /// The decision, asked even with a single answer when `yes` (see `always_asked`).
-    pub fn always_asked(mut self, yes: bool) -> Self {
-        self.always_asked = yes;
-        self
-    }
-}
-
-/// One die as it came out of the random stream: whose, which kind, and its face. Set faces
-/// (a card that turns a die to a face) are not rolls and never appear here.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Roll {
-    /// The side that rolled it.
-    pub faction: Faction,
-    /// Whether it was a green die (Rise of the Empire), whose faces differ from red and black.
-    pub green: bool,
-    /// The face it showed.
-    pub face: DieFace,
-}
-
-/// A mutable view of the state during one `apply`, collecting the events it produces.
-pub struct Ctx<'a> {
-    /// The state being changed (a copy committed only on success, unless the handler cannot
-    /// refuse the action).
-    pub s: &'a mut State,
-    /// Events so far.
-    pub events: Vec<Event>,
-    /// Every die rolled so far, in order (kept out of the state: only an end-of-match report
-    /// of the dice reads it, through [`Position::apply_rolled`]).
-    pub rolls: Vec<Roll>,
-}
-
-impl<'a> Ctx<'a> {
-    /// A context over a state, with no events or rolls yet.
-    pub fn new(s: &'a mut State) -> Self {
-        Ctx { s, events: Vec::new(), rolls: Vec::new() }
-    }
-    /// Records a public event.
-    pub fn public(&mut self, kind: EventKind) {
-        self.events.push(Event { audience: Audience::Public, kind });
-    }
-    /// Records an event only one faction sees.
-    pub fn private(&mut self, f: Faction, kind: EventKind) {
-        self.events.push(Event { audience: Audience::Only(f), kind });
-    }
-    /// Records a plain public note.
-    pub fn note(&mut self, text: impl Into<String>) {
-        self.public(EventKind::Note { text: text.into() });
-    }
-    /// Rolls `n` red or black dice for a side (their faces are the same).
-    pub fn roll(&mut self, faction: Faction, n: usize) -> Vec<DieFace> {
-        self.roll_kind(faction, false, n)
-    }
-    /// Rolls `n` green dice (Rise of the Empire) for a side.
-    pub fn roll_green(&mut self, faction: Faction, n: usize) -> Vec<DieFace> {
-        self.roll_kind(faction, true, n)
-    }
-    fn roll_kind(&mut self, faction: Faction, green: bool, n: usize) -> Vec<DieFace> {
-        let faces = if green { catalog().green_die_faces } else { catalog().die_faces };
-        let rolled: Vec<DieFace> = (0..n).map(|_| faces[self.s.rng.below(6)]).collect();
-        self.rolls.extend(rolled.iter().map(|&face| Roll { faction, green, face }));
-        rolled
-    }
-}
-
-/// What a frame handler hands back: the frames to push in its place (itself first if it
-/// continues, then any child frame it started). Empty means the frame is finished.
-pub type Frames = Vec<Frame>;
 
 /// The decision the engine currently waits for, if any. Revealing the base, when offered, is
 /// always the last action (no frame offers it itself).

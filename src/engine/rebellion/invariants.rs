@@ -7,7 +7,7 @@
 
 use super::action::Action;
 use super::cards::leaders::counts_as;
-use super::flow::Frame;
+use super::frame::Frame;
 use super::phases::refresh::HAND_LIMIT;
 use super::state::{Ring, State};
 use crate::content::*;

@@ -1,7 +1,7 @@
 //! Gaining and losing loyalty, with the subjugation interplay and the fixed systems.
 
+use super::ctx::Ctx;
 use super::event::EventKind;
-use super::flow::Ctx;
 use crate::content::*;
 
 /// Whether a system can ever gain or lose loyalty (not remote, destroyed or Coruscant).

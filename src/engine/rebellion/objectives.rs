@@ -2,8 +2,8 @@
 //! (Combat objectives are checked by the combat module, which scores through `score`.)
 
 use super::cards::{self, requirements};
+use super::ctx::Ctx;
 use super::event::EventKind;
-use super::flow::Ctx;
 use super::state::State;
 use super::victory;
 use crate::content::*;

@@ -13,7 +13,7 @@
 use super::action::Action;
 use super::combat::Step;
 use super::error::RuleError;
-use super::flow::{Decision, Frame, PromptKind};
+use super::frame::{Decision, Frame, PromptKind};
 use super::state::{Players, State};
 use crate::content::*;
 

@@ -2,8 +2,9 @@
 //! (subjugation removal, base reveal, rescue of captured leaders with no guards), and the
 //! rules of capturing, rescuing and attachment rings, which every path goes through.
 
+use super::ctx::Ctx;
 use super::event::EventKind;
-use super::flow::{Ctx, Frame};
+use super::frame::Frame;
 use super::named::named;
 use super::state::{Place, Ring, State, SystemState};
 use crate::content::*;

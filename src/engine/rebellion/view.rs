@@ -5,7 +5,8 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 use super::combat::cinematic::decks::AdvancedDecksView;
-use super::flow::{Frame, decision};
+use super::flow::decision;
+use super::frame::Frame;
 use super::state::{Intel, Ring, RoundEffects, State, Units};
 use crate::content::*;
 

@@ -7,8 +7,9 @@ use super::CardRef;
 use super::catalog::{LeaderRule, Trigger, action_behavior};
 use super::run::{CardRun, can_all, can_all_publicly};
 use crate::content::*;
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::event::EventKind;
-use crate::engine::rebellion::flow::{Ctx, Frame};
+use crate::engine::rebellion::frame::Frame;
 use crate::engine::rebellion::named::named;
 use crate::engine::rebellion::state::{Place, State};
 

@@ -7,9 +7,10 @@ use super::rise_of_the_empire;
 use super::run::{CardRun, Next};
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::error::{RuleError, illegal};
 use crate::engine::rebellion::event::EventKind;
-use crate::engine::rebellion::flow::{Ctx, Decision, Frame};
+use crate::engine::rebellion::frame::{Decision, Frame};
 use crate::engine::rebellion::phases::assignment::distinct;
 use crate::engine::rebellion::state::{Assignment, State};
 

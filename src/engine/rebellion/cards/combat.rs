@@ -9,9 +9,10 @@ use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
 use crate::engine::rebellion::board;
 use crate::engine::rebellion::combat::{Combat, rules};
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::error::RuleError;
 use crate::engine::rebellion::event::EventKind;
-use crate::engine::rebellion::flow::{Ctx, Decision};
+use crate::engine::rebellion::frame::Decision;
 use crate::engine::rebellion::state::State;
 
 /// Which enemy units a card may destroy.

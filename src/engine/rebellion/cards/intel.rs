@@ -6,9 +6,10 @@ use super::leaders::counts_as;
 use super::run::{CardRun, Next};
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::error::{RuleError, illegal};
 use crate::engine::rebellion::event::EventKind;
-use crate::engine::rebellion::flow::{Ctx, Decision};
+use crate::engine::rebellion::frame::Decision;
 use crate::engine::rebellion::mission::system_ok;
 use crate::engine::rebellion::state::{Intel, State};
 

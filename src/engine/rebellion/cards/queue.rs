@@ -12,8 +12,9 @@ use super::queue_moves::{
 use super::run::{CardRun, Next};
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::error::{RuleError, illegal};
-use crate::engine::rebellion::flow::{Ctx, Decision};
+use crate::engine::rebellion::frame::Decision;
 use crate::engine::rebellion::phases::refresh::{self, build_units};
 use crate::engine::rebellion::state::State;
 

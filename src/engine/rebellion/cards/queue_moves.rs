@@ -5,7 +5,7 @@ use super::queue::Pending;
 use super::run::{CardRun, Next};
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
-use crate::engine::rebellion::flow::Ctx;
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::phases::refresh;
 use crate::engine::rebellion::state::{Place, State};
 

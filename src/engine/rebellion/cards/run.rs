@@ -11,8 +11,9 @@ use super::{
 };
 use crate::content::*;
 use crate::engine::rebellion::action::Action;
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::error::{RuleError, illegal};
-use crate::engine::rebellion::flow::{Ctx, Decision, Frame, Frames, PromptKind};
+use crate::engine::rebellion::frame::{Decision, Frame, Frames, PromptKind};
 use crate::engine::rebellion::mission::system_ok;
 use crate::engine::rebellion::state::{Place, State};
 

@@ -18,8 +18,9 @@ use super::run::{CardRun, Next};
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
 use crate::engine::rebellion::board;
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::error::{RuleError, illegal};
-use crate::engine::rebellion::flow::{Ctx, Decision};
+use crate::engine::rebellion::frame::Decision;
 use crate::engine::rebellion::phases::movement::{Moved, can_leave, move_units};
 use crate::engine::rebellion::state::{Place, State, Units};
 

@@ -11,8 +11,9 @@ use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
 use crate::engine::rebellion::board;
 use crate::engine::rebellion::combat;
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::error::{RuleError, illegal};
-use crate::engine::rebellion::flow::{Ctx, Decision};
+use crate::engine::rebellion::frame::Decision;
 use crate::engine::rebellion::state::{Place, State};
 
 /// Where units a card gives are placed.

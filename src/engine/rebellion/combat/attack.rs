@@ -6,8 +6,9 @@ use super::{Combat, Die, Rules, Step, describe_dice, describe_units};
 use crate::content::*;
 use crate::engine::rebellion::action::Action;
 use crate::engine::rebellion::asking;
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::event::{EventKind, Hit};
-use crate::engine::rebellion::flow::{Ctx, Decision, PromptKind};
+use crate::engine::rebellion::frame::{Decision, PromptKind};
 use crate::engine::rebellion::state::State;
 
 /// The most dice of one colour a player rolls in one attack.

@@ -6,8 +6,9 @@ use crate::content::*;
 use crate::engine::rebellion::action::Action;
 use crate::engine::rebellion::asking;
 use crate::engine::rebellion::cards::{self, requirements};
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::event::EventKind;
-use crate::engine::rebellion::flow::{Ctx, Decision, Frame, PromptKind};
+use crate::engine::rebellion::frame::{Decision, Frame, PromptKind};
 use crate::engine::rebellion::state::State;
 
 /// Records every battle won so far: the opponent had units of the theater when the combat

@@ -4,8 +4,9 @@ use super::attack::destroy;
 use super::{Combat, Step, objectives};
 use crate::content::*;
 use crate::engine::rebellion::action::Action;
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::event::EventKind;
-use crate::engine::rebellion::flow::{Ctx, Decision, PromptKind};
+use crate::engine::rebellion::frame::{Decision, PromptKind};
 use crate::engine::rebellion::state::{Place, State};
 
 /// Ships that must leave on a retreat (mobile ships that need no transport).

@@ -7,8 +7,9 @@ use crate::engine::rebellion::action::{Action, Pick};
 use crate::engine::rebellion::asking;
 use crate::engine::rebellion::cards::Trigger;
 use crate::engine::rebellion::cards::actions::{self, Moment};
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::event::EventKind;
-use crate::engine::rebellion::flow::{Ctx, Decision, Frame, Frames, PromptKind};
+use crate::engine::rebellion::frame::{Decision, Frame, Frames, PromptKind};
 use crate::engine::rebellion::state::{Ring, State};
 
 /// The moment a dice card answers in this combat.

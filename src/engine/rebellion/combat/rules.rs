@@ -11,7 +11,8 @@ use super::cinematic::{self, CineCombat};
 use super::{Combat, Step, attack, best_tactics, contested, tactics};
 use crate::content::*;
 use crate::engine::rebellion::action::Action;
-use crate::engine::rebellion::flow::{Ctx, Decision};
+use crate::engine::rebellion::ctx::Ctx;
+use crate::engine::rebellion::frame::Decision;
 use crate::engine::rebellion::state::State;
 
 /// Which combat rules a match plays by.

@@ -5,8 +5,9 @@ use super::{Combat, Effect, Step, describe_dice, describe_units};
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Dice};
 use crate::engine::rebellion::cards::actions::{self, Moment};
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::event::EventKind;
-use crate::engine::rebellion::flow::{Ctx, Decision, PromptKind};
+use crate::engine::rebellion::frame::{Decision, PromptKind};
 use crate::engine::rebellion::state::State;
 
 /// What a tactic card does, by title (the space and ground versions share a kind).

@@ -12,9 +12,10 @@ use crate::engine::rebellion::cards;
 use crate::engine::rebellion::cards::Trigger;
 use crate::engine::rebellion::cards::actions::usable_run;
 use crate::engine::rebellion::cards::actions::{self, Moment};
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::error::RuleError;
 use crate::engine::rebellion::event::EventKind;
-use crate::engine::rebellion::flow::{Ctx, Decision, Frame, Frames, PromptKind};
+use crate::engine::rebellion::frame::{Decision, Frame, Frames, PromptKind};
 use crate::engine::rebellion::state::{Ring, State};
 use crate::engine::rebellion::victory;
 

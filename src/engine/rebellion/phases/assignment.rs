@@ -1,33 +1,18 @@
 //! The Assignment Phase: the Rebels, then the Empire, put leaders on facedown missions.
 
-use serde::{Deserialize, Serialize};
-
 use super::command::CommandPhase;
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Leaders};
 use crate::engine::rebellion::asking;
 use crate::engine::rebellion::cards::Trigger;
 use crate::engine::rebellion::cards::actions::{self, Moment};
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::error::{RuleError, illegal};
 use crate::engine::rebellion::event::EventKind;
-use crate::engine::rebellion::flow::{Ctx, Decision, Frame, Frames, PromptKind};
+pub use crate::engine::rebellion::frame::phases::AssignmentPhase;
+use crate::engine::rebellion::frame::{Decision, Frame, Frames, PromptKind};
 use crate::engine::rebellion::state::{Assignment, State};
 use crate::engine::rebellion::team::colour;
-
-/// The Assignment Phase in progress.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct AssignmentPhase {
-    /// Who is assigning now.
-    pub turn: Faction,
-    /// Rise of the Empire: both sides are done and `turn` may answer the end of the phase with
-    /// a card (False Orders); left out of saves when not.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub closing: bool,
-    /// The team game: the Admiral's assignments the General sent back this phase (mission and
-    /// leaders), which the Admiral may not make again. Left out of saves when empty.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub vetoed: Vec<Assignment>,
-}
 
 impl AssignmentPhase {
     /// A side's turn to assign.

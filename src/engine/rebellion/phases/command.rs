@@ -1,48 +1,17 @@
 //! The Command Phase: alternate turns of activating a system, revealing a mission or passing.
 
-use serde::{Deserialize, Serialize};
-
 use super::mobilize::Mobilize;
 use super::movement;
 use super::refresh::RefreshPhase;
 use crate::content::*;
 use crate::engine::rebellion::action::Action;
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::error::{RuleError, illegal};
 use crate::engine::rebellion::event::EventKind;
-use crate::engine::rebellion::flow::{Ctx, Decision, Frame, Frames, PromptKind};
+pub use crate::engine::rebellion::frame::phases::{CommandPhase, TeamTurns};
+use crate::engine::rebellion::frame::{Decision, Frame, Frames, PromptKind};
 use crate::engine::rebellion::mission;
 use crate::engine::rebellion::state::{Place, State};
-
-/// The Command Phase in progress.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CommandPhase {
-    /// The current player.
-    pub turn: Faction,
-    /// Who has passed.
-    pub passed: ByFaction<bool>,
-    /// A turn's activation or mission is under way (the frames above this one).
-    pub in_turn: bool,
-    /// Rapid Mobilizations waiting for the end of the phase (leaders assigned to each).
-    pub mobilizations: Vec<u8>,
-    /// The team game: the player who revealed each of `mobilizations`, in the same order.
-    /// Left out of saves when empty.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub mobilizers: Vec<Option<TeamColour>>,
-    /// The team game: whose turn among the roles, and who has passed (`turn` is that role's
-    /// side). Left out of two-player saves.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub team: Option<TeamTurns>,
-}
-
-/// The team game's Command Phase turns: the roles take turns in the order of
-/// `Catalog::team.command_order` (data, `assets/team.json`), each passing for itself.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TeamTurns {
-    /// The role whose turn it is, as its place in the turn order.
-    pub index: usize,
-    /// Which roles have passed, by place in the turn order.
-    pub passed: Vec<bool>,
-}
 
 impl TeamTurns {
     /// The role whose turn it is.

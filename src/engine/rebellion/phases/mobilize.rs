@@ -1,56 +1,19 @@
 //! Rapid Mobilization, resolved at the end of the Command Phase: pull units into the Rebel
 //! Base space from one system, or establish a new base from drawn probe cards.
 
-use serde::{Deserialize, Serialize};
-
 use super::movement::{can_leave, move_units};
 use crate::content::*;
 use crate::engine::rebellion::action::Action;
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::error::{RuleError, illegal};
 use crate::engine::rebellion::event::EventKind;
-use crate::engine::rebellion::flow::{Ctx, Decision, Frame, Frames, PromptKind};
+pub use crate::engine::rebellion::frame::phases::{Mobilize, MobilizeStep};
+use crate::engine::rebellion::frame::{Decision, Frame, Frames, PromptKind};
 use crate::engine::rebellion::state::{Place, State};
 use crate::engine::rebellion::victory;
 
 /// Most units the first option moves.
 pub const MOBILIZE_UNITS: u8 = 5;
-
-/// Where a Rapid Mobilization stands.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum MobilizeStep {
-    /// Choose option 1 (move units to the base space) or 2 (new base), or decline.
-    Choose,
-    /// Moving units from one system.
-    Moving {
-        /// The system units come from, once chosen.
-        from: Option<SystemId>,
-        /// Units moved so far.
-        moved: u8,
-        /// Transport capacity of ships moved.
-        capacity: u32,
-        /// Capacity used.
-        used: u32,
-    },
-    /// Picking the new base among drawn probe cards.
-    NewBase {
-        /// The drawn cards.
-        drawn: Vec<SystemId>,
-    },
-}
-
-/// One pending Rapid Mobilization.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Mobilize {
-    /// Leaders that were assigned (two draw twice as many probe cards).
-    pub leaders: u8,
-    /// The current step.
-    pub step: MobilizeStep,
-    /// The team game: the player who revealed the mission, who decides it (left out of saves
-    /// when none).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub by: Option<TeamColour>,
-}
 
 impl Mobilize {
     /// A mobilization waiting for the Rebel's choice.

@@ -1,53 +1,15 @@
 //! Activating a system and moving units: adjacency, transport capacity, immobile units,
 //! leaders pinning their units, the Rebel Base space; then base reveal, combat, subjugation.
 
-use serde::{Deserialize, Serialize};
-
 use crate::content::*;
 use crate::engine::rebellion::action::Action;
 use crate::engine::rebellion::combat;
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::error::{RuleError, illegal};
 use crate::engine::rebellion::event::EventKind;
-use crate::engine::rebellion::flow::{Ctx, Decision, Frame, Frames, PromptKind};
+pub use crate::engine::rebellion::frame::phases::{Activation, ActivationStep, Moved};
+use crate::engine::rebellion::frame::{Decision, Frame, Frames, PromptKind};
 use crate::engine::rebellion::state::{Place, State};
-
-/// Where an activation stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ActivationStep {
-    /// The player is choosing units to move in.
-    Moving,
-    /// Movement is over: reveal the base if needed, then combat.
-    AfterMove,
-    /// Combat (if any) is over: subjugate, then the turn ends.
-    Finish,
-}
-
-/// Transport bookkeeping for units moved from one place.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Moved {
-    /// The origin.
-    pub from: Place,
-    /// Transport capacity of the ships moved from it.
-    pub capacity: u32,
-    /// Capacity used by units that need transport.
-    pub used: u32,
-}
-
-/// One activation in progress.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Activation {
-    /// Who activated.
-    pub faction: Faction,
-    /// The activated place.
-    pub place: Place,
-    /// The leader placed there.
-    pub leader: LeaderId,
-    /// Per origin, what moved.
-    pub moved: Vec<Moved>,
-    /// The current step.
-    pub step: ActivationStep,
-}
 
 impl Activation {
     /// Whether units are still being moved (base reveal waits until movement ends).

@@ -3,8 +3,8 @@
 use super::refresh::RefreshStep;
 use crate::content::*;
 use crate::engine::rebellion::action::Action;
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::event::EventKind;
-use crate::engine::rebellion::flow::Ctx;
 use crate::engine::rebellion::state::State;
 
 /// Whether a leader is already in the game (pool, board, mission, captured or eliminated).

@@ -1,8 +1,6 @@
 //! The Refresh Phase, steps 1–6: retrieve leaders, draw missions, probe droids, objective,
 //! time (recruit, build), deploy.
 
-use serde::{Deserialize, Serialize};
-
 use super::assignment::AssignmentPhase;
 use crate::engine::rebellion::action::Action;
 use crate::engine::rebellion::cards;
@@ -11,72 +9,16 @@ use crate::engine::rebellion::cards::intel::draw_probes;
 use super::recruit;
 use super::setup::draw;
 use crate::content::*;
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::event::EventKind;
-use crate::engine::rebellion::flow::{Ctx, Decision, Frame, Frames, PromptKind};
+pub use crate::engine::rebellion::frame::phases::{RefreshPhase, RefreshStep};
+use crate::engine::rebellion::frame::{Decision, Frame, Frames, PromptKind};
 use crate::engine::rebellion::named::named;
 use crate::engine::rebellion::objectives;
 use crate::engine::rebellion::state::{Place, State};
 
 /// The most mission cards a hand keeps after drawing.
 pub const HAND_LIMIT: usize = 10;
-
-/// The step of the Refresh Phase.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RefreshStep {
-    /// Immediately before step 1: the Rebels may play one objective.
-    StartObjective,
-    /// Steps 1–4 (automatic).
-    Draws,
-    /// Step 2's discards down to the hand limit.
-    Discard {
-        /// Who discards.
-        faction: Faction,
-    },
-    /// Step 5: advance the time marker.
-    Time,
-    /// Recruit icon: this faction picks among drawn action cards.
-    Recruit {
-        /// Who recruits.
-        faction: Faction,
-        /// The cards drawn.
-        drawn: Vec<ActionCardId>,
-    },
-    /// Build icon, first: a faction whose build would take more units of a type than its
-    /// supply holds may destroy any number of its own units on the board to return them to the
-    /// supply (Rules Reference, Component Limitations).
-    Scrap {
-        /// Who may scrap.
-        faction: Faction,
-        /// Units scrapped so far (once started, the player scraps until `done`).
-        #[serde(default)]
-        scrapped: u8,
-    },
-    /// Build icon: units go on the queues; icons with several units wait for their own side's
-    /// choice, the Rebels' first (in the base game only Rebel icons have several units; Rise of
-    /// the Empire gives the Empire some too).
-    Build {
-        /// Rebel icons still to choose for, with their queue space.
-        choices: Vec<(ResourceIcon, u8)>,
-        /// Imperial icons still to choose for, with their queue space (left out when empty, so
-        /// base-game states read as before).
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        empire_choices: Vec<(ResourceIcon, u8)>,
-    },
-    /// Step 6: slide the queue and deploy (the units wait in `State::ready`).
-    Deploy {
-        /// Who deploys.
-        faction: Faction,
-        /// Units deployed per place this phase.
-        placed: Vec<(Place, u8)>,
-        /// Systems a Shield Bunker was deployed to in this step (Rise of the Empire): they give
-        /// no local reinforcement until the next one.
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        new_bunkers: Vec<SystemId>,
-    },
-    /// Start the next round.
-    End,
-}
 
 impl RefreshStep {
     /// The build choice asked next: whose icon, the icon and its queue space (the Rebels'
@@ -101,13 +43,6 @@ impl RefreshStep {
         }
         Some(next)
     }
-}
-
-/// The Refresh Phase in progress.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RefreshPhase {
-    /// The current step.
-    pub step: RefreshStep,
 }
 
 impl RefreshPhase {

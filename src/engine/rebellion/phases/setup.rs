@@ -1,58 +1,22 @@
 //! Game setup (Rules Reference appendix): loyalty from the probe deck, decks and hands, then
 //! the players' starting-unit placement and the secret base choice.
 
-use serde::{Deserialize, Serialize};
-
 use super::assignment::AssignmentPhase;
 use crate::engine::rebellion::action::Action;
 use crate::engine::rebellion::cards;
 use crate::engine::rebellion::rise_of_the_empire;
 
 use crate::content::*;
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::event::EventKind;
-use crate::engine::rebellion::flow::{Ctx, Decision, Frame, Frames, PromptKind, advance};
+pub use crate::engine::rebellion::frame::phases::SetupStep;
+use crate::engine::rebellion::frame::{Decision, Frame, Frames, PromptKind};
 use crate::engine::rebellion::state::*;
 use crate::engine::rng::GameRng;
 
-/// A setup step that waits on a player.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SetupStep {
-    /// The Empire places its starting units in Imperial systems.
-    ImperialPlacement {
-        /// Units still to place.
-        remaining: Units,
-        /// Rise of the Empire's list (it may go where a Death Star Under Construction is).
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        expansion: bool,
-    },
-    /// The Rebels place theirs in the Rebel Base space and/or one Rebel or neutral system.
-    RebelPlacement {
-        /// Units still to place.
-        remaining: Units,
-        /// The one system chosen so far, if any.
-        system: Option<SystemId>,
-    },
-    /// The Rebels secretly choose the base's system.
-    ChooseBase,
-    /// Rise of the Empire: each side secretly picks its mission set, the Empire first; its pick
-    /// stays here, hidden, until the Rebels have picked too.
-    MissionSets {
-        /// The Empire's pick, once made.
-        empire: Option<MissionSet>,
-    },
-    /// Rise of the Empire: the Empire keeps the base starting units or proposes the expansion's.
-    OfferUnits,
-    /// Rise of the Empire: the Rebels accept the expansion's starting units or keep the base ones.
-    AcceptUnits,
-    /// Rise of the Empire's starting units: the Empire picks the remote system of its Death Star
-    /// Under Construction.
-    RemoteSystem,
-}
-
-/// Creates a match: performs every automatic setup step and leaves the placement and base
-/// choices pending (placements are made by default with `quick_setup`).
-pub fn new_game(seed: u64, options: MatchOptions) -> State {
+/// A new match's state with its first setup frame on the stack (placements already made with
+/// `quick_setup`); `flow::new_game` then runs the automatic steps up to the first choice.
+pub fn prepare(seed: u64, options: MatchOptions) -> State {
     let c = catalog();
     let mut s = State {
         options: options.clone(),
@@ -143,8 +107,6 @@ pub fn new_game(seed: u64, options: MatchOptions) -> State {
     }
     if options.rise_of_the_empire {
         s.stack.push(rise_of_the_empire::setup::first_step());
-        let mut ctx = Ctx::new(&mut s);
-        advance(&mut ctx);
         return s;
     }
     s.stack.push(Frame::Setup(SetupStep::ImperialPlacement {
@@ -170,7 +132,6 @@ pub fn new_game(seed: u64, options: MatchOptions) -> State {
             }
         }
     }
-    advance(&mut ctx);
     s
 }
 

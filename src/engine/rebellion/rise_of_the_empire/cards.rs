@@ -3,51 +3,13 @@
 //! replacement), the smaller objective deck of an expansion match, and the card state the
 //! expansion adds (`RoteCards`, one field of `State`).
 
-use serde::{Deserialize, Serialize};
-
 use crate::content::*;
 use crate::engine::rebellion::cards;
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::event::EventKind;
-use crate::engine::rebellion::flow::{Ctx, Frame};
+use crate::engine::rebellion::frame::Frame;
+pub use crate::engine::rebellion::rise_of_the_empire::records::RoteCards;
 use crate::engine::rebellion::state::State;
-
-/// Card state of a match with Rise of the Empire; empty (and left out of saves) otherwise.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RoteCards {
-    /// Each faction's starting action cards not dealt, in a random order: Early Promotion and
-    /// Rebel Extremist deal one more from here. Secret (never in a view).
-    #[serde(default, skip_serializing_if = "both_empty")]
-    pub starting_rest: ByFaction<Vec<ActionCardId>>,
-    /// Objectives put back in the box unseen at setup (the objective deck of an expansion match
-    /// holds 15 of them). Secret, but whether one of them *could* be held is judged as if it
-    /// were in the deck (`asking::objective_window`), since nobody knows which they are.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub boxed_objectives: Vec<ObjectiveId>,
-    /// Objective cards discarded face up (The Long War), the last one last.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub objective_discard: Vec<ObjectiveId>,
-    /// Leaders each pool may hold beyond the limit (Ambitions of Power).
-    #[serde(default, skip_serializing_if = "no_bonus")]
-    pub pool_bonus: ByFaction<u8>,
-}
-
-fn no_bonus(x: &ByFaction<u8>) -> bool {
-    x.rebel == 0 && x.empire == 0
-}
-
-fn both_empty(x: &ByFaction<Vec<ActionCardId>>) -> bool {
-    x.rebel.is_empty() && x.empire.is_empty()
-}
-
-impl RoteCards {
-    /// Whether nothing is recorded (always so in a base match).
-    pub fn is_empty(&self) -> bool {
-        both_empty(&self.starting_rest)
-            && self.boxed_objectives.is_empty()
-            && no_bonus(&self.pool_bonus)
-            && self.objective_discard.is_empty()
-    }
-}
 
 /// Whether a match with these options uses this action card: its box is in the match, and no
 /// printing of the match replaces it (Rise of the Empire's Good Intel replaces the base one).

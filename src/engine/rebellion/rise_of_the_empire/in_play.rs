@@ -15,33 +15,15 @@
 //! the target markers' upkeep (`targets::step`); in a match without the expansion it does
 //! nothing.
 
-use serde::{Deserialize, Serialize};
-
 use super::targets::MarkerCard;
 use crate::content::*;
 use crate::engine::rebellion::cards::{self, CardRef, CardRun};
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::event::EventKind;
-use crate::engine::rebellion::flow::{Ctx, Frame};
+use crate::engine::rebellion::frame::Frame;
 use crate::engine::rebellion::phases::refresh::RefreshStep;
+pub use crate::engine::rebellion::rise_of_the_empire::records::ObjectivesInPlay;
 use crate::engine::rebellion::state::State;
-
-/// The objectives in play; empty (and left out of saves) in a base match.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ObjectivesInPlay {
-    /// Face up beside the board, the first revealed first.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub cards: Vec<ObjectiveId>,
-    /// The round whose Refresh Phase has already run their start-of-Refresh effects.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub upkeep_round: Option<u32>,
-}
-
-impl ObjectivesInPlay {
-    /// Whether no objective is in play (always so in a base match).
-    pub fn is_empty(&self) -> bool {
-        self.cards.is_empty() && self.upkeep_round.is_none()
-    }
-}
 
 /// Whether an objective stays in play when played instead of being scored.
 pub fn stays(o: ObjectiveId) -> bool {

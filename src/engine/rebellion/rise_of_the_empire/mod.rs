@@ -8,6 +8,7 @@ pub mod cards;
 pub mod in_play;
 pub mod pool_limit;
 pub mod probes;
+pub mod records;
 pub mod setup;
 pub mod targets;
 pub mod windows;

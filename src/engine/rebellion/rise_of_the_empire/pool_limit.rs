@@ -4,26 +4,19 @@
 //! whatever was going on; the owner eliminates one leader at a time until 8 remain, or first
 //! uses a card that answers it (Ambitions of Power raises the limit by one for the game).
 
-use serde::{Deserialize, Serialize};
-
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
 use crate::engine::rebellion::cards::Trigger;
 use crate::engine::rebellion::cards::actions::{self, Moment};
 use crate::engine::rebellion::cards::missions::eliminate;
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::error::{RuleError, illegal};
-use crate::engine::rebellion::flow::{Ctx, Decision, Frame, Frames, PromptKind};
+pub use crate::engine::rebellion::frame::rise_of_the_empire::PoolLimit;
+use crate::engine::rebellion::frame::{Decision, Frame, Frames, PromptKind};
 use crate::engine::rebellion::state::State;
 
 /// The most leaders a leader pool may hold with the expansion.
 pub const POOL_LIMIT: usize = 8;
-
-/// A faction eliminating leaders from its pool down to the limit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PoolLimit {
-    /// Whose pool.
-    pub faction: Faction,
-}
 
 /// The most leaders a faction's pool may hold now: 8, plus what its cards added.
 pub fn limit(s: &State, f: Faction) -> usize {

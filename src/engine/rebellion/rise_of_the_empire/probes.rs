@@ -12,44 +12,13 @@ use crate::content::*;
 use crate::engine::rebellion::action::Action;
 use crate::engine::rebellion::cards::rise_of_the_empire::probes::{RevealAt, reveal_effects};
 use crate::engine::rebellion::cards::{CardRef, CardRun};
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::event::EventKind;
-use crate::engine::rebellion::flow::{Ctx, Frame, Frames};
-use crate::engine::rebellion::phases::command::CommandPhase;
+use crate::engine::rebellion::frame::phases::CommandPhase;
+use crate::engine::rebellion::frame::{Frame, Frames};
+pub use crate::engine::rebellion::rise_of_the_empire::records::{HiddenProbes, UnderCard};
 use crate::engine::rebellion::state::{Place, State};
 use crate::engine::viewer::{Cards, Viewer};
-
-/// A probe card face down under an Imperial action card in play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct UnderCard {
-    /// The card in play.
-    pub card: ActionCardId,
-    /// The probe card under it (its system). Secret to the Rebels.
-    pub probe: SystemId,
-}
-
-/// Probe cards kept face down by Rise of the Empire's action cards; empty (and left out of
-/// saves) in a base match.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct HiddenProbes {
-    /// Imperial cards in play, each with its probe card (Secret Facility, Sweep the Area).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub under: Vec<UnderCard>,
-    /// The probe card the Rebels keep (Under the Radar). Secret to the Empire.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kept: Option<SystemId>,
-}
-
-impl HiddenProbes {
-    /// Whether nothing is kept (always so in a base match).
-    pub fn is_empty(&self) -> bool {
-        self.under.is_empty() && self.kept.is_none()
-    }
-
-    /// Every probe card kept face down (for the box count).
-    pub fn all(&self) -> impl Iterator<Item = SystemId> + '_ {
-        self.under.iter().map(|u| u.probe).chain(self.kept)
-    }
-}
 
 /// What a viewer sees of the hidden probe cards: their owner the systems, everyone else only
 /// that they are there.

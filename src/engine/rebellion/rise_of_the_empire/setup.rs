@@ -7,8 +7,9 @@
 
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::event::{EventKind, set_label};
-use crate::engine::rebellion::flow::{Ctx, Decision, Frame, Frames, PromptKind};
+use crate::engine::rebellion::frame::{Decision, Frame, Frames, PromptKind};
 use crate::engine::rebellion::phases::setup::{self, SetupStep};
 use crate::engine::rebellion::state::*;
 

@@ -12,18 +12,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::content::*;
 use crate::engine::rebellion::cards::{self, CardRef, CardRun, Effect};
-use crate::engine::rebellion::flow::{Ctx, Frame};
+use crate::engine::rebellion::ctx::Ctx;
+use crate::engine::rebellion::frame::Frame;
+pub use crate::engine::rebellion::rise_of_the_empire::records::{MarkerCard, TargetMarker, TargetMarkers};
 use crate::engine::rebellion::state::{Place, State};
-
-/// The card a target marker belongs to (each marker's art matches its card).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum MarkerCard {
-    /// A mission card (Secure the Plans).
-    Mission(MissionId),
-    /// An objective card (Raid Outposts, Rebel Cell, Show No Fear).
-    Objective(ObjectiveId),
-}
 
 impl MarkerCard {
     /// The card's printed name.
@@ -81,41 +73,6 @@ pub enum TargetRule {
     ForbidDeathStarPlans,
     /// The marker leaves the board when the Rebels establish a new base (Show No Fear).
     LeavesWithBase,
-}
-
-/// One target marker on the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TargetMarker {
-    /// The card that placed it.
-    pub card: MarkerCard,
-    /// Its system.
-    pub system: SystemId,
-}
-
-/// The target markers of a match: those on the board, and those just removed whose card's
-/// removal effects have not run yet.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TargetMarkers {
-    /// On the board, in the order placed.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub placed: Vec<TargetMarker>,
-    /// Removed, their card's removal effects still to run (first first).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub removed: Vec<TargetMarker>,
-    /// The objectives in play beside their markers (`in_play`).
-    #[serde(default, skip_serializing_if = "super::in_play::ObjectivesInPlay::is_empty")]
-    pub objectives: super::in_play::ObjectivesInPlay,
-}
-
-impl TargetMarkers {
-    /// Whether no marker is on the board or waiting (what a base match always has).
-    pub fn is_empty(&self) -> bool {
-        self.placed.is_empty() && self.removed.is_empty() && self.objectives.is_empty()
-    }
-    /// The markers in a system.
-    pub fn in_system(&self, sys: SystemId) -> impl Iterator<Item = &TargetMarker> {
-        self.placed.iter().filter(move |m| m.system == sys)
-    }
 }
 
 /// Puts a card's marker in a system, for everyone to see.

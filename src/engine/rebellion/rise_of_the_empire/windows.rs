@@ -5,28 +5,17 @@
 //! that fits as far as public facts tell (`asking.rs`), or has such a card in play (public);
 //! it then asks until the seat is done.
 
-use serde::{Deserialize, Serialize};
-
 use crate::content::*;
 use crate::engine::rebellion::action::Action;
 use crate::engine::rebellion::asking;
 use crate::engine::rebellion::cards::Trigger;
 use crate::engine::rebellion::cards::actions::{self, Moment};
 use crate::engine::rebellion::cards::rise_of_the_empire::probes::RevealAt;
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::error::{RuleError, illegal};
-use crate::engine::rebellion::flow::{Ctx, Decision, Frame, Frames, PromptKind};
+pub use crate::engine::rebellion::frame::rise_of_the_empire::CardWindow;
+use crate::engine::rebellion::frame::{Decision, Frame, Frames, PromptKind};
 use crate::engine::rebellion::state::{Place, State};
-
-/// A window in which one seat may use action cards answering one moment.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CardWindow {
-    /// Who may answer.
-    pub faction: Faction,
-    /// The moment answered.
-    pub trigger: Trigger,
-    /// Where it happened.
-    pub place: Option<Place>,
-}
 
 impl CardWindow {
     fn moment(&self) -> Moment {

@@ -8,9 +8,10 @@ use serde::{Deserialize, Serialize};
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
 use crate::engine::rebellion::cards::run::{CardRun, Next};
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::error::{RuleError, illegal};
 use crate::engine::rebellion::event::EventKind;
-use crate::engine::rebellion::flow::{Ctx, Decision};
+use crate::engine::rebellion::frame::Decision;
 use crate::engine::rebellion::state::State;
 
 /// An effect of the expansion's end-of-combat action cards.

@@ -6,9 +6,10 @@ use crate::engine::rebellion::action::{Action, Pick};
 use crate::engine::rebellion::board;
 use crate::engine::rebellion::cards::bespoke::{Op, Pending};
 use crate::engine::rebellion::cards::run::{CardRun, Next};
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::error::{RuleError, illegal};
 use crate::engine::rebellion::event::EventKind;
-use crate::engine::rebellion::flow::{Ctx, Decision};
+use crate::engine::rebellion::frame::Decision;
 use crate::engine::rebellion::state::{Place, State};
 use crate::engine::rebellion::victory;
 

@@ -11,9 +11,10 @@ use crate::engine::rebellion::cards::intel::IfLeader;
 use crate::engine::rebellion::cards::run::{CardRun, Next};
 use crate::engine::rebellion::combat::cinematic::take_back as advanced;
 use crate::engine::rebellion::combat::rules::Rules;
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::error::{RuleError, illegal};
 use crate::engine::rebellion::event::EventKind;
-use crate::engine::rebellion::flow::{Ctx, Decision};
+use crate::engine::rebellion::frame::Decision;
 use crate::engine::rebellion::state::State;
 
 /// A hands-family effect.

@@ -12,10 +12,11 @@ use crate::engine::rebellion::action::{Action, Pick};
 use crate::engine::rebellion::cards::Effect;
 use crate::engine::rebellion::cards::catalog::action_behavior;
 use crate::engine::rebellion::cards::run::{CardRun, Next};
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::error::{RuleError, illegal};
 use crate::engine::rebellion::event::EventKind;
-use crate::engine::rebellion::flow::{Ctx, Decision};
-use crate::engine::rebellion::rise_of_the_empire::probes::UnderCard;
+use crate::engine::rebellion::frame::Decision;
+use crate::engine::rebellion::rise_of_the_empire::records::UnderCard;
 use crate::engine::rebellion::state::State;
 
 /// When a probe card kept under a card may be revealed.

@@ -9,9 +9,10 @@ use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
 use crate::engine::rebellion::cards::missions::eliminate;
 use crate::engine::rebellion::cards::run::{CardRun, Next};
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::error::{RuleError, illegal};
 use crate::engine::rebellion::event::EventKind;
-use crate::engine::rebellion::flow::{Ctx, Decision};
+use crate::engine::rebellion::frame::Decision;
 use crate::engine::rebellion::phases::recruit;
 use crate::engine::rebellion::state::{Place, State};
 

@@ -7,7 +7,8 @@ use super::{CineCombat, Pending};
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Dice};
 use crate::engine::rebellion::combat::{Combat, Step, best_tactics, describe_dice, describe_units};
-use crate::engine::rebellion::flow::{Ctx, Decision, PromptKind};
+use crate::engine::rebellion::ctx::Ctx;
+use crate::engine::rebellion::frame::{Decision, PromptKind};
 use crate::engine::rebellion::state::State;
 
 fn cine(c: &Combat) -> &CineCombat {

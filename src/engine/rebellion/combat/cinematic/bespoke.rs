@@ -7,7 +7,7 @@ use crate::engine::rebellion::action::{Action, Pick};
 use crate::engine::rebellion::cards::missions::eliminate;
 use crate::engine::rebellion::cards::rise_of_the_empire::targets::pick as marker_pick;
 use crate::engine::rebellion::combat::Combat;
-use crate::engine::rebellion::flow::Ctx;
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::rise_of_the_empire::targets::{self, TargetMarker};
 use crate::engine::rebellion::state::State;
 use crate::engine::rebellion::victory;

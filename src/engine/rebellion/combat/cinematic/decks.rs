@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 use crate::content::*;
-use crate::engine::rebellion::flow::Ctx;
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::state::State;
 use crate::engine::viewer::{Cards, Viewer};
 

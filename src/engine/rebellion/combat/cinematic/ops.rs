@@ -3,8 +3,8 @@
 use super::{CineCombat, Filter, Guard, Pending, bespoke};
 use crate::content::*;
 use crate::engine::rebellion::combat::Combat;
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::event::EventKind;
-use crate::engine::rebellion::flow::Ctx;
 
 fn cine_mut(c: &mut Combat) -> &mut CineCombat {
     c.cine.as_deref_mut().expect("cinematic combat")

@@ -6,8 +6,9 @@ use super::{CineCombat, Guard, Pending, bespoke, ops};
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Dice, Pick};
 use crate::engine::rebellion::combat::{Combat, describe_dice, describe_units};
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::event::EventKind;
-use crate::engine::rebellion::flow::{Ctx, Decision, PromptKind};
+use crate::engine::rebellion::frame::{Decision, PromptKind};
 use crate::engine::rebellion::state::State;
 
 fn cine(c: &Combat) -> &CineCombat {

@@ -8,8 +8,9 @@ use super::{CineCombat, Played, Stage, decks, ops};
 use crate::content::*;
 use crate::engine::rebellion::action::Action;
 use crate::engine::rebellion::combat::{Combat, Rules, Step, attack, describe_units};
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::event::EventKind;
-use crate::engine::rebellion::flow::{Ctx, Decision, PromptKind};
+use crate::engine::rebellion::frame::{Decision, PromptKind};
 use crate::engine::rebellion::state::State;
 
 fn cine(c: &Combat) -> &CineCombat {

@@ -8,8 +8,9 @@ use serde::{Deserialize, Serialize};
 use super::decks::decks_mut;
 use crate::content::*;
 use crate::engine::rebellion::action::Action;
+use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::event::EventKind;
-use crate::engine::rebellion::flow::{Ctx, Decision, PromptKind};
+use crate::engine::rebellion::frame::{Decision, PromptKind};
 use crate::engine::rebellion::state::State;
 
 /// A take-back waiting for its player's picks (kept with the decks, so it waits whichever
