@@ -2,6 +2,7 @@
 //! flush (criterion's mean, plus p50/p99 over 2,000 single commands printed to stderr), and a
 //! cold start with 10,000 stored matches (time and resident memory to register them, the first
 //! command of one, and the background check that replays them all).
+//! And a player's list of matches (`/game mine`) among 1,000 running ones.
 //! Figures depend on the disk: run on the host the bot runs on.
 
 use std::hint::black_box;
@@ -11,6 +12,8 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 
+use holonet::discord::hosted::GameKind;
+use holonet::discord::mine::mine_text;
 use holonet::engine::rebellion::MatchOptions;
 use holonet::games::rebellion::Rebellion;
 use holonet::service::{Answer, Caller, Service};
@@ -168,5 +171,26 @@ fn cold_start(c: &mut Criterion) {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-criterion_group!(service, command, cold_start);
+/// `/game mine` (issue 38): one player's list among 100 matches of theirs and 900 of others,
+/// each just started, from memory (the service keeps every running match).
+fn mine(c: &mut Criterion) {
+    holonet::content::init().expect("content loads");
+    let svc: Service<Rebellion> = Service::new(Arc::new(MemoryStore::new()));
+    for channel in 1..=1_000u64 {
+        let (rebel, empire) = if channel <= 100 { (1, 2) } else { (channel * 2 + 10, channel * 2 + 11) };
+        let (r, e) = (Caller { user: rebel, moderator: false }, Caller { user: empire, moderator: false });
+        svc.create(channel, Some(1), r, MatchOptions::default(), Some(channel)).unwrap();
+        svc.join(channel, r, Some("rebel")).unwrap();
+        svc.join(channel, e, Some("empire")).unwrap();
+        svc.start(channel, r).unwrap();
+    }
+    c.bench_function("service: /game mine for a player in 100 of 1,000 matches", |b| {
+        b.iter(|| {
+            let list = svc.mine(1, Some(1)).into_iter().map(|m| (GameKind::Rebellion, m)).collect();
+            black_box(mine_text(list, 1_000))
+        })
+    });
+}
+
+criterion_group!(service, command, cold_start, mine);
 criterion_main!(service);

@@ -87,7 +87,7 @@ fn command_names_are_the_documented_ones() {
         sub("game"),
         [
             "new", "join", "leave", "start", "cancel", "status", "board", "hand", "log", "verify", "help",
-            "card"
+            "card", "mine"
         ]
     );
     assert_eq!(

@@ -28,6 +28,8 @@ mod cluster;
 mod computer;
 #[path = "support/evr.rs"]
 mod evr;
+#[path = "fake_discord/mine.rs"]
+mod mine;
 use holonet::games::game::Game;
 use holonet::games::rebellion::Rebellion;
 

@@ -134,7 +134,8 @@ fn check_permissions(ctx: Context<'_>) -> Result<(), Error> {
         "log",
         "verify",
         "help",
-        "game_card"
+        "game_card",
+        "mine"
     ),
     subcommand_required
 )]
@@ -358,6 +359,17 @@ pub async fn rules(ctx: Context<'_>, #[description = "The topic"] topic: Topic) 
     }
     ctx.send(poise::CreateReply::default().ephemeral(true).content(text)).await?;
     Ok(())
+}
+
+/// Your matches on this server, those waiting on you first (only you see it).
+#[poise::command(slash_command)]
+pub async fn mine(ctx: Context<'_>) -> Result<(), Error> {
+    let responder = Responder::Command(ctx);
+    responder.defer().await?;
+    let games = ctx.data().games.clone();
+    let (user, guild) = (ctx.author().id.get(), ctx.guild_id().map(|g| g.get()));
+    let list = tokio::task::spawn_blocking(move || games.mine(user, guild)).await?;
+    responder.say(&super::mine::mine_text(list, crate::service::system_clock())).await
 }
 
 // ---------------------------------------------------------------- card lookup

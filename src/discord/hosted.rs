@@ -14,7 +14,8 @@ use crate::games::game::Game;
 use crate::games::rebellion::Rebellion;
 use crate::service::cards::CardBook;
 use crate::service::{
-    Answer, Caller, ComputerMove, Holding, Outcome, PromptPost, Reminder, Service, ServiceError, StateAt,
+    Answer, Caller, ComputerMove, Holding, MyMatch, Outcome, PromptPost, Reminder, Service, ServiceError,
+    StateAt,
 };
 use crate::store::{MatchExport, MatchStatus};
 
@@ -158,6 +159,8 @@ pub trait HostedGame: Send + Sync {
     fn board_text(&self, state: &StateAt, viewer: Option<&str>) -> Option<String>;
     /// The cards a channel's card lookup searches (its match's options only).
     fn card_book(&self, channel: u64) -> CardBook;
+    /// A player's matches of this game on a server that have not ended (`Service::mine`).
+    fn mine(&self, user: u64, guild: Option<u64>) -> Vec<MyMatch>;
 }
 
 /// Which hosted game a `Game` is.
@@ -325,6 +328,9 @@ impl<G: Game + Kind> HostedGame for Service<G> {
     }
     fn card_book(&self, channel: u64) -> CardBook {
         Service::card_book(self, channel)
+    }
+    fn mine(&self, user: u64, guild: Option<u64>) -> Vec<MyMatch> {
+        Service::mine(self, user, guild)
     }
 }
 
@@ -508,6 +514,14 @@ impl Games {
         channels.sort_unstable();
         channels.dedup();
         channels
+    }
+
+    /// A player's matches of every game on a server that have not ended, with their game.
+    pub fn mine(&self, user: u64, guild: Option<u64>) -> Vec<(GameKind, MyMatch)> {
+        GameKind::ALL
+            .into_iter()
+            .flat_map(|k| self.get(k).mine(user, guild).into_iter().map(move |m| (k, m)))
+            .collect()
     }
 
     /// The cards a card lookup in a channel searches. For one game (`/rebellion card`): the

@@ -15,6 +15,7 @@ pub mod computer;
 pub mod host;
 pub mod hosted;
 pub mod messages;
+pub mod mine;
 pub mod moderation;
 pub mod permissions;
 pub mod responder;

@@ -50,7 +50,7 @@ impl<G: Game> Service<G> {
         let step =
             posting::Step::<G> { seat: acting, user, before: state, after: &next, notices, secrets_before };
         let mut out = posting::outcome_of_step::<G>(&mut meta, step, over.as_deref());
-        self.track_wait(&mut meta, out.prompt.as_ref());
+        self.track_wait(&mut meta, out.prompt.as_ref(), Some(&next));
         note_shown(&mut meta, out.prompt.as_ref(), user);
         if over.is_some() {
             out.reveal = Some(self.reveal(&meta, &m.log, Some(&entry), &next));

@@ -41,7 +41,7 @@ impl<G: Game> Service<G> {
             };
             // A paused match waits for nobody (no reminders); resuming starts the wait anew.
             meta.reminders.waiting = None;
-            self.track_wait(&mut meta, prompt.as_ref());
+            self.track_wait(&mut meta, prompt.as_ref(), m.state.as_ref());
             note_shown(&mut meta, prompt.as_ref(), caller.user);
             if status == MatchStatus::Ended {
                 meta.ended_because = Some(format!("ended by moderator <@{}>", caller.user));
@@ -112,7 +112,7 @@ impl<G: Game> Service<G> {
             meta.shown.remove(&seat);
             meta.cancel_request = None;
             let prompt = m.state.as_ref().and_then(|state| prompt_post_of::<G>(&meta, state));
-            self.track_wait(&mut meta, prompt.as_ref());
+            self.track_wait(&mut meta, prompt.as_ref(), m.state.as_ref());
             note_shown(&mut meta, prompt.as_ref(), caller.user);
             self.save_meta(&mut meta)?;
             m.meta = meta;
@@ -142,7 +142,7 @@ impl<G: Game> Service<G> {
             let mut meta = m.meta.clone();
             if meta.computer.remove(&seat).is_some() {
                 let prompt = m.state.as_ref().and_then(|state| prompt_post_of::<G>(&meta, state));
-                self.track_wait(&mut meta, prompt.as_ref());
+                self.track_wait(&mut meta, prompt.as_ref(), m.state.as_ref());
                 self.save_meta(&mut meta)?;
                 m.meta = meta;
                 return Ok(Outcome {
@@ -166,7 +166,7 @@ impl<G: Game> Service<G> {
             meta.shown.remove(&seat);
             meta.cancel_request = None;
             let prompt = m.state.as_ref().and_then(|state| prompt_post_of::<G>(&meta, state));
-            self.track_wait(&mut meta, prompt.as_ref());
+            self.track_wait(&mut meta, prompt.as_ref(), m.state.as_ref());
             self.save_meta(&mut meta)?;
             m.meta = meta;
             Ok(Outcome {
@@ -383,7 +383,7 @@ impl<G: Game> Service<G> {
         // The old channel's live message is not this channel's; waits start now.
         meta.presence.live_message = None;
         meta.reminders.waiting = None;
-        self.track_wait(&mut meta, prompt.as_ref());
+        self.track_wait(&mut meta, prompt.as_ref(), state.as_ref());
         note_shown(&mut meta, prompt.as_ref(), caller.user);
         self.store.delete(&id)?;
         self.store.put_meta(&meta)?;

@@ -51,8 +51,17 @@ pub fn duration_words(secs: u64) -> String {
 }
 
 impl<G: Game> Service<G> {
-    /// Notes who the match waits for now (see `Reminders::wait_for`).
-    pub(super) fn track_wait(&self, meta: &mut MatchMeta, prompt: Option<&PromptPost>) {
+    /// Notes who the match waits for now (see `Reminders::wait_for`) and keeps the public
+    /// status line of its state (for `mine`, without loading the match).
+    pub(super) fn track_wait(
+        &self,
+        meta: &mut MatchMeta,
+        prompt: Option<&PromptPost>,
+        state: Option<&G::State>,
+    ) {
+        if let Some(state) = state {
+            meta.presence.status = G::status_text(state);
+        }
         // The computer answers on its own: nobody is reminded of its decisions.
         let waiting =
             (meta.status == MatchStatus::Active).then_some(prompt).flatten().filter(|p| !p.computer);

@@ -32,6 +32,10 @@ pub struct Presence {
     /// a milestone that leaves the board as it was posts its lines without a new image.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub board_shown: Option<u64>,
+    /// The match's public status line after its last action (`Game::status_text`), for a
+    /// player's list of matches without loading the match.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub status: String,
 }
 
 /// How many of the latest public lines a match keeps for `/rebellion status`.

@@ -10,7 +10,9 @@ use holonet::bot::sim::random_answer;
 use holonet::content::{Faction, ObjectiveTiming, TeamColour, UnitId, catalog};
 use holonet::discord::commands::{own_lines, suggestions};
 use holonet::discord::components::{option_menus, prompt_components};
+use holonet::discord::hosted::GameKind;
 use holonet::discord::messages::{live_text, options_intro, prompt_announcement};
+use holonet::discord::mine::mine_text;
 use holonet::engine::rebellion::event::{Event, EventKind};
 use holonet::engine::rebellion::invariants::{step_violations, violations};
 use holonet::engine::rebellion::phases::setup::SetupStep;
@@ -469,6 +471,12 @@ fn twin_service<G: Game<State = State, Action = Action, Options = MatchOptions>>
     svc
 }
 
+/// A seat's `/game mine` answer (its player's matches on the server).
+fn mine<G: Game>(svc: &Service<G>, f: Faction) -> String {
+    let list = svc.mine(caller(f).user, Some(1)).into_iter().map(|m| (GameKind::Rebellion, m)).collect();
+    mine_text(list, 5_000)
+}
+
 /// Everything one receiver gets from the service about the current state, as text: the public
 /// status, the pending prompt as the channel shows it, a seat's `/rebellion hand` answer and,
 /// when it decides, its whole prompt; and the board input.
@@ -492,6 +500,7 @@ fn observe<G: Game<State = State, Action = Action, Options = MatchOptions>>(
         }
         Who::Seat(f) => {
             out.push(svc.status(CH, caller(f)).map(|o| o.reply).unwrap_or_else(|e| e.to_string()));
+            out.push(mine(svc, f));
             let hand = svc.hand(CH, caller(f)).map(|o| (o.reply, o.prompt));
             match hand {
                 Ok((reply, p)) => {
@@ -1058,6 +1067,7 @@ fn probes<G: Game<State = State, Action = Action, Options = MatchOptions>>(
     for f in Faction::BOTH {
         let status = svc.status(CH, caller(f)).map(|o| o.reply).unwrap_or_else(|e| e.to_string());
         c.text(Who::Seat(f), "the status", &status);
+        c.text(Who::Seat(f), "the list of matches", &mine(svc, f));
         match svc.hand(CH, caller(f)) {
             Ok(o) => {
                 c.text(Who::Seat(f), "the hand answer", &o.reply);
