@@ -12,6 +12,7 @@
 //! `assets/missions.json` or `assets/action_cards.json`, and its test is named after it in the
 //! `tests/cards_<family>.rs` file of its family.
 
+pub mod ability;
 pub mod actions;
 pub mod bespoke;
 mod catalog;
@@ -21,6 +22,7 @@ pub mod intel;
 pub mod leader_moves;
 pub mod leaders;
 pub mod missions;
+pub mod next;
 pub mod placement;
 pub mod queue;
 pub mod queue_moves;
@@ -33,12 +35,13 @@ pub mod units;
 
 use serde::{Deserialize, Deserializer, Serialize};
 
+pub use ability::{CardRun, ChoiceOption, Control, Pending};
 pub use catalog::{
     ActionBehavior, CardError, DiceBonus, DiceCondition, LeaderRule, MissionBehavior, ObjectiveBehavior,
     Opposes, ReturnWhen, Trigger, action_behavior, init, mission_behavior, objective_behavior,
     parse_mission_entry,
 };
-pub use run::{CardRun, ChoiceOption, Control, Next, Pending};
+pub use next::Next;
 
 use crate::content::*;
 

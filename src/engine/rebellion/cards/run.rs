@@ -3,8 +3,8 @@
 //! an effect that starts something bigger (a combat) pushes that frame and the run goes on
 //! when it ends.
 
-use serde::{Deserialize, Serialize};
-
+pub use super::ability::{CardRun, ChoiceOption, Control, Pending};
+pub use super::next::Next;
 use super::rise_of_the_empire::{self, hands, recruits, targets};
 use super::{
     CardRef, Effect, bespoke, combat, decks, intel, leaders, missions, placement, queue, systems, units,
@@ -16,33 +16,6 @@ use crate::engine::rebellion::error::{RuleError, illegal};
 use crate::engine::rebellion::frame::{Decision, Frame, Frames, PromptKind};
 use crate::engine::rebellion::mission::system_ok;
 use crate::engine::rebellion::state::{Place, State};
-
-/// One card ability being carried out.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CardRun {
-    /// The card.
-    pub card: CardRef,
-    /// Who uses it ("you" on the card).
-    pub faction: Faction,
-    /// The place the ability happens in ("this system"); effects that choose a system (placing
-    /// a leader) set it for the effects after them.
-    pub here: Option<Place>,
-    /// The leaders using it (a mission's assigned leaders, an action card's leader).
-    pub leaders: Vec<LeaderId>,
-    /// The leader a mission is attempted against.
-    pub target: Option<LeaderId>,
-    /// Effects still to carry out, first first.
-    pub effects: Vec<Effect>,
-    /// The choice the current effect waits for.
-    pub pending: Option<Pending>,
-    /// Leaders this ability rescued (It Is Your Destiny answers a rescue).
-    #[serde(default)]
-    pub rescued: Vec<LeaderId>,
-    /// The mission's successes beyond the opponent's, for a card that works with them (Rise of
-    /// the Empire: Assault, Plant Explosives).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub margin: Option<u32>,
-}
 
 impl CardRun {
     /// A run of `effects` for a card used by `faction`.
@@ -78,82 +51,6 @@ impl CardRun {
         };
         illegal(rule, format!("`{}` is not the choice {} asks for", a.command(), self.card.name()))
     }
-}
-
-/// What an effect does next once started or answered.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Next {
-    /// It is finished: go on with the next effect.
-    Done,
-    /// It waits for a choice.
-    Wait(Pending),
-    /// It starts another frame (a combat, a movement); the run goes on after it.
-    Push(Frame),
-}
-
-/// A choice an effect waits for, by family.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Pending {
-    /// A systems-family choice.
-    Systems(systems::Pending),
-    /// A units-family choice.
-    Units(units::Pending),
-    /// A queue-family choice.
-    Queue(queue::Pending),
-    /// An intel-family choice.
-    Intel(intel::Pending),
-    /// A decks-family choice.
-    Decks(decks::Pending),
-    /// A leaders-family choice.
-    Leaders(leaders::Pending),
-    /// A combat-family choice.
-    Combat(combat::Pending),
-    /// A missions-family choice.
-    Missions(missions::Pending),
-    /// A placement-family choice.
-    Placement(placement::Pending),
-    /// A bespoke card's choice.
-    Bespoke(bespoke::Pending),
-    /// Which option of a `choose_one` to carry out.
-    Choose {
-        /// The options.
-        options: Vec<ChoiceOption>,
-    },
-    /// A targets-family choice.
-    Targets(targets::Pending),
-    /// A recruits-family choice.
-    Recruits(recruits::Pending),
-    /// A hands-family choice.
-    Hands(hands::Pending),
-    /// A choice of the expansion's end-of-combat action cards.
-    RoteActions(rise_of_the_empire::actions::Pending),
-    /// A choice of the expansion's probe-keeping action cards.
-    RoteProbes(rise_of_the_empire::probes::Pending),
-}
-
-/// One option of a `choose_one` effect.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ChoiceOption {
-    /// What the option does, in our words (shown to the player).
-    pub label: String,
-    /// Conditions the ability's system must meet for the option to be offered.
-    #[serde(default)]
-    pub requires: Vec<TargetCondition>,
-    /// Its effects.
-    pub effects: Vec<Effect>,
-}
-
-/// Effects about the effect list itself.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "op", deny_unknown_fields)]
-pub enum Control {
-    /// The player picks one option (`mode N`) and its effects are carried out.
-    ChooseOne {
-        /// The options, in the card's order.
-        options: Vec<ChoiceOption>,
-    },
 }
 
 fn option_open(s: &State, run: &CardRun, o: &ChoiceOption) -> bool {

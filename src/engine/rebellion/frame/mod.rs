@@ -11,7 +11,7 @@ pub mod rise_of_the_empire;
 use serde::{Deserialize, Serialize};
 
 use super::action::Action;
-use super::cards::CardRun;
+use super::cards::ability::CardRun;
 use crate::content::*;
 
 /// One level of what the engine is in the middle of.

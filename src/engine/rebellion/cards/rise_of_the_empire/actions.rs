@@ -5,9 +5,11 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use super::pending::ActionsPending as Pending;
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
-use crate::engine::rebellion::cards::run::{CardRun, Next};
+use crate::engine::rebellion::cards::ability::CardRun;
+use crate::engine::rebellion::cards::next::Next;
 use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::error::{RuleError, illegal};
 use crate::engine::rebellion::event::EventKind;
@@ -24,16 +26,6 @@ pub enum Op {
     /// The player picks an objective card from the objective discard pile; it goes on top of
     /// the objective deck.
     ObjectiveFromDiscard,
-}
-
-/// A choice of these effects.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Pending {
-    /// Which leader goes back to the pool.
-    Recall,
-    /// Which discarded objective goes on top of the deck.
-    Objective,
 }
 
 /// The player's free leaders in the run's system.

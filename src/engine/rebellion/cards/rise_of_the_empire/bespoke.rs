@@ -4,8 +4,9 @@
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
 use crate::engine::rebellion::board;
+use crate::engine::rebellion::cards::ability::CardRun;
 use crate::engine::rebellion::cards::bespoke::{Op, Pending};
-use crate::engine::rebellion::cards::run::{CardRun, Next};
+use crate::engine::rebellion::cards::next::Next;
 use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::error::{RuleError, illegal};
 use crate::engine::rebellion::event::EventKind;

@@ -5,10 +5,12 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use super::pending::HandsPending as Pending;
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
+use crate::engine::rebellion::cards::ability::CardRun;
 use crate::engine::rebellion::cards::intel::IfLeader;
-use crate::engine::rebellion::cards::run::{CardRun, Next};
+use crate::engine::rebellion::cards::next::Next;
 use crate::engine::rebellion::combat::cinematic::take_back as advanced;
 use crate::engine::rebellion::combat::rules::Rules;
 use crate::engine::rebellion::ctx::Ctx;
@@ -49,35 +51,6 @@ pub enum Op {
     /// Cinematic combat: the player takes every used advanced tactic card of theirs (both
     /// theaters) back into their decks.
     TakeBackAdvanced,
-}
-
-/// A hands-family choice.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Pending {
-    /// Which seen mission to take next.
-    Take {
-        /// The cards seen and not taken, off the deck meanwhile.
-        seen: Vec<MissionId>,
-        /// How many more to take.
-        left: u8,
-    },
-    /// Which discarded mission to take.
-    FromDiscard,
-    /// Which enemy mission to discard.
-    Discard,
-    /// Which tactic deck to look at.
-    TacticDeck {
-        /// How many cards.
-        count: u8,
-    },
-    /// Whether the seen tactic cards stay on top (`mode 1`) or go to the bottom (`mode 2`).
-    TacticsPlace {
-        /// The deck.
-        theater: Theater,
-        /// How many cards.
-        count: u8,
-    },
 }
 
 fn discardable(s: &State, f: Faction) -> Vec<MissionId> {

@@ -5,6 +5,7 @@
 pub mod actions;
 pub(super) mod bespoke;
 pub mod hands;
+pub mod pending;
 pub mod probes;
 pub mod recruits;
 pub mod targets;

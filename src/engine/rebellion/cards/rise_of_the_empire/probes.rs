@@ -7,11 +7,13 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use super::pending::ProbesPending as Pending;
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
 use crate::engine::rebellion::cards::Effect;
+use crate::engine::rebellion::cards::ability::CardRun;
 use crate::engine::rebellion::cards::catalog::action_behavior;
-use crate::engine::rebellion::cards::run::{CardRun, Next};
+use crate::engine::rebellion::cards::next::Next;
 use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::error::{RuleError, illegal};
 use crate::engine::rebellion::event::EventKind;
@@ -51,26 +53,6 @@ pub enum Op {
     /// The player picks an opponent's leader in this system, not captured: the card's target
     /// (for the effects after it).
     TargetEnemyLeaderHere,
-}
-
-/// A choice of these effects.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Pending {
-    /// Which probe card of the hand goes under the card.
-    Hide,
-    /// Which seen probe card is kept (the others are off the deck meanwhile).
-    Keep {
-        /// The cards seen.
-        seen: Vec<SystemId>,
-    },
-    /// Where each remaining seen card goes (`pick probe <system> top|bottom`).
-    Return {
-        /// The cards still to return.
-        rest: Vec<SystemId>,
-    },
-    /// Which enemy leader is the target.
-    Target,
 }
 
 /// The reveal timing and effects of a card that keeps a probe card under it, if it does.

@@ -5,10 +5,12 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use super::pending::RecruitsPending as Pending;
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
+use crate::engine::rebellion::cards::ability::CardRun;
 use crate::engine::rebellion::cards::missions::eliminate;
-use crate::engine::rebellion::cards::run::{CardRun, Next};
+use crate::engine::rebellion::cards::next::Next;
 use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::error::{RuleError, illegal};
 use crate::engine::rebellion::event::EventKind;
@@ -53,19 +55,6 @@ pub enum Op {
     },
     /// The captive the mission was attempted against is eliminated from the game.
     EliminateTarget,
-}
-
-/// A recruits-family choice.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Pending {
-    /// Which leader to recruit.
-    Recruit {
-        /// The leaders that may come.
-        options: Vec<LeaderId>,
-    },
-    /// Which enemy pool leader to draw out.
-    Pull,
 }
 
 fn recruitable(s: &State, f: Faction, leaders: &[LeaderId], tactics: Option<Tactics>) -> Vec<LeaderId> {

@@ -6,10 +6,13 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use super::pending::Picker;
+pub use super::pending::TargetsPending as Pending;
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
 use crate::engine::rebellion::cards::CardRef;
-use crate::engine::rebellion::cards::run::{CardRun, Next};
+use crate::engine::rebellion::cards::ability::CardRun;
+use crate::engine::rebellion::cards::next::Next;
 use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::error::{RuleError, illegal};
 use crate::engine::rebellion::frame::Decision;
@@ -50,38 +53,6 @@ pub enum Op {
     /// The Rebels may discard one objective card from their hand to gain reputation (always
     /// asked: the hand is secret).
     TradeObjective {
-        /// The reputation gained.
-        reputation: u8,
-    },
-}
-
-/// Who picks where a card's markers go.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Picker {
-    /// The card's player.
-    Owner,
-    /// The card's player's opponent (Raid Outposts: the Empire).
-    Opponent,
-}
-
-/// A targets-family choice.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Pending {
-    /// Which marker of this system to remove.
-    PickMarker,
-    /// The system of the next marker to place.
-    PlaceIn {
-        /// Markers left to place, this one included.
-        left: u8,
-        /// Who picks.
-        by: Picker,
-        /// What the system must be.
-        conditions: Vec<TargetCondition>,
-    },
-    /// Which objective to discard for reputation, or none.
-    Trade {
         /// The reputation gained.
         reputation: u8,
     },
