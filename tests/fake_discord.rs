@@ -608,10 +608,21 @@ impl Fake {
         self.autocomplete_named(user, sub, options).await.into_iter().map(|(v, _)| v).collect()
     }
 
-    /// Autocomplete choices as (value, name shown).
+    /// Autocomplete choices of `/play` as (value, name shown).
     async fn autocomplete_named(&mut self, user: u64, sub: &str, options: Value) -> Vec<(String, String)> {
+        self.autocomplete_in(user, "play", sub, options).await
+    }
+
+    /// Autocomplete choices of `/{top} {sub}` as (value, name shown).
+    async fn autocomplete_in(
+        &mut self,
+        user: u64,
+        top: &str,
+        sub: &str,
+        options: Value,
+    ) -> Vec<(String, String)> {
         let from = self.len();
-        let data = json!({"id": "4001", "name": "play", "type": 1,
+        let data = json!({"id": "4001", "name": top, "type": 1,
             "options": [{"name": sub, "type": 1, "options": options}]});
         let (id, token) = self.interaction("interaction_command.json", 4, user, 0, data);
         let cb = format!("/api/v10/interactions/{id}/{token}/callback");

@@ -27,26 +27,8 @@ async fn look_up(fake: &mut Fake, user: u64, top: &str, name: &str) -> (String, 
 
 /// The autocomplete choices of `/{top} card name:` for what is typed, as (value, name).
 async fn card_choices(fake: &mut Fake, top: &str, typed: &str) -> Vec<(String, String)> {
-    let from = fake.len();
-    let data = json!({"id": "4002", "name": top, "type": 1, "options": [{"name": "card", "type": 1,
-        "options": [{"name": "name", "type": 3, "value": typed, "focused": true}]}]});
-    let (id, token) = fake.interaction("interaction_command.json", 4, BYSTANDER, 0, data);
-    let cb = format!("/api/v10/interactions/{id}/{token}/callback");
-    let r = fake.wait(from, "autocomplete", |r| r.is("POST", &cb)).await;
-    let v = r.json();
-    assert_eq!(v["type"], json!(8));
-    v["data"]["choices"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default()
-        .iter()
-        .map(|c| {
-            (
-                c["value"].as_str().unwrap_or_default().to_string(),
-                c["name"].as_str().unwrap_or_default().to_string(),
-            )
-        })
-        .collect()
+    let options = json!([{"name": "name", "type": 3, "value": typed, "focused": true}]);
+    fake.autocomplete_in(BYSTANDER, top, "card", options).await
 }
 
 async fn cards_scenario() {
