@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use holonet::engine::rebellion::MatchOptions;
+use holonet::engine::rebellion::{MatchOptions, Players};
 use holonet::games::game::Game;
 use holonet::games::rebellion::Rebellion;
 use holonet::service::{Answer, Caller, Service};
@@ -73,4 +73,37 @@ fn a_player_sees_their_running_matches_on_this_server_and_whose_decision_each_wa
     let kept = again.mine(EMPIRE.user, GUILD).into_iter().find(|m| m.channel == 1).unwrap();
     assert_eq!(kept.line, empire.line);
     assert!(kept.yours, "{kept:?}");
+}
+
+#[test]
+fn in_the_team_game_a_decision_either_teammate_may_answer_waits_on_both() {
+    holonet::content::init().unwrap();
+    let svc: Service<Rebellion> = Service::with_clock(Arc::new(MemoryStore::new()), Box::new(|| 1_000));
+    let options = MatchOptions { quick_setup: true, players: Players::Four, ..Default::default() };
+    let seats = ["rebel-admiral", "rebel-general", "empire-admiral", "empire-general"];
+    let who = |i: usize| Caller { user: 10 + i as u64, moderator: false };
+    svc.create(1, GUILD, who(0), options, Some(3)).unwrap();
+    for (i, seat) in seats.iter().enumerate() {
+        svc.join(1, who(i), Some(seat)).unwrap();
+    }
+    svc.start(1, who(0)).unwrap();
+    // Play the first options until a decision names a teammate as well.
+    let mut shared = None;
+    for _ in 0..400 {
+        let p = svc.prompt(1).unwrap().expect("the match runs");
+        if !p.also.is_empty() {
+            shared = Some(p);
+            break;
+        }
+        let user = p.user.expect("a seated decider");
+        svc.act(1, Caller { user, moderator: false }, Answer::Option { key: p.key(), index: 0 }).unwrap();
+    }
+    let p = shared.expect("a decision open to both players of a side");
+    let mut answering: Vec<u64> = p.also.iter().filter_map(|(_, u)| *u).collect();
+    answering.extend(p.user);
+    for i in 0..seats.len() {
+        let user = who(i).user;
+        let yours = svc.mine(user, GUILD)[0].yours;
+        assert_eq!(yours, answering.contains(&user), "user {user} of {seats:?}, deciders {answering:?}");
+    }
 }

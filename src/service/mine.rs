@@ -31,13 +31,10 @@ pub struct MyMatch {
     pub updated_at: u64,
 }
 
-/// Whether a match's pending decision is `user`'s: the decider named, or a seat of theirs when
-/// the decision names no player (either player of a team-game side may answer).
+/// Whether a match's pending decision is `user`'s: the decider named, or a teammate the
+/// decision names as well (the team game).
 fn waits_on(meta: &MatchMeta, user: u64) -> bool {
-    meta.reminders.waiting.as_ref().is_some_and(|w| match w.user {
-        Some(u) => u == user,
-        None => meta.seats.get(&w.seat) == Some(&user),
-    })
+    meta.reminders.waiting.as_ref().is_some_and(|w| w.user == Some(user) || w.also.contains(&user))
 }
 
 impl<G: Game> Service<G> {

@@ -66,6 +66,10 @@ impl<G: Game> Service<G> {
         let waiting =
             (meta.status == MatchStatus::Active).then_some(prompt).flatten().filter(|p| !p.computer);
         meta.reminders.wait_for(waiting.map(|p| (p.seat.as_str(), p.user, p.kind.as_str())), (self.clock)());
+        // Teammates who may answer as well: the decision is theirs too (`mine`).
+        if let (Some(w), Some(p)) = (meta.reminders.waiting.as_mut(), waiting) {
+            w.also = p.also.iter().filter_map(|(_, u)| *u).collect();
+        }
     }
 
     /// A copy of the match's state for drawing its board.

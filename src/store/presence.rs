@@ -78,6 +78,9 @@ pub struct Waiting {
     /// Reminders sent for this wait (0, 1 or 2).
     #[serde(default)]
     pub sent: u8,
+    /// Other users who may answer too (a teammate, in the team game); left out when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<u64>,
 }
 
 impl Reminders {
@@ -89,9 +92,14 @@ impl Reminders {
             (Some((seat, user, kind)), Some(w)) if w.seat == seat && w.user == user => {
                 Some(Waiting { kind: kind.to_string(), ..w })
             }
-            (Some((seat, user, kind)), _) => {
-                Some(Waiting { seat: seat.to_string(), user, kind: kind.to_string(), since: now, sent: 0 })
-            }
+            (Some((seat, user, kind)), _) => Some(Waiting {
+                seat: seat.to_string(),
+                user,
+                kind: kind.to_string(),
+                since: now,
+                sent: 0,
+                also: vec![],
+            }),
         };
     }
 
