@@ -24,11 +24,26 @@ fn is_named(card: StrategyCardId, name: NamedEffect) -> bool {
 fn resolves(s: &EvrState, f: Faction, trigger: Trigger) -> Option<StrategyCardId> {
     let card = s.sides.get(f).chosen?;
     let theirs = s.sides.get(f.opponent()).chosen;
-    let cancelled = is_named(card, NamedEffect::Deception) && theirs == Some(card);
     // The play areas do not change during the dominance phase, so "over at the reveal" is
     // "over now".
-    let over = s.sides.get(f).total() > objective(s);
-    (catalog().strategy(card).trigger == trigger && !over && !cancelled).then_some(card)
+    let total = s.sides.get(f).total() as i64;
+    (catalog().strategy(card).trigger == trigger
+        && strategy_resolves(card, total, objective(s) as i64, theirs))
+    .then_some(card)
+}
+
+/// Whether a revealed strategy resolves at all (whatever its trigger), on public facts: not
+/// when its owner's total (`total`) is over the objective value, and not a Deception met by
+/// the opponent's Deception (`theirs`). The one rule the engine and the words of the round
+/// (`games/evr/reckoning.rs`) both follow.
+pub fn strategy_resolves(
+    card: StrategyCardId,
+    total: i64,
+    objective: i64,
+    theirs: Option<StrategyCardId>,
+) -> bool {
+    let cancelled = is_named(card, NamedEffect::Deception) && theirs == Some(card);
+    total <= objective && !cancelled
 }
 
 /// The struggle is over: the dominance phase begins.
@@ -110,6 +125,19 @@ pub fn winner_on(total: impl Fn(Faction) -> i64, objective: i64, balance: Factio
     }
 }
 
+/// Who takes the event: [`winner_on`] the final totals, turned round when a Deception
+/// resolved (`deceived`) and neither final total is over the objective value (its text).
+pub fn victor(
+    final_total: impl Fn(Faction) -> i64,
+    objective: i64,
+    balance: Faction,
+    deceived: bool,
+) -> Option<Faction> {
+    let winner = winner_on(&final_total, objective, balance);
+    let within = Faction::BOTH.iter().all(|&f| final_total(f) <= objective);
+    if deceived && within { winner.map(Faction::opponent) } else { winner }
+}
+
 /// Determine victory: [`winner_on`] the totals with the strategies' bonuses, the result turned
 /// round by a Deception when neither of those totals exceeds the objective value (its text);
 /// the winner takes the event (its victory points count from now) and its influence. A
@@ -119,11 +147,7 @@ fn determine_victory(s: &mut EvrState) -> Option<Faction> {
     let event = s.event.expect("a dominance phase has an event");
     let def = catalog().event(event);
     let objective = def.objective_value as i64;
-    let mut winner = winner_on(|f| final_total(s, f), objective, s.balance);
-    let within = Faction::BOTH.iter().all(|&f| final_total(s, f) <= objective);
-    if s.effects.flip && within {
-        winner = winner.map(Faction::opponent);
-    }
+    let winner = victor(|f| final_total(s, f), objective, s.balance, s.effects.flip);
     if let Some(w) = winner {
         // No limit on what a player holds (FAQ); tokens the supply lacks are kept on paper.
         let gain = def.influence_value;

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use crate::content::Faction;
 use crate::content::evr::{Effect, EventCardId, NamedEffect, StrategyCardId, Trigger, Zone, catalog};
-use crate::engine::evr::dominance::winner_on;
+use crate::engine::evr::dominance::{strategy_resolves, victor, winner_on};
 use crate::engine::evr::view::{Cards, EvrView};
 use crate::engine::evr::{EvrState, Viewer, view};
 
@@ -89,22 +89,17 @@ impl Round {
         self.totals.get(&f).copied().unwrap_or_default()
     }
 
-    /// Whether a side's total is over the objective value before any strategy: its strategy
-    /// then does nothing this round.
+    /// Whether a side's total is over the objective value before any strategy (the reason its
+    /// strategy does nothing, in words; the rule is the engine's `strategy_resolves`).
     fn over(&self, f: Faction) -> bool {
         self.total(f) > self.objective()
     }
 
-    /// Whether both sides revealed the same Deception (the two cancel out).
-    fn deceptions_cancel(&self) -> bool {
-        Faction::BOTH.iter().all(|f| self.strategies.get(f).is_some_and(|&s| kind(s) == Kind::Deception))
-    }
-
-    /// The strategy of a side that resolves, if it does.
+    /// The strategy of a side that resolves, if it does (the engine's rule).
     fn resolving(&self, f: Faction) -> Option<StrategyCardId> {
         let card = *self.strategies.get(&f)?;
-        let cancelled = kind(card) == Kind::Deception && self.deceptions_cancel();
-        (!self.over(f) && !cancelled).then_some(card)
+        let theirs = self.strategies.get(&f.opponent()).copied();
+        strategy_resolves(card, self.total(f), self.objective(), theirs).then_some(card)
     }
 
     /// A side's total when the winner is determined: with its Direct Assault's bonus.
@@ -116,18 +111,19 @@ impl Round {
         self.total(f) + bonus
     }
 
-    /// Whether one Deception resolves and turns the result round (neither final total over
-    /// the objective value).
-    fn deceived(&self) -> bool {
-        let one =
-            Faction::BOTH.iter().filter(|&&f| self.resolving(f).map(kind) == Some(Kind::Deception)).count();
-        one == 1 && Faction::BOTH.iter().all(|&f| self.final_total(f) <= self.objective())
+    /// The side whose Deception resolves, if one does.
+    fn deceiver(&self) -> Option<Faction> {
+        Faction::BOTH.into_iter().find(|&f| self.resolving(f).map(kind) == Some(Kind::Deception))
     }
 
-    /// Who takes the event on these facts.
+    /// Who takes the event on these facts (the engine's `victor`).
     pub fn winner(&self) -> Option<Faction> {
-        let w = winner_on(|f| self.final_total(f), self.objective(), self.balance);
-        if self.deceived() { w.map(Faction::opponent) } else { w }
+        victor(|f| self.final_total(f), self.objective(), self.balance, self.deceiver().is_some())
+    }
+
+    /// Whether the Deception turned the result round (the winner is not the totals' one).
+    fn deceived(&self) -> bool {
+        self.winner() != winner_on(|f| self.final_total(f), self.objective(), self.balance)
     }
 
     /// The reveal: both totals against the objective value, then each strategy in the order
@@ -164,7 +160,7 @@ impl Round {
                 let over = if now > self.objective() { ", over the objective value" } else { "" };
                 format!("{who} reveals {name}: {b:+} makes their total {now}{over}.")
             }
-            Kind::Deception if self.deceptions_cancel() => {
+            Kind::Deception if self.resolving(f).is_none() => {
                 format!("{who} reveals {name}, which cancels out with the {} one.", f.opponent().name())
             }
             Kind::Deception => format!(
@@ -207,9 +203,7 @@ impl Round {
                 self.final_total(w.opponent())
             )),
         }
-        let deceiver =
-            Faction::BOTH.into_iter().find(|&f| self.resolving(f).map(kind) == Some(Kind::Deception));
-        if let Some(d) = deceiver {
+        if let Some(d) = self.deceiver() {
             if self.deceived() {
                 out.push(format!(
                     "{}'s Deception turns the result round: {} takes the event instead.",
