@@ -100,3 +100,30 @@ pub fn adjective(f: Faction) -> &'static str {
         Faction::Empire => "Imperial",
     }
 }
+
+/// How a player's hand is written: names only (the end-of-match reveal, one short post) or
+/// each card on its own line with what it does (the hand a player is sent).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Detail {
+    /// Names only.
+    Names,
+    /// Each card with its facts and text.
+    Texts,
+}
+
+/// One section of a hand, ending with a line break: "Label: none", the cards' names on one
+/// line (`join` says how the game lists names), or "Label (n):" and one "- line" per card.
+/// `items` are the cards as `detail` writes them.
+pub fn hand_section(label: &str, items: &[String], detail: Detail, join: fn(&[String]) -> String) -> String {
+    match (items.is_empty(), detail) {
+        (true, _) => format!("{label}: none\n"),
+        (false, Detail::Names) => format!("{label}: {}\n", join(items)),
+        (false, Detail::Texts) => {
+            let mut out = format!("{label} ({}):\n", items.len());
+            for line in items {
+                out.push_str(&format!("- {line}\n"));
+            }
+            out
+        }
+    }
+}

@@ -7,18 +7,11 @@ use crate::content::Faction;
 use crate::content::evr::catalog;
 use crate::engine::evr::view::{Cards, EvrView};
 
+pub use crate::games::words::Detail;
+use crate::games::words::hand_section;
+
 use super::brief::worth;
 use super::words::{card, cards_text, event, list, strategy, visible};
-
-/// How the holdings are written: names only (the reveal at the end of a match, one short
-/// post) or each card on its own line with what it does (the hand a player is sent).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Detail {
-    /// Names only.
-    Names,
-    /// Each card with its values and text.
-    Texts,
-}
 
 /// A resource card's hand line: its name, what it counts and its power.
 fn resource_line(key: &str) -> String {
@@ -38,7 +31,8 @@ fn strategy_line(key: &str) -> String {
     }
 }
 
-/// A section of named cards: one line of names, or a heading and one line per card.
+/// A section of named cards (`name` writes a card for `Detail::Names`, `line` for
+/// `Detail::Texts`).
 fn section(
     label: &str,
     keys: &[String],
@@ -46,19 +40,9 @@ fn section(
     name: fn(&str) -> String,
     line: fn(&str) -> String,
 ) -> String {
-    match (keys.is_empty(), detail) {
-        (true, _) => format!("{label}: none\n"),
-        (false, Detail::Names) => {
-            format!("{label}: {}\n", list(&keys.iter().map(|k| name(k)).collect::<Vec<_>>()))
-        }
-        (false, Detail::Texts) => {
-            let mut out = format!("{label} ({}):\n", keys.len());
-            for k in keys {
-                out.push_str(&format!("- {}\n", line(k)));
-            }
-            out
-        }
-    }
+    let write = if detail == Detail::Texts { line } else { name };
+    let items: Vec<String> = keys.iter().map(|k| write(k)).collect();
+    hand_section(label, &items, detail, list)
 }
 
 /// A seat's secrets from its own view: the reserve, this round's strategy (and the

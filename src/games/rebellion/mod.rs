@@ -17,6 +17,7 @@ use crate::engine::rebellion::{
     self as engine, Action, Audience, MatchOptions, Players, State, View, Viewer, decision, view,
 };
 use crate::games::game::{Game, GamePrompt, Notice, OptionText};
+use crate::games::words::{Detail, hand_section};
 use crate::render::text;
 
 /// The Rebellion game.
@@ -356,14 +357,6 @@ fn names(ids: &[String], name: impl Fn(&str) -> Option<&'static str>) -> Vec<Str
     ids.iter().map(|id| name(id).map_or_else(|| id.clone(), str::to_string)).collect()
 }
 
-/// How a hand is written: names only (the end-of-match reveal, one short post) or each card on
-/// its own line with its facts and text (the hand a player is sent and `/rebellion hand`).
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Detail {
-    Names,
-    Texts,
-}
-
 /// A faction's hand and facedown missions in words, one section per kind of card it uses
 /// ("none" included; tactic cards only while held), as far as the view shows them. With
 /// `Detail::Texts` each card comes with what it does (`card_facts`).
@@ -412,16 +405,8 @@ fn holdings(v: &View, f: Faction, detail: Detail) -> String {
     ];
     let mut out = String::new();
     for (label, list, always) in sections {
-        match (list.is_empty(), detail) {
-            (true, _) if !always => {}
-            (true, _) => out.push_str(&format!("{label}: none\n")),
-            (false, Detail::Names) => out.push_str(&format!("{label}: {}\n", list.join(", "))),
-            (false, Detail::Texts) => {
-                out.push_str(&format!("{label} ({}):\n", list.len()));
-                for line in list {
-                    out.push_str(&format!("- {line}\n"));
-                }
-            }
+        if always || !list.is_empty() {
+            out.push_str(&hand_section(label, &list, detail, |names| names.join(", ")));
         }
     }
     for a in v.assignments.get(&f).into_iter().flatten() {
