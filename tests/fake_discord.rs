@@ -928,7 +928,8 @@ async fn scenario() {
         .await;
     fake.wait(start_from, "the closed-DM notice", |r| !closed_dm_notices(std::slice::from_ref(r)).is_empty())
         .await;
-    // Every card of the hand comes with what it does (all the parts of a split DM).
+    // Every card of the hand comes with what it does (all the parts of a split DM, once sent).
+    fake.settle().await;
     let whole: Vec<String> =
         dm_posts(&fake.requests_from(start_from), REBEL).iter().map(|r| r.content()).collect();
     assert!(whole.iter().any(|t| *t == secrets_dm.content()));
@@ -2078,8 +2079,9 @@ fn hand_described(text: &str) -> usize {
         let Some(at) = lines.iter().position(|l| l.starts_with(&format!("{label} ("))) else { continue };
         let n: usize =
             lines[at].trim_start_matches(&format!("{label} (")).split(')').next().unwrap().parse().unwrap();
-        // A long hand is split over several messages: check the lines this text holds.
-        for line in &lines[at + 1..(at + 1 + n).min(lines.len())] {
+        // Every card the heading counts is there: a hand is split, never cut.
+        assert!(at + n < lines.len(), "{label}: {n} cards announced, fewer listed:\n{text}");
+        for line in &lines[at + 1..at + 1 + n] {
             assert!(
                 cards.iter().any(|&c| line.ends_with(&hand_line(c))),
                 "{label}: `{line}` without its text"
