@@ -14,8 +14,8 @@ use crate::games::game::Game;
 use crate::games::rebellion::Rebellion;
 use crate::service::cards::CardBook;
 use crate::service::{
-    Answer, Caller, ComputerMove, Holding, MyMatch, Outcome, PromptPost, Reminder, Service, ServiceError,
-    StateAt,
+    Answer, Caller, Community, ComputerMove, Holding, MyMatch, Outcome, PromptPost, Reminder, Service,
+    ServiceError, StateAt,
 };
 use crate::store::{MatchExport, MatchStatus};
 
@@ -364,12 +364,21 @@ pub struct Games {
     pub rebellion: Arc<Service<Rebellion>>,
     /// Empire vs. Rebellion's matches.
     pub evr: Arc<Service<Evr>>,
+    /// What the server's players share across matches (record, settings, lobbies).
+    pub community: Arc<Community>,
 }
 
 impl Games {
     /// The hosted games' services on one store.
     pub fn new(rebellion: Service<Rebellion>, evr: Service<Evr>) -> Self {
-        Games { rebellion: Arc::new(rebellion), evr: Arc::new(evr) }
+        let community = Arc::new(Community::new(rebellion.store()));
+        Games { rebellion: Arc::new(rebellion), evr: Arc::new(evr), community }
+    }
+
+    /// The same services with a community of their own (tests give it a fake clock).
+    pub fn with_community(mut self, community: Community) -> Self {
+        self.community = Arc::new(community);
+        self
     }
 
     /// The service of one game.

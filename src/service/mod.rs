@@ -4,6 +4,7 @@
 
 mod apply;
 pub mod cards;
+pub mod community;
 mod computer;
 mod error;
 mod keys;
@@ -17,6 +18,7 @@ mod replay;
 mod undo;
 pub mod verify;
 
+pub use community::Community;
 pub use computer::{ComputerJob, ComputerMove, check_computer};
 pub use error::{ServiceError, game_name};
 pub use keys::{FINGERPRINT_LEN, fingerprint};
@@ -167,6 +169,12 @@ impl<G: Game> Service<G> {
             damaged: Mutex::new(BTreeMap::new()),
             _game: PhantomData,
         }
+    }
+
+    /// The store the service keeps its matches in (shared with the other hosted games and
+    /// the [`Community`]).
+    pub fn store(&self) -> Arc<dyn MatchStore> {
+        self.store.clone()
     }
 
     /// Lets one user hold several seats of a match (hot-seat play; off by default, as it lets

@@ -11,6 +11,7 @@ pub struct MemoryStore {
     inner: Mutex<BTreeMap<String, StoredMatch>>,
     flushes: Mutex<u64>,
     seal: [u8; 32],
+    docs: Mutex<BTreeMap<(DocKind, String), Vec<u8>>>,
 }
 
 impl MemoryStore {
@@ -79,6 +80,25 @@ impl MatchStore for MemoryStore {
     }
     fn flush(&self) -> Result<(), StoreError> {
         *self.flushes.lock().expect("lock") += 1;
+        Ok(())
+    }
+    fn put_doc(&self, kind: DocKind, key: &str, value: &[u8]) -> Result<(), StoreError> {
+        self.docs.lock().expect("lock").insert((kind, key.to_string()), value.to_vec());
+        Ok(())
+    }
+    fn get_doc(&self, kind: DocKind, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        Ok(self.docs.lock().expect("lock").get(&(kind, key.to_string())).cloned())
+    }
+    fn docs(&self, kind: DocKind) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
+        let docs = self.docs.lock().expect("lock");
+        Ok(docs
+            .iter()
+            .filter(|((k, _), _)| *k == kind)
+            .map(|((_, key), v)| (key.clone(), v.clone()))
+            .collect())
+    }
+    fn delete_doc(&self, kind: DocKind, key: &str) -> Result<(), StoreError> {
+        self.docs.lock().expect("lock").remove(&(kind, key.to_string()));
         Ok(())
     }
 }

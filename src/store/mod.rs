@@ -1,10 +1,12 @@
 //! Match storage: metadata, the append-only action log and snapshots, behind a small trait
 //! (sled in production, memory in tests), plus the documented JSON export.
 
+pub mod docs;
 mod memory;
 mod presence;
 mod sled_store;
 
+pub use docs::DocKind;
 pub use memory::MemoryStore;
 pub use presence::{HOUR, MAX_LATEST, MAX_RECENT, Presence, Reminders, Waiting};
 pub use sled_store::SledStore;
@@ -302,6 +304,14 @@ pub trait MatchStore: Send + Sync {
     fn seal_keys(&self) -> Result<Vec<[u8; 32]>, StoreError> {
         Ok(vec![self.seal_key()?])
     }
+    /// Creates or replaces a document beside the matches (`docs`).
+    fn put_doc(&self, kind: DocKind, key: &str, value: &[u8]) -> Result<(), StoreError>;
+    /// A document's bytes, if there is one.
+    fn get_doc(&self, kind: DocKind, key: &str) -> Result<Option<Vec<u8>>, StoreError>;
+    /// Every document of a kind, by key order.
+    fn docs(&self, kind: DocKind) -> Result<Vec<(String, Vec<u8>)>, StoreError>;
+    /// Deletes a document (none there is no error).
+    fn delete_doc(&self, kind: DocKind, key: &str) -> Result<(), StoreError>;
 }
 
 /// The JSON a moderator exports (and a backup or migration imports): metadata plus the whole

@@ -1,7 +1,8 @@
 //! The sled store: trees `meta` (id → JSON), `snapshot` (id → JSON) and `log`
 //! (id, 0, index big-endian → JSON), and `secrets` (the seal key, `MatchStore::seal_key`, under
 //! `seal`, and the keys inherited from the stores `holonet reshard` moved matches from, under
-//! `inherited/` and the key's hash). sled's on-disk format changes before 1.0; the JSON export is
+//! `inherited/` and the key's hash), and one tree per kind of document (`DocKind::tree`).
+//! sled's on-disk format changes before 1.0; the JSON export is
 //! the way to move matches off it.
 
 use std::path::Path;
@@ -81,6 +82,11 @@ impl SledStore {
             secrets.insert(name, &key[..]).map_err(db_err)?;
         }
         Ok(())
+    }
+
+    /// The tree of one kind of document (sled caches open trees: this is a lookup).
+    fn doc_tree(&self, kind: DocKind) -> Result<sled::Tree, StoreError> {
+        self.db.open_tree(kind.tree()).map_err(db_err)
     }
 
     /// Opens (or creates) the database in a directory.
@@ -212,6 +218,23 @@ impl MatchStore for SledStore {
         self.db.flush().map_err(db_err)?;
         let kept = secrets.get(b"seal").map_err(db_err)?.ok_or_else(|| db_err("the seal key vanished"))?;
         <[u8; 32]>::try_from(&kept[..]).map_err(|_| db_err("the seal key is damaged"))
+    }
+    fn put_doc(&self, kind: DocKind, key: &str, value: &[u8]) -> Result<(), StoreError> {
+        self.doc_tree(kind)?.insert(key.as_bytes(), value).map_err(db_err)?;
+        Ok(())
+    }
+    fn get_doc(&self, kind: DocKind, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        Ok(self.doc_tree(kind)?.get(key.as_bytes()).map_err(db_err)?.map(|v| v.to_vec()))
+    }
+    fn docs(&self, kind: DocKind) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
+        self.doc_tree(kind)?
+            .iter()
+            .map(|kv| kv.map(|(k, v)| (String::from_utf8_lossy(&k).into_owned(), v.to_vec())).map_err(db_err))
+            .collect()
+    }
+    fn delete_doc(&self, kind: DocKind, key: &str) -> Result<(), StoreError> {
+        self.doc_tree(kind)?.remove(key.as_bytes()).map_err(db_err)?;
+        Ok(())
     }
     fn seal_keys(&self) -> Result<Vec<[u8; 32]>, StoreError> {
         let own = self.seal_key()?;
