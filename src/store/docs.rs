@@ -1,6 +1,6 @@
 //! Documents the store keeps beside the matches, each kind in its own keyspace: what belongs to
 //! a player or a server rather than to one match (a player's notification settings, the
-//! server's record of ended matches, open lobbies). Stored as JSON bytes under a text key, so
+//! server's record of ended matches, open lobbies, a server's own settings). Stored as JSON bytes under a text key, so
 //! the trait stays object-safe; [`get`] and [`put`] read and write typed values.
 
 use serde::Serialize;
@@ -17,11 +17,13 @@ pub enum DocKind {
     Record,
     /// An open lobby looking for players (key: the lobby's message id).
     Lobby,
+    /// A server's settings (key: the guild id).
+    Server,
 }
 
 impl DocKind {
     /// Every kind, in a fixed order (exports and `reshard` walk them).
-    pub const ALL: [DocKind; 3] = [DocKind::Player, DocKind::Record, DocKind::Lobby];
+    pub const ALL: [DocKind; 4] = [DocKind::Player, DocKind::Record, DocKind::Lobby, DocKind::Server];
 
     /// The keyspace's name in the database.
     pub fn tree(self) -> &'static str {
@@ -29,6 +31,7 @@ impl DocKind {
             DocKind::Player => "doc/player",
             DocKind::Record => "doc/record",
             DocKind::Lobby => "doc/lobby",
+            DocKind::Server => "doc/server",
         }
     }
 }
