@@ -144,7 +144,7 @@ fn reminders_fire_once_per_delay_and_survive_a_restart() {
     clock.store(T0 + 24 * HOUR, Ordering::SeqCst);
     let due = svc.due_reminders();
     assert_eq!(due.len(), 1, "{due:?}");
-    assert_eq!((due[0].user, due[0].nth, due[0].channel), (1, 1, CH));
+    assert_eq!((due[0].user, due[0].which, due[0].channel), (1, holonet::service::Nudge::First, CH));
     assert!(due[0].text().contains("<@1>") && due[0].text().contains("24 hours"), "{}", due[0].text());
     assert!(svc.due_reminders().is_empty(), "at most once per delay");
     // A restart remembers what was sent.
@@ -153,7 +153,7 @@ fn reminders_fire_once_per_delay_and_survive_a_restart() {
     assert!(again.due_reminders().is_empty(), "not sent again after a restart");
     clock.store(T0 + 48 * HOUR, Ordering::SeqCst);
     let due = again.due_reminders();
-    assert_eq!(due.iter().map(|r| r.nth).collect::<Vec<_>>(), [2]);
+    assert_eq!(due.iter().map(|r| r.which).collect::<Vec<_>>(), [holonet::service::Nudge::Second]);
     assert!(again.due_reminders().is_empty());
     let report = again.idle_report(CH, MOD).unwrap().reply;
     assert!(

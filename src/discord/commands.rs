@@ -17,6 +17,7 @@
 use poise::serenity_prelude as serenity;
 use serenity::{AutocompleteChoice, CreateAutocompleteResponse};
 
+use super::notify::notify;
 use super::autocomplete::{card_names, complete};
 pub use super::autocomplete::{own_lines, suggestions};
 use super::components::{option_menus, out_of_date};
@@ -135,7 +136,8 @@ fn check_permissions(ctx: Context<'_>) -> Result<(), Error> {
         "verify",
         "help",
         "game_card",
-        "mine"
+        "mine",
+        "notify"
     ),
     subcommand_required
 )]

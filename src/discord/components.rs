@@ -479,6 +479,7 @@ mod tests {
             commitment: String::new(),
             only: vec![],
             why: String::new(),
+            ..Default::default()
         }
     }
 

@@ -269,6 +269,12 @@ impl Host {
                 for r in due {
                     host.queue(r.channel, Job::Reminder(r));
                 }
+                let games = host.games.clone();
+                let digests =
+                    tokio::task::spawn_blocking(move || games.due_digests()).await.unwrap_or_default();
+                for (user, text) in digests {
+                    let _ = super::send::dm(&host.http, user, &text, None).await;
+                }
             }
         });
     }

@@ -111,6 +111,8 @@ pub trait HostedGame: Send + Sync {
         first: u64,
         second: u64,
     ) -> Result<Outcome, ServiceError>;
+    /// Moderator: the delay before a player at the table is mentioned.
+    fn set_mention_delay(&self, channel: u64, caller: Caller, minutes: u64) -> Result<Outcome, ServiceError>;
     /// Moderator: seats, waits and reminder settings.
     fn idle_report(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError>;
     /// Notes closed DMs; `true` the first time in the match.
@@ -161,6 +163,8 @@ pub trait HostedGame: Send + Sync {
     fn card_book(&self, channel: u64) -> CardBook;
     /// A player's matches of this game on a server that have not ended (`Service::mine`).
     fn mine(&self, user: u64, guild: Option<u64>) -> Vec<MyMatch>;
+    /// A player's matches of this game on any server waiting on them (`Service::waiting_on`).
+    fn waiting_on(&self, user: u64) -> Vec<MyMatch>;
 }
 
 /// Which hosted game a `Game` is.
@@ -256,6 +260,9 @@ impl<G: Game + Kind> HostedGame for Service<G> {
     ) -> Result<Outcome, ServiceError> {
         Service::set_reminders(self, channel, caller, first, second)
     }
+    fn set_mention_delay(&self, channel: u64, caller: Caller, minutes: u64) -> Result<Outcome, ServiceError> {
+        Service::set_mention_delay(self, channel, caller, minutes)
+    }
     fn idle_report(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError> {
         Service::idle_report(self, channel, caller)
     }
@@ -331,6 +338,9 @@ impl<G: Game + Kind> HostedGame for Service<G> {
     }
     fn mine(&self, user: u64, guild: Option<u64>) -> Vec<MyMatch> {
         Service::mine(self, user, guild)
+    }
+    fn waiting_on(&self, user: u64) -> Vec<MyMatch> {
+        Service::waiting_on(self, user)
     }
 }
 
@@ -531,6 +541,25 @@ impl Games {
             .into_iter()
             .flat_map(|k| self.get(k).mine(user, guild).into_iter().map(move |m| (k, m)))
             .collect()
+    }
+
+    /// The daily digests due now: each player whose digest is due (moved on to the next day,
+    /// see `Community::due_digests`) with the text of the matches waiting on them — none for a
+    /// player nothing waits on. In a cluster each process sends the digest of the matches it
+    /// holds.
+    pub fn due_digests(&self) -> Vec<(u64, String)> {
+        let now = self.community.now();
+        let mut out = vec![];
+        for user in self.community.due_digests() {
+            let waiting: Vec<(GameKind, MyMatch)> = GameKind::ALL
+                .into_iter()
+                .flat_map(|k| self.get(k).waiting_on(user).into_iter().map(move |m| (k, m)))
+                .collect();
+            if !waiting.is_empty() {
+                out.push((user, super::notify::digest_text(waiting, now)));
+            }
+        }
+        out
     }
 
     /// The cards a card lookup in a channel searches. For one game (`/rebellion card`): the

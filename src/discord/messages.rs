@@ -115,11 +115,18 @@ pub fn prompt_announcement(p: &PromptPost) -> String {
         None => format!("The {} seat is empty; a moderator can fill it with `/mod replace`.", p.seat),
     };
     // Whoever decides, the channel can see which seats the computer plays.
-    match p.computer_seats.as_slice() {
+    let head = match p.computer_seats.as_slice() {
         [] => head,
         [only] if p.computer && *only == p.seat => head,
         seats => format!("{head} (The computer plays the {} seat.)", seats.join(" and ")),
-    }
+    };
+    // A decider who said they are away: the others know why nothing moves.
+    p.away.iter().fold(head, |s, (u, until)| format!("{s}\n<@{u}> is away until <t:{until}:f>."))
+}
+
+/// The direct message that tells a player (`/game notify turn:dm`) a decision became theirs.
+pub fn turn_dm(p: &PromptPost, channel: u64) -> String {
+    format!("A decision is yours in <#{channel}>: {} (as the {} player).", p.kind, p.seat)
 }
 
 /// The live message of a match: the pending decision (mentioning the decider) and, under it,

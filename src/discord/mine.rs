@@ -19,7 +19,7 @@ pub fn ordered(mut list: Vec<(GameKind, MyMatch)>) -> Vec<(GameKind, MyMatch)> {
 }
 
 /// One match as a line of the list (Discord markdown; `<#id>` links the channel).
-fn entry(kind: GameKind, m: &MyMatch, now: u64) -> String {
+pub fn entry(kind: GameKind, m: &MyMatch, now: u64) -> String {
     let game = match &m.variant {
         Some(v) => format!("{} ({v})", kind.name()),
         None => kind.name().to_string(),

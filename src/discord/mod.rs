@@ -17,6 +17,7 @@ pub mod hosted;
 pub mod messages;
 pub mod mine;
 pub mod moderation;
+pub mod notify;
 pub mod permissions;
 pub mod responder;
 pub mod rules;

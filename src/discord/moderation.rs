@@ -28,6 +28,7 @@ use crate::service::ServiceError;
         "export",
         "import",
         "reminders",
+        "mentions",
         "mstatus",
         "computer"
     ),
@@ -135,6 +136,18 @@ pub async fn reminders(
     second: u64,
 ) -> Result<(), Error> {
     run(ctx, move |s, ch, who| s.set_reminders(ch, who, first, second)).await
+}
+
+/// How long a player who just acted may take before their next decision mentions them.
+#[poise::command(slash_command)]
+pub async fn mentions(
+    ctx: Context<'_>,
+    #[description = "Minutes (default 5); 0 mentions every decision at once"]
+    #[min = 0]
+    #[max = 1440]
+    minutes: u64,
+) -> Result<(), Error> {
+    run(ctx, move |s, ch, who| s.set_mention_delay(ch, who, minutes)).await
 }
 
 /// Seats, who the match waits for and for how long, and the reminder settings.

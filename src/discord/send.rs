@@ -16,7 +16,9 @@ use super::Error;
 use super::components::{option_menus, prompt_components};
 use super::hosted::{Games, HostedGame};
 use super::messages::{IMAGE_MISSING, MAX_CONTENT, chunks, code_blocks, dm_closed, live_text, options_intro};
-use crate::service::{Outcome, Reminder, StateAt};
+use super::messages;
+use crate::service::community::settings::TurnNotice;
+use crate::service::{Nudge, Outcome, Reminder, StateAt};
 
 pub use super::responder::Responder;
 
@@ -292,10 +294,17 @@ async fn live_message(http: &Http, service: &Arc<dyn HostedGame>, channel: Chann
     } else if let Some(id) = live {
         retire(id).await;
     }
-    let mentions = match outcome.ping {
-        true => CreateAllowedMentions::new().users(p.deciders().into_iter().map(UserId::new)),
-        false => CreateAllowedMentions::new(),
+    // Who hears now: the service weighed it (`PromptPost::announce`) — a player at the table
+    // is named without a mention; one who asked for DMs gets one.
+    let (mention, dm_to) = match (&p.announce, outcome.ping) {
+        (_, false) => (vec![], vec![]),
+        (None, true) => (p.deciders(), vec![]),
+        (Some(a), true) => (a.mention.clone(), a.dm.clone()),
     };
+    let mentions = CreateAllowedMentions::new().users(mention.into_iter().map(UserId::new));
+    for user in dm_to {
+        let _ = dm(http, user, &messages::turn_dm(p, channel.get()), None).await;
+    }
     let msg = CreateMessage::new().content(content).components(components).allowed_mentions(mentions);
     match send(http, channel, msg).await {
         Ok(m) => remember_live(service, channel, Some(m.id.get())).await,
@@ -320,13 +329,24 @@ async fn remember_live(service: &Arc<dyn HostedGame>, channel: ChannelId, id: Op
     }
 }
 
-/// Posts a reminder in the channel (mentioning the player) and DMs it when they accept DMs.
+/// Posts a reminder in the channel (mentioning the player) and DMs it when they accept DMs;
+/// the held announcement of a decision goes only the way its player chose.
 pub async fn post_reminder(http: &Http, channel: ChannelId, r: &Reminder) {
     let text = r.text();
-    let msg = CreateMessage::new()
-        .content(text.clone())
-        .allowed_mentions(CreateAllowedMentions::new().users([UserId::new(r.user)]));
-    post(http, channel, msg).await;
-    let dm_text = format!("{text}\nThe match is in <#{}>.", channel.get());
-    let _ = dm(http, r.user, &dm_text, None).await;
+    let (in_channel, by_dm) = match (r.which, r.how) {
+        (Nudge::Turn, TurnNotice::Ping) => (true, false),
+        (Nudge::Turn, TurnNotice::Dm) => (false, true),
+        (Nudge::Turn, TurnNotice::Off) => (false, false),
+        _ => (true, true),
+    };
+    if in_channel {
+        let msg = CreateMessage::new()
+            .content(text.clone())
+            .allowed_mentions(CreateAllowedMentions::new().users([UserId::new(r.user)]));
+        post(http, channel, msg).await;
+    }
+    if by_dm {
+        let dm_text = format!("{text}\nThe match is in <#{}>.", channel.get());
+        let _ = dm(http, r.user, &dm_text, None).await;
+    }
 }

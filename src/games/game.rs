@@ -99,6 +99,11 @@ pub trait Game: Send + Sync + 'static {
 
     /// The seats a match has, in join order.
     fn seats(options: &Self::Options) -> Vec<String>;
+    /// The side a seat plays for: teammates' seats share it. By default the part of the seat's
+    /// name before a `-` ("empire-admiral" plays for "empire").
+    fn side_of(seat: &str) -> &str {
+        seat.split('-').next().unwrap_or(seat)
+    }
     /// The expansions or variants a match plays with, in words for the channel ("Rise of the
     /// Empire"), or `None` for the plain game.
     fn variant(_options: &Self::Options) -> Option<String> {

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use super::keys::note_shown;
 use super::{Match, Outcome, SNAPSHOT_EVERY, Service, ServiceError, posting};
 use crate::games::game::Game;
-use crate::store::{LogEntry, MatchStatus, Snapshot};
+use crate::store::{COMPUTER_USER, LogEntry, MatchStatus, Snapshot};
 
 impl<G: Game> Service<G> {
     /// Applies `action` for the seat `acting`, sent by `user`, to the match's state (already
@@ -50,7 +50,11 @@ impl<G: Game> Service<G> {
         let step =
             posting::Step::<G> { seat: acting, user, before: state, after: &next, notices, secrets_before };
         let mut out = posting::outcome_of_step::<G>(&mut meta, step, over.as_deref());
-        self.track_wait(&mut meta, out.prompt.as_ref(), Some(&next));
+        // A player's side is at the table (the computer is always there: not recorded).
+        if user != COMPUTER_USER {
+            meta.presence.acted.insert(G::side_of(acting).to_string(), entry.at);
+        }
+        self.track_wait(&mut meta, out.prompt.as_mut(), Some(&next));
         note_shown(&mut meta, out.prompt.as_ref(), user);
         if over.is_some() {
             out.reveal = Some(self.reveal(&meta, &m.log, Some(&entry), &next));

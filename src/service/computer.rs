@@ -205,8 +205,8 @@ impl<G: Game> Service<G> {
             if previous.is_some() {
                 meta.cancel_request = None;
             }
-            let prompt = m.state.as_ref().and_then(|state| prompt_post_of::<G>(&meta, state));
-            self.track_wait(&mut meta, prompt.as_ref(), m.state.as_ref());
+            let mut prompt = m.state.as_ref().and_then(|state| prompt_post_of::<G>(&meta, state));
+            self.track_wait(&mut meta, prompt.as_mut(), m.state.as_ref());
             self.save_meta(&mut meta)?;
             m.meta = meta;
             let time = think_words(think_ms);

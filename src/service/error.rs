@@ -187,6 +187,15 @@ pub enum ServiceError {
     /// Reminder delays over a year.
     #[error("reminder delays are at most a year (8760 hours)")]
     ReminderTooLate,
+    /// An away time that is not a number of minutes, hours or days.
+    #[error("`{}` is not a time away; write minutes, hours or days like 90m, 12h or 3d (or off)", crate::content::echo(.0))]
+    BadDuration(String),
+    /// An away time over a year.
+    #[error("you can be away for at most a year (365d)")]
+    AwayTooLong,
+    /// A mention delay over a day.
+    #[error("the mention delay is at most a day (1440 minutes)")]
+    MentionDelayTooLong,
     /// Storage failed; nothing was changed.
     #[error(transparent)]
     Store(#[from] StoreError),

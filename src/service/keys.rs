@@ -56,6 +56,8 @@ pub fn prompt_post_of<G: Game>(meta: &MatchMeta, state: &G::State) -> Option<Pro
         computer: meta.computer.contains_key(&p.seat),
         computer_seats: meta.computer.keys().cloned().collect(),
         commitment: meta.commitment.clone(),
+        announce: None,
+        away: vec![],
         seat: p.seat,
         kind: p.kind,
         options,

@@ -40,6 +40,17 @@ fn waits_on(meta: &MatchMeta, user: u64) -> bool {
 impl<G: Game> Service<G> {
     /// The matches of `user` on server `guild` that have not ended, from memory only.
     pub fn mine(&self, user: u64, guild: Option<u64>) -> Vec<MyMatch> {
+        self.matches_of(user, |meta| meta.guild == guild)
+    }
+
+    /// The running matches of `user` on any server whose pending decision is theirs (the daily
+    /// digest).
+    pub fn waiting_on(&self, user: u64) -> Vec<MyMatch> {
+        self.matches_of(user, |_| true).into_iter().filter(|m| m.yours).collect()
+    }
+
+    /// The matches of `user` that have not ended and that `keep` keeps.
+    fn matches_of(&self, user: u64, keep: impl Fn(&MatchMeta) -> bool) -> Vec<MyMatch> {
         let matches: Vec<_> = self.matches.lock().expect("lock").values().cloned().collect();
         let mut out = vec![];
         for m in matches {
@@ -47,7 +58,7 @@ impl<G: Game> Service<G> {
             let meta = &m.meta;
             let seats: Vec<String> =
                 meta.seats.iter().filter(|(_, u)| **u == user).map(|(s, _)| s.clone()).collect();
-            if seats.is_empty() || meta.guild != guild || meta.status == MatchStatus::Ended {
+            if seats.is_empty() || !keep(meta) || meta.status == MatchStatus::Ended {
                 continue;
             }
             let line = match &m.state {

@@ -24,8 +24,8 @@ pub use error::{ServiceError, game_name};
 pub use keys::{FINGERPRINT_LEN, fingerprint};
 pub use mine::MyMatch;
 pub use moderation::stored_export;
-pub use outcome::{Outcome, PrivatePost, PromptPost, PublicPost, Reveal, StateAt};
-pub use presence::{Reminder, duration_words};
+pub use outcome::{Announce, Outcome, PrivatePost, PromptPost, PublicPost, Reveal, StateAt};
+pub use presence::{Nudge, Reminder, duration_words};
 pub(crate) use replay::json_problem;
 pub use replay::{StepError, full_log, public_log, rebuild, replay_each};
 
@@ -486,8 +486,8 @@ impl<G: Game> Service<G> {
             let state = G::new_match(m.meta.seed, &options);
             let mut meta = m.meta.clone();
             meta.status = MatchStatus::Active;
-            let prompt = prompt_post_of::<G>(&meta, &state);
-            self.track_wait(&mut meta, prompt.as_ref(), Some(&state));
+            let mut prompt = prompt_post_of::<G>(&meta, &state);
+            self.track_wait(&mut meta, prompt.as_mut(), Some(&state));
             note_shown(&mut meta, prompt.as_ref(), caller.user);
             self.save_meta(&mut meta)?;
             m.meta = meta;

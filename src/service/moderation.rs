@@ -35,13 +35,13 @@ impl<G: Game> Service<G> {
             }
             let mut meta = m.meta.clone();
             meta.status = status;
-            let prompt = match (&m.state, status) {
+            let mut prompt = match (&m.state, status) {
                 (Some(state), MatchStatus::Active) => prompt_post_of::<G>(&meta, state),
                 _ => None,
             };
             // A paused match waits for nobody (no reminders); resuming starts the wait anew.
             meta.reminders.waiting = None;
-            self.track_wait(&mut meta, prompt.as_ref(), m.state.as_ref());
+            self.track_wait(&mut meta, prompt.as_mut(), m.state.as_ref());
             note_shown(&mut meta, prompt.as_ref(), caller.user);
             if status == MatchStatus::Ended {
                 meta.ended_because = Some(format!("ended by moderator <@{}>", caller.user));
@@ -111,8 +111,8 @@ impl<G: Game> Service<G> {
             // The new player has seen none of this seat's options, nor agreed to cancel.
             meta.shown.remove(&seat);
             meta.cancel_request = None;
-            let prompt = m.state.as_ref().and_then(|state| prompt_post_of::<G>(&meta, state));
-            self.track_wait(&mut meta, prompt.as_ref(), m.state.as_ref());
+            let mut prompt = m.state.as_ref().and_then(|state| prompt_post_of::<G>(&meta, state));
+            self.track_wait(&mut meta, prompt.as_mut(), m.state.as_ref());
             note_shown(&mut meta, prompt.as_ref(), caller.user);
             self.save_meta(&mut meta)?;
             m.meta = meta;
@@ -141,8 +141,8 @@ impl<G: Game> Service<G> {
             let seat = seat.to_lowercase();
             let mut meta = m.meta.clone();
             if meta.computer.remove(&seat).is_some() {
-                let prompt = m.state.as_ref().and_then(|state| prompt_post_of::<G>(&meta, state));
-                self.track_wait(&mut meta, prompt.as_ref(), m.state.as_ref());
+                let mut prompt = m.state.as_ref().and_then(|state| prompt_post_of::<G>(&meta, state));
+                self.track_wait(&mut meta, prompt.as_mut(), m.state.as_ref());
                 self.save_meta(&mut meta)?;
                 m.meta = meta;
                 return Ok(Outcome {
@@ -165,8 +165,8 @@ impl<G: Game> Service<G> {
             };
             meta.shown.remove(&seat);
             meta.cancel_request = None;
-            let prompt = m.state.as_ref().and_then(|state| prompt_post_of::<G>(&meta, state));
-            self.track_wait(&mut meta, prompt.as_ref(), m.state.as_ref());
+            let mut prompt = m.state.as_ref().and_then(|state| prompt_post_of::<G>(&meta, state));
+            self.track_wait(&mut meta, prompt.as_mut(), m.state.as_ref());
             self.save_meta(&mut meta)?;
             m.meta = meta;
             Ok(Outcome {
@@ -379,11 +379,11 @@ impl<G: Game> Service<G> {
             Some(_) => latest_lines::<G>(&meta, &export.log)?,
             None => vec![],
         };
-        let prompt = state.as_ref().and_then(|state| prompt_post_of::<G>(&meta, state));
+        let mut prompt = state.as_ref().and_then(|state| prompt_post_of::<G>(&meta, state));
         // The old channel's live message is not this channel's; waits start now.
         meta.presence.live_message = None;
         meta.reminders.waiting = None;
-        self.track_wait(&mut meta, prompt.as_ref(), state.as_ref());
+        self.track_wait(&mut meta, prompt.as_mut(), state.as_ref());
         note_shown(&mut meta, prompt.as_ref(), caller.user);
         self.store.delete(&id)?;
         self.store.put_meta(&meta)?;

@@ -130,6 +130,24 @@ pub struct PromptPost {
     /// The match's dice commitment (`crate::trust::dice`), public; empty for a match without one.
     #[serde(skip_serializing_if = "String::is_empty")]
     pub commitment: String,
+    /// How a fresh announcement of this decision reaches its deciders; `None` (a prompt the
+    /// service did not weigh): every decider it names is mentioned.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub announce: Option<Announce>,
+    /// Deciders who said they are away, with until when (seconds since the Unix epoch): the
+    /// live message says so, so the others know why nothing moves.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub away: Vec<(u64, u64)>,
+}
+
+/// Who hears at once, and how, that a decision became theirs (`Service::track_wait`): the
+/// others are named without a mention, and hear later if it still waits.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Announce {
+    /// Deciders the new live message mentions.
+    pub mention: Vec<u64>,
+    /// Deciders told by direct message instead (`/game notify turn:dm`).
+    pub dm: Vec<u64>,
 }
 
 /// Everything one service call produced.

@@ -4,9 +4,22 @@
 
 use super::outcome::{Reveal, StateAt};
 use super::replay::full_log;
-use super::{Match, PromptPost, Service, ServiceError};
+use super::community::settings::{self, PlayerSettings, TurnNotice};
+use super::{Announce, Match, PromptPost, Service, ServiceError};
 use crate::games::game::Game;
 use crate::store::{HOUR, LogEntry, MatchMeta, MatchStatus};
+
+/// Which nudge a due reminder is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Nudge {
+    /// The held announcement that a decision is theirs (their side was at the table, or they
+    /// were away), once it has waited the match's mention delay.
+    Turn,
+    /// The first reminder of a long wait.
+    First,
+    /// The second reminder.
+    Second,
+}
 
 /// A reminder that is due: the player who keeps a decision waiting, and how long it has.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,14 +34,26 @@ pub struct Reminder {
     pub kind: String,
     /// Seconds the decision has waited.
     pub waited: u64,
-    /// Which reminder this is (1 or 2).
-    pub nth: u8,
+    /// Which nudge this is.
+    pub which: Nudge,
+    /// How the player hears it: reminders of a long wait come by mention and DM alike; the
+    /// held announcement as they chose (`/game notify turn:…`).
+    pub how: TurnNotice,
 }
 
 impl Reminder {
     /// The reminder in words, mentioning the player (for the channel, and a DM).
     pub fn text(&self) -> String {
-        let again = if self.nth > 1 { " (second reminder)" } else { "" };
+        let again = match self.which {
+            Nudge::Turn => {
+                return format!(
+                    "<@{}> — the decision is yours as the {} player: {}.",
+                    self.user, self.seat, self.kind
+                );
+            }
+            Nudge::First => "",
+            Nudge::Second => " (second reminder)",
+        };
         format!(
             "<@{}> — a reminder{again}: the match has waited {} for your decision as the {} player: {}.",
             self.user,
@@ -36,6 +61,19 @@ impl Reminder {
             self.seat,
             self.kind
         )
+    }
+}
+
+/// The mention policy of a match in words.
+fn mention_words(delay: u64) -> String {
+    match delay {
+        0 => "every decision mentions its player at once".into(),
+        d => format!(
+            "a player who acted in the last {} is named without a mention, and mentioned if the \
+             decision still waits {} later",
+            duration_words(d),
+            duration_words(d)
+        ),
     }
 }
 
@@ -51,25 +89,52 @@ pub fn duration_words(secs: u64) -> String {
 }
 
 impl<G: Game> Service<G> {
-    /// Notes who the match waits for now (see `Reminders::wait_for`) and keeps the public
-    /// status line of its state (for `mine`, without loading the match).
+    /// Notes who the match waits for now (see `Reminders::wait_for`), keeps the public status
+    /// line of its state (for `mine`, without loading the match), and weighs how the pending
+    /// decision is announced (`PromptPost::announce`): a decision whose side acted less than
+    /// the match's mention delay ago names its deciders without a mention and is announced
+    /// only if it still waits after the delay; a decider who is away hears when back. Only
+    /// public facts decide it — the side (never which teammate) and when it last acted.
     pub(super) fn track_wait(
         &self,
         meta: &mut MatchMeta,
-        prompt: Option<&PromptPost>,
+        prompt: Option<&mut PromptPost>,
         state: Option<&G::State>,
     ) {
         if let Some(state) = state {
             meta.presence.status = G::status_text(state);
         }
+        let now = (self.clock)();
         // The computer answers on its own: nobody is reminded of its decisions.
-        let waiting =
-            (meta.status == MatchStatus::Active).then_some(prompt).flatten().filter(|p| !p.computer);
-        meta.reminders.wait_for(waiting.map(|p| (p.seat.as_str(), p.user, p.kind.as_str())), (self.clock)());
+        let waiting = prompt.filter(|p| meta.status == MatchStatus::Active && !p.computer);
+        let decider = waiting.as_ref().map(|p| (p.seat.as_str(), p.user, p.kind.as_str()));
+        let fresh = meta.reminders.wait_for(decider, now);
+        let (Some(w), Some(p)) = (meta.reminders.waiting.as_mut(), waiting) else { return };
         // Teammates who may answer as well: the decision is theirs too (`mine`).
-        if let (Some(w), Some(p)) = (meta.reminders.waiting.as_mut(), waiting) {
-            w.also = p.also.iter().filter_map(|(_, u)| *u).collect();
+        w.also = p.also.iter().filter_map(|(_, u)| *u).collect();
+        let settings: Vec<(u64, PlayerSettings)> =
+            p.deciders().into_iter().map(|u| (u, settings::of(&*self.store, u))).collect();
+        p.away = settings.iter().filter(|(_, s)| s.away(now)).filter_map(|(u, s)| Some((*u, s.away_until?))).collect();
+        let delay = meta.reminders.mention_delay;
+        let at_table = fresh
+            && delay > 0
+            && meta.presence.acted.get(G::side_of(&p.seat)).is_some_and(|t| now.saturating_sub(*t) < delay);
+        let mut announce = Announce::default();
+        for (u, s) in &settings {
+            if at_table || s.away(now) {
+                continue;
+            }
+            match s.turn {
+                TurnNotice::Ping => announce.mention.push(*u),
+                TurnNotice::Dm => announce.dm.push(*u),
+                TurnNotice::Off => {}
+            }
         }
+        if fresh {
+            let held = at_table || !p.away.is_empty();
+            w.mention_at = held.then_some(now + if at_table { delay } else { 0 });
+        }
+        p.announce = Some(announce);
     }
 
     /// A copy of the match's state for drawing its board.
@@ -170,20 +235,53 @@ impl<G: Game> Service<G> {
                 continue;
             }
             // Metadata only: a match nobody has touched since the start stays unloaded.
-            let Some(nth) = m.meta.reminders.due(now) else { continue };
-            let mut meta = m.meta.clone();
-            let Some(w) = meta.reminders.waiting.as_mut() else { continue };
-            w.sent = nth;
-            let (Some(user), since, seat, kind) = (w.user, w.since, w.seat.clone(), w.kind.clone()) else {
+            let Some(w) = m.meta.reminders.waiting.clone() else { continue };
+            let turn = m.meta.reminders.mention_due(now);
+            let nth = m.meta.reminders.due(now);
+            if !turn && nth.is_none() {
                 continue;
-            };
+            }
+            let deciders: Vec<u64> = w.user.into_iter().chain(w.also.iter().copied()).collect();
+            let settings: Vec<(u64, PlayerSettings)> =
+                deciders.iter().map(|u| (*u, settings::of(&*self.store, *u))).collect();
+            // An away player's reminders and announcement wait until they are back.
+            let away = |u: u64| settings.iter().any(|(v, s)| *v == u && s.away(now));
+            let turn = turn && !deciders.iter().any(|u| away(*u));
+            let nth = nth.filter(|_| w.user.is_some_and(|u| !away(u)));
+            if !turn && nth.is_none() {
+                continue;
+            }
+            let mut meta = m.meta.clone();
+            let Some(mw) = meta.reminders.waiting.as_mut() else { continue };
+            if turn {
+                mw.mention_at = None;
+            }
+            if let Some(nth) = nth {
+                mw.sent = nth;
+            }
             if let Err(e) = self.store.put_meta(&meta).and_then(|()| self.store.flush()) {
                 tracing::warn!(match_id = %meta.id, "cannot record a reminder: {e}");
                 continue;
             }
             m.meta = meta;
             let channel = m.meta.channel;
-            due.push(Reminder { channel, user, seat, kind, waited: now - since, nth });
+            let reminder = |user: u64, which: Nudge, how: TurnNotice| Reminder {
+                channel,
+                user,
+                seat: w.seat.clone(),
+                kind: w.kind.clone(),
+                waited: now - w.since,
+                which,
+                how,
+            };
+            match nth {
+                // A long-wait reminder says it all: no announcement beside it.
+                Some(n) => {
+                    let which = if n > 1 { Nudge::Second } else { Nudge::First };
+                    due.extend(w.user.map(|u| reminder(u, which, TurnNotice::Ping)));
+                }
+                None => due.extend(settings.iter().map(|(u, s)| reminder(*u, Nudge::Turn, s.turn))),
+            }
         }
         due.sort_by_key(|r| r.channel);
         due
@@ -223,6 +321,33 @@ impl<G: Game> Service<G> {
         })
     }
 
+    /// Moderator: sets how long a decision whose side just acted waits before its decider is
+    /// mentioned (minutes; 0 mentions every decision at once).
+    pub fn set_mention_delay(
+        &self,
+        channel: u64,
+        caller: super::Caller,
+        minutes: u64,
+    ) -> Result<super::Outcome, ServiceError> {
+        if !caller.moderator {
+            return Err(ServiceError::NotModerator);
+        }
+        if minutes > 24 * 60 {
+            return Err(ServiceError::MentionDelayTooLong);
+        }
+        self.with(channel, |m| {
+            let mut meta = m.meta.clone();
+            meta.reminders.mention_delay = minutes * 60;
+            self.save_meta(&mut meta)?;
+            m.meta = meta;
+            Ok(super::Outcome::announce(format!(
+                "Moderator <@{}> set mentions: {}.",
+                caller.user,
+                mention_words(minutes * 60)
+            )))
+        })
+    }
+
     /// Moderator: the match's seats, who it waits for and how long, and the reminder settings
     /// (answered to the moderator only).
     pub fn idle_report(&self, channel: u64, caller: super::Caller) -> Result<super::Outcome, ServiceError> {
@@ -250,6 +375,10 @@ impl<G: Game> Service<G> {
                 "Reminders: first after {}, second after {} (`/mod reminders` changes them).",
                 words(m.meta.reminders.first),
                 words(m.meta.reminders.second)
+            ));
+            lines.push(format!(
+                "Mentions: {} (`/mod mentions` changes it).",
+                mention_words(m.meta.reminders.mention_delay)
             ));
             Ok(super::Outcome::reply(lines.join("\n")))
         })

@@ -22,8 +22,8 @@ impl<G: Game> Service<G> {
         mut meta: MatchMeta,
         user: u64,
     ) -> Result<Option<PromptPost>, ServiceError> {
-        let prompt = prompt_post_of::<G>(&meta, &state);
-        self.track_wait(&mut meta, prompt.as_ref(), Some(&state));
+        let mut prompt = prompt_post_of::<G>(&meta, &state);
+        self.track_wait(&mut meta, prompt.as_mut(), Some(&state));
         note_shown(&mut meta, prompt.as_ref(), user);
         self.store.put_meta(&meta)?;
         self.store.flush()?;

@@ -3,7 +3,7 @@
 //! and who is waiting how long for whom (reminders). Stored with the match's metadata, so a
 //! restart neither pings twice nor forgets a reminder.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
@@ -36,6 +36,12 @@ pub struct Presence {
     /// player's list of matches without loading the match.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub status: String,
+    /// Side → when a player of that side last acted (seconds since the Unix epoch): a side that
+    /// acted a moment ago is at the table, and its next decision is announced without a
+    /// mention at first (`Reminders::mention_delay`). Kept per side, not per player, so that
+    /// which teammate answered a decision open to both never changes who is mentioned.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub acted: BTreeMap<String, u64>,
 }
 
 /// How many of the latest public lines a match keeps for `/rebellion status`.
@@ -55,11 +61,23 @@ pub struct Reminders {
     /// The decision being waited for, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub waiting: Option<Waiting>,
+    /// Seconds a decision whose side is at the table (it acted less than this long ago) waits
+    /// before its decider is mentioned; 0 mentions every decision at once.
+    #[serde(default = "default_mention_delay")]
+    pub mention_delay: u64,
+}
+
+/// Five minutes: long enough for a player at the table to answer, short enough that one who
+/// stepped away hears soon.
+pub const MENTION_DELAY: u64 = 5 * 60;
+
+fn default_mention_delay() -> u64 {
+    MENTION_DELAY
 }
 
 impl Default for Reminders {
     fn default() -> Self {
-        Reminders { first: 24 * HOUR, second: 48 * HOUR, waiting: None }
+        Reminders { first: 24 * HOUR, second: 48 * HOUR, waiting: None, mention_delay: MENTION_DELAY }
     }
 }
 
@@ -81,26 +99,42 @@ pub struct Waiting {
     /// Other users who may answer too (a teammate, in the team game); left out when none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub also: Vec<u64>,
+    /// When the decision is to be announced to its deciders if it still waits (its side was
+    /// at the table, or a decider away); `None` once announced. Each wait is announced once.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mention_at: Option<u64>,
 }
 
 impl Reminders {
     /// Notes who decides now: a new wait starts when the seat or its user changes (a run of
     /// decisions by the same player is one wait); `None` when nothing is pending.
-    pub fn wait_for(&mut self, decider: Option<(&str, Option<u64>, &str)>, now: u64) {
+    /// Returns whether a new wait started.
+    pub fn wait_for(&mut self, decider: Option<(&str, Option<u64>, &str)>, now: u64) -> bool {
+        let mut fresh = false;
         self.waiting = match (decider, self.waiting.take()) {
             (None, _) => None,
             (Some((seat, user, kind)), Some(w)) if w.seat == seat && w.user == user => {
                 Some(Waiting { kind: kind.to_string(), ..w })
             }
-            (Some((seat, user, kind)), _) => Some(Waiting {
-                seat: seat.to_string(),
-                user,
-                kind: kind.to_string(),
-                since: now,
-                sent: 0,
-                also: vec![],
-            }),
+            (Some((seat, user, kind)), _) => {
+                fresh = true;
+                Some(Waiting {
+                    seat: seat.to_string(),
+                    user,
+                    kind: kind.to_string(),
+                    since: now,
+                    sent: 0,
+                    also: vec![],
+                    mention_at: None,
+                })
+            }
         };
+        fresh
+    }
+
+    /// Whether the held announcement of the pending decision is due at `now`.
+    pub fn mention_due(&self, now: u64) -> bool {
+        self.waiting.as_ref().and_then(|w| w.mention_at).is_some_and(|at| now >= at)
     }
 
     /// The reminder due at `now` (1 or 2), if any: each fires at most once per wait.

@@ -3,6 +3,8 @@
 //! settings, and the lobbies that gather players for a new match. One [`Community`] serves
 //! every hosted game.
 
+pub mod settings;
+
 use std::sync::Arc;
 
 use crate::store::MatchStore;
