@@ -776,6 +776,25 @@ fn is_live_message(r: &Req, channel: u64) -> bool {
         && r.json()["components"].as_array().is_some_and(|c| !c.is_empty())
 }
 
+/// Mentions against decisions in a channel (issue 38): the channel posts whose allowed
+/// mentions name someone, and the live messages posted or edited (one per decision).
+fn mention_rate(reqs: &[Req], channel: u64) -> (usize, usize) {
+    let mentions = posts_in(reqs, channel)
+        .iter()
+        .filter(|r| r.json()["allowed_mentions"]["users"].as_array().is_some_and(|u| !u.is_empty()))
+        .count();
+    (mentions, live_messages(reqs, channel).len())
+}
+
+/// Players who answer within seconds are at the table: at most one mention per two decisions
+/// (before issue 38 almost every decision that changed hands mentioned its player).
+fn assert_few_mentions(reqs: &[Req], channel: u64, mode: &str) {
+    let (mentions, decisions) = mention_rate(reqs, channel);
+    eprintln!("{mode}: {mentions} mentions in {decisions} decisions");
+    assert!(decisions >= 10, "{mode}: a match long enough to measure ({decisions} decisions)");
+    assert!(mentions * 2 <= decisions, "{mode}: {mentions} mentions in {decisions} decisions");
+}
+
 /// The user a live message names as the decider (`<@id>` at its start).
 fn decider_of(content: &str) -> u64 {
     content
@@ -1397,6 +1416,7 @@ async fn sigkill_scenario() {
     // due there unless nothing moved); async_play.rs measures a real game's posts per round.
     assert!(images * 3 < moves * 2, "{images} board images for {moves} moves");
     assert!(mentions < moves, "{mentions} mentions for {moves} moves");
+    assert_few_mentions(&fake.requests_from(0), CHANNEL, "Rebellion, two players");
     // The reveal: the log file and the chart.
     let files: Vec<String> = posts.iter().flat_map(|r| r.files()).map(|(n, _)| n).collect();
     assert!(
@@ -2013,6 +2033,7 @@ async fn team_scenario() {
     assert!(named_right >= 6 && turns >= 4, "roles checked: {named_right}, Command turns {turns}");
     assert!(roles_seen.len() >= 3, "decisions went to several roles: {roles_seen:?}");
     assert!(menus_checked >= 2, "both players' menus of an assignment were opened: {menus_checked}");
+    assert_few_mentions(&fake.requests_from(0), CHANNEL, "the team game");
     stop_bot(bot).await;
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -2576,6 +2597,7 @@ async fn evr_scenario() {
         assert!(!posted, "{name}: nothing in a channel");
     }
     fake.channel = CHANNEL;
+    assert_few_mentions(&fake.requests_from(0), CHANNEL, "Empire vs. Rebellion");
     eprintln!(
         "EvR through Discord: {menu_answers} decisions by menus, {moves} by commands, {} channel posts and {} DMs checked, {:?}",
         checked.0,
