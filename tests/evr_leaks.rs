@@ -325,7 +325,7 @@ fn split(o: &holonet::service::Outcome, caller: u64, seats: &[(u64, &str)]) -> (
         }
     }
     if let Some(p) = &o.prompt {
-        channel.push(format!("{} {} {:?}", p.seat, p.kind, p.user));
+        channel.push(format!("{} {} {:?} {:?}", p.seat, p.kind, p.user, p.announce));
         let options = format!("{:?} {} {:?}", p.options, serde_json::to_string(&p.texts).unwrap(), p.context);
         if p.public {
             channel.push(options);

@@ -17,13 +17,13 @@
 use poise::serenity_prelude as serenity;
 use serenity::{AutocompleteChoice, CreateAutocompleteResponse};
 
-use super::notify::notify;
 use super::autocomplete::{card_names, complete};
 pub use super::autocomplete::{own_lines, suggestions};
 use super::components::{option_menus, out_of_date};
 use super::host::Job;
 use super::hosted::{GameKind, NewMatch};
 use super::messages::{NUMBER_OUT_OF_DATE, options_intro, shorten};
+use super::notify::notify;
 use super::permissions;
 use super::rules::{EVR_HELP, HELP, OTHER_GAME, RULES_ELSEWHERE, Topic};
 use super::send::{Responder, deliver, render_png};

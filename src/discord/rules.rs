@@ -218,7 +218,8 @@ pub const HELP: &str = "\
 **Playing Star Wars: Rebellion with Holonet**
 • `/rebellion new` opens a match here (`quick_setup` places the starting units for you); \
 `/rebellion join` takes a seat; when both are taken, `/rebellion start`.
-• When a decision becomes yours, the bot mentions you on the match's live message. Public choices \
+• When a decision becomes yours, the match's live message names you (a mention, unless you acted \
+a moment ago; `/game notify` sets how you hear of your turn). Public choices \
 (opposing, retreating, combat damage) are buttons on it, for you only; secret ones open your \
 private menu with **Show my options**. Menus narrow step by step (a mission, then its leaders). \
 While you act on, the same message follows along; the board is posted when the turn passes, a \
@@ -253,7 +254,7 @@ an event is turned up and both sides pick a strategy in secret; then they take t
 card into play, using a ready card's power, spending influence to ready a card, or passing. Two \
 passes in a row end the struggle: the higher total that stays within the event's objective wins \
 it. Seven victory points win the game.
-• When a decision is yours, the live message mentions you; **Show my options** opens your private \
+• When a decision is yours, the live message names you; **Show my options** opens your private \
 menu. You can also type `/play choose` (it autocompletes your options), `/play pass`, `/play done` \
 and `/play undo`. Rebellion's moves (`/play assign`, `reveal`, `activate`, …) do not apply here.
 • Your reserve and your strategy come by DM; `/game hand` shows them any time. `/game status`, \

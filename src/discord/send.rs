@@ -15,8 +15,8 @@ use serenity::{
 use super::Error;
 use super::components::{option_menus, prompt_components};
 use super::hosted::{Games, HostedGame};
-use super::messages::{IMAGE_MISSING, MAX_CONTENT, chunks, code_blocks, dm_closed, live_text, options_intro};
 use super::messages;
+use super::messages::{IMAGE_MISSING, MAX_CONTENT, chunks, code_blocks, dm_closed, live_text, options_intro};
 use crate::service::community::settings::TurnNotice;
 use crate::service::{Nudge, Outcome, Reminder, StateAt};
 

@@ -2,9 +2,9 @@
 //! their DMs are closed, reminders for players who keep a decision waiting, the moderators'
 //! view of idle seats, the reveal when a match ends, and matches whose channel is gone.
 
+use super::community::settings::{self, PlayerSettings, TurnNotice};
 use super::outcome::{Reveal, StateAt};
 use super::replay::full_log;
-use super::community::settings::{self, PlayerSettings, TurnNotice};
 use super::{Announce, Match, PromptPost, Service, ServiceError};
 use crate::games::game::Game;
 use crate::store::{HOUR, LogEntry, MatchMeta, MatchStatus};
@@ -114,7 +114,11 @@ impl<G: Game> Service<G> {
         w.also = p.also.iter().filter_map(|(_, u)| *u).collect();
         let settings: Vec<(u64, PlayerSettings)> =
             p.deciders().into_iter().map(|u| (u, settings::of(&*self.store, u))).collect();
-        p.away = settings.iter().filter(|(_, s)| s.away(now)).filter_map(|(u, s)| Some((*u, s.away_until?))).collect();
+        p.away = settings
+            .iter()
+            .filter(|(_, s)| s.away(now))
+            .filter_map(|(u, s)| Some((*u, s.away_until?)))
+            .collect();
         let delay = meta.reminders.mention_delay;
         let at_table = fresh
             && delay > 0

@@ -540,6 +540,8 @@ fn project(out: &Outcome, who: Who, caller: Who) -> Vec<String> {
             }
             if let Some(p) = &out.prompt {
                 v.push(prompt_announcement(p));
+                // Who is mentioned, or told by DM, is public too (issue 38).
+                v.push(format!("announce: {:?}", p.announce));
                 v.push(serde_json::to_string(&prompt_components(p)).expect("json"));
                 if p.public {
                     v.push(serde_json::to_string(&(&p.options, &p.texts)).expect("json"));
