@@ -157,6 +157,8 @@ fn an_away_player_is_not_mentioned_or_reminded_until_back_and_the_channel_says_u
     assert_eq!(out.prompt.as_ref().unwrap().away, vec![(EMPIRE.user, back)]);
     let live = holonet::discord::messages::live_text(out.prompt.as_ref().unwrap(), &[]);
     assert!(live.contains(&format!("<@{}> is away until <t:{back}:f>.", EMPIRE.user)), "{live}");
+    // The live message as it stands says so too (what `/game notify away:` edits in).
+    assert_eq!(t.svc().live_now(CH).unwrap().prompt.unwrap().away, vec![(EMPIRE.user, back)]);
     // A day and two days pass: the reminders wait.
     t.at(1_000 + 2 * 86_400 + 1);
     assert_eq!(t.due(), vec![]);

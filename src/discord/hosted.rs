@@ -111,6 +111,8 @@ pub trait HostedGame: Send + Sync {
         first: u64,
         second: u64,
     ) -> Result<Outcome, ServiceError>;
+    /// The live message as it stands, mentioning nobody (`Service::live_now`).
+    fn live_now(&self, channel: u64) -> Result<Outcome, ServiceError>;
     /// Moderator: the delay before a player at the table is mentioned.
     fn set_mention_delay(&self, channel: u64, caller: Caller, minutes: u64) -> Result<Outcome, ServiceError>;
     /// Moderator: seats, waits and reminder settings.
@@ -259,6 +261,9 @@ impl<G: Game + Kind> HostedGame for Service<G> {
         second: u64,
     ) -> Result<Outcome, ServiceError> {
         Service::set_reminders(self, channel, caller, first, second)
+    }
+    fn live_now(&self, channel: u64) -> Result<Outcome, ServiceError> {
+        Service::live_now(self, channel)
     }
     fn set_mention_delay(&self, channel: u64, caller: Caller, minutes: u64) -> Result<Outcome, ServiceError> {
         Service::set_mention_delay(self, channel, caller, minutes)

@@ -71,9 +71,29 @@ pub async fn notify(
     responder.defer().await?;
     let community = ctx.data().games.community.clone();
     let user = ctx.author().id.get();
+    let away_changed = away.is_some();
     let change = NotifyChange { turn: turn.map(Into::into), digest: digest.map(Into::into), away };
     let text = blocking(move || community.notify(user, change)).await?;
-    responder.say(&text).await
+    responder.say(&text).await?;
+    if away_changed {
+        show_away(ctx.data(), user, ctx.guild_id().map(|g| g.get())).await;
+    }
+    Ok(())
+}
+
+/// Edits the live message of each running match of `user` on the server, so that it says
+/// whether they are away (as the next move would).
+async fn show_away(data: &super::Data, user: u64, guild: Option<u64>) {
+    let games = data.games.clone();
+    let mine = blocking(move || Ok(games.mine(user, guild))).await.unwrap_or_default();
+    for (kind, m) in mine.into_iter().filter(|(_, m)| m.status == crate::store::MatchStatus::Active) {
+        let service = data.games.get(kind);
+        let svc = service.clone();
+        match blocking(move || svc.live_now(m.channel)).await {
+            Ok(outcome) => data.host.queue(m.channel, super::host::Job::Outcome(Box::new(outcome), service)),
+            Err(e) => tracing::info!(channel = m.channel, "cannot refresh the live message: {e}"),
+        }
+    }
 }
 
 /// The daily digest of a player at `now`: the matches waiting on them, the longest wait first.

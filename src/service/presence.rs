@@ -64,6 +64,11 @@ impl Reminder {
     }
 }
 
+/// The players among `settings` away at `now`, with until when.
+fn away_of(settings: &[(u64, PlayerSettings)], now: u64) -> Vec<(u64, u64)> {
+    settings.iter().filter(|(_, s)| s.away(now)).filter_map(|(u, s)| Some((*u, s.away_until?))).collect()
+}
+
 /// The mention policy of a match in words.
 fn mention_words(delay: u64) -> String {
     match delay {
@@ -112,13 +117,8 @@ impl<G: Game> Service<G> {
         let (Some(w), Some(p)) = (meta.reminders.waiting.as_mut(), waiting) else { return };
         // Teammates who may answer as well: the decision is theirs too (`mine`).
         w.also = p.also.iter().filter_map(|(_, u)| *u).collect();
-        let settings: Vec<(u64, PlayerSettings)> =
-            p.deciders().into_iter().map(|u| (u, settings::of(&*self.store, u))).collect();
-        p.away = settings
-            .iter()
-            .filter(|(_, s)| s.away(now))
-            .filter_map(|(u, s)| Some((*u, s.away_until?)))
-            .collect();
+        let settings = self.deciders_settings(p);
+        p.away = away_of(&settings, now);
         let delay = meta.reminders.mention_delay;
         let at_table = fresh
             && delay > 0
@@ -139,6 +139,28 @@ impl<G: Game> Service<G> {
             w.mention_at = held.then_some(now + if at_table { delay } else { 0 });
         }
         p.announce = Some(announce);
+    }
+
+    /// The settings of every player a prompt names.
+    fn deciders_settings(&self, p: &PromptPost) -> Vec<(u64, PlayerSettings)> {
+        p.deciders().into_iter().map(|u| (u, settings::of(&*self.store, u))).collect()
+    }
+
+    /// The live message of a match as it stands, mentioning nobody: what a front end edits in
+    /// when something beside the game changed (a decider said they are away, or is back).
+    pub fn live_now(&self, channel: u64) -> Result<super::Outcome, ServiceError> {
+        let now = (self.clock)();
+        self.with(channel, |m| {
+            let mut prompt = super::prompt_post(m).filter(|_| m.meta.status == MatchStatus::Active);
+            if let Some(p) = prompt.as_mut() {
+                p.away = away_of(&self.deciders_settings(p), now);
+            }
+            Ok(super::Outcome {
+                prompt,
+                recent: super::posting::live_lines(&m.meta.presence),
+                ..Default::default()
+            })
+        })
     }
 
     /// A copy of the match's state for drawing its board.
