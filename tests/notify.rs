@@ -226,3 +226,76 @@ fn the_daily_digest_names_only_the_matches_waiting_on_the_player_once_a_day() {
     let again = Community::with_clock(t.store.clone(), Box::new(|| 0));
     assert_eq!(again.settings(EMPIRE.user).digest, Digest::Off);
 }
+
+/// The team game: which teammate answers a decision open to both is the side's secret (it may
+/// show who holds a card), so it must never change who is mentioned, or when. Twin matches play
+/// the same moves at the same times, each decision open to two teammates answered by one of them
+/// in the first twin and by the other in the second; every announcement and every held one
+/// afterwards agree. (Where the rules then give the next decision to the player who answered —
+/// a card they played, now public — the twins part ways in public, and the pair ends there.)
+#[test]
+fn which_teammate_answered_never_changes_who_is_mentioned_or_when() {
+    use holonet::engine::rebellion::Players;
+    holonet::content::init().unwrap();
+    let seats = ["rebel-admiral", "rebel-general", "empire-admiral", "empire-general"];
+    let who = |user: u64| Caller { user, moderator: false };
+    let (mut split, mut compared, mut held) = (0, 0, 0);
+    for seed in 1..=20 {
+        let now = Arc::new(AtomicU64::new(1_000));
+        let twin = || {
+            let n = now.clone();
+            let svc: Service<Rebellion> =
+                Service::with_clock(Arc::new(MemoryStore::new()), Box::new(move || n.load(Ordering::SeqCst)));
+            let options = MatchOptions { quick_setup: true, players: Players::Four, ..Default::default() };
+            svc.create(1, GUILD, who(10), options, Some(seed)).unwrap();
+            for (i, seat) in seats.iter().enumerate() {
+                svc.join(1, who(10 + i as u64), Some(seat)).unwrap();
+            }
+            svc.start(1, who(10)).unwrap();
+            svc
+        };
+        let (a, b) = (twin(), twin());
+        let named = |out: &Outcome| out.prompt.as_ref().map(|p| (p.seat.clone(), p.user, p.also.clone()));
+        for step in 0..200u64 {
+            // Answers 200 seconds apart (the delay is 300): only the last answer or two are
+            // recent, so a policy that looked at which teammate answered would differ here.
+            now.fetch_add(if step % 7 == 0 { 400 } else { 200 }, Ordering::SeqCst);
+            let due = |s: &Service<Rebellion>| -> Vec<(u64, Nudge)> {
+                s.due_reminders().into_iter().map(|r| (r.user, r.which)).collect()
+            };
+            let (da, db) = (due(&a), due(&b));
+            assert_eq!(da, db, "seed {seed} step {step}: the held announcements agree");
+            held += da.iter().filter(|(_, n)| *n == Nudge::Turn).count();
+            let Some(p) = a.prompt(1).unwrap() else { break };
+            let deciders = p.deciders();
+            // The first option someone may take, in the first twin; in the second, the same
+            // option by another teammate when the rules let them take it.
+            let try_act = |s: &Service<Rebellion>, user: u64, index: usize| {
+                let key = s.prompt(1).unwrap().unwrap().key();
+                s.act(1, who(user), Answer::Option { key, index }).ok()
+            };
+            let (oa, index, first) = (0..p.options.len())
+                .flat_map(|i| deciders.iter().map(move |u| (i, *u)))
+                .find_map(|(i, u)| try_act(&a, u, i).map(|o| (o, i, u)))
+                .expect("some decider may take some option");
+            let other = deciders
+                .iter()
+                .copied()
+                .filter(|u| *u != first)
+                .find_map(|u| try_act(&b, u, index).map(|o| (o, u)));
+            let (ob, second) = match other {
+                Some(x) => x,
+                None => (try_act(&b, first, index).expect("the same answer"), first),
+            };
+            if named(&oa) != named(&ob) {
+                break;
+            }
+            split += usize::from(first != second);
+            let announced = |o: &Outcome| (o.ping, o.prompt.as_ref().and_then(|p| p.announce.clone()));
+            assert_eq!(announced(&oa), announced(&ob), "seed {seed} step {step}: announced alike");
+            compared += 1;
+        }
+    }
+    assert!(split >= 3, "decisions answered by different teammates in the twins: {split}");
+    assert!(compared >= 100 && held >= 1, "compared {compared} announcements, {held} held ones");
+}

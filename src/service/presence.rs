@@ -7,7 +7,7 @@ use super::outcome::{Reveal, StateAt};
 use super::replay::full_log;
 use super::{Announce, Match, PromptPost, Service, ServiceError};
 use crate::games::game::Game;
-use crate::store::{HOUR, LogEntry, MatchMeta, MatchStatus};
+use crate::store::{Decider, HOUR, LogEntry, MatchMeta, MatchStatus};
 
 /// Which nudge a due reminder is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,11 +112,15 @@ impl<G: Game> Service<G> {
         let now = (self.clock)();
         // The computer answers on its own: nobody is reminded of its decisions.
         let waiting = prompt.filter(|p| meta.status == MatchStatus::Active && !p.computer);
-        let decider = waiting.as_ref().map(|p| (p.seat.as_str(), p.user, p.kind.as_str()));
+        // Teammates who may answer as well: the decision is theirs too (`mine`).
+        let decider = waiting.as_ref().map(|p| Decider {
+            seat: &p.seat,
+            user: p.user,
+            kind: &p.kind,
+            also: p.also.iter().filter_map(|(_, u)| *u).collect(),
+        });
         let fresh = meta.reminders.wait_for(decider, now);
         let (Some(w), Some(p)) = (meta.reminders.waiting.as_mut(), waiting) else { return };
-        // Teammates who may answer as well: the decision is theirs too (`mine`).
-        w.also = p.also.iter().filter_map(|(_, u)| *u).collect();
         let settings = self.deciders_settings(p);
         p.away = away_of(&settings, now);
         let delay = meta.reminders.mention_delay;

@@ -105,26 +105,46 @@ pub struct Waiting {
     pub mention_at: Option<u64>,
 }
 
+/// Who a pending decision waits for, as `Reminders::wait_for` notes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decider<'a> {
+    /// The deciding seat.
+    pub seat: &'a str,
+    /// Its user (`None` while the seat is vacant).
+    pub user: Option<u64>,
+    /// What they decide, in words.
+    pub kind: &'a str,
+    /// Teammates who may answer too.
+    pub also: Vec<u64>,
+}
+
+impl<'a> Decider<'a> {
+    /// A decider no teammate shares the decision with.
+    pub fn alone(seat: &'a str, user: Option<u64>, kind: &'a str) -> Self {
+        Decider { seat, user, kind, also: vec![] }
+    }
+}
+
 impl Reminders {
-    /// Notes who decides now: a new wait starts when the seat or its user changes (a run of
-    /// decisions by the same player is one wait); `None` when nothing is pending.
-    /// Returns whether a new wait started.
-    pub fn wait_for(&mut self, decider: Option<(&str, Option<u64>, &str)>, now: u64) -> bool {
+    /// Notes who decides now: a new wait starts when the seat, its user or the teammates who
+    /// may answer too change (a run of decisions by the same players is one wait); `None` when
+    /// nothing is pending. Returns whether a new wait started.
+    pub fn wait_for(&mut self, decider: Option<Decider<'_>>, now: u64) -> bool {
         let mut fresh = false;
         self.waiting = match (decider, self.waiting.take()) {
             (None, _) => None,
-            (Some((seat, user, kind)), Some(w)) if w.seat == seat && w.user == user => {
-                Some(Waiting { kind: kind.to_string(), ..w })
+            (Some(d), Some(w)) if w.seat == d.seat && w.user == d.user && w.also == d.also => {
+                Some(Waiting { kind: d.kind.to_string(), ..w })
             }
-            (Some((seat, user, kind)), _) => {
+            (Some(d), _) => {
                 fresh = true;
                 Some(Waiting {
-                    seat: seat.to_string(),
-                    user,
-                    kind: kind.to_string(),
+                    seat: d.seat.to_string(),
+                    user: d.user,
+                    kind: d.kind.to_string(),
                     since: now,
                     sent: 0,
-                    also: vec![],
+                    also: d.also,
                     mention_at: None,
                 })
             }
@@ -161,8 +181,8 @@ mod tests {
     #[test]
     fn a_run_is_one_wait_and_each_reminder_fires_once() {
         let mut r = Reminders::default();
-        r.wait_for(Some(("rebel", Some(1), "k")), 100);
-        r.wait_for(Some(("rebel", Some(1), "k")), 5_000);
+        r.wait_for(Some(Decider::alone("rebel", Some(1), "k")), 100);
+        r.wait_for(Some(Decider::alone("rebel", Some(1), "k")), 5_000);
         assert_eq!(r.waiting.as_ref().unwrap().since, 100, "the same player acting on keeps the wait");
         assert_eq!(r.due(100 + 24 * HOUR - 1), None);
         assert_eq!(r.due(100 + 24 * HOUR), Some(1));
@@ -171,19 +191,29 @@ mod tests {
         assert_eq!(r.due(100 + 48 * HOUR), Some(2));
         r.waiting.as_mut().unwrap().sent = 2;
         assert_eq!(r.due(100 + 100 * HOUR), None);
-        r.wait_for(Some(("empire", Some(2), "k")), 200_000);
+        r.wait_for(Some(Decider::alone("empire", Some(2), "k")), 200_000);
         assert_eq!(r.waiting.as_ref().unwrap().sent, 0, "a new decider starts a new wait");
-        r.wait_for(Some(("empire", None, "k")), 200_001);
+        r.wait_for(Some(Decider::alone("empire", None, "k")), 200_001);
         assert_eq!(r.due(200_001 + 100 * HOUR), None, "a vacant seat is not reminded");
         r.first = 0;
-        r.wait_for(Some(("rebel", Some(1), "k")), 0);
+        r.wait_for(Some(Decider::alone("rebel", Some(1), "k")), 0);
         assert_eq!(r.due(100 * HOUR), Some(2), "first reminder off: only the second");
+    }
+
+    #[test]
+    fn a_decision_that_narrows_from_both_teammates_to_one_is_a_new_wait() {
+        let mut r = Reminders::default();
+        let shared = Decider { seat: "rebel-admiral", user: Some(1), kind: "k", also: vec![2] };
+        assert!(r.wait_for(Some(shared.clone()), 0));
+        assert!(!r.wait_for(Some(shared), 10), "the same players: the same wait");
+        assert!(r.wait_for(Some(Decider::alone("rebel-admiral", Some(1), "k")), 20), "now the Admiral alone");
+        assert_eq!(r.waiting.as_ref().map(|w| w.since), Some(20));
     }
 
     #[test]
     fn an_overdue_wait_gets_one_reminder_not_two() {
         let mut r = Reminders::default();
-        r.wait_for(Some(("rebel", Some(1), "k")), 0);
+        r.wait_for(Some(Decider::alone("rebel", Some(1), "k")), 0);
         assert_eq!(r.due(72 * HOUR), Some(2));
     }
 }
