@@ -32,6 +32,8 @@ mod evr;
 mod mine;
 #[path = "fake_discord/notify.rs"]
 mod notify;
+#[path = "fake_discord/threads.rs"]
+mod threads;
 use holonet::games::game::Game;
 use holonet::games::rebellion::Rebellion;
 
@@ -136,6 +138,8 @@ struct Shared {
     /// The event queue of each connected shard of a cluster (identified with more than one
     /// shard in total), by shard number; a single-shard bot reads the shared queue instead.
     shards: Mutex<HashMap<u64, mpsc::UnboundedSender<Value>>>,
+    /// Members holding the server's role that may manage threads (and so see private ones).
+    thread_keepers: Mutex<std::collections::HashSet<u64>>,
 }
 
 impl Shared {
@@ -199,8 +203,27 @@ fn respond(shared: &Shared, r: &Req) -> (u16, String) {
             ok(message(ch, id, &r.json()))
         }
         ("PATCH", ["channels", ch, "messages", _]) => ok(message(ch.parse().unwrap_or(0), id, &r.json())),
+        // A new public thread: a channel of its own, with a new id.
+        ("POST", ["channels", ch, "threads"]) => {
+            let mut c = fixture("channel.json");
+            c["id"] = json!(id.to_string());
+            c["type"] = json!(11);
+            c["parent_id"] = json!(ch.to_string());
+            c["name"] = r.json()["name"].clone();
+            ok(c)
+        }
+        ("PUT", ["channels", _, "thread-members", _]) => (204, String::new()),
+        ("DELETE", ["channels", _, "thread-members", _]) => (204, String::new()),
         ("GET", ["channels", _]) => ok(fixture("channel.json")),
         ("GET", ["guilds", _, "roles"]) => ok(json!([])),
+        ("GET", ["guilds", _]) => ok(fixture("guild.json")),
+        ("GET", ["guilds", _, "members", user]) => {
+            let mut m = fixture("member.json");
+            m["user"]["id"] = json!(user.to_string());
+            let keeper = user.parse().is_ok_and(|u: u64| shared.thread_keepers.lock().unwrap().contains(&u));
+            m["roles"] = if keeper { json!(["500"]) } else { json!([]) };
+            ok(m)
+        }
         _ => (404, json!({"message": "404: Not Found", "code": 0}).to_string()),
     }
 }
@@ -388,6 +411,7 @@ impl Fake {
             next_id: AtomicU64::new(50_000),
             ws_url: format!("ws://127.0.0.1:{}", ws.local_addr().unwrap().port()),
             shards: Mutex::new(HashMap::new()),
+            thread_keepers: Mutex::new(Default::default()),
         });
         let http_port = http.local_addr().unwrap().port();
         let s = shared.clone();
@@ -868,6 +892,8 @@ fn fixtures_deserialize_as_serenity_types() {
     let _: serenity::Interaction = serde_json::from_value(fixture("interaction_command.json")).unwrap();
     let _: serenity::Interaction = serde_json::from_value(fixture("interaction_component.json")).unwrap();
     let _: serenity::Message = serde_json::from_value(fixture("message.json")).unwrap();
+    let _: serenity::PartialGuild = serde_json::from_value(fixture("guild.json")).unwrap();
+    let _: serenity::Member = serde_json::from_value(fixture("member.json")).unwrap();
     let _: serenity::PrivateChannel = serde_json::from_value(fixture("dm_channel.json")).unwrap();
     let _: serenity::GuildChannel = serde_json::from_value(fixture("channel.json")).unwrap();
     let _: serenity::Ready = serde_json::from_value(fixture("ready.json")).unwrap();
@@ -1899,13 +1925,9 @@ fn deciders_of(content: &str) -> Vec<u64> {
     head.split("<@").skip(1).filter_map(|s| s.split('>').next()?.parse().ok()).collect()
 }
 
-/// Four players take the four roles; both players of a side get its secrets by DM, and every
-/// decision is refused from a player who does not decide it and accepted from one who does.
-async fn team_scenario() {
-    let _ = holonet::content::init();
-    let dir = scratch_dir("holonet-fake-team");
-    let mut fake = Fake::start().await;
-    let bot = start_bot(&fake, &dir, None).await;
+/// Opens a four-player quick-setup match in the channel and seats the four roles (the Rebel
+/// Admiral is `REBEL`); not started.
+async fn open_team(fake: &mut Fake) {
     let (reqs, _) = fake
         .command(
             REBEL,
@@ -1939,10 +1961,30 @@ async fn team_scenario() {
             .await;
         assert!(!reply.contains("rror"), "{reply}");
     }
+}
+
+/// Four players take the four roles; both players of a side get its secrets by DM, and every
+/// decision is refused from a player who does not decide it and accepted from one who does.
+async fn team_scenario() {
+    let _ = holonet::content::init();
+    let dir = scratch_dir("holonet-fake-team");
+    let mut fake = Fake::start().await;
+    let bot = start_bot(&fake, &dir, None).await;
+    // An Imperial player may manage threads: the sides' secrets stay in DMs (issue 38).
+    fake.shared.thread_keepers.lock().unwrap().insert(EMPIRE_GENERAL);
+    open_team(&mut fake).await;
     let from = fake.len();
     fake.command(REBEL, 0, "rebellion", "start", json!([])).await;
     fake.wait(from, "the prompt message", |r| is_live_message(r, CHANNEL)).await;
     fake.settle().await;
+    let note = posts_in(&fake.requests_from(from), CHANNEL);
+    assert!(
+        note.iter().any(|r| r.content().contains(
+            "keeps each side's secrets in direct messages: a player of the other side may manage threads"
+        )),
+        "the channel is told why there are no side threads"
+    );
+    assert!(fake.requests_from(from).iter().all(|r| !r.path.ends_with("/threads")), "no thread made");
     let reqs = fake.requests_from(from);
     // Team DMs: both players of a side get the side's secrets, word for word but the seat.
     let secrets = |user: u64, seat: &str| -> String {

@@ -15,9 +15,9 @@ use crate::games::rebellion::Rebellion;
 use crate::service::cards::CardBook;
 use crate::service::{
     Answer, Caller, Community, ComputerMove, Holding, MyMatch, Outcome, PromptPost, Reminder, Service,
-    ServiceError, StateAt,
+    ServiceError, StateAt, ThreadPlan,
 };
-use crate::store::{MatchExport, MatchStatus};
+use crate::store::{MatchExport, MatchStatus, SideThreads};
 
 /// A game hosted in Discord: which one it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -111,6 +111,12 @@ pub trait HostedGame: Send + Sync {
         first: u64,
         second: u64,
     ) -> Result<Outcome, ServiceError>;
+    /// The side a seat plays for (`Game::side_of`).
+    fn side_of(&self, seat: &str) -> String;
+    /// The sides of a running match and where their secrets go (`Service::thread_plan`).
+    fn thread_plan(&self, channel: u64) -> Result<Option<ThreadPlan>, ServiceError>;
+    /// Records where the sides' secrets go (`Service::set_side_threads`).
+    fn set_side_threads(&self, channel: u64, threads: SideThreads) -> Result<(), ServiceError>;
     /// The live message as it stands, mentioning nobody (`Service::live_now`).
     fn live_now(&self, channel: u64) -> Result<Outcome, ServiceError>;
     /// Moderator: the delay before a player at the table is mentioned.
@@ -261,6 +267,15 @@ impl<G: Game + Kind> HostedGame for Service<G> {
         second: u64,
     ) -> Result<Outcome, ServiceError> {
         Service::set_reminders(self, channel, caller, first, second)
+    }
+    fn side_of(&self, seat: &str) -> String {
+        G::side_of(seat).to_string()
+    }
+    fn thread_plan(&self, channel: u64) -> Result<Option<ThreadPlan>, ServiceError> {
+        Service::thread_plan(self, channel)
+    }
+    fn set_side_threads(&self, channel: u64, threads: SideThreads) -> Result<(), ServiceError> {
+        Service::set_side_threads(self, channel, threads)
     }
     fn live_now(&self, channel: u64) -> Result<Outcome, ServiceError> {
         Service::live_now(self, channel)

@@ -23,6 +23,7 @@ pub mod responder;
 pub mod rules;
 pub mod send;
 mod shared;
+pub mod threads;
 
 use std::future::Future;
 use std::sync::Arc;

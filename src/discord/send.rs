@@ -4,6 +4,7 @@
 //! message of the pending decision (edited in place while the same player acts on, posted anew
 //! with a ping when the decision changes hands) and the reveal when a match ends.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -18,7 +19,7 @@ use super::hosted::{Games, HostedGame};
 use super::messages;
 use super::messages::{IMAGE_MISSING, MAX_CONTENT, chunks, code_blocks, dm_closed, live_text, options_intro};
 use crate::service::community::settings::TurnNotice;
-use crate::service::{Nudge, Outcome, Reminder, StateAt};
+use crate::service::{Nudge, Outcome, PrivatePost, Reminder, StateAt};
 
 pub use super::responder::Responder;
 
@@ -237,12 +238,22 @@ pub async fn publish(
             _ => post_text(http, channel, &p.text).await,
         }
     }
+    // A team game's side with a private thread gets its secrets there, once (`threads`).
+    let routes = super::threads::side_routes(http, service, channel).await;
+    let mut in_threads: BTreeMap<u64, Vec<&PrivatePost>> = BTreeMap::new();
     for p in &outcome.private {
+        if let Some(thread) = routes.get(&service.side_of(&p.seat)) {
+            in_threads.entry(*thread).or_default().push(p);
+            continue;
+        }
         let png = match (&outcome.state, p.board) {
             (Some(state), true) => render_png(games, state, Some(p.seat.clone())).await,
             _ => None,
         };
         dm_or_tell(http, service, channel, p.user, &p.text, png).await;
+    }
+    for (thread, posts) in in_threads {
+        post_to_side(http, games, ChannelId::new(thread), outcome.state.as_ref(), &posts).await;
     }
     live_message(http, service, channel, outcome).await;
     if let Some(r) = &outcome.reveal {
@@ -254,6 +265,34 @@ pub async fn publish(
             files.push(CreateAttachment::bytes(luck.clone(), "the-dice.png"));
         }
         post_with_files(http, channel, &r.text, files).await;
+    }
+}
+
+/// Posts a side's secrets in its private thread: each different text once (both players of a
+/// side are usually told the same), naming the seat when the seats were told different things.
+async fn post_to_side(
+    http: &Http,
+    games: &Arc<Games>,
+    thread: ChannelId,
+    state: Option<&StateAt>,
+    posts: &[&PrivatePost],
+) {
+    let mut distinct: Vec<&PrivatePost> = vec![];
+    for p in posts {
+        if !distinct.iter().any(|d| d.text == p.text && d.board == p.board) {
+            distinct.push(p);
+        }
+    }
+    let several = distinct.len() > 1;
+    for p in distinct {
+        let text = if several { format!("As the {} player:\n{}", p.seat, p.text) } else { p.text.clone() };
+        let png = match (state, p.board) {
+            (Some(state), true) => render_png(games, state, Some(p.seat.clone())).await,
+            _ => None,
+        };
+        let files: Vec<CreateAttachment> =
+            png.into_iter().map(|b| CreateAttachment::bytes(b, "your-board.png")).collect();
+        post_with_files(http, thread, &text, files).await;
     }
 }
 

@@ -15,6 +15,7 @@ mod outcome;
 mod posting;
 mod presence;
 mod replay;
+mod threads;
 mod undo;
 pub mod verify;
 
@@ -28,6 +29,7 @@ pub use outcome::{Announce, Outcome, PrivatePost, PromptPost, PublicPost, Reveal
 pub use presence::{Nudge, Reminder, duration_words};
 pub(crate) use replay::json_problem;
 pub use replay::{StepError, full_log, public_log, rebuild, replay_each};
+pub use threads::ThreadPlan;
 
 use std::collections::{BTreeMap, HashMap};
 use std::marker::PhantomData;

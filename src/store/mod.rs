@@ -8,7 +8,9 @@ mod sled_store;
 
 pub use docs::DocKind;
 pub use memory::MemoryStore;
-pub use presence::{Decider, HOUR, MAX_LATEST, MAX_RECENT, Presence, Reminders, Waiting};
+pub use presence::{
+    Decider, HOUR, MAX_LATEST, MAX_RECENT, Presence, Reminders, SideThread, SideThreads, Waiting,
+};
 pub use sled_store::SledStore;
 
 use serde::{Deserialize, Serialize};

@@ -42,6 +42,30 @@ pub struct Presence {
     /// which teammate answered a decision open to both never changes who is mentioned.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub acted: BTreeMap<String, u64>,
+    /// The private threads of a team game's sides, once the front end settled them (`None`:
+    /// not yet; settled with no threads when the match keeps to DMs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side_threads: Option<SideThreads>,
+}
+
+/// Where a team game's sides keep their secrets and talk: a private thread each, or DMs.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SideThreads {
+    /// Side → its private thread.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub threads: BTreeMap<String, SideThread>,
+    /// Why the match keeps to DMs instead, in words for the channel.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub why_not: Option<String>,
+}
+
+/// One side's private thread and who is in it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SideThread {
+    /// The thread's channel id.
+    pub thread: u64,
+    /// The players added to it (the side's seated players; a player who leaves is removed).
+    pub members: Vec<u64>,
 }
 
 /// How many of the latest public lines a match keeps for `/rebellion status`.
