@@ -201,8 +201,8 @@ impl Topic {
                  Assignment Phase and may send back a leader the Admiral assigned (the veto). A card is \
                  played by the player who holds it. In the Command Phase the roles take turns. Each \
                  menu shows you only what you may take, and the channel says which role decides and \
-                 why. Teammates see the same secrets by DM and may tell each other anything, but talk \
-                 in the match channel where the other side can read it: no private planning."
+                 why. Teammates share their secrets (in the side's private thread, or by DM) but plan in \
+                 the match channel, where the other side can read it."
             }
             Topic::Winning => {
                 "The Rebels win the moment reputation meets time. The Empire wins the moment the Rebel \
@@ -218,8 +218,7 @@ pub const HELP: &str = "\
 **Playing Star Wars: Rebellion with Holonet**
 • `/rebellion new` opens a match here (`quick_setup` places the starting units for you); \
 `/rebellion join` takes a seat; when both are taken, `/rebellion start`.
-• When a decision becomes yours, the match's live message names you (a mention, unless you acted \
-a moment ago; `/game notify` sets how you hear of your turn). Public choices \
+• When a decision becomes yours, the live message names you (see `/game notify`). Public choices \
 (opposing, retreating, combat damage) are buttons on it, for you only; secret ones open your \
 private menu with **Show my options**. Menus narrow step by step (a mission, then its leaders). \
 While you act on, the same message follows along; the board is posted when the turn passes, a \
@@ -276,7 +275,7 @@ mod tests {
         assert!(Topic::list().len() >= 15 && Topic::list().len() <= 25);
         for c in Topic::list().iter() {
             let t = Topic::from_name(&c.name).expect("topic");
-            assert!(!t.text().is_empty() && t.text().len() < 2000);
+            assert!(!t.text().is_empty() && t.text().len() < 2000, "{}: {}", c.name, t.text().len());
         }
         assert!(HELP.len() + OTHER_GAME.len() < 2000);
         assert!(EVR_HELP.len() < 2000);

@@ -1,6 +1,7 @@
 //! A private table for each side of a team game: a private thread of the match's channel
-//! holding the side's two players, where its secrets are posted once (instead of by DM to each)
-//! and the teammates talk openly, as the rules let them.
+//! holding the side's two players, where its secrets are posted once instead of by DM to each.
+//! The Rules Reference lets teammates show each other their cards unseen, but asks that they
+//! plan in front of their opponents: the thread says so, and points the talk to the channel.
 //!
 //! Discord shows every private thread to members who may manage threads (or administer the
 //! server). So before any thread is made, each player of the other side is checked: when one
@@ -22,8 +23,8 @@ use crate::service::ThreadPlan;
 use crate::store::{SideThread, SideThreads};
 
 /// The channel's note when the sides got their threads.
-const THREADS_NOTE: &str = "Each side of this team game has a private thread of this channel for \
-    its secrets and its talk; the other side cannot see it.";
+const THREADS_NOTE: &str = "Each side of this team game has a private thread of this channel \
+    where its secrets are posted; the other side cannot see it. Plans are made here, in the open.";
 
 /// Side → the private thread its secrets go to, for a match's outcome being published: settles
 /// the threads the first time (creating them, or choosing DMs and saying why in the channel)
@@ -146,7 +147,9 @@ async fn open_thread(
     let names: Vec<String> = members.iter().map(|u| format!("<@{u}>")).collect();
     let hello = format!(
         "The private table of the {side} side: {}. Your side's secrets are posted here, once for \
-         both of you; talk freely — the other side cannot see this thread.",
+         both of you, and the other side cannot see this thread. The rules ask teammates to plan \
+         in front of their opponents, so talk strategy in the match's channel (code words are \
+         fine).",
         names.join(" and ")
     );
     let msg = CreateMessage::new().content(hello).allowed_mentions(CreateAllowedMentions::new());
