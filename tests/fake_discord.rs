@@ -411,7 +411,9 @@ impl Fake {
             next_id: AtomicU64::new(50_000),
             ws_url: format!("ws://127.0.0.1:{}", ws.local_addr().unwrap().port()),
             shards: Mutex::new(HashMap::new()),
-            thread_keepers: Mutex::new(Default::default()),
+            // The Rebel player may manage threads unless a scenario says otherwise: a player
+            // with closed DMs (EMPIRE) then gets no private thread and is told in the channel.
+            thread_keepers: Mutex::new([REBEL].into_iter().collect()),
         });
         let http_port = http.local_addr().unwrap().port();
         let s = shared.clone();

@@ -197,18 +197,9 @@ pub async fn dm(http: &Http, user: u64, text: &str, png: Option<Vec<u8>>) -> Dm 
     Dm::Sent
 }
 
-/// Sends a DM; when the user's DMs are closed, tells them in the channel — once per match.
-async fn dm_or_tell(
-    http: &Http,
-    service: &Arc<dyn HostedGame>,
-    channel: ChannelId,
-    user: u64,
-    text: &str,
-    png: Option<Vec<u8>>,
-) {
-    if dm(http, user, text, png).await != Dm::Closed {
-        return;
-    }
+/// Tells a user whose DMs are closed, in the channel, to read their secrets with `/rebellion
+/// hand` — once per match.
+async fn tell_dm_closed(http: &Http, service: &Arc<dyn HostedGame>, channel: ChannelId, user: u64) {
     let service = service.clone();
     let first = tokio::task::spawn_blocking(move || service.note_dm_closed(channel.get(), user)).await;
     if matches!(first, Ok(Ok(true))) {
@@ -250,7 +241,15 @@ pub async fn publish(
             (Some(state), true) => render_png(games, state, Some(p.seat.clone())).await,
             _ => None,
         };
-        dm_or_tell(http, service, channel, p.user, &p.text, png).await;
+        if dm(http, p.user, &p.text, png).await == Dm::Closed {
+            // Closed DMs: a private thread of their own where it may be had, else a word in the
+            // channel (once per match) pointing to `/rebellion hand`.
+            let side = service.side_of(&p.seat);
+            match super::threads::lone_thread(http, service, channel, &side, p.user).await {
+                Some(thread) => in_threads.entry(thread).or_default().push(p),
+                None => tell_dm_closed(http, service, channel, p.user).await,
+            }
+        }
     }
     for (thread, posts) in in_threads {
         post_to_side(http, games, ChannelId::new(thread), outcome.state.as_ref(), &posts).await;

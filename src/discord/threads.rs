@@ -39,11 +39,9 @@ pub async fn side_routes(
         Ok(Ok(Some(plan))) => plan,
         _ => return BTreeMap::new(),
     };
-    if plan.shared_sides().is_empty() {
-        return BTreeMap::new();
-    }
     let settled = match plan.settled.clone() {
         Some(s) => keep_members(http, &plan, s).await,
+        None if plan.shared_sides().is_empty() => return BTreeMap::new(),
         None => {
             let settled = settle(http, &plan, channel).await;
             let note = match &settled.why_not {
@@ -58,14 +56,68 @@ pub async fn side_routes(
         }
     };
     let routes = settled.threads.iter().map(|(side, t)| (side.clone(), t.thread)).collect();
+    record(service, channel, settled).await;
+    routes
+}
+
+/// Keeps where the sides' secrets go with the match.
+async fn record(service: &Arc<dyn HostedGame>, channel: ChannelId, settled: SideThreads) {
     let svc = service.clone();
     if let Ok(Err(e)) =
         tokio::task::spawn_blocking(move || svc.set_side_threads(channel.get(), settled)).await
     {
         tracing::warn!(channel = channel.get(), "cannot record the side threads: {e}");
     }
-    routes
 }
+
+/// A private thread for one player whose DMs are closed, in place of DMs (the same check as
+/// the sides' threads: no opponent may manage threads); its id, or `None` when the match must
+/// tell them in the channel to use `/rebellion hand` instead. Asked once per match: a refusal
+/// is kept.
+pub async fn lone_thread(
+    http: &Http,
+    service: &Arc<dyn HostedGame>,
+    channel: ChannelId,
+    side: &str,
+    user: u64,
+) -> Option<u64> {
+    let svc = service.clone();
+    let plan = tokio::task::spawn_blocking(move || svc.thread_plan(channel.get())).await.ok()?.ok()??;
+    let mut settled = plan.settled.clone().unwrap_or_default();
+    if settled.why_not.is_some() {
+        return None;
+    }
+    if let Some(t) = settled.threads.get(side) {
+        return Some(t.thread);
+    }
+    let allowed = match plan.guild.map(GuildId::new) {
+        Some(guild) => {
+            matches!(sees_private_threads(http, guild, channel, &plan.opponents_of(side)).await, Ok(false))
+        }
+        None => false,
+    };
+    let opened = match allowed {
+        true => open_thread(http, channel, side, &[user], LONE_GREETING).await.ok(),
+        false => None,
+    };
+    match opened {
+        Some(thread) => {
+            settled.threads.insert(side.to_string(), SideThread { thread, members: vec![user] });
+        }
+        None => settled.why_not = Some("a private thread could not be offered".into()),
+    }
+    record(service, channel, settled).await;
+    opened
+}
+
+/// The greeting of a thread opened for one player whose DMs are closed.
+const LONE_GREETING: &str = "Holonet cannot send you direct messages, so the secrets of your \
+    seat are posted in this private thread instead; the other side cannot see it.";
+
+/// The greeting of a side's thread, after its players' names.
+const SIDE_GREETING: &str = "Your side's secrets are posted here, once for both of you, and the \
+    other side cannot see this thread. The rules ask teammates to plan in front of their \
+    opponents, so talk strategy in the match's channel (code words are fine).";
 
 /// Makes the threads of a match's sides, or says why its secrets stay in DMs.
 async fn settle(http: &Http, plan: &ThreadPlan, channel: ChannelId) -> SideThreads {
@@ -91,7 +143,7 @@ async fn settle(http: &Http, plan: &ThreadPlan, channel: ChannelId) -> SideThrea
     let mut made: BTreeMap<String, SideThread> = BTreeMap::new();
     for side in plan.shared_sides() {
         let members = plan.sides.get(side).cloned().unwrap_or_default();
-        match open_thread(http, channel, side, &members).await {
+        match open_thread(http, channel, side, &members, SIDE_GREETING).await {
             Ok(thread) => {
                 made.insert(side.to_string(), SideThread { thread, members });
             }
@@ -134,6 +186,7 @@ async fn open_thread(
     channel: ChannelId,
     side: &str,
     members: &[u64],
+    greeting: &str,
 ) -> Result<u64, serenity::Error> {
     let name = format!("{} side — private", capitalised(side));
     let create = CreateThread::new(name)
@@ -145,13 +198,7 @@ async fn open_thread(
         thread.id.add_thread_member(http, UserId::new(*user)).await?;
     }
     let names: Vec<String> = members.iter().map(|u| format!("<@{u}>")).collect();
-    let hello = format!(
-        "The private table of the {side} side: {}. Your side's secrets are posted here, once for \
-         both of you, and the other side cannot see this thread. The rules ask teammates to plan \
-         in front of their opponents, so talk strategy in the match's channel (code words are \
-         fine).",
-        names.join(" and ")
-    );
+    let hello = format!("The private table of the {side} side: {}. {greeting}", names.join(" and "));
     let msg = CreateMessage::new().content(hello).allowed_mentions(CreateAllowedMentions::new());
     thread.id.send_message(http, msg).await?;
     Ok(thread.id.get())

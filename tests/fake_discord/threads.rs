@@ -1,7 +1,8 @@
 //! The team game's private side threads through the fake Discord (issue 38): each side gets a
 //! private thread holding its two players only, its secrets are posted there (not by DM), no
 //! secret of one side ever reaches the other's thread, and a player removed from a seat leaves
-//! the thread. (`team_scenario` plays the case where an opponent may manage threads: DMs.)
+//! the thread. (`team_scenario` plays the case where an opponent may manage threads: DMs.) A
+//! two-player seat whose DMs are closed gets a private thread of its own instead.
 
 use super::*;
 
@@ -29,6 +30,7 @@ async fn threads_scenario() {
     let dir = scratch_dir("holonet-fake-threads");
     let mut fake = Fake::start().await;
     let bot = start_bot(&fake, &dir, None).await;
+    fake.shared.thread_keepers.lock().unwrap().clear();
     open_team(&mut fake).await;
     let from = fake.len();
     fake.command(REBEL, 0, "rebellion", "start", json!([])).await;
@@ -133,6 +135,52 @@ async fn threads_scenario() {
     .await;
     let gone = format!("/api/v10/channels/{rebel_thread}/thread-members/{REBEL_GENERAL}");
     fake.wait(from, "the kicked player leaves the thread", |r| r.is("DELETE", &gone)).await;
+    stop_bot(bot).await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_whose_dms_are_closed_gets_a_private_thread_of_their_own() {
+    tokio::time::timeout(Duration::from_secs(240), lone_scenario())
+        .await
+        .expect("the scenario finishes in time");
+}
+
+async fn lone_scenario() {
+    let _ = holonet::content::init();
+    let dir = scratch_dir("holonet-fake-lone");
+    let mut fake = Fake::start().await;
+    let bot = start_bot(&fake, &dir, None).await;
+    fake.shared.thread_keepers.lock().unwrap().clear();
+    let value = choice_value("game", "new", "game", "rebellion");
+    fake.command(REBEL, 0, "game", "new", json!([{"name": "game", "type": 4, "value": value}])).await;
+    for (user, seat) in [(REBEL, "rebel"), (EMPIRE, "empire")] {
+        let value = choice_value("game", "join", "faction", seat);
+        fake.command(user, 0, "game", "join", json!([{"name": "faction", "type": 4, "value": value}])).await;
+    }
+    let from = fake.len();
+    fake.command(REBEL, 0, "game", "start", json!([])).await;
+    fake.wait(from, "the prompt message", |r| is_live_message(r, CHANNEL)).await;
+    fake.settle().await;
+    let reqs = fake.requests_from(from);
+    let made: Vec<&Req> =
+        reqs.iter().filter(|r| r.is("POST", &format!("/api/v10/channels/{CHANNEL}/threads"))).collect();
+    assert_eq!(made.len(), 1, "one thread, for the player whose DMs are closed");
+    assert_eq!(made[0].json()["type"], json!(12));
+    let added: Vec<&Req> =
+        reqs.iter().filter(|r| r.method == "PUT" && r.path.contains("/thread-members/")).collect();
+    assert_eq!(added.len(), 1);
+    assert!(added[0].path.ends_with(&format!("/thread-members/{EMPIRE}")), "{}", added[0].path);
+    let thread: u64 =
+        added[0].path.trim_start_matches("/api/v10/channels/").split('/').next().unwrap().parse().unwrap();
+    let posted = posts_in(&reqs, thread);
+    assert!(posted.iter().any(|r| r.content().contains("cannot send you direct messages")), "greeted");
+    assert!(
+        posted.iter().any(|r| r.content().contains("secrets as the empire player")),
+        "the Empire's secrets are there"
+    );
+    assert!(closed_dm_notices(&reqs).is_empty(), "no word in the channel about closed DMs");
+    assert!(posts_in(&reqs, CHANNEL).iter().all(|r| !r.content().contains("secrets as the empire")));
     stop_bot(bot).await;
     let _ = std::fs::remove_dir_all(&dir);
 }
