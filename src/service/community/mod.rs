@@ -3,6 +3,9 @@
 //! settings, and the lobbies that gather players for a new match. One [`Community`] serves
 //! every hosted game.
 
+pub mod record;
+pub mod stats;
+
 use std::sync::Arc;
 
 use crate::store::MatchStore;
