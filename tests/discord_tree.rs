@@ -87,7 +87,7 @@ fn command_names_are_the_documented_ones() {
         sub("game"),
         [
             "new", "join", "leave", "start", "cancel", "status", "board", "hand", "log", "verify", "help",
-            "card", "mine"
+            "card", "mine", "stats", "history"
         ]
     );
     assert_eq!(
@@ -114,7 +114,8 @@ fn command_names_are_the_documented_ones() {
             "import",
             "reminders",
             "status",
-            "computer"
+            "computer",
+            "record"
         ]
     );
     let options = |top: &str, s: &str| -> Vec<String> {

@@ -63,7 +63,9 @@ impl Server {
             pick = pick.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
             let index = (pick >> 33) as usize % p.options.len();
             let user = p.user.expect("a seated decider");
-            self.svc.act(channel, Caller { user, moderator: false }, Answer::Option { key: p.key(), index }).unwrap();
+            self.svc
+                .act(channel, Caller { user, moderator: false }, Answer::Option { key: p.key(), index })
+                .unwrap();
         }
         assert!(n.is_some(), "the match in {channel} ends");
     }
@@ -205,7 +207,8 @@ fn an_imported_ended_match_has_one_entry_wherever_it_lands() {
     // Into a fresh store: the entry comes with it.
     let fresh = Server::new();
     fresh.svc.import(1, MODERATOR, &export).unwrap();
-    let there: Vec<RecordEntry> = fresh.community.entries(GUILD).unwrap().into_iter().map(|(_, e)| e).collect();
+    let there: Vec<RecordEntry> =
+        fresh.community.entries(GUILD).unwrap().into_iter().map(|(_, e)| e).collect();
     assert_eq!(there.len(), 1);
     assert_eq!((there[0].winner.clone(), there[0].rounds), (s.winner(1), s.rounds(1)));
 }

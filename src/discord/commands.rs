@@ -24,6 +24,7 @@ use super::host::Job;
 use super::hosted::{GameKind, NewMatch};
 use super::messages::{NUMBER_OUT_OF_DATE, options_intro, shorten};
 use super::permissions;
+use super::record::{history, stats};
 use super::rules::{EVR_HELP, HELP, OTHER_GAME, RULES_ELSEWHERE, Topic};
 use super::send::{Responder, deliver, render_png};
 use super::shared::{MAX_IMPORT_BYTES, RoleChoice, SeatChoice, ask, run, run_on, seat_name, think_ms};
@@ -135,7 +136,9 @@ fn check_permissions(ctx: Context<'_>) -> Result<(), Error> {
         "verify",
         "help",
         "game_card",
-        "mine"
+        "mine",
+        "stats",
+        "history"
     ),
     subcommand_required
 )]

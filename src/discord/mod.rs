@@ -18,6 +18,7 @@ pub mod messages;
 pub mod mine;
 pub mod moderation;
 pub mod permissions;
+pub mod record;
 pub mod responder;
 pub mod rules;
 pub mod send;

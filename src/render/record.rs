@@ -102,7 +102,13 @@ pub fn render_image(title: &str, caption: &str, lines: &[ShareLine]) -> RgbImage
     draw::rounded_rect_outline(&mut img, panel, 8.0, 1.5, theme::FRAME);
     let times = lines.iter().flat_map(|l| l.points.iter().map(|p| p.0));
     let (Some(first), Some(last)) = (times.clone().min(), times.max()) else {
-        draw::text_centered(&mut img, SUB, w / 2.0, panel.1 + panel.3 / 2.0 - 10.0, "No match has finished yet.");
+        draw::text_centered(
+            &mut img,
+            SUB,
+            w / 2.0,
+            panel.1 + panel.3 / 2.0 - 10.0,
+            "No match has finished yet.",
+        );
         return img;
     };
     let (px, py, pw, ph) = (panel.0 + GUTTER_L, panel.1 + 18.0, panel.2 - GUTTER_L - 28.0, panel.3 - 56.0);
@@ -155,7 +161,8 @@ mod tests {
 
     #[test]
     fn the_chart_draws_each_line_and_a_note_when_there_is_none() {
-        let line = |name: &str, s: f64| ShareLine { name: name.into(), points: vec![(0, s), (86_400 * 30, s)] };
+        let line =
+            |name: &str, s: f64| ShareLine { name: name.into(), points: vec![(0, s), (86_400 * 30, s)] };
         let empty = render_image("t", "c", &[]);
         let drawn = render_image("t", "c", &[line("A", 0.25), line("B", 0.75)]);
         assert_eq!(drawn.dimensions(), (WIDTH, HEIGHT));

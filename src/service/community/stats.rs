@@ -145,7 +145,11 @@ fn tally(records: &mut BTreeMap<(String, String), SideRecord>, e: &RecordEntry, 
 type ModeKey = (String, Option<String>);
 
 /// The figures of a mode, empty the first time it is named.
-fn mode_of<'a>(modes: &'a mut BTreeMap<ModeKey, ModeStats>, game: &str, variant: &Option<String>) -> &'a mut ModeStats {
+fn mode_of<'a>(
+    modes: &'a mut BTreeMap<ModeKey, ModeStats>,
+    game: &str,
+    variant: &Option<String>,
+) -> &'a mut ModeStats {
     modes.entry((game.to_string(), variant.clone())).or_insert_with(|| ModeStats {
         game: game.to_string(),
         variant: variant.clone(),
@@ -242,7 +246,11 @@ pub fn summarise(entries: &[RecordEntry], running: &[Running], player: Option<u6
 impl Community {
     /// The statistics of server `query.guild`: its record, and the `running` matches the
     /// services hold (of every game; those of other servers and games are left out here).
-    pub fn stats(&self, query: &StatsQuery, running: &[(Option<u64>, Running)]) -> Result<Stats, RecordError> {
+    pub fn stats(
+        &self,
+        query: &StatsQuery,
+        running: &[(Option<u64>, Running)],
+    ) -> Result<Stats, RecordError> {
         if let Some(g) = &query.game {
             check_game(g)?;
         }
