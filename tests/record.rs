@@ -267,3 +267,43 @@ fn bad_input_gets_a_clear_error_and_changes_nothing() {
     assert_eq!(s.record(), before);
     assert!(!s.store.load_meta("4").unwrap().unwrap().record_excluded);
 }
+
+#[test]
+fn holonet_reindex_rebuilds_a_data_directorys_record() {
+    holonet::content::init().unwrap();
+    let dir = std::env::temp_dir().join(format!("holonet-reindex-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("data");
+    let config = dir.join("config.toml");
+    std::fs::write(&config, format!("token = \"t\"\ndata_dir = {:?}\n", data.display().to_string())).unwrap();
+    let built = {
+        let store = Arc::new(holonet::store::SledStore::open(&data).unwrap());
+        let svc: Service<Rebellion> = Service::new(store.clone());
+        svc.create(1, GUILD, REBEL, quick(), Some(3)).unwrap();
+        svc.join(1, REBEL, Some("rebel")).unwrap();
+        svc.join(1, EMPIRE, Some("empire")).unwrap();
+        svc.start(1, REBEL).unwrap();
+        svc.cancel(1, MODERATOR).unwrap();
+        let built = store.docs(DocKind::Record).unwrap();
+        assert_eq!(built.len(), 1);
+        store.delete_doc(DocKind::Record, &built[0].0).unwrap();
+        store.flush().unwrap();
+        built
+    };
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_holonet"))
+        .args(["reindex", "--config", config.to_str().unwrap()])
+        .env_remove("HOLONET_DATA_DIR")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.starts_with("rebuilt the record from the stored matches: 1 entries written, 0 kept"),
+        "{said}"
+    );
+    let store = holonet::store::SledStore::open(&data).unwrap();
+    assert_eq!(store.docs(DocKind::Record).unwrap(), built);
+    drop(store);
+    let _ = std::fs::remove_dir_all(&dir);
+}
