@@ -30,6 +30,8 @@ mod computer;
 mod evr;
 #[path = "fake_discord/mine.rs"]
 mod mine;
+#[path = "fake_discord/record.rs"]
+mod record;
 use holonet::games::game::Game;
 use holonet::games::rebellion::Rebellion;
 
