@@ -141,6 +141,30 @@ fn tally(records: &mut BTreeMap<(String, String), SideRecord>, e: &RecordEntry, 
     }
 }
 
+/// The share of [`TREND_SIDE`]'s wins over time, per game, from the matches won by the rules.
+fn trends(mut finished: Vec<&RecordEntry>) -> Vec<Trend> {
+    finished.sort_by_key(|e| (e.ended_at, e.channel));
+    let mut games: BTreeMap<&str, Vec<&RecordEntry>> = BTreeMap::new();
+    for e in finished {
+        games.entry(e.game.as_str()).or_default().push(e);
+    }
+    games
+        .into_iter()
+        .map(|(game, list)| {
+            let won: Vec<bool> = list.iter().map(|e| e.winner.as_deref() == Some(TREND_SIDE)).collect();
+            let points = list
+                .iter()
+                .enumerate()
+                .map(|(i, e)| {
+                    let last = &won[(i + 1).saturating_sub(TREND_WINDOW)..=i];
+                    (e.ended_at, last.iter().filter(|w| **w).count() as f64 / last.len() as f64)
+                })
+                .collect();
+            Trend { game: game.to_string(), points }
+        })
+        .collect()
+}
+
 /// A game and its options in words.
 type ModeKey = (String, Option<String>);
 
@@ -226,20 +250,12 @@ pub fn summarise(entries: &[RecordEntry], running: &[Running], player: Option<u6
             m.days = Some(days / m.finished as f64);
         }
     }
-    finished.sort_by_key(|e| (e.ended_at, e.channel));
-    let mut trends: BTreeMap<String, (Vec<bool>, Vec<(u64, f64)>)> = BTreeMap::new();
-    for e in finished {
-        let (window, points) = trends.entry(e.game.clone()).or_default();
-        window.push(e.winner.as_deref() == Some(TREND_SIDE));
-        let last = &window[window.len().saturating_sub(TREND_WINDOW)..];
-        points.push((e.ended_at, last.iter().filter(|w| **w).count() as f64 / last.len() as f64));
-    }
     Stats {
         modes: modes.into_values().collect(),
         player: player.map(|p| (p, mine.into_values().collect())),
         computer: computer.into_values().collect(),
         excluded,
-        trends: trends.into_iter().map(|(game, (_, points))| Trend { game, points }).collect(),
+        trends: trends(finished),
     }
 }
 
@@ -296,5 +312,33 @@ mod tests {
         assert!(lo2 > lo && hi2 < hi);
         assert_eq!(wilson(0, 0), (0.0, 1.0));
         assert_eq!(wilson(0, 5).0, 0.0);
+    }
+
+    #[test]
+    fn the_trend_is_the_share_of_the_last_twenty_matches_won_by_the_rules() {
+        let entry = |i: u64, winner: &str| RecordEntry {
+            game: "rebellion".into(),
+            variant: None,
+            guild: None,
+            channel: i,
+            players: Default::default(),
+            computer: vec![],
+            sides: Default::default(),
+            winner: Some(winner.into()),
+            ending: Ending::Rules,
+            created_at: 0,
+            ended_at: 100 + i,
+            rounds: 5,
+            excluded: false,
+        };
+        // The Empire wins the first 20, the Rebels the next 5 (listed out of order).
+        let mut entries: Vec<RecordEntry> = (20..25).map(|i| entry(i, "rebel")).collect();
+        entries.extend((0..20).map(|i| entry(i, TREND_SIDE)));
+        let stats = summarise(&entries, &[], None);
+        let points = &stats.trends[0].points;
+        assert_eq!(points.len(), 25);
+        assert_eq!(points[0], (100, 1.0));
+        assert_eq!(points[19], (119, 1.0));
+        assert_eq!(points[24], (124, 15.0 / 20.0));
     }
 }
