@@ -90,7 +90,7 @@ fn mode_lines(m: &ModeStats) -> Vec<String> {
     for s in &m.sides {
         lines.push(format!(
             "• {} won {} of {} ({}; 95% interval {}–{})",
-            side_words(&s.side),
+            capitalised(&side_words(&s.side)),
             s.wins,
             m.finished,
             percent(s.share),
@@ -99,9 +99,12 @@ fn mode_lines(m: &ModeStats) -> Vec<String> {
         ));
     }
     if let (Some(r), Some(d)) = (m.rounds, m.days) {
+        let early = match m.played - m.finished {
+            0 => String::new(),
+            n => format!(" ({n} cancelled or ended early)"),
+        };
         lines.push(format!(
-            "• A match won by the rules lasted {r:.1} rounds and {d:.1} days on average ({} cancelled or ended early)",
-            m.played - m.finished
+            "• A match won by the rules lasted {r:.1} rounds and {d:.1} days on average{early}"
         ));
     }
     lines
@@ -355,7 +358,7 @@ mod tests {
         let entries = [entry(1, Some("rebel"), true), entry(2, Some("empire"), false), entry(3, None, true)];
         let text = stats_text(&summarise(&entries, &[], Some(1)), None);
         assert!(text.contains("**Star Wars: Rebellion**: 3 ended, 0 being played"), "{text}");
-        assert!(text.contains("• the Rebels won 1 of 2 (50%; 95% interval 9%–91%)"), "{text}");
+        assert!(text.contains("• The Rebels won 1 of 2 (50%; 95% interval 9%–91%)"), "{text}");
         assert!(
             text.contains("lasted 8.0 rounds and 1.5 days on average (1 cancelled or ended early)"),
             "{text}"

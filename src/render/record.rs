@@ -124,12 +124,13 @@ pub fn render_image(title: &str, caption: &str, lines: &[ShareLine]) -> RgbImage
         let s = format!("{}%", k * 25);
         draw::text(&mut img, TICK, px - 10.0 - draw::text_width(TICK, &s), y - th / 2.0, &s);
     }
+    // Markers only where they stay apart, and then on every line (the legend shows them).
+    let marked = lines.iter().all(|l| l.points.len() <= 60);
     for (i, l) in lines.iter().enumerate() {
         let (color, dash, disc) = look(i);
         let pts: Vec<(f32, f32)> = l.points.iter().map(|&(t, s)| (x_of(t), y_of(s))).collect();
         polyline(&mut img, &pts, color, dash);
-        // Markers only where they stay apart.
-        if pts.len() <= 60 {
+        if marked {
             for p in &pts {
                 mark(&mut img, *p, disc, color);
             }

@@ -389,7 +389,11 @@ impl<G: Game> Service<G> {
         self.track_wait(&mut meta, prompt.as_ref(), state.as_ref());
         note_shown(&mut meta, prompt.as_ref(), caller.user);
         self.store.delete(&id)?;
-        // An ended match joins the server's record (its entry replaced, when it was there).
+        // An ended match joins the server's record (its entry replaced, when it was there); one
+        // exported before ends were timed ended at its last change, not now.
+        if meta.status == MatchStatus::Ended {
+            meta.ended_at.get_or_insert(meta.updated_at);
+        }
         self.record_end(&mut meta, state.as_ref().filter(|_| began))?;
         self.store.put_meta(&meta)?;
         for (i, e) in export.log.iter().enumerate() {
