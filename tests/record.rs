@@ -307,3 +307,27 @@ fn holonet_reindex_rebuilds_a_data_directorys_record() {
     drop(store);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn every_way_of_ending_is_recorded_as_such_and_a_cancelled_lobby_is_not_a_match_played() {
+    let s = Server::new();
+    s.start(1, GUILD, 1);
+    s.svc.cancel(1, MODERATOR).unwrap();
+    s.start(2, GUILD, 2);
+    s.play(2, Some(3));
+    assert_eq!(s.svc.archive_channel(2, "its channel was deleted").unwrap(), 1);
+    s.start(3, GUILD, 3);
+    s.svc.end(3, MODERATOR).unwrap();
+    s.svc.create(4, GUILD, REBEL, quick(), Some(4)).unwrap();
+    s.svc.cancel(4, REBEL).unwrap();
+    let mut endings: Vec<(u64, Ending)> =
+        s.community.entries(GUILD).unwrap().into_iter().map(|(_, e)| (e.channel, e.ending)).collect();
+    endings.sort_by_key(|(c, _)| *c);
+    assert_eq!(endings, vec![(1, Ending::Cancelled), (2, Ending::ChannelGone), (3, Ending::Moderator)]);
+    let e = s.svc.set_record_excluded(4, GUILD, MODERATOR, true).unwrap_err();
+    assert!(matches!(e, RecordError::NeverStarted), "{e}");
+    // Reindex agrees, the cancelled lobby included.
+    let built = s.record();
+    assert_eq!(reindex(&*s.store).unwrap().written, 3);
+    assert_eq!(s.record(), built);
+}
