@@ -378,8 +378,11 @@ impl<G: Game> Service<G> {
             return Err(RecordError::Unchanged(excluded));
         }
         meta.record_excluded = excluded;
-        self.store.put_meta(meta)?;
+        // A match that ended before ends were timed ended at its last change, not now (and the
+        // change made here is no move: its last change stays).
+        meta.ended_at.get_or_insert(meta.updated_at);
         self.record_end(meta, state)?;
+        self.store.put_meta(meta)?;
         self.store.flush()?;
         Ok(())
     }
