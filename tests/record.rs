@@ -320,14 +320,24 @@ fn every_way_of_ending_is_recorded_as_such_and_a_cancelled_lobby_is_not_a_match_
     s.svc.end(3, MODERATOR).unwrap();
     s.svc.create(4, GUILD, REBEL, quick(), Some(4)).unwrap();
     s.svc.cancel(4, REBEL).unwrap();
+    s.start(5, GUILD, 5);
+    assert_eq!(s.svc.archive_guild(7, "the server removed Holonet").unwrap(), 1);
     let mut endings: Vec<(u64, Ending)> =
         s.community.entries(GUILD).unwrap().into_iter().map(|(_, e)| (e.channel, e.ending)).collect();
     endings.sort_by_key(|(c, _)| *c);
-    assert_eq!(endings, vec![(1, Ending::Cancelled), (2, Ending::ChannelGone), (3, Ending::Moderator)]);
+    assert_eq!(
+        endings,
+        vec![
+            (1, Ending::Cancelled),
+            (2, Ending::ChannelGone),
+            (3, Ending::Moderator),
+            (5, Ending::ServerLeft)
+        ]
+    );
     let e = s.svc.set_record_excluded(4, GUILD, MODERATOR, true).unwrap_err();
     assert!(matches!(e, RecordError::NeverStarted), "{e}");
     // Reindex agrees, the cancelled lobby included.
     let built = s.record();
-    assert_eq!(reindex(&*s.store).unwrap().written, 3);
+    assert_eq!(reindex(&*s.store).unwrap().written, 4);
     assert_eq!(s.record(), built);
 }

@@ -31,8 +31,10 @@ pub enum Ending {
     Cancelled,
     /// A moderator ended it.
     Moderator,
-    /// Its channel or thread was deleted, or the server removed Holonet.
+    /// Its channel or thread was deleted.
     ChannelGone,
+    /// The server removed Holonet.
+    ServerLeft,
 }
 
 impl Ending {
@@ -42,6 +44,7 @@ impl Ending {
             None => Ending::Rules,
             Some("cancelled") => Ending::Cancelled,
             Some(why) if why.starts_with("ended by moderator") => Ending::Moderator,
+            Some(why) if why.contains("server") => Ending::ServerLeft,
             Some(_) => Ending::ChannelGone,
         }
     }
@@ -53,6 +56,7 @@ impl Ending {
             Ending::Cancelled => "cancelled",
             Ending::Moderator => "ended by a moderator",
             Ending::ChannelGone => "its channel was deleted",
+            Ending::ServerLeft => "the server removed Holonet",
         }
     }
 }
