@@ -2,7 +2,8 @@
 //! flush (criterion's mean, plus p50/p99 over 2,000 single commands printed to stderr), and a
 //! cold start with 10,000 stored matches (time and resident memory to register them, the first
 //! command of one, and the background check that replays them all).
-//! And a player's list of matches (`/game mine`) among 1,000 running ones.
+//! And a player's list of matches (`/game mine`) among 1,000 running ones, and `/game stats`
+//! (figures, text and chart) over a server's record of 10,000 ended matches in sled.
 //! Figures depend on the disk: run on the host the bot runs on.
 
 use std::hint::black_box;
@@ -192,5 +193,58 @@ fn mine(c: &mut Criterion) {
     });
 }
 
-criterion_group!(service, command, cold_start, mine);
+/// `/game stats` (issue 38): the whole answer — the record read from sled, summed up, put in
+/// words and charted — for a server with 10,000 ended matches among 11,000 in the record.
+fn stats(c: &mut Criterion) {
+    use holonet::service::community::record::{Ending, RecordEntry};
+    use holonet::service::community::stats::StatsQuery;
+    use holonet::store::{DocKind, docs};
+    let dir = temp_dir("stats");
+    let store: Arc<dyn MatchStore> = Arc::new(SledStore::open(&dir).unwrap());
+    let sides: std::collections::BTreeMap<String, String> =
+        ["rebel", "empire"].iter().map(|s| (s.to_string(), s.to_string())).collect();
+    for i in 0..11_000u64 {
+        let computer = i % 10 == 0;
+        let mut players = std::collections::BTreeMap::from([("rebel".to_string(), 100 + i % 50)]);
+        if !computer {
+            players.insert("empire".into(), 200 + i % 70);
+        }
+        let winner = match i % 7 {
+            0 => None,
+            1 | 3 | 5 => Some("empire".to_string()),
+            _ => Some("rebel".to_string()),
+        };
+        let entry = RecordEntry {
+            game: if i % 3 == 0 { "evr".into() } else { "rebellion".into() },
+            variant: (i % 5 == 0).then(|| "the Rise of the Empire expansion".to_string()),
+            guild: Some(if i < 10_000 { 1 } else { 2 }),
+            channel: 1_000_000 + i,
+            players,
+            computer: if computer { vec!["empire".into()] } else { vec![] },
+            sides: sides.clone(),
+            ending: if winner.is_some() { Ending::Rules } else { Ending::Cancelled },
+            winner,
+            created_at: 1_700_000_000 + i * 3_600,
+            ended_at: 1_700_000_000 + i * 3_600 + 86_400 * (1 + i % 20),
+            rounds: 4 + (i % 9) as u32,
+            excluded: i % 97 == 0,
+        };
+        docs::put(&*store, DocKind::Record, &format!("{}-bench", entry.channel), &entry).unwrap();
+    }
+    store.flush().unwrap();
+    let community = holonet::service::Community::new(store);
+    let query = StatsQuery { guild: Some(1), game: None, player: Some(101) };
+    c.bench_function("service: /game stats over 10,000 ended matches (sled, text and chart)", |b| {
+        b.iter(|| {
+            let s = community.stats(&query, &[]).unwrap();
+            black_box((
+                holonet::discord::record::stats_text(&s, None),
+                holonet::discord::record::stats_chart(&s),
+            ))
+        })
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+criterion_group!(service, command, cold_start, mine, stats);
 criterion_main!(service);

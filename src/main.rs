@@ -72,6 +72,13 @@ enum Command {
         /// The exported JSON file.
         file: PathBuf,
     },
+    /// Rebuild the servers' record of ended matches from the stored matches (`/game stats`,
+    /// `/game history`); stop the bot first.
+    Reindex {
+        /// The configuration file (for `data_dir`).
+        #[arg(long, default_value = "config.toml")]
+        config: PathBuf,
+    },
     /// Move every stored match to the data directory of the cluster process that will own its
     /// server under a new number of shards (docs/cluster.md); stop every process first.
     Reshard {
@@ -183,6 +190,11 @@ fn main() {
         Command::Serve { config, shards, of } => serve(&config, shards.zip(of)),
         Command::Export { config, channel, out } => export(&config, channel, out),
         Command::Import { config, channel, guild, file } => import(&config, channel, guild, &file),
+        Command::Reindex { config } => data_dir(&config).and_then(|dir| {
+            let summary = holonet::cli::admin::reindex(&dir).map_err(std::io::Error::other)?;
+            println!("{summary}");
+            Ok(())
+        }),
         Command::Reshard { from, to, of, dry_run, leave_unreadable } => {
             let stdout = std::io::stdout();
             let mode = holonet::cli::reshard::Mode { dry_run, leave_unreadable };

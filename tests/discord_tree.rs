@@ -87,7 +87,7 @@ fn command_names_are_the_documented_ones() {
         sub("game"),
         [
             "new", "join", "leave", "start", "cancel", "status", "board", "hand", "log", "verify", "help",
-            "card", "mine"
+            "card", "mine", "notify", "stats", "history"
         ]
     );
     assert_eq!(
@@ -113,8 +113,10 @@ fn command_names_are_the_documented_ones() {
             "export",
             "import",
             "reminders",
+            "mentions",
             "status",
-            "computer"
+            "computer",
+            "record"
         ]
     );
     let options = |top: &str, s: &str| -> Vec<String> {

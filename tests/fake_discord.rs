@@ -32,6 +32,8 @@ mod evr;
 mod mine;
 #[path = "fake_discord/notify.rs"]
 mod notify;
+#[path = "fake_discord/record.rs"]
+mod record;
 #[path = "fake_discord/threads.rs"]
 mod threads;
 use holonet::games::game::Game;

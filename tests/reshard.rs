@@ -82,6 +82,13 @@ fn exports(dirs: &[PathBuf]) -> BTreeMap<String, (PathBuf, Vec<u8>)> {
     out
 }
 
+/// The server's record kept in a data directory.
+fn record_of(dir: &Path) -> Vec<holonet::service::community::record::RecordEntry> {
+    let store = SledStore::open(dir).unwrap();
+    let docs = store.docs(holonet::store::DocKind::Record).unwrap();
+    docs.iter().map(|(_, b)| serde_json::from_slice(b).unwrap()).collect()
+}
+
 fn bytes(e: &BTreeMap<String, (PathBuf, Vec<u8>)>) -> BTreeMap<String, Vec<u8>> {
     e.iter().map(|(id, (_, b))| (id.clone(), b.clone())).collect()
 }
@@ -123,11 +130,19 @@ fn one_directory_to_three_and_back_keeps_every_match_byte_identical() {
     assert!(running.contains(&&"16".to_string()), "the match without a guild stays with shard 0");
     assert!(reb.load_all().unwrap() >= 1);
     drop(reb);
+    // The record follows: the ended match's entry lives with it, and nowhere else.
+    let records: Vec<usize> = three.iter().map(|d| record_of(d).len()).collect();
+    assert_eq!(records.iter().sum::<usize>(), 1, "{records:?}");
+    let home = &spread["13"].0;
+    assert_eq!(record_of(home)[0].channel, 13);
+    assert!(record_of(&one[0]).is_empty());
 
     // And back to one directory (a new one), byte for byte.
     let back = vec![root.join("back")];
     reshard(&three, &back, 1, RUN, &mut vec![]).unwrap();
     assert_eq!(bytes(&exports(&back)), bytes(&before));
+    assert_eq!(record_of(&back[0]).len(), 1);
+    assert!(three.iter().all(|d| record_of(d).is_empty()));
     assert!(exports(&three).is_empty());
     let _ = std::fs::remove_dir_all(&root);
 }

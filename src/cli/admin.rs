@@ -1,5 +1,6 @@
 //! Offline administration of the match store: export a match to the documented JSON file and
-//! import one (backups, moving matches between bots, migrating off sled). Run these while the
+//! import one (backups, moving matches between bots, migrating off sled), and rebuild the
+//! server's record from the stored matches. Run these while the
 //! bot is stopped: sled allows one process at a time.
 
 use std::path::Path;
@@ -42,6 +43,25 @@ pub fn import(data_dir: &Path, channel: u64, guild: Option<u64>, json: &[u8]) ->
         Evr::ID => import_as::<Evr>(store, channel, &json),
         _ => import_as::<Rebellion>(store, channel, &json),
     }
+}
+
+/// Rebuilds the server's record of a data directory from its stored matches (`holonet
+/// reindex`; see `service::community::record::reindex`). Returns a summary, naming the matches
+/// that could not be read.
+pub fn reindex(data_dir: &Path) -> Result<String, String> {
+    let store = SledStore::open(data_dir).map_err(|e| e.to_string())?;
+    let r = crate::service::community::record::reindex(&store).map_err(|e| e.to_string())?;
+    let mut out = format!(
+        "rebuilt the record from the stored matches: {} entries written, {} kept (their matches are no longer \
+         stored), {} removed",
+        r.written, r.kept, r.removed
+    );
+    for (id, why) in &r.unreadable {
+        out.push_str(&format!(
+            "\nchannel {id} cannot be read ({why}); restore it with `holonet import` and run reindex again"
+        ));
+    }
+    Ok(out)
 }
 
 fn import_as<G: Game>(store: Arc<dyn MatchStore>, channel: u64, json: &[u8]) -> Result<String, String> {

@@ -13,6 +13,10 @@
 //! 3. read every written match back and compare its export with the source's, byte for byte;
 //! 4. only then delete the moved matches from their sources.
 //!
+//! The server's record (`DocKind::Record`) follows: before step 4 each entry goes to the process
+//! owning its server and each moved ended match's entry is rebuilt in its target; the sources'
+//! copies are deleted with the matches.
+//!
 //! A target that already holds the very same export (a run stopped after step 2 or during step
 //! 4) counts as copied. The `i`-th target directory is the process running the `i`-th range of
 //! [`split`]; a match without a guild stays with the process of shard 0, where Discord sends
@@ -23,7 +27,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::deploy::cluster::{ClusterError, Shards, shard_of_match, split};
-use crate::store::{MatchExport, MatchStatus, MatchStore, SledStore, StoreError};
+use crate::service::community::record::{RecordEntry, entry_of_stored};
+use crate::store::{DocKind, MatchExport, MatchStatus, MatchStore, SledStore, StoreError, docs};
 
 /// Why a reshard stopped.
 #[derive(Debug, thiserror::Error)]
@@ -379,15 +384,69 @@ pub fn reshard(
         store.inherit_seal_keys(&keys).map_err(store_err(dir))?;
         store.flush().map_err(store_err(dir))?;
     }
-    // 4. Only now delete the moved matches from their sources.
+    // The server's record follows the matches.
+    let entries = carry_record(&stores, (from, to), &layout, total, &report.moves)?;
+    // 4. Only now delete the moved matches from their sources, and their record.
     for m in &report.moves {
         let store = stores.get(&from[m.from]).expect("opened above");
         store.delete(&m.id).map_err(store_err(&from[m.from]))?;
+    }
+    for (i, k) in &entries {
+        stores
+            .get(&from[*i])
+            .expect("opened above")
+            .delete_doc(DocKind::Record, k)
+            .map_err(store_err(&from[*i]))?;
     }
     for dir in from {
         stores.get(dir).expect("opened above").flush().map_err(store_err(dir))?;
     }
     Ok(report)
+}
+
+/// The server's record follows the matches: every entry of a source goes to the process owning
+/// its server (a later match in its channel may have replaced the match it records, so the
+/// entry is all that is left of it), and each moved ended match gets its entry rebuilt in its
+/// target, its exclusion included (also a match that ended before the record was kept).
+/// Returns the source entries to delete once the matches are. An entry that cannot be read
+/// stays where it is (`holonet reindex` removes it); so does a moved match's entry whose
+/// replay fails (`holonet reindex` in the target tells why).
+fn carry_record(
+    stores: &Stores,
+    (from, to): (&[PathBuf], &[PathBuf]),
+    layout: &[Shards],
+    total: u32,
+    moves: &[Move],
+) -> Result<Vec<(usize, String)>, ReshardError> {
+    let target_of = |guild: Option<u64>| {
+        let shard = shard_of_match(guild, total);
+        layout.iter().position(|l| l.runs(shard)).expect("the layout covers every shard")
+    };
+    let mut carried = vec![];
+    for (i, dir) in from.iter().enumerate() {
+        let source = stores.get(dir).expect("opened above");
+        for (k, bytes) in source.docs(DocKind::Record).map_err(store_err(dir))? {
+            let Ok(entry) = serde_json::from_slice::<RecordEntry>(&bytes) else { continue };
+            let t = target_of(entry.guild);
+            if key(dir) == key(&to[t]) {
+                continue;
+            }
+            let target = stores.get(&to[t]).expect("opened above");
+            target.put_doc(DocKind::Record, &k, &bytes).map_err(store_err(&to[t]))?;
+            carried.push((i, k));
+        }
+    }
+    for m in moves {
+        let target = stores.get(&to[m.to]).expect("opened above");
+        let Some(stored) = target.load(&m.id).map_err(store_err(&to[m.to]))? else { continue };
+        if let Ok(Some((k, entry))) = entry_of_stored(&stored) {
+            docs::put(target, DocKind::Record, &k, &entry).map_err(store_err(&to[m.to]))?;
+        }
+    }
+    for dir in to {
+        stores.get(dir).expect("opened above").flush().map_err(store_err(dir))?;
+    }
+    Ok(carried)
 }
 
 /// Prints the new layout (the `serve` options of each process) and the moves.

@@ -25,6 +25,7 @@ use super::hosted::{GameKind, NewMatch};
 use super::messages::{NUMBER_OUT_OF_DATE, options_intro, shorten};
 use super::notify::notify;
 use super::permissions;
+use super::record::{history, stats};
 use super::rules::{EVR_HELP, HELP, OTHER_GAME, RULES_ELSEWHERE, Topic};
 use super::send::{Responder, deliver, render_png};
 use super::shared::{MAX_IMPORT_BYTES, RoleChoice, SeatChoice, ask, run, run_on, seat_name, think_ms};
@@ -137,7 +138,9 @@ fn check_permissions(ctx: Context<'_>) -> Result<(), Error> {
         "help",
         "game_card",
         "mine",
-        "notify"
+        "notify",
+        "stats",
+        "history"
     ),
     subcommand_required
 )]

@@ -13,6 +13,8 @@ use crate::games::evr::{Evr, EvrOptions};
 use crate::games::game::Game;
 use crate::games::rebellion::Rebellion;
 use crate::service::cards::CardBook;
+use crate::service::community::record::RecordError;
+use crate::service::community::stats::{Running, Stats, StatsQuery};
 use crate::service::{
     Answer, Caller, Community, ComputerMove, Holding, MyMatch, Outcome, PromptPost, Reminder, Service,
     ServiceError, StateAt, ThreadPlan,
@@ -173,6 +175,16 @@ pub trait HostedGame: Send + Sync {
     fn mine(&self, user: u64, guild: Option<u64>) -> Vec<MyMatch>;
     /// A player's matches of this game on any server waiting on them (`Service::waiting_on`).
     fn waiting_on(&self, user: u64) -> Vec<MyMatch>;
+    /// The matches of this game being played, with their server (`Service::running`).
+    fn running(&self) -> Vec<(Option<u64>, Running)>;
+    /// Moderator: leaves an ended match out of the server's record, or puts it back.
+    fn set_record_excluded(
+        &self,
+        channel: u64,
+        guild: Option<u64>,
+        caller: Caller,
+        excluded: bool,
+    ) -> Result<String, RecordError>;
 }
 
 /// Which hosted game a `Game` is.
@@ -361,6 +373,18 @@ impl<G: Game + Kind> HostedGame for Service<G> {
     }
     fn waiting_on(&self, user: u64) -> Vec<MyMatch> {
         Service::waiting_on(self, user)
+    }
+    fn running(&self) -> Vec<(Option<u64>, Running)> {
+        Service::running(self)
+    }
+    fn set_record_excluded(
+        &self,
+        channel: u64,
+        guild: Option<u64>,
+        caller: Caller,
+        excluded: bool,
+    ) -> Result<String, RecordError> {
+        Service::set_record_excluded(self, channel, guild, caller, excluded)
     }
 }
 
@@ -580,6 +604,35 @@ impl Games {
             }
         }
         out
+    }
+
+    /// The statistics of a server's record (`/game stats`), with the matches every game's
+    /// service is playing.
+    pub fn stats(&self, query: &StatsQuery) -> Result<Stats, RecordError> {
+        let running: Vec<_> = self.all().iter().flat_map(|s| s.running()).collect();
+        self.community.stats(query, &running)
+    }
+
+    /// Moderator: leaves the ended match of a channel out of the server's record (or puts it
+    /// back), by the service of its game: the one holding the channel, else the one whose match
+    /// is stored there (ended matches are not loaded after a restart).
+    pub fn set_record_excluded(
+        &self,
+        channel: u64,
+        guild: Option<u64>,
+        caller: Caller,
+        excluded: bool,
+    ) -> Result<String, RecordError> {
+        let first = self.of(channel);
+        let mut services = vec![first.clone()];
+        services.extend(self.all().into_iter().filter(|s| s.kind() != first.kind()));
+        for s in services {
+            match s.set_record_excluded(channel, guild, caller, excluded) {
+                Err(RecordError::NoMatch) => {}
+                r => return r,
+            }
+        }
+        Err(RecordError::NoMatch)
     }
 
     /// The cards a card lookup in a channel searches. For one game (`/rebellion card`): the

@@ -19,6 +19,7 @@ pub mod mine;
 pub mod moderation;
 pub mod notify;
 pub mod permissions;
+pub mod record;
 pub mod responder;
 pub mod rules;
 pub mod send;

@@ -9,6 +9,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::computer::computer;
+use super::record::record;
 use super::send::{Responder, deliver};
 use super::shared::{MAX_IMPORT_BYTES, RoleChoice, SeatChoice, ask, run, run_on, seat_name};
 use super::{Context, Error, caller};
@@ -30,7 +31,8 @@ use crate::service::ServiceError;
         "reminders",
         "mentions",
         "mstatus",
-        "computer"
+        "computer",
+        "record"
     ),
     subcommand_required
 )]

@@ -254,6 +254,8 @@ fn prepared_export(seed: u64, moves: usize, quick: bool, status: MatchStatus) ->
         salt: String::new(),
         commitment: String::new(),
         rollbacks: vec![],
+        ended_at: None,
+        record_excluded: false,
     };
     let export = MatchExport {
         format: "holonet-match".into(),

@@ -82,6 +82,17 @@ impl OptionText {
     }
 }
 
+/// What the server's record keeps of how a match went: public facts only, the same for every
+/// player (the winning side, the rounds played).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct MatchFacts {
+    /// The side that won by the rules ([`Game::side_of`] of its seats: "rebel", "empire"), or
+    /// `None` while nobody has.
+    pub winner: Option<String>,
+    /// The round the match reached (from 1; 0 before the first).
+    pub rounds: u32,
+}
+
 /// A hosted game: pure rules behind a uniform face.
 pub trait Game: Send + Sync + 'static {
     /// The full state (persisted, never shown).
@@ -99,8 +110,9 @@ pub trait Game: Send + Sync + 'static {
 
     /// The seats a match has, in join order.
     fn seats(options: &Self::Options) -> Vec<String>;
-    /// The side a seat plays for: teammates' seats share it. By default the part of the seat's
-    /// name before a `-` ("empire-admiral" plays for "empire").
+    /// The side a seat plays for, as [`MatchFacts::winner`] names sides: teammates' seats share
+    /// it. By default the part of the seat's name before a `-` ("empire-admiral" plays for
+    /// "empire").
     fn side_of(seat: &str) -> &str {
         seat.split('-').next().unwrap_or(seat)
     }
@@ -153,6 +165,11 @@ pub trait Game: Send + Sync + 'static {
     fn version(state: &Self::State) -> u64;
     /// The result, once the game is over.
     fn outcome(state: &Self::State) -> Option<String>;
+    /// The public facts the server's record keeps of a match in this state: who won, and the
+    /// round it reached. Public like the status line. The default: no winner, no rounds.
+    fn facts(_state: &Self::State) -> MatchFacts {
+        MatchFacts::default()
+    }
     /// A short public status (round, phase, whose decision, scores).
     fn status_text(state: &Self::State) -> String;
     /// Everything one seat privately holds, as text (hands, secrets).

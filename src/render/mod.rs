@@ -1,5 +1,6 @@
 //! Rendering of views for people: plain-text summaries, board images, the end-of-match chart,
-//! Empire vs. Rebellion's table image and the card lookup's card faces.
+//! Empire vs. Rebellion's table image, the card lookup's card faces and the server record's
+//! chart.
 
 pub mod board;
 pub mod card;
@@ -7,4 +8,5 @@ pub mod chart;
 pub mod evr;
 pub mod history;
 pub mod luck;
+pub mod record;
 pub mod text;

@@ -59,6 +59,7 @@ impl<G: Game> Service<G> {
         if over.is_some() {
             out.reveal = Some(self.reveal(&meta, &m.log, Some(&entry), &next));
         }
+        self.record_end(&mut meta, Some(&next))?;
         self.store.put_meta(&meta)?;
         self.store.flush()?;
         // Persisted: now commit in memory.

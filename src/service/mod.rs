@@ -397,6 +397,8 @@ impl<G: Game> Service<G> {
             salt: String::new(),
             commitment: String::new(),
             rollbacks: vec![],
+            ended_at: None,
+            record_excluded: false,
         };
         let mut meta = meta;
         (meta.salt, meta.commitment) = crate::trust::dice::new_commitment(meta.seed);
@@ -541,6 +543,7 @@ impl<G: Game> Service<G> {
             meta.reminders.waiting = None;
             meta.ended_because = Some("cancelled".into());
             let reveal = m.state.as_ref().map(|state| self.reveal(&meta, &m.log, None, state));
+            self.record_end(&mut meta, m.state.as_ref())?;
             self.save_meta(&mut meta)?;
             m.meta = meta;
             Ok(Outcome { reveal, ..Outcome::announce(text) })

@@ -50,6 +50,7 @@ impl<G: Game> Service<G> {
                 (Some(state), MatchStatus::Ended) => Some(self.reveal(&meta, &m.log, None, state)),
                 _ => None,
             };
+            self.record_end(&mut meta, m.state.as_ref())?;
             self.save_meta(&mut meta)?;
             m.meta = meta;
             Ok(Outcome {
@@ -380,12 +381,20 @@ impl<G: Game> Service<G> {
             None => vec![],
         };
         let mut prompt = state.as_ref().and_then(|state| prompt_post_of::<G>(&meta, state));
+        // Whether it ever started, before the status line below is written.
+        let began = super::community::record::started(&meta, export.log.len());
         // The old channel's live message is not this channel's; waits start now.
         meta.presence.live_message = None;
         meta.reminders.waiting = None;
         self.track_wait(&mut meta, prompt.as_mut(), state.as_ref());
         note_shown(&mut meta, prompt.as_ref(), caller.user);
         self.store.delete(&id)?;
+        // An ended match joins the server's record (its entry replaced, when it was there); one
+        // exported before ends were timed ended at its last change, not now.
+        if meta.status == MatchStatus::Ended {
+            meta.ended_at.get_or_insert(meta.updated_at);
+        }
+        self.record_end(&mut meta, state.as_ref().filter(|_| began))?;
         self.store.put_meta(&meta)?;
         for (i, e) in export.log.iter().enumerate() {
             self.store.append(&id, i as u64, e)?;

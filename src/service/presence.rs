@@ -425,6 +425,7 @@ impl<G: Game> Service<G> {
             meta.status = MatchStatus::Ended;
             meta.ended_because = Some(why.to_string());
             meta.reminders.waiting = None;
+            self.record_end(&mut meta, m.state.as_ref())?;
             self.save_meta(&mut meta)?;
             m.meta = meta;
             Ok(1)

@@ -148,6 +148,15 @@ pub struct MatchMeta {
     /// back, so the record says where the log was cut (`docs/dice.md`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rollbacks: Vec<RollbackNote>,
+    /// When the match ended (seconds since the Unix epoch), for the server's record; `None`
+    /// while it runs, and for a match that ended before this was kept (its last change
+    /// stands in).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended_at: Option<u64>,
+    /// A moderator left the match out of the server's record (`/mod record exclude`: a test
+    /// match): kept with the match so that exports and `holonet reshard` carry it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub record_excluded: bool,
 }
 
 /// A moderator's rollback, as the match records it.

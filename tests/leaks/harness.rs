@@ -477,9 +477,22 @@ fn mine<G: Game>(svc: &Service<G>, f: Faction) -> String {
     mine_text(list, 5_000)
 }
 
+/// A seat's `/game stats` and `/game history` answers (issue 38): the running match counts by
+/// its game and options only, and never enters the record.
+fn record<G: Game>(svc: &Service<G>, f: Faction) -> String {
+    use holonet::discord::record::{HISTORY_LEN, history_text, stats_text};
+    use holonet::service::community::stats::StatsQuery;
+    let community = holonet::service::Community::new(svc.store());
+    let query = StatsQuery { guild: Some(1), game: None, player: Some(caller(f).user) };
+    let stats = community.stats(&query, &svc.running()).expect("stats");
+    let history = community.history(Some(1), None, HISTORY_LEN).expect("history");
+    format!("{}\n{}", stats_text(&stats, None), history_text(&history, None))
+}
+
 /// Everything one receiver gets from the service about the current state, as text: the public
-/// status, the pending prompt as the channel shows it, a seat's `/rebellion hand` answer and,
-/// when it decides, its whole prompt; and the board input.
+/// status, the pending prompt as the channel shows it, a seat's `/rebellion hand`, `/game mine`,
+/// `/game stats` and `/game history` answers and, when it decides, its whole prompt; and the
+/// board input.
 fn observe<G: Game<State = State, Action = Action, Options = MatchOptions>>(
     svc: &Service<G>,
     s: &State,
@@ -501,6 +514,7 @@ fn observe<G: Game<State = State, Action = Action, Options = MatchOptions>>(
         Who::Seat(f) => {
             out.push(svc.status(CH, caller(f)).map(|o| o.reply).unwrap_or_else(|e| e.to_string()));
             out.push(mine(svc, f));
+            out.push(record(svc, f));
             let hand = svc.hand(CH, caller(f)).map(|o| (o.reply, o.prompt));
             match hand {
                 Ok((reply, p)) => {

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::content::Faction;
 use crate::engine::evr::{self as engine, Action, EvrState, Viewer, decision, view};
-use crate::games::game::{Game, GamePrompt, Notice, OptionText};
+use crate::games::game::{Game, GamePrompt, MatchFacts, Notice, OptionText};
 
 pub use words::kind_words;
 
@@ -101,6 +101,10 @@ impl Game for Evr {
 
     fn outcome(state: &EvrState) -> Option<String> {
         state.winner.map(|w| format!("The {w} player wins."))
+    }
+
+    fn facts(state: &EvrState) -> MatchFacts {
+        MatchFacts { winner: state.winner.map(|w| w.key().to_string()), rounds: state.round }
     }
 
     fn status_text(state: &EvrState) -> String {

@@ -16,7 +16,7 @@ use crate::engine::rebellion::view::Cards;
 use crate::engine::rebellion::{
     self as engine, Action, Audience, MatchOptions, Players, State, View, Viewer, decision, view,
 };
-use crate::games::game::{Game, GamePrompt, Notice, OptionText};
+use crate::games::game::{Game, GamePrompt, MatchFacts, Notice, OptionText};
 use crate::games::words::{Detail, hand_section};
 use crate::render::text;
 
@@ -184,6 +184,10 @@ impl Game for Rebellion {
 
     fn outcome(state: &State) -> Option<String> {
         state.winner.map(|w| format!("The {w} player wins."))
+    }
+
+    fn facts(state: &State) -> MatchFacts {
+        MatchFacts { winner: state.winner.map(|w| w.key().to_string()), rounds: state.round }
     }
 
     fn status_text(state: &State) -> String {
