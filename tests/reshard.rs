@@ -477,3 +477,31 @@ fn a_sealed_export_restores_its_match_after_a_reshard() {
     drop(reb);
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// A player's settings (`/game notify`) are theirs on every server: each process gets them,
+/// except one that holds settings of its own for that player (set there, so newer).
+#[test]
+fn players_settings_reach_every_process_and_a_process_keeps_its_own() {
+    use holonet::store::{DocKind, docs};
+    let root = scratch("players");
+    let one = vec![root.join("one")];
+    let three: Vec<PathBuf> = (0..3).map(|i| root.join(format!("p{i}"))).collect();
+    fill(&one[0]);
+    {
+        let store = SledStore::open(&one[0]).unwrap();
+        docs::put(&store, DocKind::Player, "42", &serde_json::json!({"turn": "dm"})).unwrap();
+        store.flush().unwrap();
+        let own = SledStore::open(&three[2]).unwrap();
+        docs::put(&own, DocKind::Player, "42", &serde_json::json!({"turn": "off"})).unwrap();
+        own.flush().unwrap();
+    }
+    reshard(&one, &three, 3, RUN, &mut vec![]).unwrap();
+    let turn = |dir: &Path| {
+        let store = SledStore::open(dir).unwrap();
+        docs::get::<serde_json::Value>(&store, DocKind::Player, "42").unwrap().map(|v| v["turn"].clone())
+    };
+    assert_eq!(turn(&three[0]), Some(serde_json::json!("dm")));
+    assert_eq!(turn(&three[1]), Some(serde_json::json!("dm")));
+    assert_eq!(turn(&three[2]), Some(serde_json::json!("off")), "its own setting stays");
+    let _ = std::fs::remove_dir_all(&root);
+}

@@ -13,6 +13,7 @@
 //! 3. read every written match back and compare its export with the source's, byte for byte;
 //! 4. only then delete the moved matches from their sources.
 //!
+//! Players' settings (`DocKind::Player`) go to every target that has none of its own for them.
 //! The server's record (`DocKind::Record`) follows: before step 4 each entry goes to the process
 //! owning its server and each moved ended match's entry is rebuilt in its target; the sources'
 //! copies are deleted with the matches.
@@ -386,6 +387,7 @@ pub fn reshard(
     }
     // The server's record follows the matches.
     let entries = carry_record(&stores, (from, to), &layout, total, &report.moves)?;
+    carry_players(&stores, (from, to))?;
     // 4. Only now delete the moved matches from their sources, and their record.
     for m in &report.moves {
         let store = stores.get(&from[m.from]).expect("opened above");
@@ -402,6 +404,27 @@ pub fn reshard(
         stores.get(dir).expect("opened above").flush().map_err(store_err(dir))?;
     }
     Ok(report)
+}
+
+/// Players' settings (`/game notify`) are a player's, not a server's: any process may hold
+/// their matches, so every target gets every source's settings, except where it already holds
+/// its own for that player (set there, so newer). Sources keep theirs.
+fn carry_players(stores: &Stores, (from, to): (&[PathBuf], &[PathBuf])) -> Result<(), ReshardError> {
+    for dir in from {
+        let source = stores.get(dir).expect("opened above");
+        for (k, bytes) in source.docs(DocKind::Player).map_err(store_err(dir))? {
+            for t in to.iter().filter(|t| key(t) != key(dir)) {
+                let target = stores.get(t).expect("opened above");
+                if target.get_doc(DocKind::Player, &k).map_err(store_err(t))?.is_none() {
+                    target.put_doc(DocKind::Player, &k, &bytes).map_err(store_err(t))?;
+                }
+            }
+        }
+    }
+    for dir in to {
+        stores.get(dir).expect("opened above").flush().map_err(store_err(dir))?;
+    }
+    Ok(())
 }
 
 /// The server's record follows the matches: every entry of a source goes to the process owning
