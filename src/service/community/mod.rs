@@ -3,7 +3,10 @@
 //! settings, and the lobbies that gather players for a new match. One [`Community`] serves
 //! every hosted game.
 
-use std::sync::Arc;
+pub mod lobby;
+pub mod settings;
+
+use std::sync::{Arc, Mutex};
 
 use crate::store::MatchStore;
 
@@ -11,6 +14,11 @@ use crate::store::MatchStore;
 pub struct Community {
     store: Arc<dyn MatchStore>,
     clock: Box<dyn Fn() -> u64 + Send + Sync>,
+    /// Whether one player may hold several seats of a lobby (as hot-seat play in a match).
+    hot_seat: bool,
+    /// Serialises changes to lobbies (a read, a change, a write): two players taking the last
+    /// two seats at once must not both win one.
+    lobby_lock: Mutex<()>,
 }
 
 impl Community {
@@ -21,7 +29,14 @@ impl Community {
 
     /// The community of a store with an injected clock (tests).
     pub fn with_clock(store: Arc<dyn MatchStore>, clock: Box<dyn Fn() -> u64 + Send + Sync>) -> Self {
-        Community { store, clock }
+        Community { store, clock, hot_seat: false, lobby_lock: Mutex::new(()) }
+    }
+
+    /// Lets one player hold several seats of a lobby (hot-seat play; off by default, as in a
+    /// match).
+    pub fn allow_hot_seat(mut self, allow: bool) -> Self {
+        self.hot_seat = allow;
+        self
     }
 
     /// The store it keeps its documents in.
