@@ -28,6 +28,8 @@ mod cluster;
 mod computer;
 #[path = "support/evr.rs"]
 mod evr;
+#[path = "fake_discord/lobby.rs"]
+mod lobby;
 #[path = "fake_discord/mine.rs"]
 mod mine;
 use holonet::games::game::Game;
@@ -197,6 +199,16 @@ fn respond(shared: &Shared, r: &Req) -> (u16, String) {
             ok(message(ch, id, &r.json()))
         }
         ("PATCH", ["channels", ch, "messages", _]) => ok(message(ch.parse().unwrap_or(0), id, &r.json())),
+        // A new public thread: a channel of its own, with a new id.
+        ("POST", ["channels", ch, "threads"]) => {
+            let mut c = fixture("channel.json");
+            c["id"] = json!(id.to_string());
+            c["type"] = json!(11);
+            c["parent_id"] = json!(ch.to_string());
+            c["name"] = r.json()["name"].clone();
+            ok(c)
+        }
+        ("PUT", ["channels", _, "thread-members", _]) => (204, String::new()),
         ("GET", ["channels", _]) => ok(fixture("channel.json")),
         ("GET", ["guilds", _, "roles"]) => ok(json!([])),
         _ => (404, json!({"message": "404: Not Found", "code": 0}).to_string()),
@@ -488,6 +500,7 @@ impl Fake {
         i["token"] = json!(token);
         i["member"]["user"]["id"] = json!(user.to_string());
         i["member"]["user"]["username"] = json!(format!("user{user}"));
+        i["member"]["user"]["global_name"] = json!(format!("Player {user}"));
         i["member"]["permissions"] = json!(perms.to_string());
         let channel = self.channel.to_string();
         i["channel_id"] = json!(channel);

@@ -22,6 +22,7 @@ pub use super::autocomplete::{own_lines, suggestions};
 use super::components::{option_menus, out_of_date};
 use super::host::Job;
 use super::hosted::{GameKind, NewMatch};
+use super::lobby::lfg;
 use super::messages::{NUMBER_OUT_OF_DATE, options_intro, shorten};
 use super::permissions;
 use super::rules::{EVR_HELP, HELP, OTHER_GAME, RULES_ELSEWHERE, Topic};
@@ -135,7 +136,8 @@ fn check_permissions(ctx: Context<'_>) -> Result<(), Error> {
         "verify",
         "help",
         "game_card",
-        "mine"
+        "mine",
+        "lfg"
     ),
     subcommand_required
 )]

@@ -269,6 +269,8 @@ impl Host {
                 for r in due {
                     host.queue(r.channel, Job::Reminder(r));
                 }
+                // Lobbies past their server's hours close on the same beat.
+                super::lobby::close_expired(&host.http, &host.games).await;
             }
         });
     }

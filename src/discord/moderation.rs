@@ -9,6 +9,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::computer::computer;
+use super::lobby::mod_lobby;
 use super::send::{Responder, deliver};
 use super::shared::{MAX_IMPORT_BYTES, RoleChoice, SeatChoice, ask, run, run_on, seat_name};
 use super::{Context, Error, caller};
@@ -29,7 +30,8 @@ use crate::service::ServiceError;
         "import",
         "reminders",
         "mstatus",
-        "computer"
+        "computer",
+        "mod_lobby"
     ),
     subcommand_required
 )]

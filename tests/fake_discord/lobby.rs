@@ -1,0 +1,170 @@
+//! Finding a game through the fake Discord (issue 38): `/game lfg` posts a lobby with a button
+//! per seat; a second seat of one player is refused; the lobby fills and the match starts in a
+//! new thread named after the game and players, with the seats as taken, and the lobby message
+//! links it. Then three matches in three channels — one waiting on the caller, one not, one in
+//! the lobby's thread — and `/game mine` lists them in that order with their links.
+
+use super::*;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_lobby_starts_its_match_in_a_new_thread_that_game_mine_links() {
+    tokio::time::timeout(Duration::from_secs(240), lobby_scenario())
+        .await
+        .expect("the scenario finishes in time");
+}
+
+/// The buttons of the last edit of a lobby message in `channel`: (label, custom id).
+fn lobby_buttons(reqs: &[Req], channel: u64) -> Vec<(String, String)> {
+    let edit = format!("/api/v10/channels/{channel}/messages/");
+    let last = reqs
+        .iter()
+        .rev()
+        .find(|r| r.method == "PATCH" && r.path.starts_with(&edit))
+        .expect("the lobby message was edited");
+    let mut out = vec![];
+    for row in last.json()["components"].as_array().cloned().unwrap_or_default() {
+        for c in row["components"].as_array().cloned().unwrap_or_default() {
+            out.push((
+                c["label"].as_str().unwrap_or_default().to_string(),
+                c["custom_id"].as_str().unwrap_or_default().to_string(),
+            ));
+        }
+    }
+    out
+}
+
+/// The custom id of the button labelled `label`.
+fn button(buttons: &[(String, String)], label: &str) -> String {
+    buttons
+        .iter()
+        .find(|(l, _)| l == label)
+        .unwrap_or_else(|| panic!("a `{label}` button in {buttons:?}"))
+        .1
+        .clone()
+}
+
+/// Opens a match of `game` in the current channel with `seats` (user, seat) and starts it.
+async fn open(fake: &mut Fake, game: &str, seats: &[(u64, &str)]) {
+    let value = choice_value("game", "new", "game", game);
+    let first = seats[0].0;
+    let (_, reply) =
+        fake.command(first, 0, "game", "new", json!([{"name": "game", "type": 4, "value": value}])).await;
+    assert!(reply.contains("Done"), "{reply}");
+    for &(user, seat) in seats {
+        let value = choice_value("game", "join", "faction", seat);
+        fake.command(user, 0, "game", "join", json!([{"name": "faction", "type": 4, "value": value}])).await;
+    }
+    fake.command(first, 0, "game", "start", json!([])).await;
+}
+
+async fn lobby_scenario() {
+    let _ = holonet::content::init();
+    let dir = scratch_dir("holonet-fake-lobby");
+    let mut fake = Fake::start().await;
+    let bot = start_bot(&fake, &dir, None).await;
+
+    // A bystander opens a Rebellion lobby in channel 421: a private answer, a public lobby.
+    fake.channel = 421;
+    let rebellion = choice_value("game", "lfg", "game", "rebellion");
+    let (reqs, reply) = fake
+        .command(BYSTANDER, 0, "game", "lfg", json!([{"name": "game", "type": 4, "value": rebellion}]))
+        .await;
+    assert!(reply.contains("the lobby is open"), "{reply}");
+    let buttons = lobby_buttons(&reqs, 421);
+    let labels: Vec<&str> = buttons.iter().map(|(l, _)| l.as_str()).collect();
+    assert_eq!(
+        labels,
+        ["Join as rebel", "Join as empire", "Computer as rebel", "Computer as empire", "Leave"],
+        "{buttons:?}"
+    );
+    assert!(buttons.iter().all(|(_, id)| id.starts_with("l:") && id.len() <= 100), "{buttons:?}");
+    // Options of another game are refused, and nothing is posted.
+    let evr = choice_value("game", "lfg", "game", "evr");
+    let (reqs, reply) = fake
+        .command(
+            REBEL,
+            0,
+            "game",
+            "lfg",
+            json!([{"name": "game", "type": 4, "value": evr}, {"name": "players", "type": 4, "value": 4}]),
+        )
+        .await;
+    assert!(reply.contains("has no `players` option"), "{reply}");
+    assert!(posts_in(&reqs, 421).is_empty(), "no lobby for a refused command");
+
+    // The Rebel sits down; a second seat of the same lobby is refused.
+    let (reqs, reply) = fake.click(REBEL, &button(&buttons, "Join as rebel"), None).await;
+    assert!(reply.contains("the lobby is updated"), "{reply}");
+    let edited =
+        reqs.iter().rev().find(|r| r.method == "PATCH" && r.path.contains("/channels/421/")).unwrap();
+    assert!(edited.content().contains(&format!("• rebel: <@{REBEL}>")), "{}", edited.content());
+    let (_, reply) = fake.click(REBEL, &button(&buttons, "Join as empire"), None).await;
+    assert!(reply.contains("you already hold the rebel seat of this lobby"), "{reply}");
+    // Only the opener seats the computer.
+    let (_, reply) = fake.click(REBEL, &button(&buttons, "Computer as empire"), None).await;
+    assert!(reply.contains("only the player who opened this lobby"), "{reply}");
+
+    // The Empire's seat fills it: a new public thread named after the game and the players.
+    let from = fake.len();
+    let (_, reply) = fake.click(EMPIRE, &button(&buttons, "Join as empire"), None).await;
+    assert!(reply.contains("the match is on in <#"), "{reply}");
+    let made = fake.wait(from, "a thread", |r| r.is("POST", "/api/v10/channels/421/threads")).await.json();
+    assert_eq!(made["name"], json!(format!("Star Wars: Rebellion: Player {REBEL} vs Player {EMPIRE}")));
+    assert_eq!(made["type"], json!(11), "a public thread");
+    let closed = fake
+        .wait(from, "the lobby links the thread", |r| {
+            r.method == "PATCH"
+                && r.path.starts_with("/api/v10/channels/421/messages/")
+                && r.content().contains("<#")
+        })
+        .await;
+    assert!(closed.json()["components"].as_array().is_none_or(|c| c.is_empty()), "the lobby is closed");
+    let thread: u64 = closed
+        .content()
+        .split("<#")
+        .nth(1)
+        .and_then(|s| s.split('>').next())
+        .and_then(|s| s.parse().ok())
+        .expect("a thread link");
+    assert_ne!(thread, 421);
+    // The match runs in the thread with the seats as taken: the Empire places first.
+    let live = fake.wait(from, "the thread's live message", |r| is_live_message(r, thread)).await;
+    assert_eq!(decider_of(&live.content()), EMPIRE, "{}", live.content());
+    let posts: Vec<String> = posts_in(&fake.requests_from(from), thread).iter().map(Req::content).collect();
+    assert!(posts.iter().any(|p| p.contains("gathered by a lobby in <#421>")), "{posts:?}");
+    assert!(posts.iter().any(|p| p.contains("The match begins")), "{posts:?}");
+    assert!(
+        posts_in(&fake.requests_from(from), 421).is_empty(),
+        "nothing of the match in the lobby's channel"
+    );
+    // The closed lobby takes nobody.
+    let (_, reply) = fake.click(MODERATOR, &button(&buttons, "Leave"), None).await;
+    assert!(reply.contains("this lobby is closed"), "{reply}");
+
+    // Two more matches of the Rebel: one not waiting on them (Empire vs. Rebellion as the
+    // Empire: the Rebels choose first), one waiting on them (Rebellion as the Empire).
+    fake.channel = 422;
+    open(&mut fake, "evr", &[(EMPIRE, "rebel"), (REBEL, "empire")]).await;
+    fake.channel = 423;
+    open(&mut fake, "rebellion", &[(REBEL, "empire"), (EMPIRE, "rebel")]).await;
+    fake.channel = 999;
+    let (reqs, reply) = fake.command(REBEL, 0, "game", "mine", json!([])).await;
+    assert!(posts_in(&reqs, 999).is_empty(), "a private answer only");
+    assert!(reply.contains("(3 in all, 1 waiting on you)"), "{reply}");
+    let at = |channel: u64| {
+        reply.find(&format!("<#{channel}>")).unwrap_or_else(|| panic!("<#{channel}> in {reply}"))
+    };
+    assert!(at(423) < at(422) && at(422) < at(thread), "waiting, not waiting, the older thread:\n{reply}");
+    assert!(
+        reply.contains(&format!("<#{thread}> — Star Wars: Rebellion, as rebel: not your decision")),
+        "{reply}"
+    );
+    // The Empire player: the lobby's match waits on them, first.
+    let (_, reply) = fake.command(EMPIRE, 0, "game", "mine", json!([])).await;
+    assert!(
+        reply.contains(&format!("<#{thread}> — Star Wars: Rebellion, as empire: **your decision**")),
+        "{reply}"
+    );
+    stop_bot(bot).await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
