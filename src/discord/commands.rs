@@ -98,7 +98,7 @@ async fn rebellion_move(ctx: Context<'_>, verb: &'static str, line: String) -> R
 }
 
 /// Refuses to open a match where Holonet lacks a permission it needs to host one.
-fn check_permissions(ctx: Context<'_>) -> Result<(), Error> {
+pub(super) fn check_permissions(ctx: Context<'_>) -> Result<(), Error> {
     if let poise::Context::Application(a) = ctx
         && let Some(granted) = a.interaction.app_permissions
     {

@@ -20,7 +20,7 @@ use serenity::{
     Permissions, UserId,
 };
 
-use super::commands::GameChoice;
+use super::commands::{GameChoice, check_permissions};
 use super::components::{LobbyAction, LobbyId};
 use super::hosted::{GameKind, Games, NewMatch};
 use super::messages::shorten;
@@ -192,6 +192,8 @@ pub async fn lfg(
     #[max = 10]
     think_seconds: Option<f64>,
 ) -> Result<(), Error> {
+    // The match may start in this channel (where no thread can be made): it must be able to.
+    check_permissions(ctx)?;
     let responder = Responder::Command(ctx);
     responder.defer().await?;
     let guild = ctx.guild_id().map(|g| g.get()).ok_or("a lobby is opened in a server's channel")?;
@@ -306,7 +308,7 @@ fn thread_refusal(ci: &ComponentInteraction) -> Option<String> {
     }
     let needed = Permissions::CREATE_PUBLIC_THREADS | Permissions::SEND_MESSAGES_IN_THREADS;
     match ci.app_permissions {
-        Some(granted) if !granted.contains(needed) => Some(
+        Some(granted) if !granted.administrator() && !granted.contains(needed) => Some(
             "Holonet may not create threads here (it needs Create Public Threads and Send Messages in \
              Threads)"
                 .into(),
@@ -458,5 +460,97 @@ pub async fn close_expired(http: &Http, games: &Arc<Games>) {
             }
         }
         Err(e) => tracing::warn!("cannot close expired lobbies: {e}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lobby(players: u8) -> Lobby {
+        let options = MatchOptions { players: Players::from_count(players).unwrap(), ..Default::default() };
+        let spec = LobbySpec::of::<Rebellion>(&options, 2_000).unwrap();
+        Lobby {
+            id: u64::MAX,
+            guild: 1,
+            channel: 2,
+            opener: 3,
+            game: spec.game,
+            options: spec.options,
+            variant: spec.variant,
+            seats: spec.seats,
+            computer: spec.computer,
+            think_ms: spec.think_ms,
+            holders: Default::default(),
+            opened_at: 0,
+            expires_at: 172_800,
+            starting_since: None,
+            problem: None,
+        }
+    }
+
+    /// Every button as (label, custom id, disabled).
+    fn buttons(l: &Lobby) -> Vec<(String, String, bool)> {
+        let json = serde_json::to_value(lobby_buttons(l)).unwrap();
+        json.as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|r| r["components"].as_array().unwrap().clone())
+            .map(|b| {
+                (
+                    b["label"].as_str().unwrap().to_string(),
+                    b["custom_id"].as_str().unwrap().to_string(),
+                    b["disabled"].as_bool().unwrap_or(false),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_two_player_lobby_offers_the_computer_and_shows_who_sits_where() {
+        let mut l = lobby(2);
+        l.holders.insert("rebel".into(), Holder::Player { user: 5, name: "Ann".into() });
+        let b = buttons(&l);
+        let labels: Vec<&str> = b.iter().map(|(l, _, _)| l.as_str()).collect();
+        assert_eq!(
+            labels,
+            ["Join as rebel", "Join as empire", "Computer as rebel", "Computer as empire", "Leave"]
+        );
+        assert!(b[0].2 && !b[1].2 && b[2].2, "a held seat's buttons are off: {b:?}");
+        assert!(b.iter().all(|(_, id, _)| id.len() <= crate::discord::components::MAX_CUSTOM_ID));
+        assert_eq!(
+            LobbyId::parse(&b[3].1),
+            Some(LobbyId { lobby: u64::MAX, action: LobbyAction::Computer(1) })
+        );
+        let text = lobby_text(&l);
+        assert!(text.contains("• rebel: <@5>") && text.contains("• empire: open"), "{text}");
+        assert!(text.contains("<t:172800:R>") && !text.contains("Ann"), "{text}");
+    }
+
+    #[test]
+    fn a_team_lobby_has_a_seat_per_role_and_a_full_one_that_failed_offers_start() {
+        let mut l = lobby(4);
+        let b = buttons(&l);
+        assert_eq!(b.iter().filter(|(l, _, _)| l.starts_with("Join as ")).count(), 4, "{b:?}");
+        assert!(b.iter().all(|(l, _, _)| !l.starts_with("Computer")), "no computer in the team game");
+        for (n, seat) in l.seats.clone().into_iter().enumerate() {
+            l.holders.insert(seat, Holder::Player { user: n as u64, name: format!("P{n}") });
+        }
+        l.problem = Some("the channel has a match".into());
+        let b = buttons(&l);
+        assert_eq!(b.last().unwrap().0, "Start");
+        assert!(lobby_text(&l).contains("could not start: the channel has a match"));
+        assert!(lobby_text(&l).contains("the team game for 4 players"));
+    }
+
+    #[test]
+    fn lobby_options_fit_their_game() {
+        let e = lobby_spec(GameChoice::Evr, Some(true), None, None, 2_000).unwrap_err();
+        assert!(e.to_string().contains("no `rise_of_the_empire` option"), "{e}");
+        let e = lobby_spec(GameChoice::Rebellion, None, None, Some(5), 2_000).unwrap_err();
+        assert!(e.to_string().contains("2, 3 or 4 players, not 5"), "{e}");
+        let spec = lobby_spec(GameChoice::Rebellion, Some(true), None, Some(3), 2_000).unwrap();
+        assert_eq!(spec.seats.len(), 3);
+        assert!(lobby_spec(GameChoice::Evr, None, None, None, 2_000).unwrap().seats.len() == 2);
     }
 }

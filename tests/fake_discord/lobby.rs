@@ -2,7 +2,9 @@
 //! per seat; a second seat of one player is refused; the lobby fills and the match starts in a
 //! new thread named after the game and players, with the seats as taken, and the lobby message
 //! links it. Then three matches in three channels — one waiting on the caller, one not, one in
-//! the lobby's thread — and `/game mine` lists them in that order with their links.
+//! the lobby's thread — and `/game mine` lists them in that order with their links. Where
+//! Holonet may not create threads, a full lobby's match starts in its channel (saying why) if
+//! the channel is free, and the lobby stays open (saying why, with a Start button) if not.
 
 use super::*;
 
@@ -19,7 +21,7 @@ fn lobby_buttons(reqs: &[Req], channel: u64) -> Vec<(String, String)> {
     let last = reqs
         .iter()
         .rev()
-        .find(|r| r.method == "PATCH" && r.path.starts_with(&edit))
+        .find(|r| r.method == "PATCH" && r.path.starts_with(&edit) && r.content().contains("lobby"))
         .expect("the lobby message was edited");
     let mut out = vec![];
     for row in last.json()["components"].as_array().cloned().unwrap_or_default() {
@@ -165,6 +167,70 @@ async fn lobby_scenario() {
         reply.contains(&format!("<#{thread}> — Star Wars: Rebellion, as empire: **your decision**")),
         "{reply}"
     );
+    stop_bot(bot).await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_threads_a_lobby_starts_in_its_free_channel_and_waits_while_a_match_runs_there() {
+    tokio::time::timeout(Duration::from_secs(240), no_thread_scenario())
+        .await
+        .expect("the scenario finishes in time");
+}
+
+/// Opens an Empire vs. Rebellion lobby in the current channel; returns its buttons.
+async fn evr_lobby(fake: &mut Fake, opener: u64) -> Vec<(String, String)> {
+    let evr = choice_value("game", "lfg", "game", "evr");
+    let (reqs, reply) =
+        fake.command(opener, 0, "game", "lfg", json!([{"name": "game", "type": 4, "value": evr}])).await;
+    assert!(reply.contains("the lobby is open"), "{reply}");
+    lobby_buttons(&reqs, fake.channel)
+}
+
+async fn no_thread_scenario() {
+    let _ = holonet::content::init();
+    let dir = scratch_dir("holonet-fake-lobby-no-thread");
+    let mut fake = Fake::start().await;
+    let bot = start_bot(&fake, &dir, None).await;
+    // View Channel, Send Messages and Attach Files: enough for a match, not for threads.
+    fake.app_permissions = Some((1 << 10) | (1 << 11) | (1 << 15));
+    fake.channel = 431;
+    let buttons = evr_lobby(&mut fake, REBEL).await;
+    assert!(buttons.iter().all(|(l, _)| !l.starts_with("Computer")), "no computer plays EvR: {buttons:?}");
+    fake.click(REBEL, &button(&buttons, "Join as rebel"), None).await;
+    let from = fake.len();
+    let (reqs, reply) = fake.click(EMPIRE, &button(&buttons, "Join as empire"), None).await;
+    assert!(
+        reply.contains("the match is on in this channel (Holonet may not create threads here"),
+        "{reply}"
+    );
+    assert!(!reqs.iter().any(|r| r.path.ends_with("/threads")), "no thread was asked for");
+    let live = fake.wait(from, "the channel's live message", |r| is_live_message(r, 431)).await;
+    assert_eq!(decider_of(&live.content()), REBEL, "the Rebels choose first: {}", live.content());
+    let posts: Vec<String> = posts_in(&fake.requests_from(from), 431).iter().map(Req::content).collect();
+    assert!(
+        posts.iter().any(|p| p.contains("starts in this channel: Holonet may not create threads here")),
+        "{posts:?}"
+    );
+
+    // A second lobby in the same channel fills while that match runs: it stays open and says why.
+    let buttons = evr_lobby(&mut fake, BYSTANDER).await;
+    fake.click(REBEL, &button(&buttons, "Join as rebel"), None).await;
+    let (reqs, reply) = fake.click(MODERATOR, &button(&buttons, "Join as empire"), None).await;
+    assert!(reply.contains("The match could not start: Holonet may not create threads here"), "{reply}");
+    assert!(reply.contains("this channel already has a match"), "{reply}");
+    assert!(posts_in(&reqs, 431).is_empty(), "nothing posted: the running match goes on");
+    let again = lobby_buttons(&reqs, 431);
+    assert_eq!(again.last().map(|(l, _)| l.as_str()), Some("Start"), "{again:?}");
+    // Someone without a seat may not start it; a player's Start is refused the same way.
+    let (_, reply) = fake.click(EMPIRE, &button(&again, "Start"), None).await;
+    assert!(reply.contains("only a player of this lobby"), "{reply}");
+    let (_, reply) = fake.click(REBEL, &button(&again, "Start"), None).await;
+    assert!(reply.contains("this channel already has a match"), "{reply}");
+    // Leaving frees a seat and takes the Start button away.
+    let (reqs, _) = fake.click(REBEL, &button(&again, "Leave"), None).await;
+    let after = lobby_buttons(&reqs, 431);
+    assert!(after.iter().all(|(l, _)| l != "Start"), "{after:?}");
     stop_bot(bot).await;
     let _ = std::fs::remove_dir_all(&dir);
 }
