@@ -388,6 +388,15 @@ pub async fn start(http: &Arc<Http>, data: &Data, lobby: Lobby, no_thread: Optio
             format!("Done — {place}.")
         }
         Err(refused) => {
+            // An empty thread is no use to anyone (best effort).
+            if target != lobby.channel
+                && let Err(e) = ChannelId::new(target).delete(http).await
+            {
+                tracing::info!(
+                    thread = target,
+                    "cannot remove the thread of a match that did not start: {e}"
+                );
+            }
             let why = match &note {
                 Some(no_thread) => format!("{no_thread}, and here {refused}"),
                 None => refused,

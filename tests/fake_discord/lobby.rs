@@ -1,7 +1,7 @@
 //! Finding a game through the fake Discord (issue 38): `/game lfg` posts a lobby with a button
-//! per seat; a second seat of one player is refused; the lobby fills and the match starts in a
-//! new thread named after the game and players, with the seats as taken, and the lobby message
-//! links it. Then three matches in three channels — one waiting on the caller, one not, one in
+//! per seat; a second seat of one player is refused; the lobby survives a restart; it fills and
+//! the match starts in a new thread named after the game and players, with the seats as taken,
+//! and the lobby message links it. Then three matches in three channels — one waiting on the caller, one not, one in
 //! the lobby's thread — and `/game mine` lists them in that order with their links. Where
 //! Holonet may not create threads, a full lobby's match starts in its channel (saying why) if
 //! the channel is free, and the lobby stays open (saying why, with a Start button) if not.
@@ -105,6 +105,12 @@ async fn lobby_scenario() {
     // Only the opener seats the computer.
     let (_, reply) = fake.click(REBEL, &button(&buttons, "Computer as empire"), None).await;
     assert!(reply.contains("only the player who opened this lobby"), "{reply}");
+
+    // The lobby is kept in the store: after a restart its seat is still held.
+    stop_bot(bot).await;
+    let bot = start_bot(&fake, &dir, None).await;
+    let (_, reply) = fake.click(REBEL, &button(&buttons, "Join as empire"), None).await;
+    assert!(reply.contains("you already hold the rebel seat of this lobby"), "after a restart: {reply}");
 
     // The Empire's seat fills it: a new public thread named after the game and the players.
     let from = fake.len();
