@@ -240,3 +240,50 @@ async fn no_thread_scenario() {
     stop_bot(bot).await;
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stored_lobbies_outlive_a_restart_and_the_periodic_check_closes_expired_ones() {
+    tokio::time::timeout(Duration::from_secs(120), expiry_scenario())
+        .await
+        .expect("the scenario finishes in time");
+}
+
+async fn expiry_scenario() {
+    use holonet::service::community::Community;
+    use holonet::service::community::lobby::LobbySpec;
+    let _ = holonet::content::init();
+    let dir = scratch_dir("holonet-fake-lobby-expiry");
+    // Two lobbies stored while the bot was away: one opened long ago (its 48 hours are over),
+    // one opened now.
+    {
+        let store: Arc<dyn holonet::store::MatchStore> =
+            Arc::new(holonet::store::SledStore::open(&dir).unwrap());
+        let spec = || LobbySpec::of::<Rebellion>(&Default::default(), 2_000).unwrap();
+        let old = Community::with_clock(store.clone(), Box::new(|| 1_000));
+        old.open_lobby(777_001, GUILD, 441, REBEL, spec()).unwrap();
+        let now = Community::new(store.clone());
+        now.open_lobby(777_002, GUILD, 441, REBEL, spec()).unwrap();
+        store.flush().unwrap();
+    }
+    let mut fake = Fake::start().await;
+    let bot = start_bot(&fake, &dir, None).await;
+    // The check runs as the bot starts: the old lobby's message says it closed, without buttons.
+    let closed = fake
+        .wait(0, "the expired lobby's message", |r| r.is("PATCH", "/api/v10/channels/441/messages/777001"))
+        .await;
+    assert!(closed.content().contains("closed: its seats were not filled in time"), "{}", closed.content());
+    assert!(closed.json()["components"].as_array().is_none_or(|c| c.is_empty()));
+    fake.settle().await;
+    assert!(
+        !fake.requests().iter().any(|r| r.path.ends_with("/messages/777002")),
+        "the open lobby is left alone"
+    );
+    // The open one takes players; the closed one refuses them.
+    fake.channel = 441;
+    let (_, reply) = fake.click(EMPIRE, "l:777002:j1", None).await;
+    assert!(reply.contains("the lobby is updated"), "{reply}");
+    let (_, reply) = fake.click(EMPIRE, "l:777001:j1", None).await;
+    assert!(reply.contains("this lobby is closed"), "{reply}");
+    stop_bot(bot).await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
