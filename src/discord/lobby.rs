@@ -272,11 +272,13 @@ pub async fn click(
     let update: LobbyUpdate = match update {
         Ok(u) => u,
         Err(e) => {
-            // A closed lobby's message loses its buttons.
+            // A lobby still stored but refused as gone has expired before the periodic check
+            // closed it: its message loses its buttons now.
             if matches!(e.downcast_ref::<LobbyError>(), Some(LobbyError::Gone))
                 && let Some(l) = found
             {
-                edit_lobby_message(&ctx.http, &l, closed_text(&l, "it is closed"), vec![]).await;
+                let text = closed_text(&l, "its seats were not filled in time");
+                edit_lobby_message(&ctx.http, &l, text, vec![]).await;
             }
             return Err(e);
         }
@@ -285,8 +287,8 @@ pub async fn click(
         refresh(&ctx.http, &update.lobby).await;
         return responder.say("Done — the lobby is updated.").await;
     }
-    let where_ = thread_refusal(ci);
-    let text = start(&ctx.http, data, update.lobby, where_).await;
+    let no_thread = thread_refusal(ci);
+    let text = start(&ctx.http, data, update.lobby, no_thread).await;
     responder.say(&text).await
 }
 
