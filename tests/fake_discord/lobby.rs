@@ -242,7 +242,7 @@ async fn no_thread_scenario() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn stored_lobbies_outlive_a_restart_and_the_periodic_check_closes_expired_ones() {
+async fn stored_lobbies_outlive_a_restart_the_check_closes_expired_ones_and_moderators_set_hours() {
     tokio::time::timeout(Duration::from_secs(120), expiry_scenario())
         .await
         .expect("the scenario finishes in time");
@@ -284,6 +284,78 @@ async fn expiry_scenario() {
     assert!(reply.contains("the lobby is updated"), "{reply}");
     let (_, reply) = fake.click(EMPIRE, "l:777001:j1", None).await;
     assert!(reply.contains("this lobby is closed"), "{reply}");
+
+    // `/mod lobby`: a moderator sets the server's hours, a player may not, and lobbies opened
+    // afterwards close after them.
+    let hours = json!([{"name": "expiry", "type": 4, "value": 2}]);
+    let (_, reply) = fake.command(REBEL, 0, "mod", "lobby", hours.clone()).await;
+    assert!(reply.contains("only a moderator"), "{reply}");
+    let (_, reply) = fake.command(MODERATOR, MANAGE_CHANNELS, "mod", "lobby", hours).await;
+    assert!(reply.contains("from now on stay open for 2 hours"), "{reply}");
+    let (_, reply) = fake.command(REBEL, 0, "mod", "lobby", json!([])).await;
+    assert!(reply.contains("stay open for 2 hours"), "{reply}");
+    let before = holonet::service::system_clock();
+    let rebellion = choice_value("game", "lfg", "game", "rebellion");
+    let (reqs, _) =
+        fake.command(REBEL, 0, "game", "lfg", json!([{"name": "game", "type": 4, "value": rebellion}])).await;
+    let text = reqs
+        .iter()
+        .rev()
+        .find(|r| r.method == "PATCH" && r.content().contains("Looking for players"))
+        .expect("the lobby message")
+        .content();
+    let closes: u64 = text
+        .split("<t:")
+        .nth(1)
+        .and_then(|s| s.split(':').next())
+        .and_then(|s| s.parse().ok())
+        .expect("a closing time");
+    assert!((before + 7200..=before + 7200 + 60).contains(&closes), "{closes} vs {before}: {text}");
+    stop_bot(bot).await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_opener_seats_the_computer_and_the_threads_match_plays_it() {
+    tokio::time::timeout(Duration::from_secs(180), computer_lobby_scenario())
+        .await
+        .expect("the scenario finishes in time");
+}
+
+async fn computer_lobby_scenario() {
+    let _ = holonet::content::init();
+    let dir = scratch_dir("holonet-fake-lobby-computer");
+    let mut fake = Fake::start().await;
+    let bot = start_bot(&fake, &dir, None).await;
+    fake.channel = 451;
+    let rebellion = choice_value("game", "lfg", "game", "rebellion");
+    let options = json!([
+        {"name": "game", "type": 4, "value": rebellion},
+        {"name": "think_seconds", "type": 10, "value": 0.05}
+    ]);
+    let (reqs, _) = fake.command(REBEL, 0, "game", "lfg", options).await;
+    let buttons = lobby_buttons(&reqs, 451);
+    fake.click(REBEL, &button(&buttons, "Join as rebel"), None).await;
+    // The computer takes the other seat: the lobby is full and the match starts in a thread,
+    // where the computer plays the Empire (which places its units first).
+    let from = fake.len();
+    let (_, reply) = fake.click(REBEL, &button(&buttons, "Computer as empire"), None).await;
+    assert!(reply.contains("the match is on in <#"), "{reply}");
+    let made = fake.wait(from, "a thread", |r| r.is("POST", "/api/v10/channels/451/threads")).await.json();
+    assert_eq!(made["name"], json!(format!("Star Wars: Rebellion: Player {REBEL} vs the computer")));
+    let begins = fake
+        .wait(from, "the match begins", |r| r.method == "POST" && r.content().contains("The match begins"))
+        .await;
+    assert!(begins.content().contains("The computer plays the empire seat"), "{}", begins.content());
+    let thread: u64 = begins.path.split('/').nth(4).and_then(|s| s.parse().ok()).expect("a channel id");
+    assert_ne!(thread, 451);
+    // The computer answers on its own until the decision is the Rebel's.
+    let live = fake
+        .wait(from, "the Rebel's turn", |r| {
+            is_live_message(r, thread) && r.content().starts_with(&format!("<@{REBEL}>"))
+        })
+        .await;
+    assert_eq!(decider_of(&live.content()), REBEL);
     stop_bot(bot).await;
     let _ = std::fs::remove_dir_all(&dir);
 }
