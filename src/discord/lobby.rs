@@ -66,7 +66,11 @@ pub fn lobby_text(lobby: &Lobby) -> String {
          thread of this channel. The lobby closes <t:{}:R> if its seats are not filled by then.",
         lobby.expires_at
     ));
-    if let Some(problem) = &lobby.problem {
+    if lobby.starting_since.is_some() {
+        // Shown while the match is set up; should the bot stop meanwhile, Start works again
+        // once the start request has lapsed.
+        lines.push("⏳ Every seat is taken: the match is starting…".to_string());
+    } else if let Some(problem) = &lobby.problem {
         lines.push(format!(
             "⚠️ The match could not start: {problem}. A player can press **Start** to try again."
         ));
@@ -287,6 +291,7 @@ pub async fn click(
         refresh(&ctx.http, &update.lobby).await;
         return responder.say("Done — the lobby is updated.").await;
     }
+    refresh(&ctx.http, &update.lobby).await;
     let no_thread = thread_refusal(ci);
     let text = start(&ctx.http, data, update.lobby, no_thread).await;
     responder.say(&text).await
@@ -547,6 +552,9 @@ mod tests {
         for (n, seat) in l.seats.clone().into_iter().enumerate() {
             l.holders.insert(seat, Holder::Player { user: n as u64, name: format!("P{n}") });
         }
+        l.starting_since = Some(5);
+        assert!(lobby_text(&l).contains("the match is starting"));
+        l.starting_since = None;
         l.problem = Some("the channel has a match".into());
         let b = buttons(&l);
         assert_eq!(b.last().unwrap().0, "Start");

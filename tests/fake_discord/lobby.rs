@@ -119,6 +119,15 @@ async fn lobby_scenario() {
     let made = fake.wait(from, "a thread", |r| r.is("POST", "/api/v10/channels/421/threads")).await.json();
     assert_eq!(made["name"], json!(format!("Star Wars: Rebellion: Player {REBEL} vs Player {EMPIRE}")));
     assert_eq!(made["type"], json!(11), "a public thread");
+    // While it starts the lobby says so (a bot stopped meanwhile leaves Start to try again).
+    let starting = fake
+        .wait(from, "the lobby says it is starting", |r| {
+            r.method == "PATCH"
+                && r.path.starts_with("/api/v10/channels/421/")
+                && r.content().contains("is starting")
+        })
+        .await;
+    assert!(starting.content().contains(&format!("• empire: <@{EMPIRE}>")), "{}", starting.content());
     let closed = fake
         .wait(from, "the lobby links the thread", |r| {
             r.method == "PATCH"
@@ -211,7 +220,11 @@ async fn no_thread_scenario() {
         "{reply}"
     );
     assert!(!reqs.iter().any(|r| r.path.ends_with("/threads")), "no thread was asked for");
-    let live = fake.wait(from, "the channel's live message", |r| is_live_message(r, 431)).await;
+    let live = fake
+        .wait(from, "the channel's live message", |r| {
+            is_live_message(r, 431) && !r.content().contains("lobby")
+        })
+        .await;
     assert_eq!(decider_of(&live.content()), REBEL, "the Rebels choose first: {}", live.content());
     let posts: Vec<String> = posts_in(&fake.requests_from(from), 431).iter().map(Req::content).collect();
     assert!(
