@@ -147,8 +147,24 @@ pub enum LfgError {
     Players(u8),
 }
 
-/// What a lobby of `game` with these options gathers players for.
+/// What a lobby of `game` with these options gathers players for (a thinking time only where
+/// the computer may play).
 pub fn lobby_spec(
+    game: GameChoice,
+    rise_of_the_empire: Option<bool>,
+    quick_setup: Option<bool>,
+    players: Option<u8>,
+    think_seconds: Option<f64>,
+) -> Result<LobbySpec, Error> {
+    let spec = spec_of(game, rise_of_the_empire, quick_setup, players, think_ms(think_seconds)?)?;
+    if think_seconds.is_some() && !spec.computer {
+        return Err(LobbyError::NoComputer(spec.game).into());
+    }
+    Ok(spec)
+}
+
+/// The lobby of a game with these options and thinking time.
+fn spec_of(
     game: GameChoice,
     rise_of_the_empire: Option<bool>,
     quick_setup: Option<bool>,
@@ -201,7 +217,7 @@ pub async fn lfg(
     let responder = Responder::Command(ctx);
     responder.defer().await?;
     let guild = ctx.guild_id().map(|g| g.get()).ok_or("a lobby is opened in a server's channel")?;
-    let spec = lobby_spec(game, rise_of_the_empire, quick_setup, players, think_ms(think_seconds)?)?;
+    let spec = lobby_spec(game, rise_of_the_empire, quick_setup, players, think_seconds)?;
     let (channel, opener) = (ctx.channel_id(), ctx.author().id.get());
     // The lobby is keyed by its message, so the message comes first; its buttons follow.
     let placeholder = CreateMessage::new().content("Opening a lobby…");
@@ -564,12 +580,19 @@ mod tests {
 
     #[test]
     fn lobby_options_fit_their_game() {
-        let e = lobby_spec(GameChoice::Evr, Some(true), None, None, 2_000).unwrap_err();
+        let e = lobby_spec(GameChoice::Evr, Some(true), None, None, None).unwrap_err();
         assert!(e.to_string().contains("no `rise_of_the_empire` option"), "{e}");
-        let e = lobby_spec(GameChoice::Rebellion, None, None, Some(5), 2_000).unwrap_err();
+        let e = lobby_spec(GameChoice::Rebellion, None, None, Some(5), None).unwrap_err();
         assert!(e.to_string().contains("2, 3 or 4 players, not 5"), "{e}");
-        let spec = lobby_spec(GameChoice::Rebellion, Some(true), None, Some(3), 2_000).unwrap();
-        assert_eq!(spec.seats.len(), 3);
-        assert!(lobby_spec(GameChoice::Evr, None, None, None, 2_000).unwrap().seats.len() == 2);
+        let spec = lobby_spec(GameChoice::Rebellion, Some(true), None, Some(3), None).unwrap();
+        assert_eq!((spec.seats.len(), spec.think_ms), (3, crate::bot::DEFAULT_THINK_MS));
+        assert!(lobby_spec(GameChoice::Evr, None, None, None, None).unwrap().seats.len() == 2);
+        // A thinking time where the computer cannot play, or out of range, is refused.
+        let e = lobby_spec(GameChoice::Evr, None, None, None, Some(1.0)).unwrap_err();
+        assert!(e.to_string().contains("the computer does not play Star Wars: Empire vs. Rebellion"), "{e}");
+        let e = lobby_spec(GameChoice::Rebellion, None, None, Some(4), Some(1.0)).unwrap_err();
+        assert!(e.to_string().contains("the computer does not play"), "{e}");
+        assert!(lobby_spec(GameChoice::Rebellion, None, None, None, Some(0.0)).is_err());
+        assert_eq!(lobby_spec(GameChoice::Rebellion, None, None, None, Some(0.5)).unwrap().think_ms, 500);
     }
 }
