@@ -87,7 +87,7 @@ fn command_names_are_the_documented_ones() {
         sub("game"),
         [
             "new", "join", "leave", "start", "cancel", "status", "board", "hand", "log", "verify", "help",
-            "card", "mine", "notify", "stats", "history"
+            "card", "mine", "notify", "stats", "history", "lfg"
         ]
     );
     assert_eq!(
@@ -116,7 +116,8 @@ fn command_names_are_the_documented_ones() {
             "mentions",
             "status",
             "computer",
-            "record"
+            "record",
+            "lobby"
         ]
     );
     let options = |top: &str, s: &str| -> Vec<String> {
@@ -138,6 +139,11 @@ fn command_names_are_the_documented_ones() {
     assert_eq!(options("game", "new"), ["game"]);
     assert_eq!(options("game", "join"), ["faction", "role", "computer", "think_seconds"]);
     assert_eq!(options("mod", "computer"), ["seat", "think_seconds"]);
+    assert_eq!(
+        options("game", "lfg"),
+        ["game", "rise_of_the_empire", "quick_setup", "players", "think_seconds"]
+    );
+    assert_eq!(options("mod", "lobby"), ["expiry"]);
     assert_eq!(options("rebellion", "rules"), ["topic"]);
     assert_eq!(options("play", "assign"), ["mission", "leader", "leader2"]);
     assert_eq!(options("play", "reveal"), ["mission", "system"]);

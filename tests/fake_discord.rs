@@ -28,6 +28,8 @@ mod cluster;
 mod computer;
 #[path = "support/evr.rs"]
 mod evr;
+#[path = "fake_discord/lobby.rs"]
+mod lobby;
 #[path = "fake_discord/mine.rs"]
 mod mine;
 #[path = "fake_discord/notify.rs"]
@@ -518,6 +520,7 @@ impl Fake {
         i["token"] = json!(token);
         i["member"]["user"]["id"] = json!(user.to_string());
         i["member"]["user"]["username"] = json!(format!("user{user}"));
+        i["member"]["user"]["global_name"] = json!(format!("Player {user}"));
         i["member"]["permissions"] = json!(perms.to_string());
         let channel = self.channel.to_string();
         i["channel_id"] = json!(channel);

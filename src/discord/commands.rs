@@ -22,6 +22,7 @@ pub use super::autocomplete::{own_lines, suggestions};
 use super::components::{option_menus, out_of_date};
 use super::host::Job;
 use super::hosted::{GameKind, NewMatch};
+use super::lobby::lfg;
 use super::messages::{NUMBER_OUT_OF_DATE, options_intro, shorten};
 use super::notify::notify;
 use super::permissions;
@@ -99,7 +100,7 @@ async fn rebellion_move(ctx: Context<'_>, verb: &'static str, line: String) -> R
 }
 
 /// Refuses to open a match where Holonet lacks a permission it needs to host one.
-fn check_permissions(ctx: Context<'_>) -> Result<(), Error> {
+pub(super) fn check_permissions(ctx: Context<'_>) -> Result<(), Error> {
     if let poise::Context::Application(a) = ctx
         && let Some(granted) = a.interaction.app_permissions
     {
@@ -140,7 +141,8 @@ fn check_permissions(ctx: Context<'_>) -> Result<(), Error> {
         "mine",
         "notify",
         "stats",
-        "history"
+        "history",
+        "lfg"
     ),
     subcommand_required
 )]

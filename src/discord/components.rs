@@ -20,7 +20,7 @@ use crate::service::menu::{self, Entry, Node};
 use crate::service::{Answer, Outcome, PromptKey, PromptPost, ServiceError};
 
 mod ids;
-pub use ids::{ComponentId, MAX_CUSTOM_ID, Pick};
+pub use ids::{ComponentId, LobbyAction, LobbyId, MAX_CUSTOM_ID, Pick};
 
 /// Discord's limit on a button's label, in characters.
 pub const MAX_BUTTON_LABEL: usize = 80;
@@ -187,6 +187,9 @@ pub async fn out_of_date(
 
 /// Handles a click or selection on one of our components (others are ignored).
 pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteraction) -> Result<(), Error> {
+    if let Some(id) = LobbyId::parse(&ci.data.custom_id) {
+        return super::lobby::click(ctx, data, ci, id).await;
+    }
     let Some(id) = ComponentId::parse(&ci.data.custom_id) else { return Ok(()) };
     let channel = ci.channel_id.get();
     if id.match_id() != channel.to_string() {

@@ -275,6 +275,8 @@ impl Host {
                 for (user, text) in digests {
                     let _ = super::send::dm(&host.http, user, &text, None).await;
                 }
+                // Lobbies past their server's hours close on the same beat.
+                super::lobby::close_expired(&host.http, &host.games).await;
             }
         });
     }

@@ -425,13 +425,15 @@ pub struct Games {
 impl Games {
     /// The hosted games' services on one store.
     pub fn new(rebellion: Service<Rebellion>, evr: Service<Evr>) -> Self {
-        let community = Arc::new(Community::new(rebellion.store()));
+        let community =
+            Arc::new(Community::new(rebellion.store()).allow_hot_seat(rebellion.hot_seat_allowed()));
         Games { rebellion: Arc::new(rebellion), evr: Arc::new(evr), community }
     }
 
     /// The same services with a community of their own (tests give it a fake clock).
     pub fn with_community(mut self, community: Community) -> Self {
-        self.community = Arc::new(community);
+        let hot_seat = self.rebellion.hot_seat_allowed();
+        self.community = Arc::new(community.allow_hot_seat(hot_seat));
         self
     }
 

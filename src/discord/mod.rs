@@ -14,6 +14,7 @@ pub mod components;
 pub mod computer;
 pub mod host;
 pub mod hosted;
+pub mod lobby;
 pub mod messages;
 pub mod mine;
 pub mod moderation;

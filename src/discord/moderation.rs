@@ -9,6 +9,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::computer::computer;
+use super::lobby::mod_lobby;
 use super::record::record;
 use super::send::{Responder, deliver};
 use super::shared::{MAX_IMPORT_BYTES, RoleChoice, SeatChoice, ask, run, run_on, seat_name};
@@ -32,7 +33,8 @@ use crate::service::ServiceError;
         "mentions",
         "mstatus",
         "computer",
-        "record"
+        "record",
+        "mod_lobby"
     ),
     subcommand_required
 )]

@@ -186,6 +186,11 @@ impl<G: Game> Service<G> {
         self
     }
 
+    /// Whether one user may hold several seats of a match (hot-seat play).
+    pub fn hot_seat_allowed(&self) -> bool {
+        self.allow_hot_seat
+    }
+
     /// Registers every stored match that is not over; returns how many. Only their metadata is
     /// read (a start stays quick with thousands of stored matches); each match is replayed the
     /// first time a command needs it (and [`Self::check_all`] replays them all to find damaged

@@ -196,6 +196,61 @@ impl ComponentId {
     }
 }
 
+/// What a lobby's button asks (`/game lfg`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LobbyAction {
+    /// Take seat number `n` (from 0) of the lobby (`j{n}`).
+    Join(usize),
+    /// Seat the computer at seat `n`, or free it (`c{n}`).
+    Computer(usize),
+    /// Leave the lobby (`x`).
+    Leave,
+    /// Try the start of a full lobby again (`s`).
+    Start,
+}
+
+/// A lobby button's custom id (`l:{lobby}:{action}`): the lobby's message id and what the
+/// button does, in numbers. Lobbies are public, so there is nothing to hide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LobbyId {
+    /// The lobby (its message id).
+    pub lobby: u64,
+    /// What the button does.
+    pub action: LobbyAction,
+}
+
+impl LobbyId {
+    /// Reads a custom id; `None` if it is not a lobby button's.
+    pub fn parse(id: &str) -> Option<LobbyId> {
+        let mut parts = id.split(':');
+        let (Some("l"), Some(lobby), Some(action), None) =
+            (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            return None;
+        };
+        let seat = |prefix: char| action.strip_prefix(prefix).and_then(|n| n.parse::<usize>().ok());
+        let action = match action {
+            "x" => LobbyAction::Leave,
+            "s" => LobbyAction::Start,
+            a if a.starts_with('j') => LobbyAction::Join(seat('j')?),
+            a if a.starts_with('c') => LobbyAction::Computer(seat('c')?),
+            _ => return None,
+        };
+        Some(LobbyId { lobby: lobby.parse().ok()?, action })
+    }
+
+    /// The custom id text.
+    pub fn encode(&self) -> String {
+        let action = match self.action {
+            LobbyAction::Join(n) => format!("j{n}"),
+            LobbyAction::Computer(n) => format!("c{n}"),
+            LobbyAction::Leave => "x".into(),
+            LobbyAction::Start => "s".into(),
+        };
+        format!("l:{}:{action}", self.lobby)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -239,6 +294,21 @@ mod tests {
         // A second menu of the same node carries a suffix the parser ignores.
         let first = ComponentId::Menu { match_id: "4".into(), key: key(1), path: vec![] };
         assert_eq!(ComponentId::parse(&format!("{}~~", first.encode())), Some(first));
+    }
+
+    #[test]
+    fn lobby_ids_round_trip_fit_discord_and_refuse_nonsense() {
+        for action in [LobbyAction::Join(3), LobbyAction::Computer(0), LobbyAction::Leave, LobbyAction::Start]
+        {
+            let id = LobbyId { lobby: u64::MAX, action };
+            let text = id.encode();
+            assert!(text.len() <= MAX_CUSTOM_ID, "{text}");
+            assert_eq!(LobbyId::parse(&text), Some(id));
+            assert_eq!(ComponentId::parse(&text), None, "not a match's component");
+        }
+        for bad in ["l:1", "l:1:j", "l:x:j1", "l:1:q", "l:1:j1:2", "l:1:c-1", "h:1:k3x9a0b7zq:7"] {
+            assert_eq!(LobbyId::parse(bad), None, "{bad}");
+        }
     }
 
     #[test]
