@@ -479,9 +479,10 @@ fn a_sealed_export_restores_its_match_after_a_reshard() {
 }
 
 /// A player's settings (`/game notify`) are theirs on every server: each process gets them,
-/// except one that holds settings of its own for that player (set there, so newer).
+/// except one that holds settings of its own for that player (set there, so newer). A server's
+/// settings and lobbies go to the process owning the server.
 #[test]
-fn players_settings_reach_every_process_and_a_process_keeps_its_own() {
+fn players_settings_reach_every_process_and_a_servers_documents_go_with_the_server() {
     use holonet::store::{DocKind, docs};
     let root = scratch("players");
     let one = vec![root.join("one")];
@@ -495,7 +496,24 @@ fn players_settings_reach_every_process_and_a_process_keeps_its_own() {
         docs::put(&own, DocKind::Player, "42", &serde_json::json!({"turn": "off"})).unwrap();
         own.flush().unwrap();
     }
+    // A server's settings and its open lobby go with the server, as its matches do.
+    let guild: u64 = (1u64..).map(|n| n << 22).find(|g| shard_of(*g, 3) == 1).unwrap();
+    {
+        let store = SledStore::open(&one[0]).unwrap();
+        docs::put(&store, DocKind::Server, &guild.to_string(), &serde_json::json!({"lobby_hours": 5}))
+            .unwrap();
+        let lobby = serde_json::json!({"id": 77, "guild": guild, "channel": 5, "opener": 1, "game": "rebellion",
+            "options": {}, "variant": null, "seats": ["rebel", "empire"], "computer": false, "think_ms": 0,
+            "holders": {}, "opened_at": 0, "expires_at": 10});
+        docs::put(&store, DocKind::Lobby, "77", &lobby).unwrap();
+        store.flush().unwrap();
+    }
     reshard(&one, &three, 3, RUN, &mut vec![]).unwrap();
+    let held = |dir: &Path, kind: DocKind| SledStore::open(dir).unwrap().docs(kind).unwrap().len();
+    let servers: Vec<usize> = three.iter().map(|d| held(d, DocKind::Server)).collect();
+    let lobbies: Vec<usize> = three.iter().map(|d| held(d, DocKind::Lobby)).collect();
+    assert_eq!((servers, lobbies), (vec![0, 1, 0], vec![0, 1, 0]), "with the process of shard 1");
+    assert_eq!((held(&one[0], DocKind::Server), held(&one[0], DocKind::Lobby)), (0, 0), "moved, not copied");
     let turn = |dir: &Path| {
         let store = SledStore::open(dir).unwrap();
         docs::get::<serde_json::Value>(&store, DocKind::Player, "42").unwrap().map(|v| v["turn"].clone())

@@ -13,7 +13,9 @@
 //! 3. read every written match back and compare its export with the source's, byte for byte;
 //! 4. only then delete the moved matches from their sources.
 //!
-//! Players' settings (`DocKind::Player`) go to every target that has none of its own for them.
+//! Players' settings (`DocKind::Player`) go to every target that has none of its own for them;
+//! a server's settings and open lobbies (`DocKind::Server`, `DocKind::Lobby`) to the process
+//! owning the server, like its matches.
 //! The server's record (`DocKind::Record`) follows: before step 4 each entry goes to the process
 //! owning its server and each moved ended match's entry is rebuilt in its target; the sources'
 //! copies are deleted with the matches.
@@ -28,6 +30,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::deploy::cluster::{ClusterError, Shards, shard_of_match, split};
+use crate::service::community::lobby::Lobby;
 use crate::service::community::record::{RecordEntry, entry_of_stored};
 use crate::store::{DocKind, MatchExport, MatchStatus, MatchStore, SledStore, StoreError, docs};
 
@@ -388,6 +391,7 @@ pub fn reshard(
     // The server's record follows the matches.
     let entries = carry_record(&stores, (from, to), &layout, total, &report.moves)?;
     carry_players(&stores, (from, to))?;
+    let servers = carry_servers(&stores, (from, to), &layout, total)?;
     // 4. Only now delete the moved matches from their sources, and their record.
     for m in &report.moves {
         let store = stores.get(&from[m.from]).expect("opened above");
@@ -400,10 +404,51 @@ pub fn reshard(
             .delete_doc(DocKind::Record, k)
             .map_err(store_err(&from[*i]))?;
     }
+    for (i, kind, k) in &servers {
+        stores.get(&from[*i]).expect("opened above").delete_doc(*kind, k).map_err(store_err(&from[*i]))?;
+    }
     for dir in from {
         stores.get(dir).expect("opened above").flush().map_err(store_err(dir))?;
     }
     Ok(report)
+}
+
+/// A server's own documents go to the process owning the server: its settings (keyed by the
+/// guild) and its open lobbies (each names its guild). Returns the source documents to delete
+/// once the matches are. One that cannot be read stays where it is.
+fn carry_servers(
+    stores: &Stores,
+    (from, to): (&[PathBuf], &[PathBuf]),
+    layout: &[Shards],
+    total: u32,
+) -> Result<Vec<(usize, DocKind, String)>, ReshardError> {
+    let target_of = |guild: u64| {
+        let shard = shard_of_match(Some(guild), total);
+        layout.iter().position(|l| l.runs(shard)).expect("the layout covers every shard")
+    };
+    let mut carried = vec![];
+    for (i, dir) in from.iter().enumerate() {
+        let source = stores.get(dir).expect("opened above");
+        for kind in [DocKind::Server, DocKind::Lobby] {
+            for (k, bytes) in source.docs(kind).map_err(store_err(dir))? {
+                let guild = match kind {
+                    DocKind::Server => k.parse::<u64>().ok(),
+                    _ => serde_json::from_slice::<Lobby>(&bytes).ok().map(|l| l.guild),
+                };
+                let Some(t) = guild.map(target_of) else { continue };
+                if key(dir) == key(&to[t]) {
+                    continue;
+                }
+                let target = stores.get(&to[t]).expect("opened above");
+                target.put_doc(kind, &k, &bytes).map_err(store_err(&to[t]))?;
+                carried.push((i, kind, k));
+            }
+        }
+    }
+    for dir in to {
+        stores.get(dir).expect("opened above").flush().map_err(store_err(dir))?;
+    }
+    Ok(carried)
 }
 
 /// Players' settings (`/game notify`) are a player's, not a server's: any process may hold
