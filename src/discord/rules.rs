@@ -221,10 +221,9 @@ pub const HELP: &str = "\
 • When a decision becomes yours, the live message names you (see `/game notify`). Public choices \
 (opposing, retreating, combat damage) are buttons on it, for you only; secret ones open your \
 private menu with **Show my options**. Menus narrow step by step (a mission, then its leaders). \
-While you act on, the same message follows along; the board is posted when the turn passes, a \
-battle or mission ends, or a phase ends.
-• Misclicked? `/play undo` takes back your last action if nothing was revealed and no dice were \
-rolled since (the other player sees what you took back).
+The board is posted when the turn passes, a battle or mission ends, or a phase ends.
+• Misclicked? `/play undo` takes back your last action if it revealed nothing and rolled no \
+dice (the other player sees it).
 • You can also type moves: `/play assign`, `done`, `reveal`, `activate`, `oppose`, `objective`, \
 `action`, `pass`, or `/play choose` for any prompt; options autocomplete from *your* choices.
 • No opponent? `/rebellion new computer:empire` (or `rebel`) seats the computer.
@@ -235,9 +234,10 @@ waiting is reminded after a day and after two.
 • `/rebellion cancel` during play asks to cancel; the match ends when the other player agrees \
 (or a moderator does). At the end all secrets show here, dice seed too \
 (`/rebellion verify`).
-• Moderators (Manage Channels or the configured role) have `/mod`: pause, resume, end, replace, \
-kick, rollback, export, import, reminders, status, computer (an idle seat to the computer). A moderator who plays cannot export their \
-match or take a seat while it runs.";
+• Moderators (Manage Channels or the configured role) have `/mod` (pause, end, replace, \
+rollback, export, computer, …); one who plays cannot export their match or take a seat.
+• `/game mine`: your matches; `lfg`: find players; `notify`: how you hear of your turn; \
+`stats`, `history`: the server's record.";
 
 /// The line `/rebellion help` adds where no Empire vs. Rebellion match runs: the other game.
 pub const OTHER_GAME: &str = "\n• Quicker, for two: `/game new game:evr` opens a match of *Star Wars: \
@@ -259,7 +259,9 @@ and `/play undo`. Rebellion's moves (`/play assign`, `reveal`, `activate`, …) 
 • Your reserve and your strategy come by DM; `/game hand` shows them any time. `/game status`, \
 `board` and `log` show the public state; `/game card` looks any card up. Reminders, \
 `/game cancel`, moderators' `/mod` commands, export and import work as in Rebellion. \
-`/rebellion rules` explains Rebellion only.";
+`/rebellion rules` explains Rebellion only.
+• Anywhere: `/game mine` lists your matches, `/game lfg` gathers players, `/game notify` sets how \
+you hear of your turn, `/game stats` and `history` show the server's record.";
 
 /// What `/rebellion rules` adds in a channel that plays Empire vs. Rebellion.
 pub const RULES_ELSEWHERE: &str =
