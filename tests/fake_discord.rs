@@ -1932,6 +1932,24 @@ fn deciders_of(content: &str) -> Vec<u64> {
     head.split("<@").skip(1).filter_map(|s| s.split('>').next()?.parse().ok()).collect()
 }
 
+/// Opens a match of `game` (`/game new`) in the current channel, seats `seats` (user, seat) in
+/// order with `/game join`, and starts it when `start` (the first seated player opens and
+/// starts it).
+async fn open_game(fake: &mut Fake, game: &str, seats: &[(u64, &str)], start: bool) {
+    let value = choice_value("game", "new", "game", game);
+    let first = seats[0].0;
+    let (_, reply) =
+        fake.command(first, 0, "game", "new", json!([{"name": "game", "type": 4, "value": value}])).await;
+    assert!(reply.contains("Done"), "{reply}");
+    for &(user, seat) in seats {
+        let value = choice_value("game", "join", "faction", seat);
+        fake.command(user, 0, "game", "join", json!([{"name": "faction", "type": 4, "value": value}])).await;
+    }
+    if start {
+        fake.command(first, 0, "game", "start", json!([])).await;
+    }
+}
+
 /// Opens a four-player quick-setup match in the channel and seats the four roles (the Rebel
 /// Admiral is `REBEL`); not started.
 async fn open_team(fake: &mut Fake) {

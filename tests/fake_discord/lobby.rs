@@ -45,20 +45,6 @@ fn button(buttons: &[(String, String)], label: &str) -> String {
         .clone()
 }
 
-/// Opens a match of `game` in the current channel with `seats` (user, seat) and starts it.
-async fn open(fake: &mut Fake, game: &str, seats: &[(u64, &str)]) {
-    let value = choice_value("game", "new", "game", game);
-    let first = seats[0].0;
-    let (_, reply) =
-        fake.command(first, 0, "game", "new", json!([{"name": "game", "type": 4, "value": value}])).await;
-    assert!(reply.contains("Done"), "{reply}");
-    for &(user, seat) in seats {
-        let value = choice_value("game", "join", "faction", seat);
-        fake.command(user, 0, "game", "join", json!([{"name": "faction", "type": 4, "value": value}])).await;
-    }
-    fake.command(first, 0, "game", "start", json!([])).await;
-}
-
 async fn lobby_scenario() {
     let _ = holonet::content::init();
     let dir = scratch_dir("holonet-fake-lobby");
@@ -161,9 +147,9 @@ async fn lobby_scenario() {
     // Two more matches of the Rebel: one not waiting on them (Empire vs. Rebellion as the
     // Empire: the Rebels choose first), one waiting on them (Rebellion as the Empire).
     fake.channel = 422;
-    open(&mut fake, "evr", &[(EMPIRE, "rebel"), (REBEL, "empire")]).await;
+    open_game(&mut fake, "evr", &[(EMPIRE, "rebel"), (REBEL, "empire")], true).await;
     fake.channel = 423;
-    open(&mut fake, "rebellion", &[(REBEL, "empire"), (EMPIRE, "rebel")]).await;
+    open_game(&mut fake, "rebellion", &[(REBEL, "empire"), (EMPIRE, "rebel")], true).await;
     fake.channel = 999;
     let (reqs, reply) = fake.command(REBEL, 0, "game", "mine", json!([])).await;
     assert!(posts_in(&reqs, 999).is_empty(), "a private answer only");

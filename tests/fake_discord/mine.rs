@@ -11,22 +11,6 @@ async fn a_players_matches_are_listed_privately_those_waiting_on_them_first() {
         .expect("the scenario finishes in time");
 }
 
-/// Opens a match of `game` in the current channel with `seats` (user, seat), and starts it.
-async fn open(fake: &mut Fake, game: &str, seats: &[(u64, &str)], start: bool) {
-    let value = choice_value("game", "new", "game", game);
-    let first = seats[0].0;
-    let (_, reply) =
-        fake.command(first, 0, "game", "new", json!([{"name": "game", "type": 4, "value": value}])).await;
-    assert!(reply.contains("Done"), "{reply}");
-    for &(user, seat) in seats {
-        let value = choice_value("game", "join", "faction", seat);
-        fake.command(user, 0, "game", "join", json!([{"name": "faction", "type": 4, "value": value}])).await;
-    }
-    if start {
-        fake.command(first, 0, "game", "start", json!([])).await;
-    }
-}
-
 async fn mine_scenario() {
     let _ = holonet::content::init();
     let dir = scratch_dir("holonet-fake-mine");
@@ -36,11 +20,11 @@ async fn mine_scenario() {
     // Rebels pick their characters first) and a Rebellion match where the caller plays the
     // Empire too (whose starting units are placed first).
     fake.channel = 413;
-    open(&mut fake, "rebellion", &[(REBEL, "rebel")], false).await;
+    open_game(&mut fake, "rebellion", &[(REBEL, "rebel")], false).await;
     fake.channel = 412;
-    open(&mut fake, "evr", &[(EMPIRE, "rebel"), (REBEL, "empire")], true).await;
+    open_game(&mut fake, "evr", &[(EMPIRE, "rebel"), (REBEL, "empire")], true).await;
     fake.channel = 411;
-    open(&mut fake, "rebellion", &[(REBEL, "empire"), (EMPIRE, "rebel")], true).await;
+    open_game(&mut fake, "rebellion", &[(REBEL, "empire"), (EMPIRE, "rebel")], true).await;
 
     fake.channel = 999;
     let (reqs, reply) = fake.command(REBEL, 0, "game", "mine", json!([])).await;

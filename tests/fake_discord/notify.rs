@@ -17,15 +17,7 @@ async fn notify_scenario() {
     let bot = start_bot(&fake, &dir, None).await;
     // A Rebellion match waiting on the Empire's player (the Empire places its units first).
     fake.channel = 421;
-    let value = choice_value("game", "new", "game", "rebellion");
-    let (_, reply) =
-        fake.command(EMPIRE, 0, "game", "new", json!([{"name": "game", "type": 4, "value": value}])).await;
-    assert!(reply.contains("Done"), "{reply}");
-    for (user, seat) in [(EMPIRE, "empire"), (REBEL, "rebel")] {
-        let value = choice_value("game", "join", "faction", seat);
-        fake.command(user, 0, "game", "join", json!([{"name": "faction", "type": 4, "value": value}])).await;
-    }
-    fake.command(EMPIRE, 0, "game", "start", json!([])).await;
+    open_game(&mut fake, "rebellion", &[(EMPIRE, "empire"), (REBEL, "rebel")], true).await;
     fake.settle().await;
 
     fake.channel = 999;

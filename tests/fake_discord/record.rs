@@ -12,19 +12,6 @@ async fn stats_count_the_ended_matches_and_an_excluded_one_drops_out() {
         .expect("the scenario finishes in time");
 }
 
-/// Opens a started match of `game` in the current channel: the Rebel player and the Empire's.
-async fn open(fake: &mut Fake, game: &str) {
-    let value = choice_value("game", "new", "game", game);
-    let (_, reply) =
-        fake.command(REBEL, 0, "game", "new", json!([{"name": "game", "type": 4, "value": value}])).await;
-    assert!(reply.contains("Done"), "{reply}");
-    for (user, seat) in [(REBEL, "rebel"), (EMPIRE, "empire")] {
-        let value = choice_value("game", "join", "faction", seat);
-        fake.command(user, 0, "game", "join", json!([{"name": "faction", "type": 4, "value": value}])).await;
-    }
-    fake.command(REBEL, 0, "game", "start", json!([])).await;
-}
-
 /// `/mod record exclude` (a subcommand of a group) in the current channel.
 async fn exclude(fake: &mut Fake, user: u64, perms: u64) -> (Vec<Req>, String) {
     let from = fake.len();
@@ -41,14 +28,14 @@ async fn record_scenario() {
     let mut fake = Fake::start().await;
     let bot = start_bot(&fake, &dir, None).await;
     fake.channel = 421;
-    open(&mut fake, "rebellion").await;
+    open_game(&mut fake, "rebellion", &[(REBEL, "rebel"), (EMPIRE, "empire")], true).await;
     let (_, reply) = fake.command(MODERATOR, MANAGE_CHANNELS, "mod", "end", json!([])).await;
     assert!(reply.contains("Done"), "{reply}");
     fake.channel = 422;
-    open(&mut fake, "evr").await;
+    open_game(&mut fake, "evr", &[(REBEL, "rebel"), (EMPIRE, "empire")], true).await;
     fake.command(MODERATOR, MANAGE_CHANNELS, "mod", "end", json!([])).await;
     fake.channel = 423;
-    open(&mut fake, "rebellion").await;
+    open_game(&mut fake, "rebellion", &[(REBEL, "rebel"), (EMPIRE, "empire")], true).await;
 
     fake.channel = 999;
     let (reqs, reply) = fake.command(REBEL, 0, "game", "stats", json!([])).await;

@@ -152,12 +152,7 @@ async fn lone_scenario() {
     let mut fake = Fake::start().await;
     let bot = start_bot(&fake, &dir, None).await;
     fake.shared.thread_keepers.lock().unwrap().clear();
-    let value = choice_value("game", "new", "game", "rebellion");
-    fake.command(REBEL, 0, "game", "new", json!([{"name": "game", "type": 4, "value": value}])).await;
-    for (user, seat) in [(REBEL, "rebel"), (EMPIRE, "empire")] {
-        let value = choice_value("game", "join", "faction", seat);
-        fake.command(user, 0, "game", "join", json!([{"name": "faction", "type": 4, "value": value}])).await;
-    }
+    open_game(&mut fake, "rebellion", &[(REBEL, "rebel"), (EMPIRE, "empire")], false).await;
     let from = fake.len();
     fake.command(REBEL, 0, "game", "start", json!([])).await;
     fake.wait(from, "the prompt message", |r| is_live_message(r, CHANNEL)).await;
