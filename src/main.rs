@@ -7,7 +7,6 @@ use clap::{Parser, Subcommand};
 
 use holonet::cli::local::{LocalGame, Session};
 use holonet::cli::simulate;
-use holonet::content::Faction;
 use holonet::engine::rebellion::{MatchOptions, Players};
 use holonet::games::evr::{Evr, EvrOptions};
 use holonet::games::rebellion::Rebellion;
@@ -130,8 +129,9 @@ enum Command {
         /// resumes, and every move is on disk before its output is printed.
         #[arg(long)]
         data: Option<PathBuf>,
-        /// Let the computer play this side (rebel or empire).
-        #[arg(long, value_parser = ["rebel", "empire"])]
+        /// Let the computer play this side (rebel or empire: in the team game both its roles) or
+        /// one role of the team game (rebel-admiral, rebel-general, empire-admiral, empire-general).
+        #[arg(long, value_parser = ["rebel", "empire", "rebel-admiral", "rebel-general", "empire-admiral", "empire-general"])]
         bot: Option<String>,
         /// How long the computer thinks per decision, in milliseconds.
         #[arg(long, default_value_t = holonet::bot::DEFAULT_THINK_MS)]
@@ -214,8 +214,7 @@ fn main() {
             bot,
             bot_ms,
         } => {
-            let bot =
-                bot.map(|side| (if side == "rebel" { Faction::Rebel } else { Faction::Empire }, bot_ms));
+            let bot = bot.map(|seat| (seat, bot_ms));
             match game {
                 GameChoice::Rebellion => {
                     let players = Players::from_count(players).expect("clap keeps it in 2..=4");
@@ -341,7 +340,7 @@ fn local<G: LocalGame>(
     script: Option<PathBuf>,
     options: G::Options,
     data: Option<PathBuf>,
-    bot: Option<(Faction, u64)>,
+    bot: Option<(String, u64)>,
 ) -> std::io::Result<()> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -356,8 +355,8 @@ fn local<G: LocalGame>(
                 .map_err(std::io::Error::other)?,
             None => Session::<G>::new(seed, options.clone(), interactive),
         };
-        let Some((side, ms)) = bot else { return Ok(session) };
-        let (session, lines) = session.with_computer(side, ms).map_err(std::io::Error::other)?;
+        let Some((seat, ms)) = &bot else { return Ok(session) };
+        let (session, lines) = session.with_computer(seat, *ms).map_err(std::io::Error::other)?;
         for l in lines {
             writeln!(out, "{l}")?;
         }
@@ -447,9 +446,6 @@ fn versus(
         return Err(std::io::Error::other(
             "--dump records random games only; leave out --rebel and --empire",
         ));
-    }
-    if !holonet::bot::plays(options) {
-        return Err(std::io::Error::other("the computer plays the two-player game only (not the team game)"));
     }
     let rebel = Player::parse(rebel, budget).map_err(std::io::Error::other)?;
     let empire = Player::parse(empire, budget).map_err(std::io::Error::other)?;

@@ -1,7 +1,8 @@
 //! The computer opponent plays fair: states that differ only in secrets its seat may not know —
 //! the leak harness's twins (`tests/leaks/twins.rs`): the opponent's hand and facedown missions,
 //! the hidden base, deck orders, the random stream, hidden probe cards, the Imperial
-//! mission-set pick — give it the very same imagined worlds, and so the very same decision for
+//! mission-set pick, in the team game which player of a side holds each action card — give it
+//! the very same imagined worlds, and so the very same decision for
 //! the same seed and iteration budget, at every sampled step of many games.
 
 #[allow(dead_code)]
@@ -14,10 +15,11 @@ mod leaks {
 
 use holonet::bot::determinize::determinize;
 use holonet::bot::sim::random_index;
-use holonet::bot::{Budget, choose};
+use holonet::bot::versus::seat_for;
+use holonet::bot::{Budget, Teammate, choose_as};
 use holonet::content::Faction;
 use holonet::engine::rebellion::invariants::violations;
-use holonet::engine::rebellion::{MatchOptions, Position, new_game};
+use holonet::engine::rebellion::{MatchOptions, Players, Position, new_game};
 use holonet::engine::rng::GameRng;
 use leaks::cards::{Card, Universe};
 use leaks::knowledge::{Knowledge, Who};
@@ -64,8 +66,10 @@ fn run(seed: u64, options: MatchOptions, decide_every: usize, iterations: u32, c
                     samples += 1;
                     if seat == d.seat && samples.is_multiple_of(decide_every) {
                         let budget = Budget::Iterations(iterations);
-                        let x = choose(&s, budget, bot_seed);
-                        let y = choose(&twin.state, budget, bot_seed);
+                        // In the team game, as the role asked (or the whole side), as hosted.
+                        let who = seat_for(&s, &d);
+                        let x = choose_as(&s, who, Teammate::Absent, budget, bot_seed);
+                        let y = choose_as(&twin.state, who, Teammate::Absent, budget, bot_seed);
                         assert_eq!(
                             x, y,
                             "seed {seed} v{}: the computer decides otherwise in a {kind} twin",
@@ -101,6 +105,18 @@ fn the_computer_plays_fair_with_rise_of_the_empire() {
     let options = MatchOptions { rise_of_the_empire: true, ..Default::default() };
     for seed in 1..=6 {
         run(seed, options.clone(), 25, 12, &mut counts);
+    }
+    assert!(counts.worlds > 500, "too few twins compared: {counts:?}");
+    assert!(counts.decisions > 10, "too few decisions compared: {counts:?}");
+}
+
+#[test]
+fn the_computer_plays_fair_in_the_team_game() {
+    // The twins include which teammate holds each action card of the other side.
+    holonet::content::init().expect("content loads");
+    let mut counts = Counts::default();
+    for (seed, players) in [(1, Players::Four), (2, Players::Four), (3, Players::Three), (4, Players::Four)] {
+        run(seed, MatchOptions { players, ..Default::default() }, 25, 12, &mut counts);
     }
     assert!(counts.worlds > 500, "too few twins compared: {counts:?}");
     assert!(counts.decisions > 10, "too few decisions compared: {counts:?}");

@@ -123,10 +123,39 @@ fn a_time_budget_is_kept() {
 }
 
 #[test]
-fn the_team_game_is_not_played_by_the_computer() {
-    let s = Scenario::new(1).players(holonet::engine::rebellion::Players::Four).build();
-    assert!(!holonet::bot::plays(&s.options));
-    assert_eq!(choose(&s, Budget::Iterations(5), 1), None);
+fn a_team_role_takes_only_its_own_leaders_and_leaves_the_end_to_a_person_teammate() {
+    use holonet::bot::{Teammate, choose_as};
+    use holonet::content::TeamColour;
+    use holonet::engine::rebellion::{Player, Players, team};
+    let s = Scenario::new(3).players(Players::Four).assignment(EMPIRE).build();
+    let d = decision(&s).expect("the Empire assigns");
+    let colours: Vec<TeamColour> = s.leader_pool.get(EMPIRE).iter().map(|&l| team::colour(l)).collect();
+    assert!(colours.contains(&TeamColour::Blue) && colours.contains(&TeamColour::Orange));
+    for seed in 1..=6 {
+        for colour in TeamColour::BOTH {
+            let me = Player::role(EMPIRE, colour);
+            for teammate in [Teammate::Absent, Teammate::Asked] {
+                let Some(c) = choose_as(&s, me, teammate, Budget::Iterations(20), seed) else {
+                    // Nothing of its own left but the end, which a person teammate decides.
+                    assert_eq!(teammate, Teammate::Asked);
+                    continue;
+                };
+                assert!(team::check(&s, &d, me, &c.action).is_ok(), "{colour:?} took {}", c.action.command());
+                if let Action::Assign { leaders, .. } = &c.action {
+                    assert!(leaders.iter().all(|&l| team::colour(l) == colour), "{}", c.action.command());
+                }
+                assert!(
+                    !(teammate == Teammate::Asked && c.action == Action::Done),
+                    "it ended the assignments for a person teammate"
+                );
+            }
+        }
+    }
+    // The other side's decision is not the role's to answer.
+    assert_eq!(
+        choose_as(&s, Player::role(REBEL, TeamColour::Blue), Teammate::Absent, Budget::Iterations(5), 1),
+        None
+    );
 }
 
 #[test]

@@ -279,11 +279,14 @@ fn computer_seats_are_refused_where_the_computer_cannot_play() {
     // A player already seated keeps their seat in the lobby.
     assert!(matches!(svc.seat_computer(CH, MOD, Some("rebel"), THINK_MS), Err(ServiceError::SeatTaken(_))));
     svc.cancel(CH, REBEL).unwrap();
-    // The team game and Empire vs. Rebellion have no computer player.
+    // In the team game it takes a role; a side's name is no seat there.
     let team = MatchOptions { players: Players::from_count(4).unwrap(), ..quick() };
     svc.create(CH, None, REBEL, team, Some(1)).unwrap();
-    let err = svc.seat_computer(CH, REBEL, Some("empire-admiral"), THINK_MS).unwrap_err();
-    assert!(matches!(err, ServiceError::NoComputer(_)), "{err}");
+    svc.seat_computer(CH, REBEL, Some("empire-admiral"), THINK_MS).unwrap();
+    let err = svc.seat_computer(CH, REBEL, Some("empire"), THINK_MS).unwrap_err();
+    assert!(matches!(err, ServiceError::UnknownSeat { .. }), "{err}");
+    svc.cancel(CH, REBEL).unwrap();
+    // Empire vs. Rebellion has no computer player.
     let evr: Service<Evr> = Service::with_clock(Arc::new(MemoryStore::new()), Box::new(|| 1_000));
     evr.create(CH, None, REBEL, EvrOptions::default(), Some(1)).unwrap();
     let err = evr.seat_computer(CH, REBEL, Some("empire"), THINK_MS).unwrap_err();
@@ -321,7 +324,7 @@ fn local_mode_plays_a_side_with_the_computer() {
     let _ = holonet::content::init();
     // The computer as the Rebels decides first (it hides its base): its moves come at once.
     let s = LocalSession::new(3, quick(), false);
-    let (mut s, first) = s.with_computer(Faction::Rebel, THINK_MS).unwrap();
+    let (mut s, first) = s.with_computer("rebel", THINK_MS).unwrap();
     assert!(first.iter().any(|l| l.starts_with("computer (rebel): ")), "{first:?}");
     assert_eq!(s.waiting(), Some(Faction::Empire), "the person decides next");
     let state = s.state();
@@ -353,10 +356,6 @@ fn local_mode_plays_a_side_with_the_computer() {
             .any(|l| l.contains(&base) && l.contains("base")),
         "its hidden base: {first:?}"
     );
-    // The team game has no computer player.
-    let team = MatchOptions { players: Players::from_count(4).unwrap(), ..quick() };
-    let refused = LocalSession::new(3, team, false).with_computer(Faction::Empire, THINK_MS).err();
-    assert!(refused.is_some_and(|e| e.contains("the computer cannot take a seat")));
 }
 
 #[test]

@@ -23,6 +23,7 @@ pub fn determinize(s: &State, seat: Faction, rng: &mut GameRng) -> State {
     let opp = seat.opponent();
     missions(&mut w, seat, rng);
     actions(&mut w, seat, rng);
+    holders(&mut w, opp, rng);
     objectives(&mut w, seat, rng);
     probes(&mut w, seat, rng);
     tactics(&mut w, opp, rng);
@@ -109,6 +110,31 @@ fn actions(w: &mut State, seat: Faction, rng: &mut GameRng) {
     *w.rote_cards.starting_rest.get_mut(opp) = aside;
     w.hands.get_mut(opp).actions = new_hand;
     *w.decks.actions.get_mut(opp) = drawn;
+}
+
+/// The team game: which of the opponent's two players holds each action card of its hand.
+/// That is secret, and the hand was just dealt again, so the holders are dealt again too, as
+/// `team::hold` gives them: a starting card to the player whose leaders it shows (either
+/// player's when it shows both colours or none), a card drawn when a leader was recruited to
+/// that leader's player, who may be either.
+fn holders(w: &mut State, opp: Faction, rng: &mut GameRng) {
+    if !w.options.players.splits(opp) {
+        return;
+    }
+    let c = catalog();
+    w.card_holders.retain(|a, _| c.action_card(*a).faction != opp);
+    for &card in &w.hands.get(opp).actions {
+        let def = c.action_card(card);
+        let holder = if def.starting {
+            let colours: Vec<TeamColour> = def.leaders.iter().map(|&l| c.leader(l).team_colour).collect();
+            colours.first().copied().filter(|&first| colours.iter().all(|&x| x == first))
+        } else {
+            Some(TeamColour::BOTH[rng.below(2)])
+        };
+        if let Some(colour) = holder {
+            w.card_holders.insert(card, colour);
+        }
+    }
 }
 
 /// Objectives: unknown to the Empire are the Rebel hand, the deck and the cards left in the box

@@ -21,7 +21,7 @@ pub mod versus;
 use std::time::{Duration, Instant};
 
 use crate::content::Faction;
-use crate::engine::rebellion::{Action, Decision, State, decision};
+use crate::engine::rebellion::{Action, Decision, Player, State, decision, team};
 use crate::engine::rng::GameRng;
 
 /// How long the computer thinks per decision by default, in milliseconds.
@@ -53,27 +53,52 @@ pub struct Choice {
     pub iterations: u32,
 }
 
-/// Whether the computer can play a seat of matches with these options: the two-player game
-/// (with or without Rise of the Empire); the team game's shared hands are not modelled yet.
-pub fn plays(options: &crate::engine::rebellion::MatchOptions) -> bool {
-    options.players.is_two()
+/// Chooses an action for the seat that decides now, as the player of its whole side (the
+/// two-player game), by search; see [`choose_as`].
+pub fn choose(state: &State, budget: Budget, seed: u64) -> Option<Choice> {
+    let seat = decision(state)?.seat;
+    choose_as(state, Player::side(seat), Teammate::Absent, budget, seed)
 }
 
-/// Chooses an action for the seat that decides now, by search, or `None` when nobody decides
-/// (the game is over) or the match is one the computer does not play (`plays`). A decision with
-/// one option is answered at once.
-pub fn choose(state: &State, budget: Budget, seed: u64) -> Option<Choice> {
-    if !plays(&state.options) {
+/// Who shares the computer's side, in the team game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Teammate {
+    /// Nobody: the computer plays the whole side, or its teammate is the computer too.
+    Absent,
+    /// A person, who is asked this decision too.
+    Asked,
+}
+
+/// Chooses an action for `player` (a side, or one role of it in the team game) by search, or
+/// `None` when nobody decides, the decision is not the player's side's, or nothing in it is
+/// the player's to take. A role takes only its own actions (`team::check`): never its
+/// teammate's leaders or cards. While a person on its side is asked the same decision, it
+/// never closes that decision for both (the Assignment Phase's "done"); the person decides
+/// when it ends. A decision with one option is answered at once.
+pub fn choose_as(
+    state: &State,
+    player: Player,
+    teammate: Teammate,
+    budget: Budget,
+    seed: u64,
+) -> Option<Choice> {
+    let d = decision(state)?;
+    if d.seat != player.faction {
         return None;
     }
-    let d = decision(state)?;
     let seat = d.seat;
+    let considered: Vec<usize> = considered(state, &d)
+        .into_iter()
+        .filter(|&i| team::check(state, &d, player, &d.actions[i]).is_ok())
+        .filter(|&i| !(teammate == Teammate::Asked && closes_for_both(state, &d, &d.actions[i])))
+        .collect();
     let mut rng = GameRng::from_seed(seed);
-    if d.actions.len() == 1 {
-        return Some(Choice { index: 0, action: d.actions[0].clone(), iterations: 0 });
+    match considered.as_slice() {
+        [] => return None,
+        &[index] => return Some(Choice { index, action: d.actions[index].clone(), iterations: 0 }),
+        _ => {}
     }
     let started = Instant::now();
-    let considered = considered(state, &d);
     let options: Vec<Action> = considered.iter().map(|&i| d.actions[i].clone()).collect();
     // Priors: every option one action ahead in one imagined world.
     let world = determinize::determinize(state, seat, &mut rng);
@@ -93,6 +118,12 @@ pub fn choose(state: &State, budget: Budget, seed: u64) -> Option<Choice> {
     }
     let index = considered[tree.best()];
     Some(Choice { index, action: d.actions[index].clone(), iterations })
+}
+
+/// Whether an answer ends a team-game decision for both players of the side: "done" where it
+/// is not a shared window (where it passes for its player only).
+fn closes_for_both(state: &State, d: &Decision, a: &Action) -> bool {
+    *a == Action::Done && !team::shared(state, d)
 }
 
 /// The options of decision `d` the search weighs (positions in its actions): all of them, except

@@ -3,12 +3,12 @@
 
 use std::time::{Duration, Instant};
 
-use crate::bot::sim::{playout_by, random_index};
+use crate::bot::sim::{MAX_ACTIONS, random_index};
 use crate::content::Faction;
-use crate::engine::rebellion::{Decision, MatchOptions, State};
+use crate::engine::rebellion::{Decision, MatchOptions, Player as Seat, Position, State, new_game, team};
 use crate::engine::rng::GameRng;
 
-use super::{Budget, choose, greedy};
+use super::{Budget, Teammate, choose_as, greedy};
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,33 +62,58 @@ pub struct Played {
 }
 
 /// Plays one match from `seed` with these players; the players' own random choices come from
-/// seeds derived from `seed` (not from the match's stream).
+/// seeds derived from `seed` (not from the match's stream). In the team game a computer side
+/// answers as the hosted computer does: as the whole side when both its players are asked, else
+/// as the role asked (`seat_for`).
 pub fn play(seed: u64, options: MatchOptions, rebel: Player, empire: Player) -> Played {
     let mut rng = GameRng::from_seed(seed ^ 0x0b07_0b07_5eed_0001);
     let mut thinking = vec![];
     let mut iterations = 0u64;
-    let choose_for = |s: &State, d: &Decision| {
+    let mut game = Position::new(new_game(seed, options));
+    let mut actions = 0usize;
+    while let Some(d) = game.decision().cloned() {
+        let s = game.state();
         let player = if d.seat == Faction::Rebel { rebel } else { empire };
-        match player {
-            Player::Random => random_index(d, &mut rng),
-            Player::Greedy => greedy(s, rng.below(usize::MAX) as u64).map_or(0, |c| c.index),
+        let (who, index) = match player {
+            Player::Random => (Seat::side(d.seat), random_index(&d, &mut rng)),
+            Player::Greedy => {
+                (Seat::side(d.seat), greedy(s, rng.below(usize::MAX) as u64).map_or(0, |c| c.index))
+            }
             Player::Computer(budget) => {
                 let started = Instant::now();
-                let c = choose(s, budget, rng.below(usize::MAX) as u64);
+                let who = seat_for(s, &d);
+                let c = choose_as(s, who, Teammate::Absent, budget, rng.below(usize::MAX) as u64);
                 if d.actions.len() > 1 {
                     thinking.push(started.elapsed());
                 }
                 iterations += c.as_ref().map_or(0, |c| c.iterations as u64);
-                c.map_or(0, |c| c.index)
+                (who, c.map_or(0, |c| c.index))
             }
-        }
-    };
-    let p = playout_by(seed, options, choose_for, |_, _, _| {});
+        };
+        let action = d.actions[index].clone();
+        game.apply_as(who, action.clone())
+            .unwrap_or_else(|e| panic!("seed {seed}: legal action {} refused: {e}", action.command()));
+        actions += 1;
+        assert!(actions < MAX_ACTIONS, "seed {seed}: match did not end");
+    }
+    let state = game.into_state();
     Played {
-        winner: p.state.winner.expect("a finished playout has a winner"),
-        round: p.state.round,
-        actions: p.steps.len(),
+        winner: state.winner.expect("a finished match has a winner"),
+        round: state.round,
+        actions,
         thinking,
         iterations,
+    }
+}
+
+/// Who the computer answers a decision as, when it plays the deciding side: the whole side,
+/// unless the side is split and one role alone is asked.
+pub fn seat_for(s: &State, d: &Decision) -> Seat {
+    if !s.options.players.splits(d.seat) {
+        return Seat::side(d.seat);
+    }
+    match team::addressees(s, d).as_slice() {
+        [one] => Seat::role(d.seat, *one),
+        _ => Seat::side(d.seat),
     }
 }

@@ -8,7 +8,7 @@ use serde::Serialize;
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::content::{Faction, TeamColour, TeamRole};
+use crate::content::{Faction, TeamColour, TeamRole, echo};
 use crate::engine::evr::EvrState;
 use crate::engine::rebellion::{Decision, State, Viewer, decision, view};
 use crate::games::evr::{Evr, EvrOptions};
@@ -373,33 +373,67 @@ impl<G: LocalGame> Session<G> {
         Ok(Session { service, interactive, held: vec![] })
     }
 
-    /// Hands a seat to the computer (`--bot`), thinking about `think_ms` per decision, and lets
-    /// it take the decisions pending for it. Returns what it did, as the other side saw it.
-    pub fn with_computer(mut self, side: Faction, think_ms: u64) -> Result<(Self, Vec<String>), String> {
-        let seats = self.seats();
-        let seat = seats.iter().find(|s| G::side(s) == Some(side)).ok_or("no such seat")?;
+    /// Hands seats to the computer (`--bot`), thinking about `think_ms` per decision, and lets
+    /// it take the decisions pending for it: the seat named, or every seat of the side named
+    /// (both roles of a side split between two players). Returns what it did, as the other
+    /// seats saw it.
+    pub fn with_computer(mut self, named: &str, think_ms: u64) -> Result<(Self, Vec<String>), String> {
+        let named = named.to_lowercase();
+        let seats: Vec<String> = self
+            .seats()
+            .into_iter()
+            .filter(|s| {
+                *s == named || parse_seat(&named).is_some_and(|f| named == f.key() && G::side(s) == Some(f))
+            })
+            .collect();
+        if seats.is_empty() {
+            return Err(format!("no seat `{}` in this match: {}", echo(&named), self.seats().join(", ")));
+        }
         // The terminal is the match's moderator: it hands the seat over, even in a resumed match.
         let terminal = Caller { user: 1, moderator: true };
-        self.service
-            .seat_computer(LOCAL_CHANNEL, terminal, Some(seat), think_ms)
-            .map_err(|e| e.to_string())?;
+        for seat in &seats {
+            self.service
+                .seat_computer(LOCAL_CHANNEL, terminal, Some(seat), think_ms)
+                .map_err(|e| e.to_string())?;
+        }
         let lines = self.computer_moves()?;
         Ok((self, lines))
     }
 
     /// The computer's moves until a person decides (or the game ends), as the lines the other
-    /// seat may see, each marked as the computer's.
+    /// seats may see, each marked as the computer's.
     fn computer_moves(&mut self) -> Result<Vec<String>, String> {
         let computer = self.service.computer_seats(LOCAL_CHANNEL).map_err(|e| e.to_string())?;
-        let Some(seat) = computer.keys().next().cloned() else { return Ok(vec![]) };
+        if computer.is_empty() {
+            return Ok(vec![]);
+        }
         // Its own private messages stay with it, also in a script's output.
         let viewer = self.seats().into_iter().find(|s| !computer.contains_key(s));
         let mut lines = vec![];
-        while let Some(out) = self.service.computer_turn(LOCAL_CHANNEL).map_err(|e| e.to_string())? {
+        let seats = self.seats();
+        // A side the computer plays whole is named as the side, a role it plays alone as the seat.
+        let label = |seat: &str| match G::side(seat) {
+            Some(f) if seats.iter().filter(|s| G::side(s) == Some(f)).all(|s| computer.contains_key(s)) => {
+                f.key().to_string()
+            }
+            _ => seat.to_string(),
+        };
+        loop {
+            let Some(job) = self.service.computer_pending(LOCAL_CHANNEL).map_err(|e| e.to_string())? else {
+                break;
+            };
+            let seat = label(job.seat());
+            let Some(mv) = job.think() else { break };
+            let out = self.service.computer_act(LOCAL_CHANNEL, &mv).map_err(|e| e.to_string())?;
             let seen = notice_lines(&out.events, viewer.as_deref(), false);
             lines.extend(seen.into_iter().map(|l| format!("computer ({seat}): {l}")));
         }
         Ok(lines)
+    }
+
+    /// The seats the computer plays, in order.
+    pub fn computer_seats(&self) -> Vec<String> {
+        self.service.computer_seats(LOCAL_CHANNEL).map(|c| c.into_keys().collect()).unwrap_or_default()
     }
 
     /// The current state of the match.

@@ -201,7 +201,7 @@ pub async fn new(
     #[min = 2]
     #[max = 4]
     players: Option<u8>,
-    #[description = "Seat the computer as the rebel or the empire player (two players only)"]
+    #[description = "Seat the computer as the rebel or the empire side (in the team game, both its roles)"]
     computer: Option<SeatChoice>,
     #[description = "How long the computer thinks per decision, in seconds (default 2)"]
     #[min = 0.01]
@@ -226,8 +226,16 @@ pub async fn new(
     }
     run_on(ctx, move |g, ch, who| {
         let mut out = g.create(ch, guild, who, NewMatch::Rebellion(options))?;
-        if let Some(seat) = computer {
-            let seated = g.rebellion.seat_computer(ch, who, Some(seat.seat()), think)?;
+        // In the team game the computer takes both roles of a split side.
+        let seats: Vec<String> = match computer {
+            Some(seat) if players.splits(seat.faction()) => {
+                [RoleChoice::Admiral, RoleChoice::General].map(|r| seat_name(seat.seat(), Some(r))).to_vec()
+            }
+            Some(seat) => vec![seat.seat().to_string()],
+            None => vec![],
+        };
+        for seat in seats {
+            let seated = g.rebellion.seat_computer(ch, who, Some(&seat), think)?;
             out.reply = format!("{}\n{}", out.reply, seated.reply);
         }
         Ok(out)

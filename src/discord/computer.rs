@@ -5,7 +5,7 @@
 // `#[poise::command]` generates an undocumented wrapper function of the same name.
 #![allow(missing_docs)]
 
-use super::shared::{SeatChoice, run, think_ms};
+use super::shared::{RoleChoice, SeatChoice, run, seat_name, think_ms};
 use super::{Context, Error};
 
 /// Hand a seat to the computer (an idle player's); `/mod replace` gives it back to a person.
@@ -13,11 +13,13 @@ use super::{Context, Error};
 pub async fn computer(
     ctx: Context<'_>,
     #[description = "The seat"] seat: SeatChoice,
+    #[description = "In a team game: the side's Admiral or General"] role: Option<RoleChoice>,
     #[description = "How long the computer thinks per decision, in seconds (default 2)"]
     #[min = 0.01]
     #[max = 10]
     think_seconds: Option<f64>,
 ) -> Result<(), Error> {
     let think = think_ms(think_seconds)?;
-    run(ctx, move |s, ch, who| s.seat_computer(ch, who, Some(seat.seat()), think)).await
+    let seat = seat_name(seat.seat(), role);
+    run(ctx, move |s, ch, who| s.seat_computer(ch, who, Some(&seat), think)).await
 }

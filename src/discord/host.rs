@@ -98,7 +98,7 @@ impl Host {
         self.queue(channel, Job::Outcome(Box::new(outcome.clone()), service));
         // Whatever left the decision with the computer (a start, a move, an undo, a moderator),
         // it answers in the background.
-        if outcome.prompt.as_ref().is_some_and(|p| p.computer) {
+        if outcome.prompt.as_ref().is_some_and(|p| p.computer_asked()) {
             self.wake_computer(channel);
         }
         Ok(outcome)

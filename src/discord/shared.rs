@@ -44,6 +44,14 @@ impl SeatChoice {
             SeatChoice::Empire => "empire",
         }
     }
+
+    /// The side the seat plays.
+    pub fn faction(self) -> crate::content::Faction {
+        match self {
+            SeatChoice::Rebel => crate::content::Faction::Rebel,
+            SeatChoice::Empire => crate::content::Faction::Empire,
+        }
+    }
 }
 
 /// A role of the team game (3 or 4 players): a side's Admiral or General.

@@ -218,12 +218,13 @@ pub trait Game: Send + Sync + 'static {
     fn computer_plays(_options: &Self::Options) -> bool {
         false
     }
-    /// The computer's answer to the pending prompt when it is addressed to `seat`: the
-    /// option's position, chosen from what that seat may know only, thinking about `think_ms`
-    /// milliseconds, its random choices drawn from `seed`. `None` when the prompt is another
-    /// seat's or the game has no computer player. Slow (up to `think_ms`): call it off the
-    /// async runtime.
-    fn computer_choice(_state: &Self::State, _seat: &str, _think_ms: u64, _seed: u64) -> Option<usize> {
+    /// The computer's answer to the pending prompt for `ask.seats` (the seats it plays among
+    /// those asked: a side's, or in a team game one or both of its roles): the option's position, chosen from what that seat may
+    /// know only, thinking about `ask.think_ms` milliseconds, its random choices drawn from
+    /// `ask.seed`. `None` when the prompt is not the seat's to answer now (another seat's, or
+    /// nothing in it the seat's own while a person teammate decides the rest) or the game has no
+    /// computer player. Slow (up to the thinking time): call it off the async runtime.
+    fn computer_choice(_state: &Self::State, _ask: &ComputerAsk) -> Option<usize> {
         None
     }
     /// A picture of how a finished match went (e.g. scores by round) as PNG bytes, from its
@@ -241,4 +242,18 @@ pub trait Game: Send + Sync + 'static {
     ) -> Option<crate::trust::luck::LuckReport> {
         None
     }
+}
+
+/// One decision put to the computer (`Game::computer_choice`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ComputerAsk {
+    /// The seats it answers as: those it plays among the seats asked, in the prompt's order.
+    pub seats: Vec<String>,
+    /// About how long it may think, in milliseconds.
+    pub think_ms: u64,
+    /// The seed of its random choices.
+    pub seed: u64,
+    /// Whether a person playing a seat of the same side is asked this decision too: the
+    /// computer then leaves that person what ends the decision for both.
+    pub person_asked: bool,
 }

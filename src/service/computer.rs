@@ -19,7 +19,7 @@ use super::{
     Caller, Match, Outcome, PromptKey, Service, ServiceError, options_of, require_active, seat_named,
 };
 use crate::bot::MAX_THINK_MS;
-use crate::games::game::Game;
+use crate::games::game::{ComputerAsk, Game, GamePrompt};
 use crate::store::{COMPUTER_USER, ComputerSeat, MatchMeta, MatchStatus};
 
 /// Refuses a computer seat where it cannot play: a game (or options) without a computer
@@ -108,6 +108,8 @@ fn job_seed(bot_seed: u64, version: u64) -> u64 {
 pub struct ComputerJob<G: Game> {
     state: G::State,
     seat: String,
+    seats: Vec<String>,
+    person_asked: bool,
     think_ms: u64,
     seed: u64,
     key: PromptKey,
@@ -149,7 +151,13 @@ impl<G: Game> ComputerJob<G> {
     /// Decides (slow: up to the thinking time; call it off the async runtime). `None` when the
     /// game has no answer for the seat (it does not play this match).
     pub fn think(self) -> Option<ComputerMove> {
-        let index = G::computer_choice(&self.state, &self.seat, self.think_ms, self.seed)?;
+        let ask = ComputerAsk {
+            seats: self.seats,
+            think_ms: self.think_ms,
+            seed: self.seed,
+            person_asked: self.person_asked,
+        };
+        let index = G::computer_choice(&self.state, &ask)?;
         Some(ComputerMove { seat: self.seat, key: self.key, index })
     }
 }
@@ -253,7 +261,8 @@ impl<G: Game> Service<G> {
             }
             let state = m.state.as_ref().ok_or(ServiceError::NotStarted)?;
             let prompt = G::prompt(state).ok_or(ServiceError::Ended)?;
-            if prompt.seat != mv.seat || prompt_key::<G>(&m.meta, state, &prompt) != mv.key {
+            let seats = computer_addressees::<G>(&m.meta, &prompt);
+            if !seats.contains(&mv.seat) || prompt_key::<G>(&m.meta, state, &prompt) != mv.key {
                 return Err(ServiceError::Stale);
             }
             let action = prompt
@@ -261,7 +270,10 @@ impl<G: Game> Service<G> {
                 .get(mv.index)
                 .cloned()
                 .ok_or(ServiceError::NoSuchOption(mv.index.saturating_add(1)))?;
-            let mut out = self.commit_action(m, &mv.seat, COMPUTER_USER, action)?;
+            // Playing both roles of a side, the computer acts as the role the option is for.
+            let owner = G::option_seats(state, &prompt).get(mv.index).cloned().flatten();
+            let acting = owner.filter(|s| seats.contains(s)).unwrap_or_else(|| mv.seat.clone());
+            let mut out = self.commit_action(m, &acting, COMPUTER_USER, action)?;
             // While the computer acts on, the live message is edited in place; it is posted
             // anew (mentioning the player) when the decision passes to a person.
             out.ping = out.prompt.as_ref().is_some_and(|p| p.seat != mv.seat);
@@ -301,20 +313,36 @@ impl<G: Game> Service<G> {
     }
 }
 
-/// The computer's pending decision in a loaded match.
+/// The computer's pending decision in a loaded match: when it plays a seat the prompt is put to
+/// (the seat asked, or a teammate's asked with it).
 fn pending_job<G: Game>(m: &Match<G>) -> Option<ComputerJob<G>> {
     if m.meta.status != MatchStatus::Active {
         return None;
     }
     let state = m.state.as_ref()?;
     let prompt = G::prompt(state)?;
-    let think_ms = m.meta.computer.get(&prompt.seat)?.think_ms;
+    let seats = computer_addressees::<G>(&m.meta, &prompt);
+    let seat = seats.first()?.clone();
+    let think_ms = m.meta.computer.get(&seat)?.think_ms;
+    let person_asked =
+        std::iter::once(&prompt.seat).chain(&prompt.also).any(|s| m.meta.seats.contains_key(s));
     let key = prompt_key::<G>(&m.meta, state, &prompt);
     Some(ComputerJob {
         state: state.clone(),
-        seat: prompt.seat,
+        seat,
+        seats,
+        person_asked,
         think_ms,
         seed: job_seed(m.meta.bot_seed, key.version),
         key,
     })
+}
+
+/// The seats the computer plays among those a prompt is put to, in the prompt's order.
+fn computer_addressees<G: Game>(meta: &MatchMeta, prompt: &GamePrompt<G::Action>) -> Vec<String> {
+    std::iter::once(&prompt.seat)
+        .chain(&prompt.also)
+        .filter(|s| meta.computer.contains_key(*s))
+        .cloned()
+        .collect()
 }

@@ -83,13 +83,19 @@ impl PromptPost {
         self.user == Some(user) || self.also.iter().any(|(_, u)| *u == Some(user))
     }
 
-    /// The seats a user answers this prompt as: the decider's and the teammates' they hold.
+    /// The seats a user answers this prompt as: the decider's and the teammates' they hold, and
+    /// then those of a computer teammate asked with them (they answer for it too).
     pub fn seats_of(&self, user: u64) -> Vec<&str> {
         let decider = (self.user == Some(user)).then_some(self.seat.as_str());
-        decider
+        let mut seats: Vec<&str> = decider
             .into_iter()
             .chain(self.also.iter().filter(|(_, u)| *u == Some(user)).map(|(s, _)| s.as_str()))
-            .collect()
+            .collect();
+        if !seats.is_empty() {
+            let asked = std::iter::once(self.seat.as_str()).chain(self.also.iter().map(|(s, _)| s.as_str()));
+            seats.extend(asked.filter(|s| self.computer_seats.iter().any(|c| c == s)));
+        }
+        seats
     }
 
     /// Whether `user` may take option `index`: they answer the prompt, and the option is theirs
@@ -113,6 +119,14 @@ impl PromptPost {
     /// The menu node at `path` of the options `user` may take (`menu::node_among`).
     pub fn menu(&self, user: u64, path: &[usize]) -> Option<super::menu::Node> {
         super::menu::node_among(&self.texts, self.options_for(user), path)
+    }
+
+    /// Whether the computer plays a seat this prompt is put to: the decider's, or (in the team
+    /// game) a teammate's asked with it.
+    pub fn computer_asked(&self) -> bool {
+        std::iter::once(&self.seat)
+            .chain(self.also.iter().map(|(s, _)| s))
+            .any(|s| self.computer_seats.contains(s))
     }
 
     /// Every user who may answer, the decider first.

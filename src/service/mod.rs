@@ -623,7 +623,7 @@ impl<G: Game> Service<G> {
             let state = m.state.as_ref().ok_or(ServiceError::NotStarted)?;
             let prompt = G::prompt(state).ok_or(ServiceError::Ended)?;
             // The seats the caller answers as: the one asked, or a teammate who may answer too.
-            let asked: Vec<String> = std::iter::once(&prompt.seat)
+            let mut asked: Vec<String> = std::iter::once(&prompt.seat)
                 .chain(&prompt.also)
                 .filter(|s| my_seats.contains(s))
                 .cloned()
@@ -631,6 +631,14 @@ impl<G: Game> Service<G> {
             let Some(first) = asked.first().cloned() else {
                 return Err(ServiceError::NotYourDecision { seat: prompt.seat, kind: prompt.kind });
             };
+            // A player also answers for a computer teammate asked with them: it leaves them
+            // what ends the decision for both (`ComputerAsk::person_asked`).
+            asked.extend(
+                std::iter::once(&prompt.seat)
+                    .chain(&prompt.also)
+                    .filter(|s| m.meta.computer.contains_key(*s))
+                    .cloned(),
+            );
             let current = prompt_key::<G>(&m.meta, state, &prompt);
             let action = match answer {
                 Answer::Command(text) => G::parse_action(&text).map_err(ServiceError::Parse)?,

@@ -7,6 +7,7 @@ pub mod luck;
 pub mod roles;
 pub mod words;
 
+use crate::bot;
 use crate::content::{
     ActionCardId, Faction, LeaderId, MissionId, ObjectiveId, SystemId, TacticId, TeamColour,
 };
@@ -16,7 +17,7 @@ use crate::engine::rebellion::view::Cards;
 use crate::engine::rebellion::{
     self as engine, Action, Audience, MatchOptions, Players, State, View, Viewer, decision, view,
 };
-use crate::games::game::{Game, GamePrompt, MatchFacts, Notice, OptionText};
+use crate::games::game::{ComputerAsk, Game, GamePrompt, MatchFacts, Notice, OptionText};
 use crate::games::words::{Detail, hand_section};
 use crate::render::text;
 
@@ -223,16 +224,22 @@ impl Game for Rebellion {
         Some(crate::render::board::render_png(&view(state, viewer(v))))
     }
 
-    fn computer_plays(options: &MatchOptions) -> bool {
-        crate::bot::plays(options)
+    fn computer_plays(_options: &MatchOptions) -> bool {
+        // Either side of the two-player game, and any role of the team game.
+        true
     }
 
-    fn computer_choice(state: &State, seat: &str, think_ms: u64, seed: u64) -> Option<usize> {
-        // The computer plays two-player matches only: a seat is a side.
-        if engine::decision(state)?.seat != seat_faction(seat)? {
-            return None;
-        }
-        crate::bot::choose(state, crate::bot::Budget::Millis(think_ms), seed).map(|c| c.index)
+    fn computer_choice(state: &State, ask: &ComputerAsk) -> Option<usize> {
+        // Both roles of a side answer as the whole side; one role as itself.
+        let players: Vec<Player> = ask.seats.iter().map(|s| seat_player(s)).collect::<Option<_>>()?;
+        let player = match players.as_slice() {
+            [one] => *one,
+            [a, b] if a.faction == b.faction => Player::side(a.faction),
+            _ => return None,
+        };
+        let teammate = if ask.person_asked { bot::Teammate::Asked } else { bot::Teammate::Absent };
+        let budget = bot::Budget::Millis(ask.think_ms);
+        bot::choose_as(state, player, teammate, budget, ask.seed).map(|c| c.index)
     }
 
     fn board_fingerprint(state: &State) -> Option<u64> {
