@@ -2,8 +2,9 @@
 //! the leak harness's twins (`tests/leaks/twins.rs`): the opponent's hand and facedown missions,
 //! the hidden base, deck orders, the random stream, hidden probe cards, the Imperial
 //! mission-set pick, in the team game which player of a side holds each action card — give it
-//! the very same imagined worlds, and so the very same decision for
-//! the same seed and iteration budget, at every sampled step of many games.
+//! the very same imagined worlds, and so the very same decision (and hint: the whole ranking
+//! with its estimates) for the same seed and iteration budget, at every sampled step of many
+//! games.
 
 #[allow(dead_code)]
 mod leaks {
@@ -16,7 +17,7 @@ mod leaks {
 use holonet::bot::determinize::determinize;
 use holonet::bot::sim::random_index;
 use holonet::bot::versus::seat_for;
-use holonet::bot::{Budget, Teammate, choose_as};
+use holonet::bot::{Budget, Teammate, rank_as};
 use holonet::content::Faction;
 use holonet::engine::rebellion::invariants::violations;
 use holonet::engine::rebellion::{MatchOptions, Players, Position, new_game};
@@ -68,8 +69,9 @@ fn run(seed: u64, options: MatchOptions, decide_every: usize, iterations: u32, c
                         let budget = Budget::Iterations(iterations);
                         // In the team game, as the role asked (or the whole side), as hosted.
                         let who = seat_for(&s, &d);
-                        let x = choose_as(&s, who, Teammate::Absent, budget, bot_seed);
-                        let y = choose_as(&twin.state, who, Teammate::Absent, budget, bot_seed);
+                        // The whole ranking, with its estimates: what a hint shows too.
+                        let x = rank_as(&s, who, Teammate::Absent, budget, bot_seed);
+                        let y = rank_as(&twin.state, who, Teammate::Absent, budget, bot_seed);
                         assert_eq!(
                             x, y,
                             "seed {seed} v{}: the computer decides otherwise in a {kind} twin",

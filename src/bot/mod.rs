@@ -71,10 +71,7 @@ pub enum Teammate {
 
 /// Chooses an action for `player` (a side, or one role of it in the team game) by search, or
 /// `None` when nobody decides, the decision is not the player's side's, or nothing in it is
-/// the player's to take. A role takes only its own actions (`team::check`): never its
-/// teammate's leaders or cards. While a person on its side is asked the same decision, it
-/// never closes that decision for both (the Assignment Phase's "done"); the person decides
-/// when it ends. A decision with one option is answered at once.
+/// the player's to take: the first of [`rank_as`]'s ranking.
 pub fn choose_as(
     state: &State,
     player: Player,
@@ -82,6 +79,47 @@ pub fn choose_as(
     budget: Budget,
     seed: u64,
 ) -> Option<Choice> {
+    let ranking = rank_as(state, player, teammate, budget, seed)?;
+    let best = ranking.options.into_iter().next()?;
+    Some(Choice { index: best.index, action: best.action, iterations: ranking.iterations })
+}
+
+/// The computer's options of one decision, best first, with what it thinks of each.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ranking {
+    /// The options weighed, best first.
+    pub options: Vec<Ranked>,
+    /// The search iterations run.
+    pub iterations: u32,
+}
+
+/// One option of a [`Ranking`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ranked {
+    /// The option's position in `decision(state).actions`.
+    pub index: usize,
+    /// The action.
+    pub action: Action,
+    /// The chance of winning the search gives the deciding side after it (0..1), or `None`
+    /// when it was the only option and nothing was searched.
+    pub chance: Option<f64>,
+    /// How many search iterations went through it.
+    pub visits: u32,
+}
+
+/// Ranks the options of the pending decision that `player` may take (a side, or one role of it
+/// in the team game), by search from what its side may know only; `None` as for
+/// [`choose_as`]. A role takes only its own actions (`team::check`): never its teammate's
+/// leaders or cards. While a person on its side is asked the same decision, it never closes
+/// that decision for both (the Assignment Phase's "done"); the person decides when it ends. A
+/// decision with one option is not searched.
+pub fn rank_as(
+    state: &State,
+    player: Player,
+    teammate: Teammate,
+    budget: Budget,
+    seed: u64,
+) -> Option<Ranking> {
     let d = decision(state)?;
     if d.seat != player.faction {
         return None;
@@ -95,7 +133,10 @@ pub fn choose_as(
     let mut rng = GameRng::from_seed(seed);
     match considered.as_slice() {
         [] => return None,
-        &[index] => return Some(Choice { index, action: d.actions[index].clone(), iterations: 0 }),
+        &[index] => {
+            let only = Ranked { index, action: d.actions[index].clone(), chance: None, visits: 0 };
+            return Some(Ranking { options: vec![only], iterations: 0 });
+        }
         _ => {}
     }
     let started = Instant::now();
@@ -116,8 +157,18 @@ pub fn choose_as(
         tree.iterate(state, &mut rng);
         iterations += 1;
     }
-    let index = considered[tree.best()];
-    Some(Choice { index, action: d.actions[index].clone(), iterations })
+    let options = tree
+        .ranking()
+        .into_iter()
+        .map(|(i, visits, chance)| Ranked {
+            index: considered[i],
+            action: d.actions[considered[i]].clone(),
+            chance: Some(chance),
+            // Less the prior's pretend visits: the iterations that went through it.
+            visits: (visits - PRIOR_WEIGHT).max(0.0).round() as u32,
+        })
+        .collect();
+    Some(Ranking { options, iterations })
 }
 
 /// Whether an answer ends a team-game decision for both players of the side: "done" where it

@@ -165,6 +165,21 @@ impl Tree {
         best - 1
     }
 
+    /// The root actions, best first: [`Tree::best`], then the rest by the same order (most
+    /// visited, then best valued). Each with its visits (priors included) and mean value for
+    /// the deciding seat.
+    pub fn ranking(&self) -> Vec<(usize, f64, f64)> {
+        let best = self.best();
+        let stats = |i: usize| {
+            let n = &self.nodes[i + 1];
+            (i, n.visits, n.total / n.visits.max(1e-9))
+        };
+        let mut rest: Vec<(usize, f64, f64)> =
+            (0..self.nodes[0].children.len()).filter(|&i| i != best).map(stats).collect();
+        rest.sort_by(|a, b| (b.1, b.2).partial_cmp(&(a.1, a.2)).unwrap_or(std::cmp::Ordering::Equal));
+        std::iter::once(stats(best)).chain(rest).collect()
+    }
+
     /// Nodes in the tree (for statistics).
     pub fn size(&self) -> usize {
         self.nodes.len()

@@ -366,6 +366,8 @@ impl<G: LocalGame> Session<G> {
         let seats = G::seats(&options);
         let first = user_of(&seats, &seats[0]);
         service.create(LOCAL_CHANNEL, None, first, options, Some(seed)).map_err(|e| e.to_string())?;
+        // The terminal is for learning too: hints are on (`SEAT hint`).
+        service.set_hints(LOCAL_CHANNEL, first, true).map_err(|e| e.to_string())?;
         for seat in &seats {
             service.join(LOCAL_CHANNEL, user_of(&seats, seat), Some(seat)).map_err(|e| e.to_string())?;
         }
@@ -561,6 +563,12 @@ impl<G: LocalGame> Session<G> {
             None => return Err(format!("start the line with the seat (rebel or empire), not `{first}`")),
         };
         let (verb, arg) = command.trim().split_once(char::is_whitespace).unwrap_or((command.trim(), ""));
+        if verb.eq_ignore_ascii_case("hint") {
+            // The computer's best options for this seat, from what it may know (`/play hint`).
+            let out =
+                self.service.hint(LOCAL_CHANNEL, user_of(&self.seats(), &seat)).map_err(|e| e.to_string())?;
+            return Ok(out.reply.lines().map(String::from).collect());
+        }
         let answer = match (verb.eq_ignore_ascii_case("choose"), arg.trim().parse::<usize>()) {
             (true, Ok(n)) => {
                 // The terminal always lists the pending prompt, so the number refers to it.

@@ -21,6 +21,7 @@ use super::autocomplete::{card_names, complete};
 pub use super::autocomplete::{own_lines, suggestions};
 use super::components::{option_menus, out_of_date};
 use super::host::Job;
+use super::hosted::Games;
 use super::hosted::{GameKind, NewMatch};
 use super::lobby::lfg;
 use super::messages::{NUMBER_OUT_OF_DATE, options_intro, shorten};
@@ -35,7 +36,7 @@ use crate::engine::rebellion::{MatchOptions, Players};
 use crate::games::evr::EvrOptions;
 use crate::games::rebellion::Rebellion;
 use crate::service::cards::lookup;
-use crate::service::{Answer, Outcome, ServiceError, StateAt, check_computer};
+use crate::service::{Answer, Caller, Outcome, ServiceError, StateAt, check_computer};
 
 /// Every top-level command, for registration.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
@@ -155,6 +156,8 @@ pub async fn game(_ctx: Context<'_>) -> Result<(), Error> {
 pub async fn game_new(
     ctx: Context<'_>,
     #[description = "The game: rebellion, or evr (Empire vs. Rebellion)"] game: GameChoice,
+    #[description = "Let players ask the computer for hints (/play hint); counted in the reveal"]
+    hints: Option<bool>,
 ) -> Result<(), Error> {
     check_permissions(ctx)?;
     let guild = ctx.guild_id().map(|g| g.get());
@@ -162,7 +165,21 @@ pub async fn game_new(
         GameChoice::Rebellion => NewMatch::Rebellion(MatchOptions::default()),
         GameChoice::Evr => NewMatch::Evr(EvrOptions::default()),
     };
-    run_on(ctx, move |g, ch, who| g.create(ch, guild, who, new)).await
+    run_on(ctx, move |g, ch, who| {
+        let mut out = g.create(ch, guild, who, new)?;
+        with_hints(g, ch, who, hints, &mut out)?;
+        Ok(out)
+    })
+    .await
+}
+
+/// Turns hints on in a match just created, when asked, adding what that means to its reply.
+fn with_hints(g: &Games, ch: u64, who: Caller, hints: Option<bool>, out: &mut Outcome) -> Result<(), Error> {
+    if hints == Some(true) {
+        let on = g.of(ch).set_hints(ch, who, true)?;
+        out.reply = format!("{}\n{}", out.reply, on.reply);
+    }
+    Ok(())
 }
 
 // ---------------------------------------------------------------- /rebellion
@@ -207,6 +224,8 @@ pub async fn new(
     #[min = 0.01]
     #[max = 10]
     think_seconds: Option<f64>,
+    #[description = "Let players ask the computer for hints (/play hint); counted in the reveal"]
+    hints: Option<bool>,
 ) -> Result<(), Error> {
     check_permissions(ctx)?;
     let guild = ctx.guild_id().map(|g| g.get());
@@ -238,6 +257,7 @@ pub async fn new(
             let seated = g.rebellion.seat_computer(ch, who, Some(&seat), think)?;
             out.reply = format!("{}\n{}", out.reply, seated.reply);
         }
+        with_hints(g, ch, who, hints, &mut out)?;
         Ok(out)
     })
     .await
@@ -438,7 +458,8 @@ async fn card_lookup(ctx: Context<'_>, game: Option<GameKind>, name: String) -> 
         "action",
         "choose",
         "pass",
-        "undo"
+        "undo",
+        "hint"
     ),
     subcommand_required
 )]
@@ -465,6 +486,12 @@ pub async fn assign(
         None => format!("assign {mission} {leader}"),
     };
     rebellion_move(ctx, "assign", line).await
+}
+
+/// Ask the computer, privately, for its three best options for your decision (matches with hints).
+#[poise::command(slash_command)]
+pub async fn hint(ctx: Context<'_>) -> Result<(), Error> {
+    ask(ctx, move |s, ch, who| s.hint(ch, who)).await
 }
 
 /// Finish assigning missions.

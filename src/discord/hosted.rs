@@ -79,6 +79,11 @@ pub trait HostedGame: Send + Sync {
     fn status(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError>;
     /// The caller's private view with their pending options.
     fn hand(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError>;
+    /// The computer's best options for the caller's pending decision, for the caller alone
+    /// (slow: it thinks).
+    fn hint(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError>;
+    /// Turns hints on or off in the lobby.
+    fn set_hints(&self, channel: u64, caller: Caller, on: bool) -> Result<Outcome, ServiceError>;
     /// The last `n` public events.
     fn log(&self, channel: u64, n: usize) -> Result<Outcome, ServiceError>;
     /// The pending prompt, shown to `user` (counted as shown when they decide it).
@@ -231,6 +236,12 @@ impl<G: Game + Kind> HostedGame for Service<G> {
     }
     fn hand(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError> {
         Service::hand(self, channel, caller)
+    }
+    fn hint(&self, channel: u64, caller: Caller) -> Result<Outcome, ServiceError> {
+        Service::hint(self, channel, caller)
+    }
+    fn set_hints(&self, channel: u64, caller: Caller, on: bool) -> Result<Outcome, ServiceError> {
+        Service::set_hints(self, channel, caller, on)
     }
     fn log(&self, channel: u64, n: usize) -> Result<Outcome, ServiceError> {
         Service::log(self, channel, n)

@@ -256,6 +256,8 @@ fn prepared_export(seed: u64, moves: usize, quick: bool, status: MatchStatus) ->
         rollbacks: vec![],
         ended_at: None,
         record_excluded: false,
+        hints: false,
+        hints_asked: Default::default(),
     };
     let export = MatchExport {
         format: "holonet-match".into(),

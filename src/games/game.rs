@@ -227,6 +227,14 @@ pub trait Game: Send + Sync + 'static {
     fn computer_choice(_state: &Self::State, _ask: &ComputerAsk) -> Option<usize> {
         None
     }
+    /// The computer's best options of the pending prompt for `ask.seats` (a person's seats,
+    /// asking for a hint), best first, each with its estimate of their side's chance of winning
+    /// after it (0..1; `None` when nothing was weighed, as for the only option). Chosen from
+    /// what those seats may know only, like [`Game::computer_choice`]. `None` when the game
+    /// gives no hints or nothing in the prompt is theirs. Slow: call it off the async runtime.
+    fn computer_hint(_state: &Self::State, _ask: &ComputerAsk) -> Option<Vec<(usize, Option<f64>)>> {
+        None
+    }
     /// A picture of how a finished match went (e.g. scores by round) as PNG bytes, from its
     /// seed, options and every action; `None` when the game draws none. Slow: call it off the
     /// async runtime.

@@ -168,10 +168,19 @@ pub enum ServiceError {
     /// The computer does not play this game, or not with these options.
     #[error(
         "the computer cannot take a seat in this match ({} with these options); it plays \
-         two-player Star Wars: Rebellion",
+         every seat of Star Wars: Rebellion",
         game_name(.0)
     )]
     NoComputer(String),
+    /// A hint asked where hints are off.
+    #[error(
+        "this match gives no hints: hints come in matches created with `hints:true` and in \
+         matches against the computer"
+    )]
+    NoHints,
+    /// A hint asked by someone with nothing to decide now.
+    #[error("a hint is for the decision you are asked now, and nothing waits for you")]
+    NothingToHint,
     /// A thinking time out of range (milliseconds asked).
     #[error(
         "the computer thinks at most {} seconds per decision (and at least a millisecond)",

@@ -7,6 +7,7 @@ pub mod cards;
 pub mod community;
 mod computer;
 mod error;
+mod hints;
 mod keys;
 pub mod menu;
 mod mine;
@@ -22,6 +23,7 @@ pub mod verify;
 pub use community::Community;
 pub use computer::{ComputerJob, ComputerMove, check_computer};
 pub use error::{ServiceError, game_name};
+pub use hints::{HINT_OPTIONS, hints_allowed};
 pub use keys::{FINGERPRINT_LEN, fingerprint};
 pub use mine::MyMatch;
 pub use moderation::stored_export;
@@ -404,6 +406,8 @@ impl<G: Game> Service<G> {
             rollbacks: vec![],
             ended_at: None,
             record_excluded: false,
+            hints: false,
+            hints_asked: Default::default(),
         };
         let mut meta = meta;
         (meta.salt, meta.commitment) = crate::trust::dice::new_commitment(meta.seed);

@@ -203,6 +203,9 @@ impl<G: Game> Service<G> {
             text.push('\n');
         }
         text.push_str(&G::reveal_text(state, &seats));
+        if let Some(line) = super::hints::hints_line(meta, &seats) {
+            text.push_str(&format!("\n{line}"));
+        }
         // The seed and salt behind the commitment, and what the replay must reach.
         let dice = crate::trust::dice::reveal_lines(
             meta.seed,

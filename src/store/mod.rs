@@ -157,6 +157,13 @@ pub struct MatchMeta {
     /// match): kept with the match so that exports and `holonet reshard` carry it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub record_excluded: bool,
+    /// Whether players may ask the computer for a hint (`/play hint`), set when the match was
+    /// created; a match against the computer allows them anyway.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hints: bool,
+    /// How many hints each seat asked for, told in the reveal.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub hints_asked: BTreeMap<String, u32>,
 }
 
 /// A moderator's rollback, as the match records it.

@@ -68,6 +68,19 @@ fn deciders(state: &State, d: &engine::Decision) -> (String, Vec<String>) {
     (first, seats.collect())
 }
 
+/// Who the computer answers as for `ask` (both roles of a side answer as the side), and
+/// whether a person on its side is asked too.
+fn computer_player(ask: &ComputerAsk) -> Option<(Player, bot::Teammate)> {
+    let players: Vec<Player> = ask.seats.iter().map(|s| seat_player(s)).collect::<Option<_>>()?;
+    let player = match players.as_slice() {
+        [one] => *one,
+        [a, b] if a.faction == b.faction => Player::side(a.faction),
+        _ => return None,
+    };
+    let teammate = if ask.person_asked { bot::Teammate::Asked } else { bot::Teammate::Absent };
+    Some((player, teammate))
+}
+
 fn viewer(v: Option<&str>) -> Viewer {
     match v.and_then(seat_faction) {
         Some(f) => Viewer::Faction(f),
@@ -230,16 +243,16 @@ impl Game for Rebellion {
     }
 
     fn computer_choice(state: &State, ask: &ComputerAsk) -> Option<usize> {
-        // Both roles of a side answer as the whole side; one role as itself.
-        let players: Vec<Player> = ask.seats.iter().map(|s| seat_player(s)).collect::<Option<_>>()?;
-        let player = match players.as_slice() {
-            [one] => *one,
-            [a, b] if a.faction == b.faction => Player::side(a.faction),
-            _ => return None,
-        };
-        let teammate = if ask.person_asked { bot::Teammate::Asked } else { bot::Teammate::Absent };
+        let (player, teammate) = computer_player(ask)?;
         let budget = bot::Budget::Millis(ask.think_ms);
         bot::choose_as(state, player, teammate, budget, ask.seed).map(|c| c.index)
+    }
+
+    fn computer_hint(state: &State, ask: &ComputerAsk) -> Option<Vec<(usize, Option<f64>)>> {
+        let (player, teammate) = computer_player(ask)?;
+        let budget = bot::Budget::Millis(ask.think_ms);
+        let ranking = bot::rank_as(state, player, teammate, budget, ask.seed)?;
+        Some(ranking.options.into_iter().map(|r| (r.index, r.chance)).collect())
     }
 
     fn board_fingerprint(state: &State) -> Option<u64> {
