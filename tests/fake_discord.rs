@@ -36,6 +36,8 @@ mod mine;
 mod notify;
 #[path = "fake_discord/record.rs"]
 mod record;
+#[path = "fake_discord/team_computer.rs"]
+mod team_computer;
 #[path = "fake_discord/threads.rs"]
 mod threads;
 use holonet::games::game::Game;

@@ -37,12 +37,15 @@ pub fn prompt_key<G: Game>(meta: &MatchMeta, state: &G::State, prompt: &GameProm
 /// The pending prompt of a started match, addressed to its seat's user.
 pub fn prompt_post_of<G: Game>(meta: &MatchMeta, state: &G::State) -> Option<PromptPost> {
     let p = G::prompt(state)?;
+    // A person asked with a computer teammate leads the post: the computer answers on its own.
+    // (The fingerprint stays the prompt's own, which answers are checked against.)
+    let (lead, others) = led_by_person(meta, &p);
     // Written once: the fingerprint and the post both use the command lines.
     let options: Vec<String> = p.options.iter().map(G::action_text).collect();
     Some(PromptPost {
         match_id: meta.id.clone(),
         nonce: meta.nonce.clone(),
-        user: meta.seats.get(&p.seat).copied(),
+        user: meta.seats.get(&lead).copied(),
         version: G::version(state),
         fingerprint: fingerprint_of(&p, &options),
         texts: G::option_texts(state, &p),
@@ -52,17 +55,32 @@ pub fn prompt_post_of<G: Game>(meta: &MatchMeta, state: &G::State) -> Option<Pro
         },
         why: G::prompt_why(state, &p),
         public: G::options_public(state, &p),
-        also: p.also.iter().map(|s| (s.clone(), meta.seats.get(s).copied())).collect(),
-        computer: meta.computer.contains_key(&p.seat),
+        also: others.iter().map(|s| (s.clone(), meta.seats.get(s).copied())).collect(),
+        computer: meta.computer.contains_key(&lead),
         computer_seats: meta.computer.keys().cloned().collect(),
         commitment: meta.commitment.clone(),
         announce: None,
         away: vec![],
-        seat: p.seat,
+        seat: lead,
         kind: p.kind,
         options,
         context: p.context,
     })
+}
+
+/// The seats a prompt is put to, the first a person's where one is asked: when the seat asked
+/// is the computer's and a person teammate may answer too (the team game), the person leads
+/// the prompt's post (mentioned, with the options) and the computer's seat follows.
+pub fn led_by_person<A>(meta: &MatchMeta, p: &GamePrompt<A>) -> (String, Vec<String>) {
+    let mut seats: Vec<String> = std::iter::once(&p.seat).chain(&p.also).cloned().collect();
+    if meta.computer.contains_key(&p.seat)
+        && let Some(i) = seats.iter().position(|s| meta.seats.contains_key(s))
+    {
+        let person = seats.remove(i);
+        seats.insert(0, person);
+    }
+    let lead = seats.remove(0);
+    (lead, seats)
 }
 
 /// Records that `user` is being shown the prompt's numbered options, if they decide it (front

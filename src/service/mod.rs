@@ -657,7 +657,8 @@ impl<G: Game> Service<G> {
                 Answer::Numbered(n) => {
                     // A number means "option n of the list I saw": refuse it unless the list this
                     // seat last saw is the pending one (a rollback may have put another there).
-                    if m.meta.shown.get(&prompt.seat) != Some(&current) {
+                    let (lead, _) = keys::led_by_person(&m.meta, &prompt);
+                    if m.meta.shown.get(&lead) != Some(&current) {
                         return Err(ServiceError::Stale);
                     }
                     n.checked_sub(1)
