@@ -22,15 +22,20 @@ pub enum Player {
 }
 
 impl Player {
-    /// Reads `random`, `greedy` or `bot` (the last with the given budget).
+    /// Reads `random`, `greedy` or `bot` (the last with the given budget), or `bot:N` for the
+    /// computer with N search iterations a decision whatever the budget (to match the computer
+    /// against itself at two iteration counts).
     pub fn parse(text: &str, budget: Budget) -> Result<Player, String> {
+        let unknown =
+            || format!("unknown player `{}`: say random, greedy, bot or bot:N", crate::content::echo(text));
         match text {
             "random" => Ok(Player::Random),
             "greedy" => Ok(Player::Greedy),
             "bot" | "computer" => Ok(Player::Computer(budget)),
-            other => {
-                Err(format!("unknown player `{}`: say random, greedy or bot", crate::content::echo(other)))
-            }
+            other => match other.strip_prefix("bot:").map(str::parse::<u32>) {
+                Some(Ok(n)) if n > 0 => Ok(Player::Computer(Budget::Iterations(n))),
+                _ => Err(unknown()),
+            },
         }
     }
 
@@ -115,5 +120,21 @@ pub fn seat_for(s: &State, d: &Decision) -> Seat {
     match team::addressees(s, d).as_slice() {
         [one] => Seat::role(d.seat, *one),
         _ => Seat::side(d.seat),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn players_are_read_with_their_own_iteration_count() {
+        let budget = Budget::Iterations(400);
+        assert_eq!(Player::parse("bot", budget), Ok(Player::Computer(budget)));
+        assert_eq!(Player::parse("bot:4000", budget), Ok(Player::Computer(Budget::Iterations(4_000))));
+        assert_eq!(Player::parse("greedy", budget), Ok(Player::Greedy));
+        for bad in ["bot:0", "bot:", "bot:x", "droid"] {
+            assert!(Player::parse(bad, budget).unwrap_err().contains("bot:N"), "{bad}");
+        }
     }
 }
