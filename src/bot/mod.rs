@@ -18,10 +18,10 @@ pub mod search;
 pub mod sim;
 pub mod versus;
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::content::Faction;
-use crate::engine::rebellion::{Action, Decision, State, decision};
+use crate::engine::rebellion::{Action, Decision, Position, State, decision};
 use crate::engine::rng::GameRng;
 
 /// How long the computer thinks per decision by default, in milliseconds.
@@ -78,19 +78,8 @@ pub fn choose(state: &State, budget: Budget, seed: u64) -> Option<Choice> {
     // Priors: every option one action ahead in one imagined world.
     let world = determinize::determinize(state, seat, &mut rng);
     let priors = policy::one_ply(&world, seat, &options);
-    let mut tree = search::Tree::new(seat, &options, &priors, PRIOR_WEIGHT);
-    let mut iterations = 0u32;
-    loop {
-        let done = match budget {
-            Budget::Iterations(n) => iterations >= n,
-            Budget::Millis(ms) => started.elapsed() >= Duration::from_millis(ms.min(MAX_THINK_MS)),
-        };
-        if done {
-            break;
-        }
-        tree.iterate(state, &mut rng);
-        iterations += 1;
-    }
+    let mut tree = search::Tree::<Position>::new(seat, &options, &priors, PRIOR_WEIGHT);
+    let iterations = tree.run(state, budget, started, &mut rng);
     let index = considered[tree.best()];
     Some(Choice { index, action: d.actions[index].clone(), iterations })
 }
