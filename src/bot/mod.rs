@@ -13,6 +13,7 @@
 
 pub mod determinize;
 pub mod eval;
+pub mod evr;
 pub mod policy;
 pub mod search;
 pub mod sim;
@@ -110,9 +111,7 @@ pub fn greedy(state: &State, seed: u64) -> Option<Choice> {
     let mut rng = GameRng::from_seed(seed);
     let world = determinize::determinize(state, d.seat, &mut rng);
     let values = policy::one_ply(&world, d.seat, &d.actions);
-    let top = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     // Ties (most options change nothing the evaluation reads) are broken at random.
-    let best: Vec<usize> = (0..values.len()).filter(|&i| values[i] >= top - 1e-12).collect();
-    let index = *best.get(rng.below(best.len().max(1)))?;
+    let index = search::best_at_random(&values, &mut rng)?;
     Some(Choice { index, action: d.actions[index].clone(), iterations: 0 })
 }

@@ -73,6 +73,40 @@ const EXPLORATION: f64 = 0.7;
 /// How many actions a playout plays before the evaluation judges the position.
 pub const PLAYOUT_ACTIONS: usize = 12;
 
+/// The position of the highest of `values`, ties broken at random with `rng` (one draw);
+/// `None` when there are none.
+pub fn best_at_random(values: &[f64], rng: &mut GameRng) -> Option<usize> {
+    let top = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let best: Vec<usize> = (0..values.len()).filter(|&i| values[i] >= top - 1e-12).collect();
+    best.get(rng.below(best.len().max(1))).copied()
+}
+
+/// The value for `seat` of each of `options` in world `w`, one action ahead (0 for an option
+/// the world refuses).
+pub fn one_ply<W: World + Clone>(w: &W, seat: Faction, options: &[W::Action]) -> Vec<f64> {
+    let value = |t: &W| if seat == Faction::Rebel { t.rebel_value() } else { 1.0 - t.rebel_value() };
+    options
+        .iter()
+        .map(|a| {
+            let mut t = w.clone();
+            if t.apply(seat, a.clone()) { value(&t) } else { 0.0 }
+        })
+        .collect()
+}
+
+/// A one-ply greedy player: in one world imagined with a stream from `seed`, the option of
+/// `seat` among `options` that is best one action ahead, ties broken at random.
+pub fn greedy<W: World + Clone>(
+    real: &W::Real,
+    seat: Faction,
+    options: &[W::Action],
+    seed: u64,
+) -> Option<usize> {
+    let mut rng = GameRng::from_seed(seed);
+    let world = W::imagine(real, seat, &mut rng);
+    best_at_random(&one_ply(&world, seat, options), &mut rng)
+}
+
 /// One node: the action that led here, by whom, and its statistics.
 struct Node<A> {
     /// Who took the action leading here (values are from their side).
