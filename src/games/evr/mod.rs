@@ -140,6 +140,18 @@ impl Game for Evr {
         notices::undoable(before, after)
     }
 
+    fn computer_plays(_options: &EvrOptions) -> bool {
+        true
+    }
+
+    fn computer_choice(state: &EvrState, seat: &str, think_ms: u64, seed: u64) -> Option<usize> {
+        if decision(state)?.seat != seat_faction(seat)? {
+            return None;
+        }
+        let budget = crate::bot::Budget::Millis(think_ms);
+        crate::bot::evr::choose(state, budget, seed).map(|c| c.index)
+    }
+
     fn reveal_text(state: &EvrState, _seats: &[String]) -> String {
         // Everything both sides kept hidden, by name, from the full view.
         let v = view(state, Viewer::Full);
