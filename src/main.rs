@@ -252,6 +252,14 @@ fn main() {
                 let options = MatchOptions { quick_setup: false, rise_of_the_empire, players };
                 sim(seed, games, &options, dump)
             }
+            GameChoice::Evr if rebel != "random" || empire != "random" => {
+                let budget = match bot_iterations {
+                    Some(n) => holonet::bot::Budget::Iterations(n),
+                    None => holonet::bot::Budget::Millis(bot_ms),
+                };
+                rebellion_only(false, rise_of_the_empire, players)
+                    .and_then(|()| versus_evr(seed, games, (&rebel, &empire), budget, threads, dump))
+            }
             GameChoice::Evr => {
                 rebellion_only(false, rise_of_the_empire, players).and_then(|()| sim_evr(seed, games, dump))
             }
@@ -441,6 +449,17 @@ fn versus(
     threads: usize,
     dump: Option<PathBuf>,
 ) -> std::io::Result<()> {
+    let (rebel, empire) = players((rebel, empire), budget, dump)?;
+    let stdout = std::io::stdout();
+    holonet::cli::versus::run(seed, games, options, (rebel, empire), threads, &mut stdout.lock()).map(|_| ())
+}
+
+/// The players of `simulate --rebel … --empire …`, with the budget of a `bot`.
+fn players(
+    (rebel, empire): (&str, &str),
+    budget: holonet::bot::Budget,
+    dump: Option<PathBuf>,
+) -> std::io::Result<(holonet::bot::versus::Player, holonet::bot::versus::Player)> {
     use holonet::bot::versus::Player;
     if dump.is_some() {
         return Err(std::io::Error::other(
@@ -449,8 +468,21 @@ fn versus(
     }
     let rebel = Player::parse(rebel, budget).map_err(std::io::Error::other)?;
     let empire = Player::parse(empire, budget).map_err(std::io::Error::other)?;
+    Ok((rebel, empire))
+}
+
+/// `simulate --game evr` with a bot or greedy player on a side.
+fn versus_evr(
+    seed: u64,
+    games: u64,
+    sides: (&str, &str),
+    budget: holonet::bot::Budget,
+    threads: usize,
+    dump: Option<PathBuf>,
+) -> std::io::Result<()> {
+    let players = players(sides, budget, dump)?;
     let stdout = std::io::stdout();
-    holonet::cli::versus::run(seed, games, options, (rebel, empire), threads, &mut stdout.lock()).map(|_| ())
+    holonet::cli::versus::run_evr(seed, games, players, threads, &mut stdout.lock()).map(|_| ())
 }
 
 fn sim(seed: u64, games: u64, options: &MatchOptions, dump: Option<PathBuf>) -> std::io::Result<()> {

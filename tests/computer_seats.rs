@@ -286,12 +286,44 @@ fn computer_seats_are_refused_where_the_computer_cannot_play() {
     let err = svc.seat_computer(CH, REBEL, Some("empire"), THINK_MS).unwrap_err();
     assert!(matches!(err, ServiceError::UnknownSeat { .. }), "{err}");
     svc.cancel(CH, REBEL).unwrap();
-    // Empire vs. Rebellion has no computer player.
-    let evr: Service<Evr> = Service::with_clock(Arc::new(MemoryStore::new()), Box::new(|| 1_000));
-    evr.create(CH, None, REBEL, EvrOptions::default(), Some(1)).unwrap();
-    let err = evr.seat_computer(CH, REBEL, Some("empire"), THINK_MS).unwrap_err();
-    assert!(matches!(err, ServiceError::NoComputer(_)), "{err}");
-    assert!(err.to_string().contains("Empire vs. Rebellion"), "{err}");
+}
+
+#[test]
+fn an_empire_vs_rebellion_match_against_the_computer_plays_to_the_end() {
+    holonet::content::init().unwrap();
+    let store = Arc::new(MemoryStore::new());
+    let svc: Service<Evr> = Service::with_clock(store.clone(), Box::new(|| 1_000));
+    svc.create(CH, Some(7), REBEL, EvrOptions::default(), Some(3)).unwrap();
+    svc.join(CH, REBEL, Some("rebel")).unwrap();
+    let seated = svc.seat_computer(CH, REBEL, Some("empire"), 1).unwrap();
+    assert!(seated.reply.contains("The computer takes the empire seat"), "{}", seated.reply);
+    let out = svc.start(CH, REBEL).unwrap();
+    check_outcome(&out);
+    let mut rng = GameRng::from_seed(11);
+    let (mut human, mut computer) = (0usize, 0usize);
+    loop {
+        match svc.computer_turn(CH).unwrap() {
+            Some(out) => {
+                check_outcome(&out);
+                computer += 1;
+            }
+            None => {
+                let Some(p) = svc.prompt(CH).unwrap() else { break };
+                assert_eq!(p.seat, "rebel", "the computer answers its own prompts");
+                let index = rng.below(p.options.len());
+                check_outcome(&svc.act(CH, REBEL, Answer::Option { key: p.key(), index }).unwrap());
+                human += 1;
+            }
+        }
+        assert!(human + computer < 5_000, "the match ends");
+    }
+    assert!(svc.state(CH).unwrap().expect("the match").winner.is_some(), "the match is over");
+    let stored = store.load(&CH.to_string()).unwrap().unwrap();
+    assert_eq!(stored.log.len(), human + computer);
+    for e in &stored.log {
+        assert_eq!(e.user == COMPUTER_USER, e.seat == "empire", "{e:?}");
+    }
+    assert!(computer >= 10, "the computer played: {computer} actions");
 }
 
 #[test]
@@ -358,32 +390,49 @@ fn local_mode_plays_a_side_with_the_computer() {
     );
 }
 
-#[test]
-fn the_local_command_takes_a_bot_side_and_a_thinking_time() {
+/// Runs `holonet local ARGS --script -` with these lines on its standard input: whether it
+/// succeeded, and what it printed.
+fn local_script(args: &[&str], lines: &[String]) -> (bool, String) {
     use std::io::Write;
     use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_holonet"))
-        .args(["local", "--quick-setup", "--bot", "empire", "--bot-ms", "5", "--script", "-"])
+        .arg("local")
+        .args(args)
+        .args(["--script", "-"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
-    for _ in 0..12 {
-        writeln!(stdin, "rebel choose 1").unwrap();
+    for l in lines {
+        writeln!(stdin, "{l}").unwrap();
     }
-    writeln!(stdin, "empire pass").unwrap();
     drop(stdin);
     let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    (out.status.success(), String::from_utf8(out.stdout).unwrap())
+}
+
+#[test]
+fn the_local_command_takes_a_bot_side_and_a_thinking_time() {
+    let mut lines = vec!["rebel choose 1".to_string(); 12];
+    lines.push("empire pass".into());
+    let (ok, text) = local_script(&["--quick-setup", "--bot", "empire", "--bot-ms", "5"], &lines);
+    assert!(ok);
     assert!(text.lines().any(|l| l.starts_with("computer (empire): ")), "{text}");
     assert!(text.contains("error: the computer plays the empire seat"), "{text}");
     assert!(!text.lines().any(|l| l.starts_with("[empire]")), "the computer's messages stay with it: {text}");
-    let bad = Command::new(env!("CARGO_BIN_EXE_holonet"))
-        .args(["local", "--bot", "droid", "--script", "-"])
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    assert!(!bad.status.success());
+    let (ok, _) = local_script(&["--bot", "droid"], &[]);
+    assert!(!ok);
+}
+
+#[test]
+fn the_local_command_plays_empire_vs_rebellion_against_the_computer() {
+    let lines = vec!["empire choose 1".to_string(); 12];
+    let (ok, text) = local_script(&["--game", "evr", "--bot", "rebel", "--bot-ms", "5"], &lines);
+    assert!(ok);
+    // The Rebels pick their characters first: the computer answers before the person.
+    assert!(text.lines().any(|l| l.starts_with("computer (rebel): ")), "{text}");
+    assert!(!text.lines().any(|l| l.starts_with("[rebel]")), "the computer's messages stay with it: {text}");
+    assert!(!text.contains("error:"), "{text}");
 }

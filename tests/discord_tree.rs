@@ -136,7 +136,7 @@ fn command_names_are_the_documented_ones() {
         ["rise_of_the_empire", "quick_setup", "players", "computer", "think_seconds"]
     );
     assert_eq!(options("rebellion", "join"), ["faction", "role", "computer", "think_seconds"]);
-    assert_eq!(options("game", "new"), ["game"]);
+    assert_eq!(options("game", "new"), ["game", "computer", "think_seconds"]);
     assert_eq!(options("game", "join"), ["faction", "role", "computer", "think_seconds"]);
     assert_eq!(options("mod", "computer"), ["seat", "think_seconds"]);
     assert_eq!(

@@ -143,11 +143,11 @@ fn the_opener_seats_the_computer_where_it_may_play_and_a_person_keeps_a_seat() {
     assert_eq!(up.lobby.players().into_iter().collect::<Vec<_>>(), [("rebel".into(), 2)]);
     assert_eq!(up.lobby.thread_name("Star Wars: Rebellion"), "Star Wars: Rebellion: Bob vs the computer");
 
-    // Empire vs. Rebellion has no computer player: its lobby refuses one and says so.
+    // The computer plays Empire vs. Rebellion too.
     let evr = LobbySpec::of::<Evr>(&EvrOptions::default(), 2_000).unwrap();
     c.open_lobby(LOBBY + 1, GUILD, CHANNEL, ANN.user, evr).unwrap();
-    let e = c.lobby_computer(LOBBY + 1, ANN, 0).unwrap_err();
-    assert!(e.to_string().contains("the computer does not play Star Wars: Empire vs. Rebellion"), "{e}");
+    let up = c.lobby_computer(LOBBY + 1, ANN, 1).unwrap();
+    assert_eq!(up.lobby.holders.get("empire"), Some(&Holder::Computer { think_ms: 2_000 }));
 }
 
 #[test]

@@ -13,15 +13,16 @@
 
 pub mod determinize;
 pub mod eval;
+pub mod evr;
 pub mod policy;
 pub mod search;
 pub mod sim;
 pub mod versus;
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::content::Faction;
-use crate::engine::rebellion::{Action, Decision, Player, State, decision, team};
+use crate::engine::rebellion::{Action, Decision, Player, Position, State, decision, team};
 use crate::engine::rng::GameRng;
 
 /// How long the computer thinks per decision by default, in milliseconds.
@@ -144,19 +145,8 @@ pub fn rank_as(
     // Priors: every option one action ahead in one imagined world.
     let world = determinize::determinize(state, seat, &mut rng);
     let priors = policy::one_ply(&world, seat, &options);
-    let mut tree = search::Tree::new(seat, &options, &priors, PRIOR_WEIGHT);
-    let mut iterations = 0u32;
-    loop {
-        let done = match budget {
-            Budget::Iterations(n) => iterations >= n,
-            Budget::Millis(ms) => started.elapsed() >= Duration::from_millis(ms.min(MAX_THINK_MS)),
-        };
-        if done {
-            break;
-        }
-        tree.iterate(state, &mut rng);
-        iterations += 1;
-    }
+    let mut tree = search::Tree::<Position>::new(seat, &options, &priors, PRIOR_WEIGHT);
+    let iterations = tree.run(state, budget, started, &mut rng);
     let options = tree
         .ranking()
         .into_iter()
@@ -203,9 +193,7 @@ pub fn greedy(state: &State, seed: u64) -> Option<Choice> {
     let mut rng = GameRng::from_seed(seed);
     let world = determinize::determinize(state, d.seat, &mut rng);
     let values = policy::one_ply(&world, d.seat, &d.actions);
-    let top = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     // Ties (most options change nothing the evaluation reads) are broken at random.
-    let best: Vec<usize> = (0..values.len()).filter(|&i| values[i] >= top - 1e-12).collect();
-    let index = *best.get(rng.below(best.len().max(1)))?;
+    let index = search::best_at_random(&values, &mut rng)?;
     Some(Choice { index, action: d.actions[index].clone(), iterations: 0 })
 }

@@ -5,26 +5,114 @@
 //! availability counts, adds one node, plays a short playout with the heuristic policy, and
 //! backs up the evaluation of where it ends. The root's actions are the seat's own options
 //! (the same in every world); the answer is the most visited.
+//!
+//! The tree is generic over the game: a [`World`] is one imagined position of it (Rebellion's
+//! is its `Position`, implemented here; Empire vs. Rebellion's is in `bot/evr`).
 
 use crate::content::Faction;
 use crate::engine::rebellion::{Action, Position, State};
 use crate::engine::rng::GameRng;
 
+use std::time::{Duration, Instant};
+
 use super::determinize::determinize;
 use super::eval;
 use super::policy;
+use super::{Budget, MAX_THINK_MS};
+
+/// One imagined position of a two-sided game that the search can play forward: what it needs
+/// of a game and of its determinization, playout policy and evaluation.
+pub trait World: Sized {
+    /// The real state the seat decides in (read only through `imagine`).
+    type Real;
+    /// An answer to a decision.
+    type Action: Clone + PartialEq;
+    /// A world `seat` cannot tell from the real state, drawn with `rng`.
+    fn imagine(real: &Self::Real, seat: Faction, rng: &mut GameRng) -> Self;
+    /// Who decides now and every legal action, or `None` when the game is over.
+    fn decision(&self) -> Option<(Faction, &[Self::Action])>;
+    /// Applies one action of `seat`; `false` (and nothing changed) when it is refused.
+    fn apply(&mut self, seat: Faction, action: Self::Action) -> bool;
+    /// The action the playout policy takes among `options` (positions in the decision's
+    /// actions).
+    fn pick(&self, options: &[usize], rng: &mut GameRng) -> usize;
+    /// Plays up to `steps` actions with the playout policy.
+    fn playout(&mut self, steps: usize, rng: &mut GameRng);
+    /// The Rebels' chance of winning from here (0..1).
+    fn rebel_value(&self) -> f64;
+    /// How many actions a playout plays from the root before the evaluation judges it.
+    const PLAYOUT_ACTIONS: usize = PLAYOUT_ACTIONS;
+}
+
+/// Rebellion's world: a determinized position, played by `policy`, judged by `eval`.
+impl World for Position {
+    type Real = State;
+    type Action = Action;
+    fn imagine(real: &State, seat: Faction, rng: &mut GameRng) -> Self {
+        Position::new(determinize(real, seat, rng))
+    }
+    fn decision(&self) -> Option<(Faction, &[Action])> {
+        Position::decision(self).map(|d| (d.seat, d.actions.as_slice()))
+    }
+    fn apply(&mut self, seat: Faction, action: Action) -> bool {
+        Position::apply(self, seat, action).is_ok()
+    }
+    fn pick(&self, options: &[usize], rng: &mut GameRng) -> usize {
+        policy::pick(self, options, rng)
+    }
+    fn playout(&mut self, steps: usize, rng: &mut GameRng) {
+        policy::playout(self, steps, rng)
+    }
+    fn rebel_value(&self) -> f64 {
+        eval::rebel_value(self.state())
+    }
+}
 
 /// The UCB exploration constant (values lie in 0..1).
 const EXPLORATION: f64 = 0.7;
 /// How many actions a playout plays before the evaluation judges the position.
 pub const PLAYOUT_ACTIONS: usize = 12;
 
+/// The position of the highest of `values`, ties broken at random with `rng` (one draw);
+/// `None` when there are none.
+pub fn best_at_random(values: &[f64], rng: &mut GameRng) -> Option<usize> {
+    let top = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let best: Vec<usize> = (0..values.len()).filter(|&i| values[i] >= top - 1e-12).collect();
+    best.get(rng.below(best.len().max(1))).copied()
+}
+
+/// The value for `seat` of each of `options` in world `w`, one action ahead (0 for an option
+/// the world refuses).
+pub fn one_ply<W: World + Clone>(w: &W, seat: Faction, options: &[W::Action]) -> Vec<f64> {
+    let value = |t: &W| if seat == Faction::Rebel { t.rebel_value() } else { 1.0 - t.rebel_value() };
+    options
+        .iter()
+        .map(|a| {
+            let mut t = w.clone();
+            if t.apply(seat, a.clone()) { value(&t) } else { 0.0 }
+        })
+        .collect()
+}
+
+/// A one-ply greedy player: in one world imagined with a stream from `seed`, the option of
+/// `seat` among `options` that is best one action ahead, ties broken at random.
+pub fn greedy<W: World + Clone>(
+    real: &W::Real,
+    seat: Faction,
+    options: &[W::Action],
+    seed: u64,
+) -> Option<usize> {
+    let mut rng = GameRng::from_seed(seed);
+    let world = W::imagine(real, seat, &mut rng);
+    best_at_random(&one_ply(&world, seat, options), &mut rng)
+}
+
 /// One node: the action that led here, by whom, and its statistics.
-struct Node {
+struct Node<A> {
     /// Who took the action leading here (values are from their side).
     mover: Faction,
     /// The action leading here (`None` at the root).
-    action: Option<Action>,
+    action: Option<A>,
     /// Times this node was visited.
     visits: f64,
     /// Times it was available to be chosen at its parent.
@@ -35,16 +123,16 @@ struct Node {
     children: Vec<usize>,
 }
 
-/// A search tree over one decision.
-pub struct Tree {
-    nodes: Vec<Node>,
+/// A search tree over one decision, in worlds of type `W`.
+pub struct Tree<W: World> {
+    nodes: Vec<Node<W::Action>>,
     seat: Faction,
 }
 
-impl Tree {
+impl<W: World> Tree<W> {
     /// A tree for the decision of `seat` among `root_actions`, each given a prior: `priors[i]`
     /// is the value of action `i` from one-ply evaluation, counted as `weight` visits.
-    pub fn new(seat: Faction, root_actions: &[Action], priors: &[f64], weight: f64) -> Self {
+    pub fn new(seat: Faction, root_actions: &[W::Action], priors: &[f64], weight: f64) -> Self {
         let mut nodes = vec![Node {
             mover: seat.opponent(),
             action: None,
@@ -70,12 +158,12 @@ impl Tree {
     }
 
     /// Runs one iteration from the real state `s` (never read beyond what `determinize` keeps).
-    pub fn iterate(&mut self, s: &State, rng: &mut GameRng) {
-        let mut w = Position::new(determinize(s, self.seat, rng));
+    pub fn iterate(&mut self, s: &W::Real, rng: &mut GameRng) {
+        let mut w = W::imagine(s, self.seat, rng);
         let mut path = vec![0usize];
         let mut node = 0usize;
         let mut depth = 0usize;
-        while let Some(d) = w.decision() {
+        while let Some((seat, actions)) = w.decision() {
             // Children legal in this world, and the actions not yet tried here (positions in
             // the decision's actions). At the root they are the seat's own options, each a
             // child already.
@@ -84,7 +172,7 @@ impl Tree {
             if node == 0 {
                 present.extend(self.nodes[0].children.iter().copied());
             } else {
-                for (i, a) in d.actions.iter().enumerate() {
+                for (i, a) in actions.iter().enumerate() {
                     match self.nodes[node]
                         .children
                         .iter()
@@ -98,10 +186,9 @@ impl Tree {
             if present.is_empty() && untried.is_empty() {
                 break;
             }
-            let seat = d.seat;
             if !untried.is_empty() {
-                let a = d.actions[policy::pick(&w, &untried, rng)].clone();
-                if w.apply(seat, a.clone()).is_err() {
+                let a = actions[w.pick(&untried, rng)].clone();
+                if !w.apply(seat, a.clone()) {
                     break;
                 }
                 let child = self.nodes.len();
@@ -127,15 +214,15 @@ impl Tree {
                 .max_by(|&a, &b| self.ucb(a).total_cmp(&self.ucb(b)))
                 .expect("a legal child");
             let a = self.nodes[best].action.clone().expect("a child has an action");
-            if w.apply(seat, a).is_err() {
+            if !w.apply(seat, a) {
                 break;
             }
             path.push(best);
             node = best;
             depth += 1;
         }
-        policy::playout(&mut w, PLAYOUT_ACTIONS.saturating_sub(depth / 2), rng);
-        let rebel = eval::rebel_value(w.state());
+        w.playout(W::PLAYOUT_ACTIONS.saturating_sub(depth / 2), rng);
+        let rebel = w.rebel_value();
         for &n in &path {
             let node = &mut self.nodes[n];
             node.visits += 1.0;
@@ -178,6 +265,24 @@ impl Tree {
             (0..self.nodes[0].children.len()).filter(|&i| i != best).map(stats).collect();
         rest.sort_by(|a, b| (b.1, b.2).partial_cmp(&(a.1, a.2)).unwrap_or(std::cmp::Ordering::Equal));
         std::iter::once(stats(best)).chain(rest).collect()
+    }
+
+    /// Runs iterations from the real state `s` until `budget` is spent (a time counted from
+    /// `started`); returns how many ran.
+    pub fn run(&mut self, s: &W::Real, budget: Budget, started: Instant, rng: &mut GameRng) -> u32 {
+        let mut iterations = 0u32;
+        loop {
+            let done = match budget {
+                Budget::Iterations(n) => iterations >= n,
+                Budget::Millis(ms) => started.elapsed() >= Duration::from_millis(ms.min(MAX_THINK_MS)),
+            };
+            if done {
+                break;
+            }
+            self.iterate(s, rng);
+            iterations += 1;
+        }
+        iterations
     }
 
     /// Nodes in the tree (for statistics).

@@ -34,14 +34,40 @@ impl Summary {
     }
 }
 
-/// Plays `games` matches from seeds `seed..seed+games` on `threads` threads, writing a line per
-/// game (in seed order) and the summary to `out`.
+/// Plays `games` Rebellion matches from seeds `seed..seed+games` on `threads` threads, writing
+/// a line per game (in seed order) and the summary to `out`.
 pub fn run(
     seed: u64,
     games: u64,
     options: &MatchOptions,
+    players: (Player, Player),
+    threads: usize,
+    out: &mut dyn Write,
+) -> std::io::Result<Summary> {
+    let play = |s: u64| play(s, options.clone(), players.0, players.1);
+    run_with(seed, games, players, threads, play, out)
+}
+
+/// Plays `games` Empire vs. Rebellion matches, as [`run`] does.
+pub fn run_evr(
+    seed: u64,
+    games: u64,
+    players: (Player, Player),
+    threads: usize,
+    out: &mut dyn Write,
+) -> std::io::Result<Summary> {
+    let play = |s: u64| crate::bot::evr::versus::play(s, players.0, players.1);
+    run_with(seed, games, players, threads, play, out)
+}
+
+/// Plays `games` matches with `play` (a match from its seed) on `threads` threads, writing a
+/// line per game (in seed order) and the summary to `out`.
+fn run_with(
+    seed: u64,
+    games: u64,
     (rebel, empire): (Player, Player),
     threads: usize,
+    play: impl Fn(u64) -> Played + Sync,
     out: &mut dyn Write,
 ) -> std::io::Result<Summary> {
     let next = AtomicU64::new(0);
@@ -55,7 +81,7 @@ pub fn run(
                         break;
                     }
                     let s = seed.wrapping_add(g);
-                    let played = play(s, options.clone(), rebel, empire);
+                    let played = play(s);
                     results.lock().unwrap_or_else(|e| e.into_inner()).push((s, played));
                 }
             });

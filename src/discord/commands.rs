@@ -33,7 +33,7 @@ use super::send::{Responder, deliver, render_png};
 use super::shared::{MAX_IMPORT_BYTES, RoleChoice, SeatChoice, ask, run, run_on, seat_name, think_ms};
 use super::{Context, Data, Error, caller, on_channel};
 use crate::engine::rebellion::{MatchOptions, Players};
-use crate::games::evr::EvrOptions;
+use crate::games::evr::{Evr, EvrOptions};
 use crate::games::rebellion::Rebellion;
 use crate::service::cards::lookup;
 use crate::service::{Answer, Caller, Outcome, ServiceError, StateAt, check_computer};
@@ -156,17 +156,37 @@ pub async fn game(_ctx: Context<'_>) -> Result<(), Error> {
 pub async fn game_new(
     ctx: Context<'_>,
     #[description = "The game: rebellion, or evr (Empire vs. Rebellion)"] game: GameChoice,
+    #[description = "Seat the computer as the rebel or the empire player"] computer: Option<SeatChoice>,
+    #[description = "How long the computer thinks per decision, in seconds (default 2)"]
+    #[min = 0.01]
+    #[max = 10]
+    think_seconds: Option<f64>,
     #[description = "Let players ask the computer for hints (/play hint); counted in the reveal"]
     hints: Option<bool>,
 ) -> Result<(), Error> {
     check_permissions(ctx)?;
     let guild = ctx.guild_id().map(|g| g.get());
+    let think = think_ms(think_seconds)?;
     let new = match game {
         GameChoice::Rebellion => NewMatch::Rebellion(MatchOptions::default()),
         GameChoice::Evr => NewMatch::Evr(EvrOptions::default()),
     };
+    // Refused before the match opens (a thinking time out of range).
+    if computer.is_some() {
+        match &new {
+            NewMatch::Rebellion(o) => check_computer::<Rebellion>(o, think)?,
+            NewMatch::Evr(o) => check_computer::<Evr>(o, think)?,
+        }
+    }
     run_on(ctx, move |g, ch, who| {
         let mut out = g.create(ch, guild, who, new)?;
+        if let Some(seat) = computer {
+            let seated = match game {
+                GameChoice::Rebellion => g.rebellion.seat_computer(ch, who, Some(seat.seat()), think)?,
+                GameChoice::Evr => g.evr.seat_computer(ch, who, Some(seat.seat()), think)?,
+            };
+            out.reply = format!("{}\n{}", out.reply, seated.reply);
+        }
         with_hints(g, ch, who, hints, &mut out)?;
         Ok(out)
     })

@@ -587,9 +587,9 @@ mod tests {
         let spec = lobby_spec(GameChoice::Rebellion, Some(true), None, Some(3), None).unwrap();
         assert_eq!((spec.seats.len(), spec.think_ms), (3, crate::bot::DEFAULT_THINK_MS));
         assert!(lobby_spec(GameChoice::Evr, None, None, None, None).unwrap().seats.len() == 2);
-        // A thinking time where the computer cannot play, or out of range, is refused.
-        let e = lobby_spec(GameChoice::Evr, None, None, None, Some(1.0)).unwrap_err();
-        assert!(e.to_string().contains("the computer does not play Star Wars: Empire vs. Rebellion"), "{e}");
+        // The computer plays Empire vs. Rebellion too; a thinking time where it cannot play (the
+        // team game), or out of range, is refused.
+        assert_eq!(lobby_spec(GameChoice::Evr, None, None, None, Some(1.0)).unwrap().think_ms, 1_000);
         let e = lobby_spec(GameChoice::Rebellion, None, None, Some(4), Some(1.0)).unwrap_err();
         assert!(e.to_string().contains("the computer does not play"), "{e}");
         assert!(lobby_spec(GameChoice::Rebellion, None, None, None, Some(0.0)).is_err());

@@ -247,7 +247,8 @@ Empire vs. Rebellion* instead (`/game help` in its channel explains it).";
 pub const EVR_HELP: &str = "\
 **Playing Star Wars: Empire vs. Rebellion with Holonet**
 • `/game new game:evr` opens a match here; `/game join` takes a seat (rebel or empire); when both \
-are taken, `/game start`. (The same commands under `/rebellion` work too.)
+are taken, `/game start`. (The same commands under `/rebellion` work too.) No opponent? \
+`/game new game:evr computer:empire` (or `rebel`) seats the computer.
 • First each side picks, in secret, four of its characters to shuffle into its deck. Every round \
 an event is turned up and both sides pick a strategy in secret; then they take turns drawing a \
 card into play, using a ready card's power, spending influence to ready a card, or passing. Two \

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::content::Faction;
 use crate::engine::evr::{self as engine, Action, EvrState, Viewer, decision, view};
-use crate::games::game::{Game, GamePrompt, MatchFacts, Notice, OptionText};
+use crate::games::game::{ComputerAsk, Game, GamePrompt, MatchFacts, Notice, OptionText};
 
 pub use words::kind_words;
 
@@ -138,6 +138,24 @@ impl Game for Evr {
 
     fn undoable(before: &EvrState, after: &EvrState) -> bool {
         notices::undoable(before, after)
+    }
+
+    fn computer_plays(_options: &EvrOptions) -> bool {
+        true
+    }
+
+    fn computer_choice(state: &EvrState, ask: &ComputerAsk) -> Option<usize> {
+        Self::computer_hint(state, ask)?.first().map(|&(index, _)| index)
+    }
+
+    fn computer_hint(state: &EvrState, ask: &ComputerAsk) -> Option<Vec<(usize, Option<f64>)>> {
+        // One seat a side: the computer answers only the decisions of its own.
+        let [seat] = ask.seats.as_slice() else { return None };
+        if decision(state)?.seat != seat_faction(seat)? {
+            return None;
+        }
+        let budget = crate::bot::Budget::Millis(ask.think_ms);
+        crate::bot::evr::rank(state, budget, ask.seed).map(|(ranked, _)| ranked)
     }
 
     fn reveal_text(state: &EvrState, _seats: &[String]) -> String {
