@@ -302,6 +302,9 @@ pub struct MarkerScan {
     /// `Some(placing)`: every system was looked at, with markers being placed (`true`) or only
     /// lifted (`false`, mid-activation), and no system has changed since.
     pub(in crate::engine::rebellion) clean_for: Option<bool>,
+    /// `Some(set)`: the systems holding Imperial ground units (bit `i` for `SystemId(i)`), and
+    /// no system has changed since they were counted.
+    pub(in crate::engine::rebellion) imperial_ground: Option<u64>,
 }
 
 impl PartialEq for MarkerScan {
@@ -319,7 +322,7 @@ impl State {
     }
     /// The system's state, mutably.
     pub fn sys_mut(&mut self, s: SystemId) -> &mut SystemState {
-        self.markers.clean_for = None;
+        self.markers = MarkerScan::default();
         &mut self.systems[s.0 as usize]
     }
     /// Every system, indexed by `SystemId`.
@@ -328,7 +331,7 @@ impl State {
     }
     /// Every system, mutably (for setting up test positions).
     pub fn systems_mut(&mut self) -> &mut [SystemState] {
-        self.markers.clean_for = None;
+        self.markers = MarkerScan::default();
         &mut self.systems
     }
     /// The zone of a place.

@@ -121,11 +121,14 @@ pub fn update_markers(ctx: &mut Ctx) {
         }
     }
     if !ctx.s.base.revealed && !moving {
-        for i in 0..ctx.s.systems().len() {
-            let x = SystemId(i as u16);
-            if ctx.s.has_ground(Place::System(x), Faction::Empire) && !ctx.s.searched.contains(&x) {
-                ctx.s.searched.push(x);
-            }
+        // The systems not listed yet, listed in `SystemId` order (as a walk over every system
+        // would): one pass over the list, not one per system.
+        let listed =
+            ctx.s.searched.iter().fold(0u64, |set, x| set | 1u64.checked_shl(x.0.into()).unwrap_or(0));
+        let mut new = imperial_ground(ctx.s) & !listed;
+        while new != 0 {
+            ctx.s.searched.push(SystemId(new.trailing_zeros() as u16));
+            new &= new - 1;
         }
     }
     let captured = ctx.s.captured.clone();
@@ -136,6 +139,25 @@ pub fn update_markers(ctx: &mut Ctx) {
             rescue(ctx, l);
         }
     }
+}
+
+/// The systems holding Imperial ground units, bit `i` for `SystemId(i)`: counted again only
+/// after a system changed (`State::sys_mut` forgets the count), as this is asked after every
+/// automatic step and most steps move no unit.
+fn imperial_ground(s: &mut State) -> u64 {
+    if let Some(set) = s.markers.imperial_ground {
+        return set;
+    }
+    assert!(s.systems.len() <= 64, "a system set is one 64-bit word");
+    let ground_mask = catalog().theater_mask(Theater::Ground);
+    let set = s
+        .systems
+        .iter()
+        .enumerate()
+        .filter(|(_, st)| st.zone.units.empire.any_of(ground_mask))
+        .fold(0u64, |set, (i, _)| set | 1 << i);
+    s.markers.imperial_ground = Some(set);
+    set
 }
 
 /// Lifts subjugation markers from systems without Imperial ground units and, when `placing`,
