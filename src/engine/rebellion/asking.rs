@@ -22,7 +22,7 @@
 
 use super::cards::CardRef;
 use super::cards::CardRun;
-use super::cards::actions::{Moment, could_fit};
+use super::cards::actions::{Moment, could_fit, timing_fits};
 use super::named::{named, sets};
 use super::state::State;
 use crate::content::*;
@@ -34,7 +34,7 @@ pub fn action_window(s: &State, f: Faction, m: &Moment) -> bool {
         return false;
     }
     let mut run: Option<CardRun> = None;
-    could_hold_action(s, f).any(|card| {
+    could_hold_action(s, f).filter(|&card| timing_fits(card, m)).any(|card| {
         let run = run.get_or_insert_with(|| CardRun::new(CardRef::Action(card), f, vec![]));
         could_fit(s, f, card, m, run)
     })
