@@ -22,7 +22,8 @@
 
 use super::cards::CardRef;
 use super::cards::CardRun;
-use super::cards::actions::{Moment, could_fit};
+use super::cards::actions::{Moment, could_fit, timing_fits};
+use super::named::{named, sets};
 use super::state::State;
 use crate::content::*;
 
@@ -33,7 +34,7 @@ pub fn action_window(s: &State, f: Faction, m: &Moment) -> bool {
         return false;
     }
     let mut run: Option<CardRun> = None;
-    could_hold_action(s, f).any(|card| {
+    could_hold_action(s, f).filter(|&card| timing_fits(card, m)).any(|card| {
         let run = run.get_or_insert_with(|| CardRun::new(CardRef::Action(card), f, vec![]));
         could_fit(s, f, card, m, run)
     })
@@ -44,11 +45,7 @@ pub fn action_window(s: &State, f: Faction, m: &Moment) -> bool {
 /// were dealt is secret, and a played one cannot be told from one never dealt without the log).
 fn could_hold_action(s: &State, f: Faction) -> impl Iterator<Item = ActionCardId> + '_ {
     let c = catalog();
-    let starting = ActionCardId::all().filter(move |&a| {
-        c.action_card(a).faction == f
-            && c.action_card(a).starting
-            && super::rise_of_the_empire::cards::action_in_match(&s.options, a)
-    });
+    let starting = named().starting_actions[sets(&s.options)].get(f).iter().copied();
     let unplayed = s.hands.get(f).actions.iter().chain(s.decks.actions.get(f)).copied();
     unplayed.filter(move |&a| !c.action_card(a).starting).chain(starting)
 }

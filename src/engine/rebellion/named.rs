@@ -5,6 +5,7 @@
 
 use std::sync::OnceLock;
 
+use super::state::MatchOptions;
 use crate::content::*;
 
 /// The catalog ids of the leaders and units the rules name (each `None` if the catalog lacks it).
@@ -21,6 +22,27 @@ pub struct Named {
     /// Whether each system is populous, indexed by `SystemId` (a list of flags is cheaper to
     /// walk than the systems' whole definitions).
     pub populous: Vec<bool>,
+    /// Whether a match uses each action card, indexed by [`sets`] then by `ActionCardId`
+    /// (`rise_of_the_empire::cards::action_in_match`).
+    pub action_in_match: [Vec<bool>; 2],
+    /// Whether a match uses each mission card, indexed by [`sets`] then by `MissionId`
+    /// (`rise_of_the_empire::cards::mission_in_match`).
+    pub mission_in_match: [Vec<bool>; 2],
+    /// The starting action cards of each faction that a match uses, in catalog order, indexed
+    /// by [`sets`] (those a seat could hold unseen: `asking.rs`).
+    pub starting_actions: [ByFaction<Vec<ActionCardId>>; 2],
+}
+
+/// Which boxes a match uses, as an index into the tables of [`Named`] kept per choice: the
+/// base game alone (0) or with Rise of the Empire (1). `MatchOptions::has_set` reads nothing
+/// else, so every match with the same index uses the same cards.
+pub fn sets(options: &MatchOptions) -> usize {
+    usize::from(options.rise_of_the_empire)
+}
+
+/// The options of each [`sets`] index.
+fn options_of(sets: usize) -> MatchOptions {
+    MatchOptions { rise_of_the_empire: sets == 1, ..Default::default() }
 }
 
 static NAMED: OnceLock<Named> = OnceLock::new();
@@ -29,12 +51,42 @@ static NAMED: OnceLock<Named> = OnceLock::new();
 pub fn named() -> &'static Named {
     NAMED.get_or_init(|| {
         let c = catalog();
+        let action_in_match = [0, 1].map(|i| {
+            let o = options_of(i);
+            // Its box is in the match, and no printing of the match replaces it.
+            let replaced = |a: ActionCardId| {
+                ActionCardId::all()
+                    .any(|r| c.action_card(r).replaces == Some(a) && o.has_set(c.action_card(r).set))
+            };
+            ActionCardId::all()
+                .map(|a| o.has_set(c.action_card(a).set) && !replaced(a))
+                .collect::<Vec<bool>>()
+        });
         Named {
             luke: c.leader_by_key("luke_skywalker"),
             luke_jedi: c.leader_by_key("luke_skywalker_jedi"),
             death_star: c.unit_by_key("death_star"),
             death_star_under_construction: c.unit_by_key("death_star_under_construction"),
             populous: c.systems.iter().map(|x| x.populous).collect(),
+            action_in_match: action_in_match.clone(),
+            mission_in_match: [0, 1].map(|i| {
+                let o = options_of(i);
+                let replaced = |m: MissionId| {
+                    MissionId::all().any(|r| c.mission(r).replaces == Some(m) && o.has_set(c.mission(r).set))
+                };
+                MissionId::all().map(|m| o.has_set(c.mission(m).set) && !replaced(m)).collect()
+            }),
+            starting_actions: [0, 1].map(|i| {
+                let of = |f: Faction| {
+                    ActionCardId::all()
+                        .filter(|&a| {
+                            let card = c.action_card(a);
+                            card.faction == f && card.starting && action_in_match[i][a.0 as usize]
+                        })
+                        .collect()
+                };
+                ByFaction { empire: of(Faction::Empire), rebel: of(Faction::Rebel) }
+            }),
         }
     })
 }

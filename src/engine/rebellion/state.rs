@@ -293,15 +293,28 @@ pub struct State {
     pub(in crate::engine::rebellion) markers: MarkerScan,
 }
 
-/// What the last look at every system for subjugation markers left behind, so that the look
-/// is skipped until a system changes: it runs after every automatic step of the engine, and
-/// most steps change no system. A cache beside the state, not part of it: two states that
-/// differ only here are equal, and it is not saved (a loaded state looks again).
+/// What the last look at every system found, so that the look is skipped until a system
+/// changes: the rules that keep markers true (`victory::update_markers`) ask after every
+/// automatic step of the engine, and most steps change no system. A cache beside the state,
+/// not part of it: two states that differ only here are equal, and it is not saved (a loaded
+/// state looks again).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct MarkerScan {
-    /// `Some(placing)`: every system was looked at, with markers being placed (`true`) or only
-    /// lifted (`false`, mid-activation), and no system has changed since.
-    pub(in crate::engine::rebellion) clean_for: Option<bool>,
+    /// `Some`: what every system showed when last looked at, and no system has changed since
+    /// ([`State::sys_mut`] and [`State::systems_mut`] forget it).
+    pub(in crate::engine::rebellion) sets: Option<SystemSets>,
+}
+
+/// Sets of systems, bit `i` for `SystemId(i)` (the board has at most 64).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SystemSets {
+    /// Systems holding Imperial ground units.
+    pub imperial_ground: u64,
+    /// Systems with a subjugation marker.
+    pub subjugated: u64,
+    /// Populous systems open to subjugation: no subjugation marker, not destroyed, not loyal
+    /// to the Empire.
+    pub open: u64,
 }
 
 impl PartialEq for MarkerScan {
@@ -319,7 +332,7 @@ impl State {
     }
     /// The system's state, mutably.
     pub fn sys_mut(&mut self, s: SystemId) -> &mut SystemState {
-        self.markers.clean_for = None;
+        self.markers.sets = None;
         &mut self.systems[s.0 as usize]
     }
     /// Every system, indexed by `SystemId`.
@@ -328,7 +341,7 @@ impl State {
     }
     /// Every system, mutably (for setting up test positions).
     pub fn systems_mut(&mut self) -> &mut [SystemState] {
-        self.markers.clean_for = None;
+        self.markers.sets = None;
         &mut self.systems
     }
     /// The zone of a place.

@@ -6,7 +6,7 @@ use super::ctx::Ctx;
 use super::event::EventKind;
 use super::frame::Frame;
 use super::named::named;
-use super::state::{Place, Ring, State, SystemState};
+use super::state::{Place, Ring, State, SystemSets, SystemState};
 use crate::content::*;
 
 /// Moves the reputation marker `n` spaces toward the time marker, one at a time; the game
@@ -101,16 +101,10 @@ pub fn update_markers(ctx: &mut Ctx) {
         return;
     }
     // Inside an activation or combat, subjugation waits for the activation's last step.
-    // One look at every system finds both the markers to lift and (outside an activation) the
-    // ones to place: this runs after every automatic step. A lifted marker's system has no
-    // Imperial ground unit, so it is never one to place a marker on as well. The look is
-    // skipped when no system changed since the last one, made with the same `placing`: it
-    // would find nothing (what it found then was brought up to date).
-    let placing = !mid_activation;
-    if ctx.s.markers.clean_for != Some(placing) {
-        scan_markers(ctx, placing);
-        ctx.s.markers.clean_for = Some(placing);
-    }
+    // The markers to lift and (outside an activation) the ones to place come from sets of
+    // systems worked out again only after a system changed: this runs after every automatic
+    // step, and most steps change no system.
+    scan_markers(ctx, !mid_activation);
     if !ctx.s.base.revealed
         && let Some(b) = ctx.s.base.system
     {
@@ -121,11 +115,12 @@ pub fn update_markers(ctx: &mut Ctx) {
         }
     }
     if !ctx.s.base.revealed && !moving {
-        for i in 0..ctx.s.systems().len() {
-            let x = SystemId(i as u16);
-            if ctx.s.has_ground(Place::System(x), Faction::Empire) && !ctx.s.searched.contains(&x) {
-                ctx.s.searched.push(x);
-            }
+        // The systems not listed yet, listed in `SystemId` order (as a walk over every system
+        // would): one pass over the list, not one per system.
+        let listed =
+            ctx.s.searched.iter().fold(0u64, |set, x| set | 1u64.checked_shl(x.0.into()).unwrap_or(0));
+        for x in systems_in(system_sets(ctx.s).imperial_ground & !listed) {
+            ctx.s.searched.push(x);
         }
     }
     let captured = ctx.s.captured.clone();
@@ -138,29 +133,52 @@ pub fn update_markers(ctx: &mut Ctx) {
     }
 }
 
-/// Lifts subjugation markers from systems without Imperial ground units and, when `placing`,
-/// places them where Imperial ground units stand in an open populous system.
-fn scan_markers(ctx: &mut Ctx, placing: bool) {
+/// What every system shows for the markers (`SystemSets`): looked at again only after a system
+/// changed (`State::sys_mut` forgets it).
+fn system_sets(s: &mut State) -> SystemSets {
+    if let Some(sets) = s.markers.sets {
+        return sets;
+    }
+    assert!(s.systems.len() <= 64, "a set of systems is one 64-bit word");
     let ground_mask = catalog().theater_mask(Theater::Ground);
-    let (mut lift, mut place) = (Vec::new(), Vec::new());
-    for (i, (st, &populous)) in ctx.s.systems.iter().zip(&named().populous).enumerate() {
-        // The markers first, without branches; the units only where a marker could change.
-        let open = !st.subjugated & !st.destroyed & (st.loyalty != Some(Faction::Empire)) & populous;
-        if !(st.subjugated | (placing & open)) {
-            continue;
+    let mut sets = SystemSets::default();
+    for (i, (st, &populous)) in s.systems.iter().zip(&named().populous).enumerate() {
+        let bit = 1u64 << i;
+        if st.zone.units.empire.any_of(ground_mask) {
+            sets.imperial_ground |= bit;
         }
-        let ground = st.zone.units.empire.any_of(ground_mask);
-        if st.subjugated & !ground {
-            lift.push(SystemId(i as u16));
-        } else if placing & open & ground {
-            place.push(SystemId(i as u16));
+        if st.subjugated {
+            sets.subjugated |= bit;
+        } else if !st.destroyed && st.loyalty != Some(Faction::Empire) && populous {
+            sets.open |= bit;
         }
     }
-    for sys in lift {
+    s.markers.sets = Some(sets);
+    sets
+}
+
+/// The systems of a set, in `SystemId` order.
+fn systems_in(mut set: u64) -> impl Iterator<Item = SystemId> {
+    std::iter::from_fn(move || {
+        let i = set.trailing_zeros();
+        set &= set.wrapping_sub(1);
+        (i < 64).then_some(SystemId(i as u16))
+    })
+}
+
+/// Lifts subjugation markers from systems without Imperial ground units and, when `placing`,
+/// places them where Imperial ground units stand in an open populous system (every lift, then
+/// every placement, each in system order). A lifted marker's system has no Imperial ground
+/// unit, so it is never one to place a marker on as well.
+fn scan_markers(ctx: &mut Ctx, placing: bool) {
+    let sets = system_sets(ctx.s);
+    let lift = sets.subjugated & !sets.imperial_ground;
+    let place = if placing { sets.open & sets.imperial_ground } else { 0 };
+    for sys in systems_in(lift) {
         ctx.s.sys_mut(sys).subjugated = false;
         ctx.public(EventKind::Subjugation { system: sys, subjugated: false });
     }
-    for sys in place {
+    for sys in systems_in(place) {
         ctx.s.sys_mut(sys).subjugated = true;
         ctx.public(EventKind::Subjugation { system: sys, subjugated: true });
     }

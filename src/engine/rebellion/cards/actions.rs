@@ -65,7 +65,9 @@ fn shown_into(
     out.retain(|&l| s.leader_faction(l) == f && pred(l));
 }
 
-fn timing_fits(card: ActionCardId, m: &Moment) -> bool {
+/// Whether a card's timing is this moment's (the first test of `could_fit` and `usable`, and by
+/// far the most selective: loops over many cards ask it before anything else).
+pub fn timing_fits(card: ActionCardId, m: &Moment) -> bool {
     let timing = catalog().action_card(card).timing;
     match m {
         Moment::Assignment => timing == ActionTiming::Assignment,
@@ -164,7 +166,7 @@ pub fn usable(s: &State, f: Faction, m: &Moment) -> Vec<ActionCardId> {
     let mut out: Vec<ActionCardId> = vec![];
     let mut run: Option<CardRun> = None;
     for &card in &s.hands.get(f).actions {
-        if out.contains(&card) {
+        if !timing_fits(card, m) || out.contains(&card) {
             continue;
         }
         let run = run.get_or_insert_with(|| CardRun::new(CardRef::Action(card), f, vec![]));

@@ -339,26 +339,31 @@ pub fn deploy(ctx: &mut Ctx, f: Faction, unit: UnitId, place: Place) {
 
 /// The resource icons a faction builds from this Refresh Phase, with their queue spaces.
 pub fn build_icons(s: &State, f: Faction) -> Vec<(ResourceIcon, u8)> {
-    icons_to_build(s, f).collect()
+    let mut out = Vec::new();
+    each_icon_to_build(s, f, |icon, space| out.push((icon, space)));
+    out
 }
 
-/// `build_icons`, one at a time (asked at every step of a build, so nothing is collected).
-fn icons_to_build(s: &State, f: Faction) -> impl Iterator<Item = (ResourceIcon, u8)> + '_ {
+/// `build_icons`, one at a time to `g` (asked at every step of a build, so nothing is
+/// collected; a plain loop, as an iterator over every system's icons cost several times more).
+fn each_icon_to_build(s: &State, f: Faction, mut g: impl FnMut(ResourceIcon, u8)) {
     let c = catalog();
-    let systems = s.systems.iter().zip(&c.systems).enumerate().flat_map(move |(i, (st, d))| {
+    for (i, (st, d)) in s.systems.iter().zip(&c.systems).enumerate() {
         let sys = SystemId(i as u16);
         let builds = !st.destroyed
             && !st.sabotaged
             && s.controls(sys, f)
             && st.zone.units.get(f.opponent()).is_empty();
+        if !builds {
+            continue;
+        }
         let subjugated_only = f == Faction::Empire && st.subjugated && st.loyalty != Some(Faction::Empire);
-        let icons: &[ResourceIcon] = match (builds, subjugated_only) {
-            (false, _) => &[],
-            (true, true) => &d.icons[..d.icons.len().min(1)],
-            (true, false) => &d.icons,
-        };
-        icons.iter().map(|&i| (i, d.build_queue_space))
-    });
+        let icons: &[ResourceIcon] =
+            if subjugated_only { &d.icons[..d.icons.len().min(1)] } else { &d.icons };
+        for &icon in icons {
+            g(icon, d.build_queue_space);
+        }
+    }
     let base = f == Faction::Rebel
         && match (s.base.revealed, s.base.system) {
             (true, Some(b)) => {
@@ -366,8 +371,11 @@ fn icons_to_build(s: &State, f: Faction) -> impl Iterator<Item = (ResourceIcon, 
             }
             _ => true,
         };
-    let base_icons: &[ResourceIcon] = if base { &c.base_space_icons } else { &[] };
-    systems.chain(base_icons.iter().map(|&i| (i, c.base_space_queue)))
+    if base {
+        for &icon in &c.base_space_icons {
+            g(icon, c.base_space_queue);
+        }
+    }
 }
 
 fn begin_build(ctx: &mut Ctx) -> RefreshStep {
@@ -385,7 +393,15 @@ pub fn shortfall(s: &State, f: Faction) -> Vec<(Vec<UnitId>, u32)> {
     let supply = s.supply.get(f);
     let mut fixed: Vec<(UnitId, u32)> = vec![];
     let mut groups: Vec<(Vec<UnitId>, u32)> = vec![];
-    for (icon, _) in icons_to_build(s, f) {
+    // The icons counted first, each kind once in order of first appearance, and its units
+    // looked up once per kind (asked at every scrap step): the lists below fill in the same
+    // order as they would icon by icon.
+    let mut icons: Vec<(ResourceIcon, u32)> = Vec::with_capacity(8);
+    each_icon_to_build(s, f, |icon, _| match icons.iter_mut().find(|x| x.0 == icon) {
+        Some(x) => x.1 += 1,
+        None => icons.push((icon, 1)),
+    });
+    for (icon, count) in icons {
         let units = build_units(s, f, icon);
         let bucket = match units.len() {
             0 => continue,
@@ -393,9 +409,9 @@ pub fn shortfall(s: &State, f: Faction) -> Vec<(Vec<UnitId>, u32)> {
             _ => groups.iter_mut().find(|x| x.0 == units).map(|x| &mut x.1),
         };
         match (bucket, units.len()) {
-            (Some(n), _) => *n += 1,
-            (None, 1) => fixed.push((units[0], 1)),
-            (None, _) => groups.push((units, 1)),
+            (Some(n), _) => *n += count,
+            (None, 1) => fixed.push((units[0], count)),
+            (None, _) => groups.push((units, count)),
         }
     }
     let need = |u: UnitId| fixed.iter().find(|x| x.0 == u).map_or(0, |x| x.1);

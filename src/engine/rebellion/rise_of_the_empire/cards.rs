@@ -8,24 +8,22 @@ use crate::engine::rebellion::cards;
 use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::event::EventKind;
 use crate::engine::rebellion::frame::Frame;
+use crate::engine::rebellion::named::{named, sets};
 pub use crate::engine::rebellion::rise_of_the_empire::records::RoteCards;
 use crate::engine::rebellion::state::State;
 
 /// Whether a match with these options uses this action card: its box is in the match, and no
 /// printing of the match replaces it (Rise of the Empire's Good Intel replaces the base one).
 pub fn action_in_match(options: &crate::engine::rebellion::state::MatchOptions, card: ActionCardId) -> bool {
-    let c = catalog();
-    options.has_set(c.action_card(card).set)
-        && !ActionCardId::all()
-            .any(|r| c.action_card(r).replaces == Some(card) && options.has_set(c.action_card(r).set))
+    // Worked out once per choice of boxes (`named.rs`): asked for every card a seat could hold
+    // at every card window.
+    named().action_in_match[sets(options)][card.0 as usize]
 }
 
 /// Whether a match with these options uses this mission card: its box is in the match, and no
 /// printing of a box in the match replaces it (Sabotage, Construct Super Star Destroyer).
 pub fn mission_in_match(options: &crate::engine::rebellion::state::MatchOptions, m: MissionId) -> bool {
-    let c = catalog();
-    options.has_set(c.mission(m).set)
-        && !MissionId::all().any(|r| c.mission(r).replaces == Some(m) && options.has_set(c.mission(r).set))
+    named().mission_in_match[sets(options)][m.0 as usize]
 }
 
 /// Whether a match uses this objective (its box is in the match).
