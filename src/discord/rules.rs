@@ -226,12 +226,11 @@ The board is posted when the turn passes, a battle or mission ends, or a phase e
 dice (the other player sees it).
 • You can also type moves: `/play assign`, `done`, `reveal`, `activate`, `oppose`, `objective`, \
 `action`, `pass`, or `/play choose` for any prompt; options autocomplete from *your* choices.
-• No opponent? `/rebellion new computer:empire` (or `rebel`) seats the computer, in the team \
-game a role too (`/rebellion join … computer:true`). Learning? `hints:true`, then `/play hint`.
+• No opponent? `/rebellion new computer:empire` (or `rebel`; a role: `join … computer:true`). \
+Learning? `hints:true`, then `/play hint`.
 • Your secrets arrive by DM; `/rebellion hand` shows them with your private board any time.
 • `/rebellion status` catches you up (whose turn, latest events, your hand); `board` and `log` \
-show the public state; `rules` explains a topic, `card` a card. A player who keeps a decision \
-waiting is reminded after a day and after two.
+show the public state; `rules` explains a topic, `card` a card. Idle players are reminded.
 • `/rebellion cancel` during play asks to cancel; the match ends when the other player agrees \
 (or a moderator does). At the end all secrets show here, dice seed too \
 (`/rebellion verify`).
