@@ -1,7 +1,8 @@
-//! The computer in one role of a four-player match, and hints, through the fake Discord
-//! (issue 39): three people and the computer as the Imperial General play on, the computer
-//! answering in the background and never messaged; `/play hint` is refused in a match without
-//! hints and answered privately, with three options, in a match created with `hints:true`.
+//! The computer in every seat, and hints, through the fake Discord (issue 39): three people and
+//! the computer as the Imperial General play on, the computer answering in the background and
+//! never messaged; an Empire vs. Rebellion match against the computer; `/play hint` refused in a
+//! match without hints and answered privately, with three options, in one created with
+//! `hints:true`.
 
 use super::*;
 
@@ -140,6 +141,19 @@ async fn team_computer_scenario() {
     assert!(by_computer.iter().all(|s| *s == "empire-general"), "{by_computer:?}");
 }
 
+/// Seats `REBEL` and `EMPIRE` in the channel's new two-player match and starts it; returns the
+/// user the first decision waits for.
+async fn seat_two_and_start(fake: &mut Fake) -> u64 {
+    for (user, side) in [(REBEL, "rebel"), (EMPIRE, "empire")] {
+        let faction = choice_value("rebellion", "join", "faction", side);
+        fake.command(user, 0, "rebellion", "join", json!([{"name": "faction", "type": 4, "value": faction}]))
+            .await;
+    }
+    fake.command(REBEL, 0, "rebellion", "start", json!([])).await;
+    fake.settle().await;
+    last_prompt(&fake.requests()).0
+}
+
 async fn hint_scenario() {
     let _ = holonet::content::init();
     let dir = scratch_dir("holonet-fake-hint");
@@ -148,14 +162,7 @@ async fn hint_scenario() {
     let quick = json!({"name": "quick_setup", "type": 5, "value": true});
     // Without hints: refused, and nothing is posted.
     fake.command(REBEL, 0, "rebellion", "new", json!([quick])).await;
-    for (user, side) in [(REBEL, "rebel"), (EMPIRE, "empire")] {
-        let faction = choice_value("rebellion", "join", "faction", side);
-        fake.command(user, 0, "rebellion", "join", json!([{"name": "faction", "type": 4, "value": faction}]))
-            .await;
-    }
-    fake.command(REBEL, 0, "rebellion", "start", json!([])).await;
-    fake.settle().await;
-    let (decider, _) = last_prompt(&fake.requests());
+    let decider = seat_two_and_start(&mut fake).await;
     let (reqs, reply) = fake.command(decider, 0, "play", "hint", json!([])).await;
     assert!(reply.contains("this match gives no hints"), "{reply}");
     assert!(channel_posts(&reqs).is_empty(), "a refused hint posts nothing");
@@ -169,14 +176,7 @@ async fn hint_scenario() {
         .await;
     let opened = channel_posts(&reqs).iter().map(Req::content).collect::<Vec<_>>().join("\n");
     assert!(opened.contains("Hints are on"), "{opened}\n{reply}");
-    for (user, side) in [(REBEL, "rebel"), (EMPIRE, "empire")] {
-        let faction = choice_value("rebellion", "join", "faction", side);
-        fake.command(user, 0, "rebellion", "join", json!([{"name": "faction", "type": 4, "value": faction}]))
-            .await;
-    }
-    fake.command(REBEL, 0, "rebellion", "start", json!([])).await;
-    fake.settle().await;
-    let (decider, _) = last_prompt(&fake.requests());
+    let decider = seat_two_and_start(&mut fake).await;
     let other = if decider == REBEL { EMPIRE } else { REBEL };
     let (_, reply) = fake.command(other, 0, "play", "hint", json!([])).await;
     assert!(reply.contains("nothing waits for you"), "{reply}");
@@ -188,4 +188,69 @@ async fn hint_scenario() {
     let dms = reqs.iter().filter(|r| r.is("POST", "/api/v10/users/@me/channels")).count();
     assert_eq!(dms, 0, "the hint is the command's own private answer");
     stop_bot(bot).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_empire_vs_rebellion_match_against_the_computer_is_played_through_discord() {
+    tokio::time::timeout(Duration::from_secs(180), evr_computer_scenario())
+        .await
+        .expect("the scenario finishes in time");
+}
+
+/// `/game new game:evr computer:empire`: the person plays the Rebels with `/play choose`, the
+/// computer answers the Empire's decisions in the background and is never messaged; a hint is
+/// given, as in any match against the computer.
+async fn evr_computer_scenario() {
+    let _ = holonet::content::init();
+    let dir = scratch_dir("holonet-fake-evr-computer");
+    let mut fake = Fake::start().await;
+    let bot = start_bot(&fake, &dir, None).await;
+    let evr = choice_value("game", "new", "game", "evr");
+    let empire = choice_value("game", "new", "computer", "empire");
+    let (reqs, reply) = fake
+        .command(
+            REBEL,
+            0,
+            "game",
+            "new",
+            json!([{"name": "game", "type": 4, "value": evr}, {"name": "computer", "type": 4, "value": empire},
+                   {"name": "think_seconds", "type": 10, "value": 0.02}]),
+        )
+        .await;
+    let opened = channel_posts(&reqs).iter().map(Req::content).collect::<Vec<_>>().join("\n");
+    assert!(opened.contains("The computer takes the empire seat"), "{opened}\n{reply}");
+    let rebel = choice_value("game", "join", "faction", "rebel");
+    fake.command(REBEL, 0, "game", "join", json!([{"name": "faction", "type": 4, "value": rebel}])).await;
+    let start = fake.len();
+    fake.command(REBEL, 0, "game", "start", json!([])).await;
+    fake.settle().await;
+    let (_, hint) = fake.command(REBEL, 0, "play", "hint", json!([])).await;
+    assert!(hint.contains("**Hint** for the rebel player"), "{hint}");
+    let mut moves = 0;
+    for _ in 0..30 {
+        fake.settle().await;
+        if choose_any(&mut fake, REBEL, &["1", "pass", "done", "2"]).await.is_some() {
+            moves += 1;
+        }
+        if moves >= 8 {
+            break;
+        }
+    }
+    fake.settle().await;
+    let reqs = fake.requests_from(start);
+    let dms: Vec<u64> = reqs
+        .iter()
+        .filter(|r| r.is("POST", "/api/v10/users/@me/channels"))
+        .filter_map(|r| r.json()["recipient_id"].as_str().and_then(|s| s.parse().ok()))
+        .collect();
+    assert!(dms.iter().all(|u| *u == REBEL), "only the person is messaged: {dms:?}");
+    stop_bot(bot).await;
+    let store = holonet::store::SledStore::open(&dir).unwrap();
+    let stored = holonet::store::MatchStore::load(&store, &CHANNEL.to_string()).unwrap().expect("the match");
+    let computer = stored.log.iter().filter(|e| e.user == holonet::store::COMPUTER_USER).count();
+    eprintln!(
+        "Empire vs. Rebellion against the computer: {moves} moves of the person, {computer} of the computer"
+    );
+    assert!(moves >= 3 && computer >= 3, "both played: {moves} and {computer}");
+    assert!(stored.log.iter().all(|e| (e.user == holonet::store::COMPUTER_USER) == (e.seat == "empire")));
 }
