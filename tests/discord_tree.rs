@@ -71,8 +71,24 @@ fn command_tree_is_valid_for_discord() {
         total += check_options(c, name).max(1);
     }
     assert!(total <= 25 * 100);
-    let serialized = serde_json::to_string(&tree).unwrap();
-    assert!(serialized.len() < 8000 * tree.len(), "command payload too large");
+    // Discord's limit: the names, descriptions and values of a command, its options and their
+    // choices add up to at most 8,000 characters, for each top-level command.
+    for c in &tree {
+        let size = counted(c);
+        assert!(size <= 8000, "/{}: {size} characters of names, descriptions and values", c["name"]);
+    }
+}
+
+/// The characters of every name, description and value in a command, its options and choices.
+fn counted(v: &Value) -> usize {
+    let own: usize = ["name", "description", "value"]
+        .iter()
+        .filter_map(|k| {
+            v[*k].as_str().map(|s| s.chars().count()).or_else(|| v[*k].as_i64().map(|n| n.to_string().len()))
+        })
+        .sum();
+    let nested = |k: &str| v[k].as_array().map_or(0, |a| a.iter().map(counted).sum::<usize>());
+    own + nested("options") + nested("choices")
 }
 
 #[test]
@@ -99,7 +115,19 @@ fn command_names_are_the_documented_ones() {
     );
     assert_eq!(
         sub("play"),
-        ["assign", "done", "reveal", "activate", "oppose", "objective", "action", "choose", "pass", "undo"]
+        [
+            "assign",
+            "done",
+            "reveal",
+            "activate",
+            "oppose",
+            "objective",
+            "action",
+            "choose",
+            "pass",
+            "undo",
+            "hint"
+        ]
     );
     assert_eq!(
         sub("mod"),
@@ -133,12 +161,12 @@ fn command_names_are_the_documented_ones() {
     };
     assert_eq!(
         options("rebellion", "new"),
-        ["rise_of_the_empire", "quick_setup", "players", "computer", "think_seconds"]
+        ["rise_of_the_empire", "quick_setup", "players", "computer", "think_seconds", "hints"]
     );
     assert_eq!(options("rebellion", "join"), ["faction", "role", "computer", "think_seconds"]);
-    assert_eq!(options("game", "new"), ["game", "computer", "think_seconds"]);
+    assert_eq!(options("game", "new"), ["game", "computer", "think_seconds", "hints"]);
     assert_eq!(options("game", "join"), ["faction", "role", "computer", "think_seconds"]);
-    assert_eq!(options("mod", "computer"), ["seat", "think_seconds"]);
+    assert_eq!(options("mod", "computer"), ["seat", "role", "think_seconds"]);
     assert_eq!(
         options("game", "lfg"),
         ["game", "rise_of_the_empire", "quick_setup", "players", "think_seconds"]
@@ -152,6 +180,7 @@ fn command_names_are_the_documented_ones() {
     assert_eq!(options("play", "objective"), ["card"]);
     assert_eq!(options("play", "action"), ["card"]);
     assert_eq!(options("play", "choose"), ["option"]);
+    assert_eq!(options("play", "hint"), Vec::<String>::new());
     assert_eq!(options("mod", "replace"), ["seat", "user", "role"]);
     assert_eq!(options("mod", "kick"), ["seat", "role"]);
     assert_eq!(options("mod", "rollback"), ["steps"]);

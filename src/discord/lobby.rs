@@ -564,7 +564,8 @@ mod tests {
         let mut l = lobby(4);
         let b = buttons(&l);
         assert_eq!(b.iter().filter(|(l, _, _)| l.starts_with("Join as ")).count(), 4, "{b:?}");
-        assert!(b.iter().all(|(l, _, _)| !l.starts_with("Computer")), "no computer in the team game");
+        // The computer takes a role too.
+        assert!(b.iter().any(|(l, _, _)| l.starts_with("Computer")), "{b:?}");
         for (n, seat) in l.seats.clone().into_iter().enumerate() {
             l.holders.insert(seat, Holder::Player { user: n as u64, name: format!("P{n}") });
         }
@@ -587,11 +588,13 @@ mod tests {
         let spec = lobby_spec(GameChoice::Rebellion, Some(true), None, Some(3), None).unwrap();
         assert_eq!((spec.seats.len(), spec.think_ms), (3, crate::bot::DEFAULT_THINK_MS));
         assert!(lobby_spec(GameChoice::Evr, None, None, None, None).unwrap().seats.len() == 2);
-        // The computer plays Empire vs. Rebellion too; a thinking time where it cannot play (the
-        // team game), or out of range, is refused.
+        // The computer plays Empire vs. Rebellion and the team game too; a thinking time out of
+        // range is refused.
         assert_eq!(lobby_spec(GameChoice::Evr, None, None, None, Some(1.0)).unwrap().think_ms, 1_000);
-        let e = lobby_spec(GameChoice::Rebellion, None, None, Some(4), Some(1.0)).unwrap_err();
-        assert!(e.to_string().contains("the computer does not play"), "{e}");
+        assert_eq!(
+            lobby_spec(GameChoice::Rebellion, None, None, Some(4), Some(1.0)).unwrap().think_ms,
+            1_000
+        );
         assert!(lobby_spec(GameChoice::Rebellion, None, None, None, Some(0.0)).is_err());
         assert_eq!(lobby_spec(GameChoice::Rebellion, None, None, None, Some(0.5)).unwrap().think_ms, 500);
     }
