@@ -796,6 +796,14 @@ fn menus(reqs: &[Req]) -> Vec<(String, Vec<(String, String)>)> {
     out
 }
 
+/// The users the bot opened a DM channel with.
+fn dm_recipients(reqs: &[Req]) -> Vec<u64> {
+    reqs.iter()
+        .filter(|r| r.is("POST", "/api/v10/users/@me/channels"))
+        .filter_map(|r| r.json()["recipient_id"].as_str().and_then(|s| s.parse().ok()))
+        .collect()
+}
+
 /// Channel messages the bot posted or edited in `channel` that carry components: the live
 /// message of each decision (posted when the decision changes hands, edited in place while the
 /// same player acts on). Retired messages (components removed) are left out.

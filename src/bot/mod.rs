@@ -104,8 +104,6 @@ pub struct Ranked {
     /// The chance of winning the search gives the deciding side after it (0..1), or `None`
     /// when it was the only option and nothing was searched.
     pub chance: Option<f64>,
-    /// How many search iterations went through it.
-    pub visits: u32,
 }
 
 /// Ranks the options of the pending decision that `player` may take (a side, or one role of it
@@ -135,7 +133,7 @@ pub fn rank_as(
     match considered.as_slice() {
         [] => return None,
         &[index] => {
-            let only = Ranked { index, action: d.actions[index].clone(), chance: None, visits: 0 };
+            let only = Ranked { index, action: d.actions[index].clone(), chance: None };
             return Some(Ranking { options: vec![only], iterations: 0 });
         }
         _ => {}
@@ -150,12 +148,10 @@ pub fn rank_as(
     let options = tree
         .ranking()
         .into_iter()
-        .map(|(i, visits, chance)| Ranked {
+        .map(|(i, _, chance)| Ranked {
             index: considered[i],
             action: d.actions[considered[i]].clone(),
             chance: Some(chance),
-            // Less the prior's pretend visits: the iterations that went through it.
-            visits: (visits - PRIOR_WEIGHT).max(0.0).round() as u32,
         })
         .collect();
     Some(Ranking { options, iterations })

@@ -88,7 +88,7 @@ impl<G: Game> Service<G> {
             self.save_meta(&mut meta)?;
             m.meta = meta;
             // Its own stream: never the computer seat's seed for the same decision.
-            let seed = m.meta.bot_seed.rotate_left(17) ^ G::version(state) ^ u64::from(caller.user as u32);
+            let seed = m.meta.bot_seed.rotate_left(17) ^ G::version(state) ^ caller.user;
             let ask = ComputerAsk { seats: mine, think_ms, seed, person_asked: false };
             Ok(HintJob::<G> { state: state.clone(), ask })
         })?;

@@ -30,14 +30,6 @@ fn stored_state(dir: &std::path::Path) -> (holonet::store::StoredMatch, holonet:
     (stored, state)
 }
 
-/// The users the bot opened a DM channel with.
-fn dm_recipients(reqs: &[Req]) -> Vec<u64> {
-    reqs.iter()
-        .filter(|r| r.is("POST", "/api/v10/users/@me/channels"))
-        .filter_map(|r| r.json()["recipient_id"].as_str().and_then(|s| s.parse().ok()))
-        .collect()
-}
-
 /// The human answers their pending decision with `/play choose` (`pass`, else `done`, else
 /// the first option) and waits for their next decision (the computer answering in between)
 /// or the end. Returns whether the game goes on.

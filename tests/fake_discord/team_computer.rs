@@ -113,11 +113,7 @@ async fn team_computer_scenario() {
     fake.settle().await;
     let reqs = fake.requests_from(start);
     // Nobody is messaged or mentioned for the computer's seat.
-    let dms: Vec<u64> = reqs
-        .iter()
-        .filter(|r| r.is("POST", "/api/v10/users/@me/channels"))
-        .filter_map(|r| r.json()["recipient_id"].as_str().and_then(|s| s.parse().ok()))
-        .collect();
+    let dms = dm_recipients(&reqs);
     assert!(!dms.is_empty() && dms.iter().all(|u| *u != 0), "{dms:?}");
     assert!(
         posts_in(&reqs, CHANNEL).iter().all(|r| !r.text().contains("<@0>")),
@@ -238,11 +234,7 @@ async fn evr_computer_scenario() {
     }
     fake.settle().await;
     let reqs = fake.requests_from(start);
-    let dms: Vec<u64> = reqs
-        .iter()
-        .filter(|r| r.is("POST", "/api/v10/users/@me/channels"))
-        .filter_map(|r| r.json()["recipient_id"].as_str().and_then(|s| s.parse().ok()))
-        .collect();
+    let dms = dm_recipients(&reqs);
     assert!(dms.iter().all(|u| *u == REBEL), "only the person is messaged: {dms:?}");
     stop_bot(bot).await;
     let store = holonet::store::SledStore::open(&dir).unwrap();
