@@ -7,7 +7,7 @@ mod support;
 use holonet::bot::eval::value;
 use holonet::bot::{Budget, EMPIRE_RESERVE, choose, considered, greedy};
 use holonet::content::Faction;
-use holonet::engine::rebellion::{Action, State, apply, decision};
+use holonet::engine::rebellion::{Action, Players, State, apply, decision};
 use support::*;
 
 /// Lets the computer answer every decision of `side` until the other side must decide, the
@@ -126,8 +126,9 @@ fn a_time_budget_is_kept() {
 fn a_team_role_takes_only_its_own_leaders_and_leaves_the_end_to_a_person_teammate() {
     use holonet::bot::{Teammate, choose_as};
     use holonet::content::TeamColour;
-    use holonet::engine::rebellion::{Player, Players, team};
-    let s = Scenario::new(3).players(Players::Four).assignment(EMPIRE).build();
+    use holonet::engine::rebellion::{Player, team};
+    // More free leaders than the Empire keeps back, so that either role has missions to weigh.
+    let s = every_imperial_leader_free(3, Players::Four);
     let d = decision(&s).expect("the Empire assigns");
     let colours: Vec<TeamColour> = s.leader_pool.get(EMPIRE).iter().map(|&l| team::colour(l)).collect();
     assert!(colours.contains(&TeamColour::Blue) && colours.contains(&TeamColour::Orange));
@@ -159,12 +160,12 @@ fn a_team_role_takes_only_its_own_leaders_and_leaves_the_end_to_a_person_teammat
 }
 
 #[test]
-fn the_empire_keeps_three_leaders_back_from_missions() {
+fn the_empire_keeps_its_reserve_of_leaders_back_from_missions() {
     // With every Imperial leader free and a hand of missions, the search would happily spend
     // them all on missions; the Empire keeps `EMPIRE_RESERVE` back to activate and oppose.
     let mut sent = 0;
     for seed in 1..=4 {
-        let mut s = Scenario::new(seed).assignment(EMPIRE).build();
+        let mut s = every_imperial_leader_free(seed, Players::Two);
         let before = s.leader_pool.get(EMPIRE).len();
         assert!(before > EMPIRE_RESERVE, "seed {seed}: the test needs more free leaders than the reserve");
         let moves = computer_plays(&mut s, EMPIRE, Budget::Iterations(40), 10);
@@ -180,6 +181,26 @@ fn the_empire_keeps_three_leaders_back_from_missions() {
     assert!(sent > 0, "the spare leaders should go on missions in some of the games");
 }
 
+/// The Assignment Phase of seed `seed` (with `players`) with every Imperial leader of the base
+/// game in the Empire's pool: more than the reserve, so some may go on missions.
+fn every_imperial_leader_free(seed: u64, players: Players) -> State {
+    let leaders = [
+        "general_tagge",
+        "admiral_ozzel",
+        "admiral_piett",
+        "soontir_fel",
+        "janus_greejatus",
+        "general_veers",
+        "colonel_yularen",
+        "moff_jerjerrod",
+        "boba_fett",
+    ];
+    let start = Scenario::new(seed).players(players);
+    let s = leaders.iter().fold(start, |s, l| s.in_pool(l)).assignment(EMPIRE).build();
+    assert!(s.leader_pool.get(EMPIRE).len() > EMPIRE_RESERVE + 1, "seed {seed}: too few free leaders");
+    s
+}
+
 #[test]
 fn only_the_empire_keeps_leaders_back_and_only_from_missions() {
     let assigns = |s: &State| {
@@ -191,14 +212,14 @@ fn only_the_empire_keeps_leaders_back_and_only_from_missions() {
             .map(|&i| d.actions[i].clone())
             .collect::<Vec<_>>()
     };
-    // Four free Imperial leaders: only one of them may go, alone.
-    let mut empire = Scenario::new(2).assignment(EMPIRE).build();
-    empire.leader_pool.get_mut(EMPIRE).truncate(4);
+    // One free Imperial leader beyond the reserve: only one of them may go, alone.
+    let mut empire = every_imperial_leader_free(2, Players::Two);
+    empire.leader_pool.get_mut(EMPIRE).truncate(EMPIRE_RESERVE + 1);
     let one = assigns(&empire);
     assert!(!one.is_empty());
     assert!(one.iter().all(|a| matches!(a, Action::Assign { leaders, .. } if leaders.len() == 1)), "{one:?}");
-    // Three: none may go.
-    empire.leader_pool.get_mut(EMPIRE).truncate(3);
+    // The reserve alone: none may go.
+    empire.leader_pool.get_mut(EMPIRE).truncate(EMPIRE_RESERVE);
     assert_eq!(assigns(&empire), vec![]);
     // The Rebels weigh every assignment, even of their last leader.
     let rebels = Scenario::new(2).assignment(REBEL).build();

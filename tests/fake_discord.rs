@@ -860,9 +860,32 @@ fn prompt_of(r: &Req) -> (u64, String) {
 }
 
 /// A fresh directory for one scenario's store: `name`, the process and the moment.
-fn scratch_dir(name: &str) -> std::path::PathBuf {
+/// A scenario's data directory under the system's temporary directory, removed when the
+/// scenario ends, whether it passes or panics (CI machines share their disk).
+struct Scratch(std::path::PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::path::Path> for Scratch {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn scratch_dir(name: &str) -> Scratch {
     let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos();
-    std::env::temp_dir().join(format!("{name}-{}-{nanos}", std::process::id()))
+    Scratch(std::env::temp_dir().join(format!("{name}-{}-{nanos}", std::process::id())))
 }
 
 fn config(port: u16, dir: &std::path::Path, dev_guild: Option<u64>) -> Config {

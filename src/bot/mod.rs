@@ -29,8 +29,9 @@ use crate::engine::rng::GameRng;
 pub const DEFAULT_THINK_MS: u64 = 2_000;
 /// The longest the computer may think per decision, in milliseconds.
 pub const MAX_THINK_MS: u64 = 10_000;
-/// How many leaders the Empire keeps back from missions, to activate systems and oppose.
-pub const EMPIRE_RESERVE: usize = 3;
+/// How many leaders the Empire keeps back from missions, to activate systems (each a system
+/// searched for the base) and oppose.
+pub const EMPIRE_RESERVE: usize = 6;
 /// How many visits the one-ply evaluation of a root action counts for in the search.
 const PRIOR_WEIGHT: f64 = 3.0;
 
@@ -169,7 +170,11 @@ fn closes_for_both(state: &State, d: &Decision, a: &Action) -> bool {
 /// the search cannot see what a leader kept back is worth; Empire bots that emptied their pool
 /// on missions knew the base for rounds and had nobody to march on it. Kept back three, the
 /// Empire beat random Rebels in 176 of 200 games instead of 166 (300 iterations a decision).
-/// Reads only the seat's own pool, so it is as fair as the search.
+/// Kept back six (so, most rounds, none goes on a mission), it won seeds 1–40 against random
+/// Rebels in 5.5 rounds on average instead of 7.1, and against greedy ones in 6.1 instead of
+/// 7.3, at 400 iterations: against Rebels hiding anywhere, every activation is a system
+/// searched, and no mission is worth one. Reads only the seat's own pool, so it is as fair as
+/// the search.
 pub fn considered(state: &State, d: &Decision) -> Vec<usize> {
     let pool = state.leader_pool.get(d.seat).len();
     (0..d.actions.len())
