@@ -247,3 +247,33 @@ fn imperial_troops_count_more_against_a_known_base_with_every_jump_closer() {
     assert!(two > three, "two jumps {two} should beat three {three}");
     assert!(one > two, "one jump {one} should beat two {two}");
 }
+
+#[test]
+fn imperial_ships_count_against_rebel_ships_guarding_a_known_base() {
+    // The base revealed in Dantooine with an Imperial army next door (Mygeeto); the same Star
+    // Destroyer one jump away (Mygeeto) or nine (Coruscant). The base falls only when no Rebel
+    // unit is left in its system, so while Y-wings guard it the Star Destroyer close by is worth
+    // more; without Rebel ships there, where it stands does not matter to the hunt. Before ships
+    // counted, an Empire stood beside a known base guarded by two Y-wings for three rounds (seed
+    // 71 at 400 iterations).
+    let empire_value = |ship_at: &str, guarded: bool| {
+        let mut b = Scenario::new(3)
+            .clear()
+            .base("dantooine", true)
+            .units("mygeeto", "stormtrooper", 3)
+            .units("mygeeto", "at_at", 1)
+            .units(ship_at, "star_destroyer", 1)
+            .units("dantooine", "rebel_trooper", 1);
+        if guarded {
+            b = b.units("dantooine", "y_wing", 2);
+        }
+        value(&b.command(EMPIRE).build(), EMPIRE)
+    };
+    let (near, far) = (empire_value("mygeeto", true), empire_value("coruscant", true));
+    assert!(near > far + 1e-3, "guarded: a Star Destroyer next door {near} should beat one far away {far}");
+    let (near, far) = (empire_value("mygeeto", false), empire_value("coruscant", false));
+    assert!(
+        (near - far).abs() < 1e-9,
+        "unguarded: next door {near} and far away {far} should be worth the same"
+    );
+}

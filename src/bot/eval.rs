@@ -127,6 +127,30 @@ fn strengths(units: &Units) -> (f64, f64) {
     })
 }
 
+/// The Imperial strength that could close in on system `c`, from `(system, strength)` pairs:
+/// units already there in full, those a move away by half, those further away less with every
+/// jump (`Weights::distant`); and whether any stand there or next door.
+fn closing_in(imperial: &[(SystemId, f64)], c: SystemId, w: &Weights) -> (f64, bool) {
+    let row = &distances()[c.0 as usize];
+    let mut reach = false;
+    let near = imperial
+        .iter()
+        .map(|&(p, g)| {
+            let d = row[p.0 as usize];
+            if d <= 1 {
+                reach = true;
+            }
+            match d {
+                0 => g,
+                1 => g / 2.0,
+                d if d <= FARTHEST => g / 2.0 * w.distant.powi(d as i32 - 1),
+                _ => 0.0,
+            }
+        })
+        .sum();
+    (near, reach)
+}
+
 /// The systems the base could be in as far as the Empire can tell: its probe card unseen (in
 /// the deck, or the one the Rebels keep face down) and no public fact ruling it out.
 pub fn base_candidates(s: &State) -> impl Iterator<Item = SystemId> + '_ {
@@ -140,10 +164,12 @@ pub fn score(s: &State, w: &Weights) -> f64 {
     let mut x = 0.0;
     // The hunt: every system the base could be in is equally likely as the Empire sees it; at
     // each, the Imperial ground strength that could land (there or next door) against the
-    // Rebel ground strength defending the base (in the Rebel Base space while it is hidden).
-    // One pass over the places (this runs at the end of every playout): the Imperial ground
-    // strength in each system, the unit strength of each side, and the leaders on the board.
+    // Rebel ground strength defending the base (in the Rebel Base space while it is hidden),
+    // and the Imperial ships against the Rebel ships there. One pass over the places (this runs
+    // at the end of every playout): the Imperial ground and space strength in each system, the
+    // unit strength of each side, and the leaders on the board.
     let mut imperial: Vec<(SystemId, f64)> = vec![];
+    let mut imperial_space: Vec<(SystemId, f64)> = vec![];
     let mut balance = 0.0;
     let mut on_board = [0usize; 2];
     for p in s.places() {
@@ -151,42 +177,33 @@ pub fn score(s: &State, w: &Weights) -> f64 {
         let (rebel, _) = strengths(zone.units.get(Faction::Rebel));
         let (empire, empire_ground) = strengths(zone.units.get(Faction::Empire));
         balance += rebel - empire;
-        if let Place::System(sys) = p
-            && empire_ground > 0.0
-        {
-            imperial.push((sys, empire_ground));
+        if let Place::System(sys) = p {
+            if empire_ground > 0.0 {
+                imperial.push((sys, empire_ground));
+            }
+            if empire > empire_ground {
+                imperial_space.push((sys, empire - empire_ground));
+            }
         }
         on_board[0] += zone.leaders.get(Faction::Rebel).len();
         on_board[1] += zone.leaders.get(Faction::Empire).len();
     }
-    let (_, defence) = strengths(s.units(s.base_place(), Faction::Rebel));
+    let (all, defence) = strengths(s.units(s.base_place(), Faction::Rebel));
+    let space_defence = all - defence;
     let candidates: Vec<SystemId> =
         if s.base.revealed { s.base.system.into_iter().collect() } else { base_candidates(s).collect() };
     let n = candidates.len().max(1) as f64;
     for &c in &candidates {
-        // Units already there count in full, those a move away by half, those further away
-        // less with every jump.
-        let row = &distances()[c.0 as usize];
-        let mut reach = false;
-        let near: f64 = imperial
-            .iter()
-            .map(|&(p, g)| {
-                let d = row[p.0 as usize];
-                if d <= 1 {
-                    reach = true;
-                }
-                match d {
-                    0 => g,
-                    1 => g / 2.0,
-                    d if d <= FARTHEST => g / 2.0 * w.distant.powi(d as i32 - 1),
-                    _ => 0.0,
-                }
-            })
-            .sum();
+        let (near, reach) = closing_in(&imperial, c, w);
         if reach {
             x -= w.reach;
         }
-        x -= w.threat * (near - defence) / n;
+        // The base falls only to an Empire that leaves no Rebel unit in its system: Rebel ships
+        // defending it count against the Imperial ships that could come (an army beside a base
+        // guarded by two starfighters takes nothing). More ships than the defence earn nothing
+        // here: the ground decides.
+        let (ships, _) = closing_in(&imperial_space, c, w);
+        x -= w.threat * (near - defence + (ships - space_defence).min(0.0)) / n;
     }
     // Found, the base is one candidate: revealing it costs the Empire nothing by itself (the
     // threat above says whether it can take it).
