@@ -201,9 +201,13 @@ pub fn score(s: &State, w: &Weights) -> f64 {
         // The base falls only to an Empire that leaves no Rebel unit in its system: Rebel ships
         // defending it count against the Imperial ships that could come (an army beside a base
         // guarded by two starfighters takes nothing). More ships than the defence earn nothing
-        // here: the ground decides.
-        let (ships, _) = closing_in(&imperial_space, c, w);
-        x -= w.threat * (near - defence + (ships - space_defence).min(0.0)) / n;
+        // here: the ground decides (so without Rebel ships there is nothing to work out).
+        let ships_short = if space_defence > 0.0 {
+            (closing_in(&imperial_space, c, w).0 - space_defence).min(0.0)
+        } else {
+            0.0
+        };
+        x -= w.threat * (near - defence + ships_short) / n;
     }
     // Found, the base is one candidate: revealing it costs the Empire nothing by itself (the
     // threat above says whether it can take it).
