@@ -1281,7 +1281,6 @@ async fn scenario() {
             eprintln!("{line}");
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Starts the real `holonet serve` binary against the fake Discord and waits until it has
@@ -1370,7 +1369,6 @@ async fn rote_scenario() {
     assert!(all.contains("the empire reveals its mission set: the rise of the empire missions"), "{all}");
     assert!(all.contains("the rebels reveal their mission set: the base game's missions"), "{all}");
     stop_bot(bot).await;
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 async fn spawn_binary(fake: &Fake, dir: &std::path::Path) -> std::process::Child {
@@ -1497,7 +1495,6 @@ async fn sigkill_scenario() {
     dice_sealed_until_the_reveal(&fake.requests());
     bot.kill().unwrap();
     bot.wait().unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Trust in the dice (issue 22), over everything a whole match sent: the live messages show
@@ -1942,7 +1939,6 @@ async fn clicks_scenario() {
     eprintln!("{read} button and menu labels checked");
 
     stop_bot(bot).await;
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 // ---------------------------------------------------------------- the team game (issue 19)
@@ -2137,7 +2133,6 @@ async fn team_scenario() {
     assert!(menus_checked >= 2, "both players' menus of an assignment were opened: {menus_checked}");
     assert_few_mentions(&fake.requests_from(0), CHANNEL, "the team game");
     stop_bot(bot).await;
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Opens `user`'s private menus of an assignment (issue 37), and one mission in them when they
@@ -2707,7 +2702,6 @@ async fn evr_scenario() {
         started.elapsed()
     );
     stop_bot(bot).await;
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The routing behind every command, without Discord: each game's service sees only its own

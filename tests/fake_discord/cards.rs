@@ -109,5 +109,4 @@ async fn cards_scenario() {
         "{held:?} of {starting:?}"
     );
     drop(store);
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -267,5 +267,4 @@ async fn cluster_scenario() {
         assert_eq!(store.list().unwrap(), [channel.to_string()]);
         assert_eq!(store.load_meta(&channel.to_string()).unwrap().unwrap().guild, Some(guild));
     }
-    let _ = std::fs::remove_dir_all(&root);
 }

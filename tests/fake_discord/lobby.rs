@@ -169,7 +169,6 @@ async fn lobby_scenario() {
         "{reply}"
     );
     stop_bot(bot).await;
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -237,7 +236,6 @@ async fn no_thread_scenario() {
     let after = lobby_buttons(&reqs, 431);
     assert!(after.iter().all(|(l, _)| l != "Start"), "{after:?}");
     stop_bot(bot).await;
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -311,7 +309,6 @@ async fn expiry_scenario() {
         .expect("a closing time");
     assert!((before + 7200..=before + 7200 + 60).contains(&closes), "{closes} vs {before}: {text}");
     stop_bot(bot).await;
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -356,5 +353,4 @@ async fn computer_lobby_scenario() {
         .await;
     assert_eq!(decider_of(&live.content()), REBEL);
     stop_bot(bot).await;
-    let _ = std::fs::remove_dir_all(&dir);
 }

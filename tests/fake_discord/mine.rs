@@ -48,5 +48,4 @@ async fn mine_scenario() {
     let (_, reply) = fake.command(BYSTANDER, 0, "game", "mine", json!([])).await;
     assert!(reply.contains("no seat in a match on this server"), "{reply}");
     stop_bot(bot).await;
-    let _ = std::fs::remove_dir_all(&dir);
 }

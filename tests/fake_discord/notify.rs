@@ -48,5 +48,4 @@ async fn notify_scenario() {
     let edit = fake.wait(from, "the live message without the away line", |r| is_live_message(r, 421)).await;
     assert!(!edit.content().contains("is away until"), "{}", edit.content());
     stop_bot(bot).await;
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -65,5 +65,4 @@ async fn record_scenario() {
     let (_, reply) = fake.command(REBEL, 0, "game", "history", json!([])).await;
     assert!(reply.contains("**The last 1 match on this server**") && !reply.contains("/421"), "{reply}");
     stop_bot(bot).await;
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -136,7 +136,6 @@ async fn threads_scenario() {
     let gone = format!("/api/v10/channels/{rebel_thread}/thread-members/{REBEL_GENERAL}");
     fake.wait(from, "the kicked player leaves the thread", |r| r.is("DELETE", &gone)).await;
     stop_bot(bot).await;
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -177,5 +176,4 @@ async fn lone_scenario() {
     assert!(closed_dm_notices(&reqs).is_empty(), "no word in the channel about closed DMs");
     assert!(posts_in(&reqs, CHANNEL).iter().all(|r| !r.content().contains("secrets as the empire")));
     stop_bot(bot).await;
-    let _ = std::fs::remove_dir_all(&dir);
 }
