@@ -277,3 +277,32 @@ fn imperial_ships_count_against_rebel_ships_guarding_a_known_base() {
         "unguarded: next door {near} and far away {far} should be worth the same"
     );
 }
+
+#[test]
+fn with_three_candidates_left_a_trooper_next_to_one_outweighs_four_loyal_systems() {
+    // The base hidden in Dantooine, and only Yavin and Mon Calamari left in the probe deck:
+    // three systems it could be in. An Imperial army stands next to Dantooine (Mygeeto); a lone
+    // Stormtrooper stands next to Yavin (Mandalore), or three jumps from it (Corellia) with four
+    // more systems loyal to the Empire. Only ground units rule a system out, so with so few
+    // candidates left marching on them is worth more than loyalty. Before the approach term
+    // counted, an Empire that had narrowed the base to three systems far from its troops spent
+    // three rounds activating other systems and lost (seed 84 at 400 iterations).
+    let empire_value = |trooper_at: &str, loyal: &[&str]| {
+        let mut b = Scenario::new(3)
+            .clear()
+            .base("dantooine", false)
+            .units("mygeeto", "stormtrooper", 3)
+            .units("dantooine", "rebel_trooper", 1)
+            .units(trooper_at, "stormtrooper", 1);
+        for &x in loyal {
+            b = b.loyalty(x, Some(EMPIRE));
+        }
+        let mut s = b.command(EMPIRE).build();
+        s.decks.probes = vec![sys("yavin"), sys("mon_calamari")];
+        assert_eq!(holonet::bot::eval::base_candidates(&s).count(), 3);
+        value(&s, EMPIRE)
+    };
+    let marching = empire_value("mandalore", &[]);
+    let holding = empire_value("corellia", &["naboo", "sullust", "rodia", "bothawui"]);
+    assert!(marching > holding, "next to Yavin {marching} should beat four loyal systems {holding}");
+}

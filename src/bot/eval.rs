@@ -21,6 +21,11 @@ pub struct Weights {
     /// Per system the base could still be in with Imperial ground units there or next to it
     /// (a system the Empire can search next).
     pub reach: f64,
+    /// For how close Imperial ground units stand to the systems the base could be in, shared
+    /// among them: a system with ground units there or next door counts 1, and each jump
+    /// further counts `distant` times the one before. Only ground units rule a system out, so
+    /// with few candidates left far from them the Empire must march, not wait.
+    pub approach: f64,
     /// For a revealed base.
     pub revealed: f64,
     /// Per point of Imperial ground strength at a system the base could be in (half a point for
@@ -52,6 +57,7 @@ pub const WEIGHTS: Weights = Weights {
     candidates: 0.5,
     searched_per_round: 1.5,
     reach: 0.06,
+    approach: 1.0,
     revealed: 0.3,
     threat: 0.12,
     distant: 0.5,
@@ -129,17 +135,16 @@ fn strengths(units: &Units) -> (f64, f64) {
 
 /// The Imperial strength that could close in on system `c`, from `(system, strength)` pairs:
 /// units already there in full, those a move away by half, those further away less with every
-/// jump (`Weights::distant`); and whether any stand there or next door.
-fn closing_in(imperial: &[(SystemId, f64)], c: SystemId, w: &Weights) -> (f64, bool) {
+/// jump (`Weights::distant`); and how close the nearest of them stands (`Weights::approach`: 1
+/// there or next door, `distant` times less for each jump beyond).
+fn closing_in(imperial: &[(SystemId, f64)], c: SystemId, w: &Weights) -> (f64, f64) {
     let row = &distances()[c.0 as usize];
-    let mut reach = false;
+    let mut nearest = u8::MAX;
     let near = imperial
         .iter()
         .map(|&(p, g)| {
             let d = row[p.0 as usize];
-            if d <= 1 {
-                reach = true;
-            }
+            nearest = nearest.min(d);
             match d {
                 0 => g,
                 1 => g / 2.0,
@@ -148,7 +153,12 @@ fn closing_in(imperial: &[(SystemId, f64)], c: SystemId, w: &Weights) -> (f64, b
             }
         })
         .sum();
-    (near, reach)
+    let approach = match nearest {
+        0 | 1 => 1.0,
+        d if d <= FARTHEST => w.distant.powi(d as i32 - 1),
+        _ => 0.0,
+    };
+    (near, approach)
 }
 
 /// The systems the base could be in as far as the Empire can tell: its probe card unseen (in
@@ -194,10 +204,11 @@ pub fn score(s: &State, w: &Weights) -> f64 {
         if s.base.revealed { s.base.system.into_iter().collect() } else { base_candidates(s).collect() };
     let n = candidates.len().max(1) as f64;
     for &c in &candidates {
-        let (near, reach) = closing_in(&imperial, c, w);
-        if reach {
+        let (near, approach) = closing_in(&imperial, c, w);
+        if approach == 1.0 {
             x -= w.reach;
         }
+        x -= w.approach * approach / n;
         // The base falls only to an Empire that leaves no Rebel unit in its system: Rebel ships
         // defending it count against the Imperial ships that could come (an army beside a base
         // guarded by two starfighters takes nothing). More ships than the defence earn nothing
