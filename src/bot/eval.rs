@@ -22,8 +22,8 @@ pub struct Weights {
     /// (a system the Empire can search next).
     pub reach: f64,
     /// For how close Imperial ground units stand to the systems the base could be in, shared
-    /// among them: a system with ground units there or next door counts 1, and each jump
-    /// further counts `distant` times the one before. Only ground units rule a system out, so
+    /// among them: each counts the `closeness` of the nearest (1 there or next door, `distant`
+    /// times less for each jump beyond). Only ground units rule a system out, so
     /// with few candidates left far from them the Empire must march, not wait.
     pub approach: f64,
     /// For a revealed base.
@@ -133,11 +133,20 @@ fn strengths(units: &Units) -> (f64, f64) {
     })
 }
 
+/// How much what stands `d` jumps from a system counts towards it: in full there or next door,
+/// `Weights::distant` times less for every jump beyond, nothing beyond `FARTHEST`.
+fn closeness(d: u8, w: &Weights) -> f64 {
+    match d {
+        0 | 1 => 1.0,
+        d if d <= FARTHEST => w.distant.powi(d as i32 - 1),
+        _ => 0.0,
+    }
+}
+
 /// The Imperial strength that could close in on system `c`, from `(system, strength)` pairs:
-/// units already there in full, those a move away by half, those further away less with every
-/// jump (`Weights::distant`); and how close the nearest of them stands (`Weights::approach`: 1
-/// there or next door, `distant` times less for each jump beyond).
-fn closing_in(imperial: &[(SystemId, f64)], c: SystemId, w: &Weights) -> (f64, f64) {
+/// units already there in full, the others by half their `closeness`; and how many jumps away
+/// the nearest of them stands (`u8::MAX` without any).
+fn closing_in(imperial: &[(SystemId, f64)], c: SystemId, w: &Weights) -> (f64, u8) {
     let row = &distances()[c.0 as usize];
     let mut nearest = u8::MAX;
     let near = imperial
@@ -145,20 +154,10 @@ fn closing_in(imperial: &[(SystemId, f64)], c: SystemId, w: &Weights) -> (f64, f
         .map(|&(p, g)| {
             let d = row[p.0 as usize];
             nearest = nearest.min(d);
-            match d {
-                0 => g,
-                1 => g / 2.0,
-                d if d <= FARTHEST => g / 2.0 * w.distant.powi(d as i32 - 1),
-                _ => 0.0,
-            }
+            if d == 0 { g } else { g / 2.0 * closeness(d, w) }
         })
         .sum();
-    let approach = match nearest {
-        0 | 1 => 1.0,
-        d if d <= FARTHEST => w.distant.powi(d as i32 - 1),
-        _ => 0.0,
-    };
-    (near, approach)
+    (near, nearest)
 }
 
 /// The systems the base could be in as far as the Empire can tell: its probe card unseen (in
@@ -204,11 +203,11 @@ pub fn score(s: &State, w: &Weights) -> f64 {
         if s.base.revealed { s.base.system.into_iter().collect() } else { base_candidates(s).collect() };
     let n = candidates.len().max(1) as f64;
     for &c in &candidates {
-        let (near, approach) = closing_in(&imperial, c, w);
-        if approach == 1.0 {
+        let (near, nearest) = closing_in(&imperial, c, w);
+        if nearest <= 1 {
             x -= w.reach;
         }
-        x -= w.approach * approach / n;
+        x -= w.approach * closeness(nearest, w) / n;
         // The base falls only to an Empire that leaves no Rebel unit in its system: Rebel ships
         // defending it count against the Imperial ships that could come (an army beside a base
         // guarded by two starfighters takes nothing). More ships than the defence earn nothing
