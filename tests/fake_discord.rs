@@ -2041,11 +2041,17 @@ async fn team_scenario() {
     assert!(fake.requests_from(from).iter().all(|r| !r.path.ends_with("/threads")), "no thread made");
     let reqs = fake.requests_from(from);
     // Team DMs: both players of a side get the side's secrets, word for word but the seat.
+    // A long hand splits the post into several DMs; the board image rides on its last part.
     let secrets = |user: u64, seat: &str| -> String {
-        let dms: Vec<String> = dm_posts(&reqs, user).iter().map(|r| r.content()).collect();
-        let text = dms.iter().find(|t| t.contains("Your secrets")).cloned().unwrap_or_else(|| {
-            panic!("{user} got the secrets of the {seat} seat by DM: {dms:?}");
+        let dms = dm_posts(&reqs, user);
+        let first = dms.iter().position(|r| r.content().contains("Your secrets")).unwrap_or_else(|| {
+            let texts: Vec<String> = dms.iter().map(|r| r.content()).collect();
+            panic!("{user} got the secrets of the {seat} seat by DM: {texts:?}");
         });
+        let last = (first..dms.len()).find(|&i| !dms[i].files().is_empty()).unwrap_or_else(|| {
+            panic!("the secrets post of the {seat} seat ends with its board image");
+        });
+        let text = dms[first..=last].iter().map(|r| r.content()).collect::<Vec<_>>().join("\n");
         assert!(text.contains(&format!("the {seat} player")), "{text}");
         text.replace(seat, "SEAT")
     };
