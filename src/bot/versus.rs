@@ -5,7 +5,9 @@ use std::time::{Duration, Instant};
 
 use crate::bot::sim::{MAX_ACTIONS, random_index};
 use crate::content::Faction;
-use crate::engine::rebellion::{Decision, MatchOptions, Player as Seat, Position, State, new_game, team};
+use crate::engine::rebellion::{
+    Action, Decision, MatchOptions, Player as Seat, Position, State, new_game, team,
+};
 use crate::engine::rng::GameRng;
 
 use super::{Budget, Teammate, choose_as, greedy};
@@ -71,6 +73,18 @@ pub struct Played {
 /// answers as the hosted computer does: as the whole side when both its players are asked, else
 /// as the role asked (`seat_for`).
 pub fn play(seed: u64, options: MatchOptions, rebel: Player, empire: Player) -> Played {
+    play_watched(seed, options, rebel, empire, |_, _, _| {})
+}
+
+/// Plays one match as `play` does; `watch` sees the state, the decision and the answer chosen
+/// before each answer is applied (to trace a match: `examples/bot_trace.rs`).
+pub fn play_watched(
+    seed: u64,
+    options: MatchOptions,
+    rebel: Player,
+    empire: Player,
+    mut watch: impl FnMut(&State, &Decision, &Action),
+) -> Played {
     let mut rng = GameRng::from_seed(seed ^ 0x0b07_0b07_5eed_0001);
     let mut thinking = vec![];
     let mut iterations = 0u64;
@@ -96,6 +110,7 @@ pub fn play(seed: u64, options: MatchOptions, rebel: Player, empire: Player) -> 
             }
         };
         let action = d.actions[index].clone();
+        watch(s, &d, &action);
         game.apply_as(who, action.clone())
             .unwrap_or_else(|e| panic!("seed {seed}: legal action {} refused: {e}", action.command()));
         actions += 1;
