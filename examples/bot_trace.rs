@@ -12,8 +12,9 @@
 use holonet::bot::Budget;
 use holonet::bot::eval::{self, WEIGHTS, Weights};
 use holonet::bot::versus::{Player, play_watched};
-use holonet::content::{Faction, SystemId, catalog};
+use holonet::content::{Faction, SystemId, UnitId, catalog};
 use holonet::engine::rebellion::{MatchOptions, Place, Players, State};
+use holonet::render::text::units_text;
 
 /// A way to reach one weight in a copy of the weights.
 type WeightOf = fn(&mut Weights) -> &mut f64;
@@ -71,25 +72,19 @@ fn main() {
     println!("winner {:?} in round {}", played.winner, played.round);
 }
 
-/// A system's printed name.
-fn name(x: SystemId) -> &'static str {
-    &catalog().system(x).name
-}
-
-/// Units of a faction in a place, as "2 Stormtrooper, 1 AT-AT" (or "none").
+/// Units of a faction in a place, as "2 Stormtroopers, 1 AT-AT" (or "none").
 fn units(s: &State, p: Place, f: Faction) -> String {
-    let all: Vec<String> =
-        s.units(p, f).iter().map(|(u, n)| format!("{n} {}", catalog().unit(u).name)).collect();
-    if all.is_empty() { "none".into() } else { all.join(", ") }
+    let all: Vec<(UnitId, u8)> = s.units(p, f).iter().collect();
+    if all.is_empty() { "none".into() } else { units_text(&all) }
 }
 
 /// The summary at the start of a round.
 fn print_round(s: &State) {
-    let candidates: Vec<&str> = eval::base_candidates(s).map(name).collect();
+    let candidates: Vec<&str> = eval::base_candidates(s).map(SystemId::name).collect();
     let base = match (s.base.system, s.base.revealed) {
         (None, _) => "not placed yet".to_string(),
-        (Some(b), true) => format!("{} (revealed)", name(b)),
-        (Some(b), false) => format!("{} (hidden)", name(b)),
+        (Some(b), true) => format!("{} (revealed)", b.name()),
+        (Some(b), false) => format!("{} (hidden)", b.name()),
     };
     println!(
         "round {} · time {}, reputation {} · base {base} · {} candidates: {}",
@@ -106,7 +101,7 @@ fn print_round(s: &State) {
             .adjacent
             .iter()
             .filter(|&&x| s.has_ground(Place::System(x), Faction::Empire))
-            .map(|&x| format!("{} ({})", name(x), units(s, Place::System(x), Faction::Empire)))
+            .map(|&x| format!("{} ({})", x.name(), units(s, Place::System(x), Faction::Empire)))
             .collect();
         println!("  Imperial ground next to the base: {}", next_door.join("; "));
     }

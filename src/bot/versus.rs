@@ -143,6 +143,20 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_watcher_sees_every_answer_once_before_it_is_applied() {
+        crate::content::init().expect("content loads");
+        let (mut seen, mut last_version) = (0, None);
+        let played = play_watched(3, MatchOptions::default(), Player::Random, Player::Random, |s, d, a| {
+            assert!(d.actions.contains(a), "the answer is one of the decision's options");
+            assert_ne!(last_version, Some(s.version), "each answer is watched in a new state");
+            last_version = Some(s.version);
+            seen += 1;
+        });
+        assert_eq!(seen, played.actions);
+        assert_eq!(played.winner, play(3, MatchOptions::default(), Player::Random, Player::Random).winner);
+    }
+
+    #[test]
     fn players_are_read_with_their_own_iteration_count() {
         let budget = Budget::Iterations(400);
         assert_eq!(Player::parse("bot", budget), Ok(Player::Computer(budget)));
