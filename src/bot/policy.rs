@@ -5,9 +5,11 @@
 //! tried on a copy and the best by the evaluation is taken. That makes playouts fight, hunt and
 //! score roughly as players would, at a few times the cost of uniform play.
 
+use std::cmp::Reverse;
+
 use crate::bot::sim::random_position;
-use crate::content::Faction;
-use crate::engine::rebellion::{Action, Position, State};
+use crate::content::{Faction, Theater, UnitId, catalog};
+use crate::engine::rebellion::{Action, Position, PromptKind, State};
 use crate::engine::rng::GameRng;
 
 use super::eval;
@@ -56,8 +58,25 @@ pub fn playout(w: &mut Position, steps: usize, rng: &mut GameRng) {
 }
 
 /// The value for `seat` of each of its options in world `w`, one action ahead — or two when
-/// the seat decides again at once (activating a system is judged by its best first move).
+/// the seat decides again at once (activating a system is judged by its best first move). The
+/// one-ply greedy baseline plays by it.
 pub fn one_ply(w: &State, seat: Faction, options: &[Action]) -> Vec<f64> {
+    judge(w, seat, options, false)
+}
+
+/// The search's priors for `seat`'s options in world `w`: [`one_ply`], except that an option
+/// after which the seat goes on moving units (an activation, or one move) is also judged by
+/// where its movement ends when everything that can come is brought along ([`move_all`]),
+/// whichever is better. What an activation is worth shows only once its ships, the troops they
+/// carry and the reveal or search after "done" have all happened; one action ahead sees only a
+/// ship arrive, and the playouts' random moves seldom finish the job, so an Empire stood
+/// next to its last few candidates for rounds without going in.
+pub fn priors(w: &State, seat: Faction, options: &[Action]) -> Vec<f64> {
+    judge(w, seat, options, true)
+}
+
+/// [`one_ply`], and with `moving_all` [`priors`].
+fn judge(w: &State, seat: Faction, options: &[Action], moving_all: bool) -> Vec<f64> {
     let here = Position::new(w.clone());
     options
         .iter()
@@ -67,7 +86,7 @@ pub fn one_ply(w: &State, seat: Faction, options: &[Action]) -> Vec<f64> {
                 return 0.0;
             }
             let value = eval::value(t.state(), seat);
-            match t.decision() {
+            let value = match t.decision() {
                 Some(d) if d.seat == seat && matches!(a, Action::Activate { .. }) => d
                     .actions
                     .iter()
@@ -77,7 +96,55 @@ pub fn one_ply(w: &State, seat: Faction, options: &[Action]) -> Vec<f64> {
                     })
                     .fold(value, f64::max),
                 _ => value,
+            };
+            if moving_all && t.decision().is_some_and(|d| d.seat == seat && d.kind == PromptKind::MoveUnits) {
+                move_all(&mut t, seat);
+                value.max(eval::value(t.state(), seat))
+            } else {
+                value
             }
         })
         .collect()
+}
+
+/// The most steps [`move_all`] takes (each moves units or ends the movement, so it ends long
+/// before; this only bounds a rule change that would not).
+const MOVE_ALL_STEPS: usize = 64;
+
+/// Finishes `seat`'s movement in `t` bringing everything that can come, then "done": first the
+/// ships that need no carrier (so their room is there), then ground units (only they search a
+/// system or take the base), then what else needs room, then captives; each type all at once.
+fn move_all(t: &mut Position, seat: Faction) {
+    for _ in 0..MOVE_ALL_STEPS {
+        let Some(d) = t.decision() else { return };
+        if d.seat != seat || d.kind != PromptKind::MoveUnits {
+            return;
+        }
+        let Some(next) = d.actions.iter().min_by_key(|a| move_all_order(a)).cloned() else { return };
+        if t.apply(seat, next).is_err() {
+            return;
+        }
+    }
+}
+
+/// Where an action comes in [`move_all`]'s order (lowest first): by kind, then more units first.
+fn move_all_order(a: &Action) -> (u8, Reverse<u8>) {
+    match a {
+        Action::Move { unit, count, .. } => {
+            let kind = match carried(*unit) {
+                None => 0,
+                Some(Theater::Ground) => 1,
+                Some(_) => 2,
+            };
+            (kind, Reverse(*count))
+        }
+        Action::MoveCaptive { .. } => (3, Reverse(0)),
+        _ => (4, Reverse(0)),
+    }
+}
+
+/// The theater of a unit type that moves only aboard a ship (`None` for one that needs none).
+pub fn carried(u: UnitId) -> Option<Theater> {
+    let d = catalog().unit(u);
+    d.requires_transport.then_some(d.theater)
 }
