@@ -250,18 +250,19 @@ fn imperial_troops_count_more_against_a_known_base_with_every_jump_closer() {
 
 #[test]
 fn imperial_ships_count_against_rebel_ships_guarding_a_known_base() {
-    // The base revealed in Dantooine with an Imperial army next door (Mygeeto); the same Star
-    // Destroyer one jump away (Mygeeto) or nine (Coruscant). The base falls only when no Rebel
-    // unit is left in its system, so while Y-wings guard it the Star Destroyer close by is worth
-    // more; without Rebel ships there, where it stands does not matter to the hunt. Before ships
-    // counted, an Empire stood beside a known base guarded by two Y-wings for three rounds (seed
-    // 71 at 400 iterations).
+    // The base revealed in Dantooine with an Imperial army next door (Mygeeto), with an Assault
+    // Carrier to take it there; the same Star Destroyer one jump away (Mygeeto) or nine
+    // (Coruscant). The base falls only when no Rebel unit is left in its system, so while
+    // Y-wings guard it the Star Destroyer close by is worth more; without Rebel ships there,
+    // where it stands does not matter to the hunt. Before ships counted, an Empire stood beside
+    // a known base guarded by two Y-wings for three rounds (seed 71 at 400 iterations).
     let empire_value = |ship_at: &str, guarded: bool| {
         let mut b = Scenario::new(3)
             .clear()
             .base("dantooine", true)
             .units("mygeeto", "stormtrooper", 3)
             .units("mygeeto", "at_at", 1)
+            .units("mygeeto", "assault_carrier", 1)
             .units(ship_at, "star_destroyer", 1)
             .units("dantooine", "rebel_trooper", 1);
         if guarded {
@@ -270,7 +271,7 @@ fn imperial_ships_count_against_rebel_ships_guarding_a_known_base() {
         value(&b.command(EMPIRE).build(), EMPIRE)
     };
     let (near, far) = (empire_value("mygeeto", true), empire_value("coruscant", true));
-    assert!(near > far + 1e-3, "guarded: a Star Destroyer next door {near} should beat one far away {far}");
+    assert!(near > far + 1e-4, "guarded: a Star Destroyer next door {near} should beat one far away {far}");
     let (near, far) = (empire_value("mygeeto", false), empire_value("coruscant", false));
     assert!(
         (near - far).abs() < 1e-9,
@@ -367,4 +368,26 @@ fn moving_into_a_candidate_the_empire_weighs_no_fighters_while_troops_could_take
     // Into a system the base cannot be in, the fighters are weighed like any move.
     let elsewhere = weighed("dathomir", &[ship], "move mygeeto tie_fighter 5");
     assert!(elsewhere.contains(&"move mygeeto tie_fighter 5".to_string()), "{elsewhere:?}");
+}
+
+#[test]
+fn imperial_troops_next_to_a_known_base_count_in_full_only_with_room_on_ships_beside_them() {
+    // The base revealed in Dantooine; an Imperial army next door (Mygeeto), with an Assault
+    // Carrier beside it or nine jumps away (Coruscant). Ground units move only aboard ships:
+    // before this counted, an Empire kept armies with no ships next to its last candidate for
+    // three rounds, sure of a threat it could not carry out (seed 47 at 400 iterations).
+    let empire_value = |carrier_at: &str| {
+        let s = Scenario::new(3)
+            .clear()
+            .base("dantooine", true)
+            .units("dantooine", "rebel_trooper", 1)
+            .units("mygeeto", "stormtrooper", 3)
+            .units("mygeeto", "at_at", 1)
+            .units(carrier_at, "assault_carrier", 1)
+            .command(EMPIRE)
+            .build();
+        value(&s, EMPIRE)
+    };
+    let (carried, stranded) = (empire_value("mygeeto"), empire_value("coruscant"));
+    assert!(carried > stranded + 1e-3, "with its carrier {carried} should beat without {stranded}");
 }

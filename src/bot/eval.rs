@@ -32,6 +32,10 @@ pub struct Weights {
     /// strength next door, less further away: see `distant`) beyond the Rebel ground strength
     /// defending the base, shared among those systems.
     pub threat: f64,
+    /// What Imperial ground strength away from a system counts for towards it, as a share, for
+    /// the part of it without room on the ships where it stands: ground units move only aboard
+    /// ships, and ships can come for them, a round or more later.
+    pub stranded: f64,
     /// What a point of Imperial ground strength counts for at each jump beyond next door, as a
     /// share of the jump before: units far from the base still count a little, so that moving
     /// them one system closer shows in the evaluation (without it, the Empire could know the
@@ -60,6 +64,7 @@ pub const WEIGHTS: Weights = Weights {
     approach: 1.0,
     revealed: 0.3,
     threat: 0.12,
+    stranded: 0.25,
     distant: 0.5,
     loyalty: 0.04,
     units: 0.01,
@@ -74,17 +79,36 @@ pub const WEIGHTS: Weights = Weights {
 /// nothing).
 const TEMPERATURE: f64 = 3.0;
 
-/// A unit type's strength (its attack dice and its health) and whether it fights on the
-/// ground, by unit index: read from the catalog once, as the evaluation runs millions of times.
-fn unit_table() -> &'static [(f64, bool)] {
-    static TABLE: OnceLock<Vec<(f64, bool)>> = OnceLock::new();
+/// What the evaluation reads of a unit type, by unit index: read from the catalog once, as the
+/// evaluation runs millions of times.
+#[derive(Clone, Copy)]
+struct UnitFacts {
+    /// Its attack dice and its health.
+    strength: f64,
+    /// Whether it fights on the ground.
+    ground: bool,
+    /// Whether it fights on the ground and moves only aboard a ship.
+    carried: bool,
+    /// The room it has for units that need a ship.
+    capacity: f64,
+}
+
+/// [`UnitFacts`] of every unit type, by unit index.
+fn unit_table() -> &'static [UnitFacts] {
+    static TABLE: OnceLock<Vec<UnitFacts>> = OnceLock::new();
     TABLE.get_or_init(|| {
         UnitId::all()
             .map(|u| {
                 let d = catalog().unit(u);
                 let dice = (d.attack_black + d.attack_red + d.attack_green) as f64;
                 let health = d.health.map_or(0.0, |(h, _)| h as f64);
-                (dice + health, d.theater == Theater::Ground)
+                let ground = d.theater == Theater::Ground;
+                UnitFacts {
+                    strength: dice + health,
+                    ground,
+                    carried: ground && d.requires_transport && !d.immobile,
+                    capacity: if d.requires_transport { 0.0 } else { d.transport_capacity as f64 },
+                }
             })
             .collect()
     })
@@ -127,10 +151,22 @@ fn distances() -> &'static Vec<Vec<u8>> {
 fn strengths(units: &Units) -> (f64, f64) {
     let table = unit_table();
     units.iter().fold((0.0, 0.0), |(all, ground), (u, n)| {
-        let (strength, on_ground) = table[u.0 as usize];
-        let v = strength * n as f64;
-        (all + v, if on_ground { ground + v } else { ground })
+        let f = table[u.0 as usize];
+        let v = f.strength * n as f64;
+        (all + v, if f.ground { ground + v } else { ground })
     })
+}
+
+/// The share of some units' ground units that the ships among them have room for (1 without
+/// ground units that need a ship).
+fn carried_share(units: &Units) -> f64 {
+    let table = unit_table();
+    let (carried, room) = units.iter().fold((0.0, 0.0), |(carried, room), (u, n)| {
+        let f = table[u.0 as usize];
+        let n = n as f64;
+        (if f.carried { carried + n } else { carried }, room + f.capacity * n)
+    });
+    if carried == 0.0 { 1.0 } else { (room / carried).min(1.0) }
 }
 
 /// How much what stands `d` jumps from a system counts towards it: in full there or next door,
@@ -143,18 +179,18 @@ fn closeness(d: u8, w: &Weights) -> f64 {
     }
 }
 
-/// The Imperial strength that could close in on system `c`, from `(system, strength)` pairs:
-/// units already there in full, the others by half their `closeness`; and how many jumps away
-/// the nearest of them stands (`u8::MAX` without any).
-fn closing_in(imperial: &[(SystemId, f64)], c: SystemId, w: &Weights) -> (f64, u8) {
+/// The Imperial strength that could close in on system `c`, from `(system, strength there,
+/// strength that can leave)` triples: units already there in full, the others by half their
+/// `closeness`; and how many jumps away the nearest of them stands (`u8::MAX` without any).
+fn closing_in(imperial: &[(SystemId, f64, f64)], c: SystemId, w: &Weights) -> (f64, u8) {
     let row = &distances()[c.0 as usize];
     let mut nearest = u8::MAX;
     let near = imperial
         .iter()
-        .map(|&(p, g)| {
+        .map(|&(p, here, leaving)| {
             let d = row[p.0 as usize];
             nearest = nearest.min(d);
-            if d == 0 { g } else { g / 2.0 * closeness(d, w) }
+            if d == 0 { here } else { leaving / 2.0 * closeness(d, w) }
         })
         .sum();
     (near, nearest)
@@ -172,13 +208,14 @@ pub fn score(s: &State, w: &Weights) -> f64 {
     let left = s.reputation.saturating_sub(s.time) as f64;
     let mut x = 0.0;
     // The hunt: every system the base could be in is equally likely as the Empire sees it; at
-    // each, the Imperial ground strength that could land (there or next door) against the
-    // Rebel ground strength defending the base (in the Rebel Base space while it is hidden),
-    // and the Imperial ships against the Rebel ships there. One pass over the places (this runs
-    // at the end of every playout): the Imperial ground and space strength in each system, the
-    // unit strength of each side, and the leaders on the board.
-    let mut imperial: Vec<(SystemId, f64)> = vec![];
-    let mut imperial_space: Vec<(SystemId, f64)> = vec![];
+    // each, the Imperial ground strength that could land (there, or next door as far as ships
+    // beside it have room) against the Rebel ground strength defending the base (in the Rebel
+    // Base space while it is hidden), and the Imperial ships against the Rebel ships there. One
+    // pass over the places (this runs at the end of every playout): the Imperial ground and
+    // space strength in each system, the unit strength of each side, and the leaders on the
+    // board.
+    let mut imperial: Vec<(SystemId, f64, f64)> = vec![];
+    let mut imperial_space: Vec<(SystemId, f64, f64)> = vec![];
     let mut balance = 0.0;
     let mut on_board = [0usize; 2];
     for p in s.places() {
@@ -188,10 +225,13 @@ pub fn score(s: &State, w: &Weights) -> f64 {
         balance += rebel - empire;
         if let Place::System(sys) = p {
             if empire_ground > 0.0 {
-                imperial.push((sys, empire_ground));
+                let share = carried_share(zone.units.get(Faction::Empire));
+                let leaving = empire_ground * (share + (1.0 - share) * w.stranded);
+                imperial.push((sys, empire_ground, leaving));
             }
             if empire > empire_ground {
-                imperial_space.push((sys, empire - empire_ground));
+                let ships = empire - empire_ground;
+                imperial_space.push((sys, ships, ships));
             }
         }
         on_board[0] += zone.leaders.get(Faction::Rebel).len();
