@@ -203,6 +203,12 @@ pub fn base_candidates(s: &State) -> impl Iterator<Item = SystemId> + '_ {
     cards.filter(|&x| !victory::base_ruled_out(s, x))
 }
 
+/// The systems the Empire hunts the base in: the revealed base, or else every system it could be
+/// in as far as the Empire can tell ([`base_candidates`]).
+pub fn hunted(s: &State) -> Vec<SystemId> {
+    if s.base.revealed { s.base.system.into_iter().collect() } else { base_candidates(s).collect() }
+}
+
 /// The Rebels' score of a position (positive: good for the Rebels), before squashing.
 pub fn score(s: &State, w: &Weights) -> f64 {
     let left = s.reputation.saturating_sub(s.time) as f64;
@@ -239,8 +245,7 @@ pub fn score(s: &State, w: &Weights) -> f64 {
     }
     let (all, defence) = strengths(s.units(s.base_place(), Faction::Rebel));
     let space_defence = all - defence;
-    let candidates: Vec<SystemId> =
-        if s.base.revealed { s.base.system.into_iter().collect() } else { base_candidates(s).collect() };
+    let candidates = hunted(s);
     let n = candidates.len().max(1) as f64;
     for &c in &candidates {
         let (near, nearest) = closing_in(&imperial, c, w);

@@ -23,7 +23,7 @@ use std::time::Instant;
 
 use crate::content::{Faction, Theater};
 use crate::engine::rebellion::{
-    Action, Decision, Frame, Player, Position, PromptKind, State, decision, team,
+    Action, Decision, Frame, Place, Player, Position, PromptKind, State, decision, team,
 };
 use crate::engine::rng::GameRng;
 
@@ -193,28 +193,28 @@ pub fn considered(state: &State, d: &Decision) -> Vec<usize> {
                 d.seat != Faction::Empire || pool.saturating_sub(leaders.len()) >= EMPIRE_RESERVE
             }
             Action::Move { from, unit, .. } if hunting && policy::carried(*unit) == Some(Theater::Space) => {
-                !d.actions.iter().any(|b| {
-                    matches!(b, Action::Move { from: f, unit: u, .. } if f == from && policy::carried(*u) == Some(Theater::Ground))
-                })
+                !troops_may_board(d, *from)
             }
             _ => true,
         })
         .collect()
 }
 
-/// Whether the activation moving units now is of a system the base could be in, as the Empire
-/// can tell (or the revealed base).
+/// Whether the units being moved now go into a system the Empire hunts the base in
+/// ([`eval::hunted`]). Units are moved only into the activation on top of the stack.
 fn into_candidate(state: &State) -> bool {
-    let Some(Frame::Activation(a)) = state.stack.iter().rev().find(|f| matches!(f, Frame::Activation(_)))
-    else {
-        return false;
-    };
-    let Some(place) = a.place.system() else { return false };
-    if state.base.revealed {
-        state.base.system == Some(place)
-    } else {
-        eval::base_candidates(state).any(|c| c == place)
+    match state.stack.last() {
+        Some(Frame::Activation(a)) => a.place.system().is_some_and(|x| eval::hunted(state).contains(&x)),
+        _ => false,
     }
+}
+
+/// Whether decision `d` offers to move ground units that need a ship from `from` (so there is
+/// room on the ships moved from there for at least one).
+fn troops_may_board(d: &Decision, from: Place) -> bool {
+    d.actions.iter().any(|a| {
+        matches!(a, Action::Move { from: f, unit, .. } if *f == from && policy::carried(*unit) == Some(Theater::Ground))
+    })
 }
 
 /// The one-ply greedy player (the baseline the search is measured against): in one imagined
