@@ -78,6 +78,11 @@ pub struct Catalog {
 /// words: the Rules Reference's 18 and Rise of the Empire's 8 (validation refuses any other).
 pub const MAX_UNIT_TYPES: usize = 32;
 
+/// The most leaders a catalog may have, so where each stands fits a fixed table
+/// (`State::leader_places`): the Rules Reference's 25 and Rise of the Empire's 8 (validation
+/// refuses more).
+pub const MAX_LEADERS: usize = 64;
+
 static CATALOG: OnceLock<Catalog> = OnceLock::new();
 
 /// The catalog built from the assets compiled into the binary.

@@ -438,6 +438,10 @@ fn units(c: &Catalog) -> Result<(), ContentError> {
 }
 
 fn leaders(c: &Catalog) -> Result<(), ContentError> {
+    if c.leaders.len() > super::MAX_LEADERS {
+        let problem = format!("has more than {} leaders", super::MAX_LEADERS);
+        return Err(ContentError::invalid(LEADERS, "the leader list", problem));
+    }
     for f in Faction::BOTH {
         let n = c.leaders.iter().filter(|l| l.faction == f && l.starting).count();
         if n != STARTING_LEADERS {

@@ -293,16 +293,36 @@ pub struct State {
     pub(in crate::engine::rebellion) markers: MarkerScan,
 }
 
-/// What the last look at every system found, so that the look is skipped until a system
-/// changes: the rules that keep markers true (`victory::update_markers`) ask after every
-/// automatic step of the engine, and most steps change no system. A cache beside the state,
-/// not part of it: two states that differ only here are equal, and it is not saved (a loaded
-/// state looks again).
-#[derive(Clone, Copy, Debug, Default)]
+/// What the last look at each system found, so that a system is looked at again only after it
+/// changed: the rules that keep markers true (`victory::update_markers`) ask after every
+/// automatic step of the engine, and most steps change one system or none. A cache beside the
+/// state, not part of it: two states that differ only here are equal, and it is not saved (a
+/// loaded state looks at every system again).
+#[derive(Clone, Copy, Debug)]
 pub struct MarkerScan {
-    /// `Some`: what every system showed when last looked at, and no system has changed since
-    /// ([`State::sys_mut`] and [`State::systems_mut`] forget it).
-    pub(in crate::engine::rebellion) sets: Option<SystemSets>,
+    /// What each system showed when last looked at; its bits for a system in `stale` are out
+    /// of date.
+    pub(in crate::engine::rebellion) sets: SystemSets,
+    /// The systems changed since they were last looked at, bit `i` for `SystemId(i)`
+    /// ([`State::sys_mut`] adds one, [`State::systems_mut`] all).
+    pub(in crate::engine::rebellion) stale: u64,
+}
+
+impl Default for MarkerScan {
+    fn default() -> Self {
+        MarkerScan { sets: SystemSets::default(), stale: u64::MAX }
+    }
+}
+
+/// Where each leader on the board stands, indexed by `LeaderId` ([`State::leader_places`]).
+#[derive(Clone, Copy, Debug)]
+pub struct LeaderPlaces([Option<Place>; MAX_LEADERS]);
+
+impl LeaderPlaces {
+    /// Where a leader stands: the same as [`State::leader_place`].
+    pub fn get(&self, l: LeaderId) -> Option<Place> {
+        self.0[usize::from(l.0)]
+    }
 }
 
 /// Sets of systems, bit `i` for `SystemId(i)` (the board has at most 64).
@@ -332,7 +352,7 @@ impl State {
     }
     /// The system's state, mutably.
     pub fn sys_mut(&mut self, s: SystemId) -> &mut SystemState {
-        self.markers.sets = None;
+        self.markers.stale |= 1u64.checked_shl(s.0.into()).unwrap_or(0);
         &mut self.systems[s.0 as usize]
     }
     /// Every system, indexed by `SystemId`.
@@ -341,7 +361,7 @@ impl State {
     }
     /// Every system, mutably (for setting up test positions).
     pub fn systems_mut(&mut self) -> &mut [SystemState] {
-        self.markers.sets = None;
+        self.markers.stale = u64::MAX;
         &mut self.systems
     }
     /// The zone of a place.
@@ -396,6 +416,28 @@ impl State {
             Some(i) => Some(Place::System(SystemId(i as u16))),
             None => here(&self.base_space).then_some(Place::BaseSpace),
         }
+    }
+    /// Where every leader on the board stands: what [`State::leader_place`] says of each, in
+    /// one walk over the zones (for callers that ask it of many leaders).
+    pub fn leader_places(&self) -> LeaderPlaces {
+        let mut places = LeaderPlaces([None; MAX_LEADERS]);
+        let mut note = |place: Place, zone: &Zone| {
+            for f in Faction::BOTH {
+                for &l in zone.leaders.get(f) {
+                    if self.leader_faction(l) == f {
+                        places.0[usize::from(l.0)] = Some(place);
+                    }
+                }
+            }
+        };
+        // Walked backwards, so that where a leader stands twice (never, in a sound state) the
+        // zone `leader_place` finds first, in `SystemId` order and then the Rebel Base space,
+        // is the one written last.
+        note(Place::BaseSpace, &self.base_space);
+        for (i, st) in self.systems.iter().enumerate().rev() {
+            note(Place::System(SystemId(i as u16)), &st.zone);
+        }
+        places
     }
     /// The ring a leader wears, if any.
     pub fn ring(&self, l: LeaderId) -> Option<Ring> {

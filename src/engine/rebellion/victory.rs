@@ -133,27 +133,34 @@ pub fn update_markers(ctx: &mut Ctx) {
     }
 }
 
-/// What every system shows for the markers (`SystemSets`): looked at again only after a system
-/// changed (`State::sys_mut` forgets it).
+/// What every system shows for the markers (`SystemSets`): each system looked at again only
+/// after it changed (`State::sys_mut` marks it stale).
 fn system_sets(s: &mut State) -> SystemSets {
-    if let Some(sets) = s.markers.sets {
-        return sets;
-    }
     assert!(s.systems.len() <= 64, "a set of systems is one 64-bit word");
-    let ground_mask = catalog().theater_mask(Theater::Ground);
-    let mut sets = SystemSets::default();
-    for (i, (st, &populous)) in s.systems.iter().zip(&named().populous).enumerate() {
-        let bit = 1u64 << i;
-        if st.zone.units.empire.any_of(ground_mask) {
-            sets.imperial_ground |= bit;
+    let all = 1u64.checked_shl(s.systems.len() as u32).map_or(u64::MAX, |b| b - 1);
+    let stale = s.markers.stale & all;
+    let mut sets = s.markers.sets;
+    if stale != 0 {
+        let ground_mask = catalog().theater_mask(Theater::Ground);
+        let populous = &named().populous;
+        for sys in systems_in(stale) {
+            let (i, st) = (usize::from(sys.0), &s.systems[usize::from(sys.0)]);
+            let bit = 1u64 << i;
+            sets.imperial_ground &= !bit;
+            sets.subjugated &= !bit;
+            sets.open &= !bit;
+            if st.zone.units.empire.any_of(ground_mask) {
+                sets.imperial_ground |= bit;
+            }
+            if st.subjugated {
+                sets.subjugated |= bit;
+            } else if !st.destroyed && st.loyalty != Some(Faction::Empire) && populous[i] {
+                sets.open |= bit;
+            }
         }
-        if st.subjugated {
-            sets.subjugated |= bit;
-        } else if !st.destroyed && st.loyalty != Some(Faction::Empire) && populous {
-            sets.open |= bit;
-        }
+        s.markers.sets = sets;
     }
-    s.markers.sets = Some(sets);
+    s.markers.stale = 0;
     sets
 }
 

@@ -161,14 +161,17 @@ pub fn reveal_targets(s: &State, f: Faction, asg: &Assignment) -> Vec<Option<Tar
             .map(|x| Some(Target::Place(Place::System(x))))
             .collect(),
         MissionTargetKind::RebelBaseSpace => vec![None],
-        MissionTargetKind::AgainstLeader => LeaderId::all()
-            .filter(|&l| targetable(s, f, d, l))
-            // Each leader's place is looked up once, for every condition.
-            .filter_map(|l| Some((l, s.leader_place(l)?)))
-            .filter(|&(_, p)| p.system().is_some_and(|x| !locked(x)))
-            .filter(|&(l, p)| d.conditions.iter().all(|c| leader_ok_at(s, l, p, c)))
-            .map(|(l, _)| Some(Target::Leader(l)))
-            .collect(),
+        MissionTargetKind::AgainstLeader => {
+            // Every leader's place in one walk over the board, each used for every condition.
+            let places = s.leader_places();
+            LeaderId::all()
+                .filter(|&l| targetable(s, f, d, l))
+                .filter_map(|l| Some((l, places.get(l)?)))
+                .filter(|&(_, p)| p.system().is_some_and(|x| !locked(x)))
+                .filter(|&(l, p)| d.conditions.iter().all(|c| leader_ok_at(s, l, p, c)))
+                .map(|(l, _)| Some(Target::Leader(l)))
+                .collect()
+        }
         MissionTargetKind::None => vec![None],
     }
 }
