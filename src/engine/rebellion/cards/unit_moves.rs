@@ -90,11 +90,11 @@ impl Moving {
     }
 }
 
-/// The places units may come from now.
-fn sources(s: &State, f: Faction, m: &Moving, here: Place) -> Vec<Place> {
-    let all: Vec<Place> = match m.spec.from {
+/// The places units may come from now: `first` is the origin of the first unit moved, if any.
+fn sources(s: &State, f: Faction, spec: &MoveSpec, first: Option<Place>, here: Place) -> Vec<Place> {
+    let all: Vec<Place> = match spec.from {
         Source::RebelBase => vec![s.base_place()],
-        Source::OneSystem => match m.from {
+        Source::OneSystem => match first {
             Some(p) => vec![p],
             None => SystemId::all().map(Place::System).collect(),
         },
@@ -102,32 +102,37 @@ fn sources(s: &State, f: Faction, m: &Moving, here: Place) -> Vec<Place> {
     };
     all.into_iter()
         .filter(|&p| p != here && s.has_units(p, f))
-        .filter(|&p| m.spec.ignore_leaders || can_leave(s, f, p))
+        .filter(|&p| spec.ignore_leaders || can_leave(s, f, p))
         .collect()
+}
+
+/// How many of the `n` units of type `u` in an origin may move now, given what has moved
+/// already, how many more may move in all, and the room left on ships from that origin.
+fn most(spec: &MoveSpec, moved: &Units, total_left: u32, spare: u32, u: UnitId, n: u8) -> u32 {
+    let d = catalog().unit(u);
+    if d.immobile || spec.only.is_some_and(|t| d.theater != t) {
+        return 0;
+    }
+    let mut max = (n as u32).min(total_left);
+    if !spec.caps.is_empty() {
+        let cap = spec.caps.get(&u).copied().unwrap_or(0);
+        max = max.min(cap.saturating_sub(moved.count(u)) as u32);
+    }
+    if d.requires_transport && !spec.ignore_transport {
+        max = max.min(spare);
+    }
+    max
 }
 
 /// Every legal `move` now (without `done`).
 fn options(s: &State, run: &CardRun, m: &Moving) -> Vec<Action> {
     let Some(here) = run.here else { return vec![] };
-    let c = catalog();
     let f = run.faction;
-    let total = m.moved.total();
-    let total_left = m.spec.max.map_or(u32::MAX, |x| (x as u32).saturating_sub(total));
+    let total_left = m.spec.max.map_or(u32::MAX, |x| (x as u32).saturating_sub(m.moved.total()));
     let mut out = vec![];
-    for from in sources(s, f, m, here) {
+    for from in sources(s, f, &m.spec, m.from, here) {
         for (u, n) in s.units(from, f).iter() {
-            let d = c.unit(u);
-            if d.immobile || m.spec.only.is_some_and(|t| d.theater != t) {
-                continue;
-            }
-            let mut max = (n as u32).min(total_left);
-            if !m.spec.caps.is_empty() {
-                let cap = m.spec.caps.get(&u).copied().unwrap_or(0);
-                max = max.min(cap.saturating_sub(m.moved.count(u)) as u32);
-            }
-            if d.requires_transport && !m.spec.ignore_transport {
-                max = max.min(m.spare(from));
-            }
+            let max = most(&m.spec, &m.moved, total_left, m.spare(from), u, n);
             for count in 1..=max as u8 {
                 out.push(Action::Move { from, unit: u, count });
             }
@@ -136,9 +141,17 @@ fn options(s: &State, run: &CardRun, m: &Moving) -> Vec<Action> {
     out
 }
 
-/// Whether any unit could move now.
+/// Whether any unit could move now: `options` of a move not started is not empty. (Asked of
+/// every card that moves units, at every window where it could be used: it stops at the
+/// first unit found, and lists nothing.)
 pub fn can(s: &State, run: &CardRun, spec: &MoveSpec) -> bool {
-    !options(s, run, &Moving::new(spec.clone())).is_empty()
+    let Some(here) = run.here else { return false };
+    let total_left = spec.max.map_or(u32::MAX, u32::from);
+    // Nothing has moved yet, so no ship's room is counted from any origin.
+    let none = Units::default();
+    sources(s, run.faction, spec, None, here).into_iter().any(|from| {
+        s.units(from, run.faction).iter().any(|(u, n)| most(spec, &none, total_left, 0, u, n) > 0)
+    })
 }
 
 fn limits(spec: &MoveSpec) -> String {
