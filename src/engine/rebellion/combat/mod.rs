@@ -451,15 +451,24 @@ fn after_start_of_combat(c: &Combat, f: Faction) -> Step {
 
 /// Describes the combat's units by number, for prompts.
 pub fn describe_units(c: &Combat) -> String {
-    use std::fmt::Write;
-    // Written into one string (prompts are built at every step of a combat).
-    let mut out = String::from("units by number: ");
+    // Written piece by piece into one string sized once: prompts are built at every step of a
+    // combat, and `write!` cost several times more for these short pieces.
+    let mut out = String::with_capacity(20 + 32 * c.units.len());
+    out.push_str("units by number: ");
     for (i, u) in c.units.iter().enumerate() {
-        let sep = if i > 0 { ", " } else { "" };
+        if i > 0 {
+            out.push_str(", ");
+        }
+        push_number(&mut out, i as u32);
         // The unit's id, which front ends print by its name (games::rebellion::words::context_words).
-        let _ = write!(out, "{sep}{i} {} ({}", u.unit.key(), u.faction.name());
+        out.push(' ');
+        out.push_str(u.unit.key());
+        out.push_str(" (");
+        out.push_str(u.faction.name());
         if u.damage > 0 {
-            let _ = write!(out, ", {} damage", u.damage);
+            out.push_str(", ");
+            push_number(&mut out, u32::from(u.damage));
+            out.push_str(" damage");
         }
         if u.doomed {
             out.push_str(", destroyed");
@@ -471,12 +480,17 @@ pub fn describe_units(c: &Combat) -> String {
 
 /// Describes the current dice by position, for prompts.
 pub fn describe_dice(c: &Combat) -> String {
-    use std::fmt::Write;
-    let mut out = String::from("dice by number: ");
+    let mut out = String::with_capacity(20 + 24 * c.dice.len());
+    out.push_str("dice by number: ");
     for (i, d) in c.dice.iter().enumerate() {
-        let sep = if i > 0 { ", " } else { "" };
-        let color = if c.is_green(i) { "green" } else { d.color.label() };
-        let _ = write!(out, "{sep}{i} {color} {}", d.face.label());
+        if i > 0 {
+            out.push_str(", ");
+        }
+        push_number(&mut out, i as u32);
+        out.push(' ');
+        out.push_str(if c.is_green(i) { "green" } else { d.color.label() });
+        out.push(' ');
+        out.push_str(d.face.label());
         if d.spent {
             out.push_str(" (spent)");
         } else if d.assigned {
@@ -484,4 +498,12 @@ pub fn describe_dice(c: &Combat) -> String {
         }
     }
     out
+}
+
+/// Appends the decimal digits of `n`.
+fn push_number(out: &mut String, n: u32) {
+    if n >= 10 {
+        push_number(out, n / 10);
+    }
+    out.push(char::from(b'0' + (n % 10) as u8));
 }
