@@ -164,8 +164,8 @@ fn system_sets(s: &mut State) -> SystemSets {
     sets
 }
 
-/// The systems of a set, in `SystemId` order.
-fn systems_in(mut set: u64) -> impl Iterator<Item = SystemId> {
+/// The systems of a set (bit `i` for `SystemId(i)`), in `SystemId` order.
+pub fn systems_in(mut set: u64) -> impl Iterator<Item = SystemId> {
     std::iter::from_fn(move || {
         let i = set.trailing_zeros();
         set &= set.wrapping_sub(1);

@@ -91,8 +91,52 @@ fn has_unit_of(s: &State, sys: SystemId, f: Faction, pred: impl Fn(&UnitDef) -> 
     s.units(Place::System(sys), f).iter().any(|(u, _)| pred(catalog().unit(u)))
 }
 
+/// The systems that meet every one of `conditions`, bit `i` for `SystemId(i)`: what
+/// [`system_ok`] says of each system, worked out one condition at a time for every system at
+/// once (each Command Phase decision asks it of every system, for each mission that could be
+/// revealed there).
+pub fn systems_meeting_all(s: &State, conditions: &[TargetCondition]) -> u64 {
+    let mut set = s.systems().iter().enumerate().fold(0u64, |set, (i, _)| set | 1 << i);
+    for cond in conditions {
+        if set == 0 {
+            break;
+        }
+        set &= systems_meeting(s, cond);
+    }
+    set
+}
+
+/// The systems that meet one condition (`system_ok`), bit `i` for `SystemId(i)`.
+fn systems_meeting(s: &State, cond: &TargetCondition) -> u64 {
+    use TargetCondition::*;
+    fn each(s: &State, test: impl Fn(SystemId) -> bool) -> u64 {
+        (0..s.systems().len()).fold(0u64, |set, i| if test(SystemId(i as u16)) { set | 1 << i } else { set })
+    }
+    // One loop per common condition with the condition fixed, so that `meets`, inlined,
+    // is not matched again for every system.
+    match cond {
+        Populous => each(s, |x| meets(s, x, &Populous)),
+        Remote => each(s, |x| meets(s, x, &Remote)),
+        NoImperialUnit => each(s, |x| meets(s, x, &NoImperialUnit)),
+        NoRebelUnit => each(s, |x| meets(s, x, &NoRebelUnit)),
+        ContainsImperialUnit => each(s, |x| meets(s, x, &ContainsImperialUnit)),
+        ContainsRebelUnit => each(s, |x| meets(s, x, &ContainsRebelUnit)),
+        RebelSystem => each(s, |x| meets(s, x, &RebelSystem)),
+        ImperialSystem => each(s, |x| meets(s, x, &ImperialSystem)),
+        Subjugated => each(s, |x| meets(s, x, &Subjugated)),
+        other => each(s, |x| meets(s, x, other)),
+    }
+}
+
 /// Whether a system meets one mission condition.
 pub fn system_ok(s: &State, sys: SystemId, cond: &TargetCondition) -> bool {
+    meets(s, sys, cond)
+}
+
+/// `system_ok`, always inlined: `systems_meeting` fixes the condition for a loop over every
+/// system, and the match below then folds away.
+#[inline(always)]
+fn meets(s: &State, sys: SystemId, cond: &TargetCondition) -> bool {
     use TargetCondition::*;
     let c = catalog();
     let st = s.sys(sys);
@@ -155,9 +199,8 @@ pub fn reveal_targets(s: &State, f: Faction, asg: &Assignment) -> Vec<Option<Tar
     // mission is not attempted (Rules Reference: Mission Cards, step 3; docs/cards.md).
     let locked = |x: SystemId| watched(s, f, d, x);
     match d.target {
-        MissionTargetKind::System => SystemId::all()
+        MissionTargetKind::System => super::victory::systems_in(systems_meeting_all(s, &d.conditions))
             .filter(|&x| !locked(x))
-            .filter(|&x| d.conditions.iter().all(|c| system_ok(s, x, c)))
             .map(|x| Some(Target::Place(Place::System(x))))
             .collect(),
         MissionTargetKind::RebelBaseSpace => vec![None],
