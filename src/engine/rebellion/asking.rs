@@ -22,7 +22,7 @@
 
 use super::cards::CardRef;
 use super::cards::CardRun;
-use super::cards::actions::{Moment, could_fit, timing_fits};
+use super::cards::actions::{Moment, could_fit, timed_for};
 use super::named::{named, sets};
 use super::state::State;
 use crate::content::*;
@@ -34,20 +34,25 @@ pub fn action_window(s: &State, f: Faction, m: &Moment) -> bool {
         return false;
     }
     let mut run: Option<CardRun> = None;
-    could_hold_action(s, f).filter(|&card| timing_fits(card, m)).any(|card| {
+    // The few cards timed for this moment, each kept if `f` could hold it: the same cards as
+    // those it could hold filtered by timing, looked at in another order (which card is tried
+    // first does not change whether one fits).
+    timed_for(m).iter().copied().filter(|&card| could_hold_action(s, f, card)).any(|card| {
         let run = run.get_or_insert_with(|| CardRun::new(CardRef::Action(card), f, vec![]));
         could_fit(s, f, card, m, run)
     })
 }
 
-/// The action cards `f` could hold as far as the opponent can tell: its non-starting cards not
-/// yet played (those in its hand or deck), and every starting card of its faction (which two
-/// were dealt is secret, and a played one cannot be told from one never dealt without the log).
-fn could_hold_action(s: &State, f: Faction) -> impl Iterator<Item = ActionCardId> + '_ {
-    let c = catalog();
-    let starting = named().starting_actions[sets(&s.options)].get(f).iter().copied();
-    let unplayed = s.hands.get(f).actions.iter().chain(s.decks.actions.get(f)).copied();
-    unplayed.filter(move |&a| !c.action_card(a).starting).chain(starting)
+/// Whether `f` could hold an action card as far as the opponent can tell: a non-starting card
+/// not yet played (in its hand or deck), or any starting card of its faction in the match
+/// (which two were dealt is secret, and a played one cannot be told from one never dealt
+/// without the log).
+fn could_hold_action(s: &State, f: Faction, card: ActionCardId) -> bool {
+    if catalog().action_card(card).starting {
+        named().starting_actions[sets(&s.options)].get(f).contains(&card)
+    } else {
+        s.hands.get(f).actions.contains(&card) || s.decks.actions.get(f).contains(&card)
+    }
 }
 
 /// Whether `f` gets a window for tactic cards of theater `t`: it holds a card of that theater
