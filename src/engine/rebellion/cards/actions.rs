@@ -176,9 +176,15 @@ fn probe(
     match (b.leader, m) {
         (LeaderRule::None, _) => leaders.clear(),
         (LeaderRule::InPool, _) => shown_into(s, f, card, |l| s.leader_pool.get(f).contains(&l), leaders),
-        (LeaderRule::InSystem, _) => {
-            shown_into(s, f, card, |l| free(l) && place.is_some() && s.leader_place(l) == place, leaders)
-        }
+        // `shown_into` keeps only leaders of `f`, and a leader stands in one place at most
+        // (`invariants.rs`): `leader_place(l) == place` without walking the board.
+        (LeaderRule::InSystem, _) => shown_into(
+            s,
+            f,
+            card,
+            |l| free(l) && place.is_some_and(|p| s.zone(p).leaders.get(f).contains(&l)),
+            leaders,
+        ),
         (LeaderRule::OnBoard, _) => shown_into(
             s,
             f,
