@@ -284,7 +284,8 @@ pub struct State {
     /// Systems Imperial ground units have stood in since the base was last placed, while it was
     /// hidden: the base is in none of them (it would have been revealed). Public knowledge —
     /// everyone saw the units there — kept for the computer player, which reads what the
-    /// Empire may rule out from it; not in the view.
+    /// Empire may rule out from it; not in the view. Only `victory::update_markers` adds to it,
+    /// and it is otherwise only cleared (when the base moves): [`MarkerScan`] relies on that.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub searched: Vec<SystemId>,
     /// Whether the systems changed since subjugation markers were last brought up to date
@@ -306,11 +307,17 @@ pub struct MarkerScan {
     /// The systems changed since they were last looked at, bit `i` for `SystemId(i)`
     /// ([`State::sys_mut`] adds one, [`State::systems_mut`] all).
     pub(in crate::engine::rebellion) stale: u64,
+    /// The systems in [`State::searched`] when it had `listed_len` entries: `victory` alone
+    /// adds to that list, and the list is only ever cleared besides, so while its length is
+    /// `listed_len` these are its systems (it is not walked at every step).
+    pub(in crate::engine::rebellion) listed: u64,
+    /// The length of [`State::searched`] that `listed` describes.
+    pub(in crate::engine::rebellion) listed_len: usize,
 }
 
 impl Default for MarkerScan {
     fn default() -> Self {
-        MarkerScan { sets: SystemSets::default(), stale: u64::MAX }
+        MarkerScan { sets: SystemSets::default(), stale: u64::MAX, listed: 0, listed_len: 0 }
     }
 }
 

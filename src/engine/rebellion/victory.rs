@@ -117,11 +117,16 @@ pub fn update_markers(ctx: &mut Ctx) {
     if !ctx.s.base.revealed && !moving {
         // The systems not listed yet, listed in `SystemId` order (as a walk over every system
         // would): one pass over the list, not one per system.
-        let listed =
-            ctx.s.searched.iter().fold(0u64, |set, x| set | 1u64.checked_shl(x.0.into()).unwrap_or(0));
-        for x in systems_in(system_sets(ctx.s).imperial_ground & !listed) {
-            ctx.s.searched.push(x);
+        let ground = system_sets(ctx.s).imperial_ground;
+        let scan = &mut ctx.s.markers;
+        if scan.listed_len != ctx.s.searched.len() {
+            scan.listed =
+                ctx.s.searched.iter().fold(0u64, |set, x| set | 1u64.checked_shl(x.0.into()).unwrap_or(0));
         }
+        let new = ground & !scan.listed;
+        scan.listed |= new;
+        ctx.s.searched.extend(systems_in(new));
+        ctx.s.markers.listed_len = ctx.s.searched.len();
     }
     let captured = ctx.s.captured.clone();
     for l in captured {
@@ -136,6 +141,9 @@ pub fn update_markers(ctx: &mut Ctx) {
 /// What every system shows for the markers (`SystemSets`): each system looked at again only
 /// after it changed (`State::sys_mut` marks it stale).
 fn system_sets(s: &mut State) -> SystemSets {
+    if s.markers.stale == 0 {
+        return s.markers.sets;
+    }
     assert!(s.systems.len() <= 64, "a set of systems is one 64-bit word");
     let all = 1u64.checked_shl(s.systems.len() as u32).map_or(u64::MAX, |b| b - 1);
     let stale = s.markers.stale & all;
