@@ -168,7 +168,7 @@ pub fn mission_in_progress<'a>(
         s.captured.clone(),
     );
     run.step = step;
-    s.stack = vec![Frame::Command(c), Frame::Mission(run)];
+    s.stack = vec![Frame::Command(c), Frame::Mission(Box::new(run))];
     match s.stack.last_mut() {
         Some(Frame::Mission(run)) => run,
         _ => unreachable!("just pushed"),

@@ -502,10 +502,10 @@ impl State {
     }
     /// The mission being resolved (the innermost).
     pub fn mission(&self) -> Option<&MissionRun> {
-        self.stack.iter().rev().find_map(|f| if let Frame::Mission(m) = f { Some(m) } else { None })
+        self.stack.iter().rev().find_map(|f| if let Frame::Mission(m) = f { Some(&**m) } else { None })
     }
     /// The mission being resolved, mutably (card effects change it while it waits below them).
     pub fn mission_mut(&mut self) -> Option<&mut MissionRun> {
-        self.stack.iter_mut().rev().find_map(|f| if let Frame::Mission(m) = f { Some(m) } else { None })
+        self.stack.iter_mut().rev().find_map(|f| if let Frame::Mission(m) = f { Some(&mut **m) } else { None })
     }
 }

@@ -27,7 +27,7 @@ pub enum Frame {
     /// One activation: move units in, then reveal, combat, subjugate.
     Activation(phases::Activation),
     /// One revealed mission.
-    Mission(mission::MissionRun),
+    Mission(Box<mission::MissionRun>),
     /// One combat.
     Combat(Box<combat::Combat>),
     /// A card ability being carried out.

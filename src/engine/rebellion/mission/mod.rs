@@ -259,7 +259,7 @@ pub fn start(ctx: &mut Ctx, f: Faction, mission: MissionId, target: Option<Targe
         None => ctx.s.leader_pool.get_mut(f).extend(asg.leaders.iter().copied()),
     }
     ctx.public(EventKind::MissionRevealed { faction: f, mission, place });
-    Frame::Mission(MissionRun::revealed(f, mission, asg.leaders, place, leader, ctx.s.captured.clone()))
+    Frame::Mission(Box::new(MissionRun::revealed(f, mission, asg.leaders, place, leader, ctx.s.captured.clone())))
 }
 
 /// Whether the mission can be opposed ("attempt").
@@ -337,7 +337,7 @@ pub fn decision(s: &State, run: &MissionRun) -> Option<Decision> {
 
 /// Applies a mission decision. At the opposition step it refuses only actions the decision
 /// never offers, so `apply` changes the state in place there.
-pub fn act(ctx: &mut Ctx, mut run: MissionRun, a: Action) -> Result<Frames, RuleError> {
+pub fn act(ctx: &mut Ctx, mut run: Box<MissionRun>, a: Action) -> Result<Frames, RuleError> {
     match (run.step, a) {
         (MissionStep::Oppose, Action::Oppose { leader }) => {
             let opp = run.faction.opponent();
@@ -435,7 +435,7 @@ fn take_bonus(ctx: &mut Ctx, leaders: &[LeaderId]) -> u32 {
 
 /// Runs the automatic mission steps: windows nobody uses, the roll, the result, the ability
 /// and the end.
-pub fn auto(ctx: &mut Ctx, mut run: MissionRun) -> Frames {
+pub fn auto(ctx: &mut Ctx, mut run: Box<MissionRun>) -> Frames {
     let next = match run.step {
         MissionStep::Revealed if is_attempt(&run) => MissionStep::Oppose,
         // Rules Reference, Revealing a Mission: a resolved mission skips to Mission Success, so

@@ -208,7 +208,7 @@ pub fn decision(s: &State, run: &MissionRun) -> Option<Decision> {
 }
 
 /// Applies a window decision: use a card or a ring, pick a ring's die, or be done.
-pub fn act(ctx: &mut Ctx, mut run: MissionRun, a: Action) -> Result<Frames, RuleError> {
+pub fn act(ctx: &mut Ctx, mut run: Box<MissionRun>, a: Action) -> Result<Frames, RuleError> {
     // What a card can do is judged with the mission on the stack, as its effects act on it.
     ctx.s.stack.push(Frame::Mission(run.clone()));
     let d = decision(ctx.s, &run);
