@@ -506,6 +506,9 @@ impl State {
     }
     /// The mission being resolved, mutably (card effects change it while it waits below them).
     pub fn mission_mut(&mut self) -> Option<&mut MissionRun> {
-        self.stack.iter_mut().rev().find_map(|f| if let Frame::Mission(m) = f { Some(&mut **m) } else { None })
+        self.stack
+            .iter_mut()
+            .rev()
+            .find_map(|f| if let Frame::Mission(m) = f { Some(&mut **m) } else { None })
     }
 }

@@ -128,12 +128,14 @@ pub fn update_markers(ctx: &mut Ctx) {
         ctx.s.searched.extend(systems_in(new));
         ctx.s.markers.listed_len = ctx.s.searched.len();
     }
-    let captured = ctx.s.captured.clone();
-    for l in captured {
-        if let Some(p) = ctx.s.leader_place(l)
-            && !ctx.s.has_units(p, Faction::Empire)
-        {
-            rescue(ctx, l);
+    // The list is copied (it changes as captives are rescued) only when one is to be freed.
+    let freed = |s: &State, l: LeaderId| s.leader_place(l).is_some_and(|p| !s.has_units(p, Faction::Empire));
+    if ctx.s.captured.iter().any(|&l| freed(ctx.s, l)) {
+        let captured = ctx.s.captured.clone();
+        for l in captured {
+            if freed(ctx.s, l) {
+                rescue(ctx, l);
+            }
         }
     }
 }

@@ -259,7 +259,14 @@ pub fn start(ctx: &mut Ctx, f: Faction, mission: MissionId, target: Option<Targe
         None => ctx.s.leader_pool.get_mut(f).extend(asg.leaders.iter().copied()),
     }
     ctx.public(EventKind::MissionRevealed { faction: f, mission, place });
-    Frame::Mission(Box::new(MissionRun::revealed(f, mission, asg.leaders, place, leader, ctx.s.captured.clone())))
+    Frame::Mission(Box::new(MissionRun::revealed(
+        f,
+        mission,
+        asg.leaders,
+        place,
+        leader,
+        ctx.s.captured.clone(),
+    )))
 }
 
 /// Whether the mission can be opposed ("attempt").

@@ -20,36 +20,42 @@ use crate::engine::rebellion::state::{Ring, State};
 use crate::engine::rebellion::victory;
 
 /// The triggers a faction's cards may answer at the mission's current step.
-fn triggers(s: &State, run: &MissionRun, f: Faction) -> Vec<Trigger> {
+fn triggers(s: &State, run: &MissionRun, f: Faction) -> impl Iterator<Item = Trigger> {
     let opp = run.faction.opponent();
-    let mut t = vec![];
+    // At most four, kept in place: asked at every step of every mission, for both sides.
+    let mut list = [None; 4];
+    let mut n = 0;
+    let mut t = |trigger: Trigger| {
+        list[n] = Some(trigger);
+        n += 1;
+    };
     match run.step {
-        MissionStep::Revealed if f == run.faction && is_attempt(run) => t.push(Trigger::OwnReveal),
+        MissionStep::Revealed if f == run.faction && is_attempt(run) => t(Trigger::OwnReveal),
         MissionStep::BeforeDice if is_attempt(run) && !run.fails => {
             if f == opp {
-                t.push(Trigger::EnemyAttempt);
+                t(Trigger::EnemyAttempt);
             }
             if dice_count(s, run, f) > 0 && run.set_faces.get(f).is_empty() {
-                t.push(Trigger::DiceRoll);
+                t(Trigger::DiceRoll);
             }
         }
         MissionStep::After => {
             if f == run.faction && run.success {
-                t.push(Trigger::OwnMissionSucceeded);
+                t(Trigger::OwnMissionSucceeded);
             }
             if f == opp && !rescued(s, run).is_empty() {
-                t.push(Trigger::AfterRescue);
+                t(Trigger::AfterRescue);
             }
             if is_attempt(run) && !run.success && s.has_set(ContentSet::RiseOfTheEmpire) {
-                t.push(Trigger::MissionFailed);
+                t(Trigger::MissionFailed);
             }
             if newly_captured(s, run, f).is_some() {
-                t.push(Trigger::LeaderCaptured);
+                t(Trigger::LeaderCaptured);
             }
         }
         _ => {}
     }
-    t
+    list.into_iter().flatten()
 }
 
 /// Leaders captured when the mission was revealed and free now (rescued by it), but for those

@@ -191,15 +191,14 @@ pub fn deploy_places_after(
     // and no Rebel unit, whatever its loyalty (easy deployment); sabotage still bars it, as the
     // ability adds places and lifts no other rule.
     let bunker = crate::engine::rebellion::board::is_shield_bunker(unit);
-    let mut out = vec![];
+    let rote = s.has_set(ContentSet::RiseOfTheEmpire);
+    // Room for every place at once: asked at every deploy step.
+    let mut out = Vec::with_capacity(s.systems.len() + 1);
     for (i, (st, &populous)) in s.systems.iter().zip(&named().populous).enumerate() {
         let sys = SystemId(i as u16);
         let p = Place::System(sys);
         let easy = bunker && !st.destroyed && s.has_ground(p, f) && !s.has_units(p, f.opponent());
-        let local = !populous
-            && !st.destroyed
-            && s.has_set(ContentSet::RiseOfTheEmpire)
-            && reinforced(s, f, sys, new_bunkers);
+        let local = !populous && !st.destroyed && rote && reinforced(s, f, sys, new_bunkers);
         // A Death Star deploys onto its Death Star Under Construction, which stands in a remote
         // system (Construct Death Star): there loyalty cannot be had, so only the station
         // decides where it goes (Rules Reference, Death Star).
