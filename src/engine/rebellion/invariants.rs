@@ -1,7 +1,8 @@
 //! The facts that hold after every applied action, checked by tests and simulations: every unit
 //! is in exactly one documented place, every leader in at most one, rings agree with captures
 //! and turned leaders, facedown missions hold one or two leaders, hands keep their limits, subjugation markers stand exactly where Imperial
-//! ground units hold a populous system, each side's supply, queues and units are its own; and
+//! ground units hold a populous system, every system they stand in is listed as searched
+//! while the base is hidden, each side's supply, queues and units are its own; and
 //! from one state to the next, time never goes back, no leader in play leaves it, and setup
 //! ends with a ground unit in every Imperial system.
 
@@ -105,6 +106,7 @@ pub fn violations(s: &State) -> Vec<String> {
     }
     out.extend(probe_violations(s));
     out.extend(subjugation_violations(s));
+    out.extend(searched_violations(s));
     out.extend(ownership_violations(s));
     out.extend(refresh_decision_violations(s));
     out
@@ -186,6 +188,36 @@ fn subjugation_violations(s: &State) -> Vec<String> {
             out.push(format!("{sys} holds Imperial ground units but no subjugation marker"));
         }
     }
+    out
+}
+
+/// The list of systems searched for the base (`State::searched`, kept by
+/// `victory::update_markers` beside a cache of it): no system twice, and while the base is
+/// hidden, outside setup and outside a movement in progress (after which the list catches up),
+/// every system Imperial ground units stand in.
+fn searched_violations(s: &State) -> Vec<String> {
+    let waiting = s.stack.iter().any(|f| match f {
+        Frame::Setup(_) => true,
+        Frame::Activation(a) => a.is_moving(),
+        _ => false,
+    });
+    let mut out: Vec<String> = s
+        .searched
+        .iter()
+        .enumerate()
+        .filter(|&(i, x)| s.searched[..i].contains(x))
+        .map(|(_, x)| format!("{x} is listed as searched twice"))
+        .collect();
+    if waiting || s.base.revealed {
+        return out;
+    }
+    out.extend(
+        SystemId::all()
+            .filter(|&sys| {
+                s.sys(sys).zone.units.empire.has_theater(Theater::Ground) && !s.searched.contains(&sys)
+            })
+            .map(|sys| format!("{sys} holds Imperial ground units but is not listed as searched")),
+    );
     out
 }
 

@@ -1,0 +1,102 @@
+//! The shortcuts the engine takes for speed (issue 39) agree with the plain rules they stand
+//! for, in every state of random games of the base game, Rise of the Empire and the team game:
+//! the systems a mission condition allows worked out for all systems at once, the action
+//! cards sorted by the moment they answer, and every leader's place found in one walk.
+//! (Whole random games also play exactly as before: `examples/playouts --digest`.)
+
+use holonet::bot::sim::playout_with;
+use holonet::content::{ActionCardId, LeaderId, SystemId, TargetCondition, catalog};
+use holonet::engine::rebellion::cards::Trigger;
+use holonet::engine::rebellion::cards::actions::{Moment, timed_for, timing_fits};
+use holonet::engine::rebellion::mission::{system_ok, systems_meeting_all};
+use holonet::engine::rebellion::{MatchOptions, Place, Players, State};
+
+/// Calls `check` on every state of a few random games of each kind of match.
+fn every_state(mut check: impl FnMut(&State)) {
+    let kinds = [
+        MatchOptions::default(),
+        MatchOptions { rise_of_the_empire: true, ..Default::default() },
+        MatchOptions { players: Players::Four, ..Default::default() },
+    ];
+    for options in kinds {
+        for seed in 1..=4 {
+            playout_with(seed, options.clone(), |_, s, _| check(s));
+        }
+    }
+}
+
+/// Every condition the missions and cards name, each kind once (and each named system,
+/// icon and unit list as they appear).
+fn conditions() -> Vec<TargetCondition> {
+    let mut out: Vec<TargetCondition> = vec![];
+    for m in &catalog().missions {
+        for c in &m.conditions {
+            if !out.contains(c) {
+                out.push(c.clone());
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_systems_meeting_mission_conditions_are_those_system_ok_accepts() {
+    let conditions = conditions();
+    // Every single condition, and every mission's whole list.
+    let mut lists: Vec<Vec<TargetCondition>> = conditions.iter().map(|c| vec![c.clone()]).collect();
+    lists.extend(catalog().missions.iter().map(|m| m.conditions.clone()));
+    lists.push(vec![]);
+    let mut met = 0;
+    every_state(|s| {
+        for list in &lists {
+            let set = systems_meeting_all(s, list);
+            for x in SystemId::all() {
+                let ok = list.iter().all(|c| system_ok(s, x, c));
+                assert_eq!(set >> x.0 & 1 == 1, ok, "{x} and {list:?} at version {}", s.version);
+                met += usize::from(ok);
+            }
+        }
+    });
+    assert!(met > 0, "some system met some condition");
+}
+
+#[test]
+fn the_cards_timed_for_a_moment_are_those_whose_timing_fits_it() {
+    let mut moments = vec![Moment::Assignment, Moment::StartOfCombat { place: Place::BaseSpace }];
+    for trigger in [
+        Trigger::OwnReveal,
+        Trigger::EnemyAttempt,
+        Trigger::DiceRoll,
+        Trigger::AfterRescue,
+        Trigger::LeaderCaptured,
+        Trigger::OwnMissionSucceeded,
+        Trigger::PoolOverLimit,
+        Trigger::AssignmentEnd,
+        Trigger::EnemyRetreated,
+        Trigger::BattleWon,
+        Trigger::MissionFailed,
+        Trigger::CommandPhaseEnd,
+    ] {
+        moments.push(Moment::Trigger { trigger, place: None, mission_leaders: vec![], captured: None });
+    }
+    let mut timed = 0;
+    for m in &moments {
+        let fits: Vec<ActionCardId> = ActionCardId::all().filter(|&a| timing_fits(a, m)).collect();
+        assert_eq!(timed_for(m), fits.as_slice(), "{m:?}");
+        timed += fits.len();
+    }
+    assert!(timed > 0, "some card is timed for some moment");
+}
+
+#[test]
+fn every_leaders_place_found_in_one_walk_is_where_leader_place_finds_him() {
+    let mut on_board = 0;
+    every_state(|s| {
+        let places = s.leader_places();
+        for l in LeaderId::all() {
+            assert_eq!(places.get(l), s.leader_place(l), "{l:?} at version {}", s.version);
+            on_board += usize::from(places.get(l).is_some());
+        }
+    });
+    assert!(on_board > 0, "some leader stood on the board");
+}
