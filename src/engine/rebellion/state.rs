@@ -366,6 +366,12 @@ impl State {
     pub fn systems(&self) -> &[SystemState] {
         &self.systems
     }
+    /// Every system of the board as a set, bit `i` for `SystemId(i)` (the board has at most
+    /// 64: checked here).
+    pub fn system_set(&self) -> u64 {
+        assert!(self.systems.len() <= 64, "a set of systems is one 64-bit word");
+        1u64.checked_shl(self.systems.len() as u32).map_or(u64::MAX, |b| b - 1)
+    }
     /// Every system, mutably (for setting up test positions).
     pub fn systems_mut(&mut self) -> &mut [SystemState] {
         self.markers.stale = u64::MAX;

@@ -146,9 +146,7 @@ fn system_sets(s: &mut State) -> SystemSets {
     if s.markers.stale == 0 {
         return s.markers.sets;
     }
-    assert!(s.systems.len() <= 64, "a set of systems is one 64-bit word");
-    let all = 1u64.checked_shl(s.systems.len() as u32).map_or(u64::MAX, |b| b - 1);
-    let stale = s.markers.stale & all;
+    let stale = s.markers.stale & s.system_set();
     let mut sets = s.markers.sets;
     if stale != 0 {
         let ground_mask = catalog().theater_mask(Theater::Ground);

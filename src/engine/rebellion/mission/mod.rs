@@ -96,7 +96,7 @@ fn has_unit_of(s: &State, sys: SystemId, f: Faction, pred: impl Fn(&UnitDef) -> 
 /// once (each Command Phase decision asks it of every system, for each mission that could be
 /// revealed there).
 pub fn systems_meeting_all(s: &State, conditions: &[TargetCondition]) -> u64 {
-    let mut set = s.systems().iter().enumerate().fold(0u64, |set, (i, _)| set | 1 << i);
+    let mut set = s.system_set();
     for cond in conditions {
         if set == 0 {
             break;
