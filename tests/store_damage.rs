@@ -132,3 +132,21 @@ fn an_unreadable_snapshot_is_skipped_and_the_log_replayed() {
     drop(svc);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// sled lets go of a database's file lock from a background thread a moment after its last
+/// handle is dropped: a store opened meanwhile (reshard, an import right after another, a
+/// local match reopened at once) waits for the lock instead of failing.
+#[test]
+fn a_store_opened_while_the_last_handle_lets_go_waits_for_the_lock() {
+    let dir = temp_dir("lock-wait");
+    let first = SledStore::open(&dir).expect("store opens");
+    let holder = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        drop(first);
+    });
+    let second = SledStore::open(&dir);
+    holder.join().unwrap();
+    assert!(second.is_ok(), "the second handle waited for the lock: {:?}", second.err());
+    drop(second);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -109,13 +109,20 @@ fn open_db(dir: &Path) -> Result<sled::Db, StoreError> {
     let mut waited = 0;
     loop {
         match sled::open(dir) {
-            Err(sled::Error::Io(e)) if e.kind() == std::io::ErrorKind::WouldBlock && waited < 5_000 => {
+            Err(sled::Error::Io(e)) if lock_held(&e) && waited < 5_000 => {
                 std::thread::sleep(std::time::Duration::from_millis(20));
                 waited += 20;
             }
             other => return other.map_err(db_err),
         }
     }
+}
+
+/// Whether opening failed because another handle still holds the file lock. sled 0.34 reports
+/// it as an error of kind `Other` whose text names the lock (`could not acquire lock on …`),
+/// wrapping the `WouldBlock` of the lock call, so the kind alone never matched.
+fn lock_held(e: &std::io::Error) -> bool {
+    e.kind() == std::io::ErrorKind::WouldBlock || e.to_string().starts_with("could not acquire lock")
 }
 
 impl MatchStore for SledStore {
