@@ -6,8 +6,8 @@
 
 use holonet::bot::sim::playout_with;
 use holonet::content::{ActionCardId, LeaderId, SystemId, TargetCondition, catalog};
-use holonet::engine::rebellion::cards::Trigger;
 use holonet::engine::rebellion::cards::actions::{Moment, timed_for, timing_fits};
+use holonet::engine::rebellion::cards::{Trigger, action_behavior};
 use holonet::engine::rebellion::mission::{system_ok, systems_meeting_all};
 use holonet::engine::rebellion::{MatchOptions, Place, Players, State};
 
@@ -63,20 +63,14 @@ fn the_systems_meeting_mission_conditions_are_those_system_ok_accepts() {
 #[test]
 fn the_cards_timed_for_a_moment_are_those_whose_timing_fits_it() {
     let mut moments = vec![Moment::Assignment, Moment::StartOfCombat { place: Place::BaseSpace }];
-    for trigger in [
-        Trigger::OwnReveal,
-        Trigger::EnemyAttempt,
-        Trigger::DiceRoll,
-        Trigger::AfterRescue,
-        Trigger::LeaderCaptured,
-        Trigger::OwnMissionSucceeded,
-        Trigger::PoolOverLimit,
-        Trigger::AssignmentEnd,
-        Trigger::EnemyRetreated,
-        Trigger::BattleWon,
-        Trigger::MissionFailed,
-        Trigger::CommandPhaseEnd,
-    ] {
+    // Every moment a "special" card names (a trigger no card names has no card either way).
+    let mut triggers: Vec<Trigger> = vec![];
+    for trigger in ActionCardId::all().filter_map(|a| action_behavior(a).trigger) {
+        if !triggers.contains(&trigger) {
+            triggers.push(trigger);
+        }
+    }
+    for trigger in triggers {
         moments.push(Moment::Trigger { trigger, place: None, mission_leaders: vec![], captured: None });
     }
     let mut timed = 0;

@@ -1,6 +1,7 @@
 //! A damaged store record (truncated or garbled JSON, an unreplayable log) for one match does
 //! not stop the others: that channel is put on hold, reported, refuses every command with one
-//! clear sentence, and comes back when a moderator imports an export.
+//! clear sentence, and comes back when a moderator imports an export. A store opened while
+//! the previous handle is still letting go of it waits for the file lock.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -26,7 +26,7 @@ pub fn unit_total(s: &State, u: UnitId) -> u32 {
 
 /// In how many places a leader is: leader pools, facedown missions, systems, the Rebel Base
 /// space and the eliminated pile (0 before it is recruited; 1 from then on).
-pub fn leader_places(s: &State, l: LeaderId) -> usize {
+pub fn leader_place_count(s: &State, l: LeaderId) -> usize {
     let mut seen = 0;
     for g in Faction::BOTH {
         seen += s.leader_pool.get(g).iter().filter(|&&x| x == l).count();
@@ -51,7 +51,7 @@ pub fn violations(s: &State) -> Vec<String> {
     }
     for l in LeaderId::all() {
         let f = s.leader_faction(l);
-        let seen = leader_places(s, l);
+        let seen = leader_place_count(s, l);
         if seen > 1 {
             out.push(format!("leader {l} ({f}) is in {seen} places at once"));
         }
@@ -246,11 +246,12 @@ pub fn step_violations(before: &State, after: &State) -> Vec<String> {
     }
     // A leader in play stays in play (eliminated leaders go to their own pile), unless another
     // side of it takes its place (Luke Skywalker becoming a Jedi).
-    let entered: Vec<LeaderId> =
-        LeaderId::all().filter(|&m| leader_places(before, m) == 0 && leader_places(after, m) > 0).collect();
+    let entered: Vec<LeaderId> = LeaderId::all()
+        .filter(|&m| leader_place_count(before, m) == 0 && leader_place_count(after, m) > 0)
+        .collect();
     for l in LeaderId::all() {
-        if leader_places(before, l) > 0
-            && leader_places(after, l) == 0
+        if leader_place_count(before, l) > 0
+            && leader_place_count(after, l) == 0
             && !entered.iter().any(|&m| counts_as(m, l))
         {
             out.push(format!("leader {l} left play"));

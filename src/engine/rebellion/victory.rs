@@ -6,7 +6,7 @@ use super::ctx::Ctx;
 use super::event::EventKind;
 use super::frame::Frame;
 use super::named::named;
-use super::state::{Place, Ring, State, SystemSets, SystemState};
+use super::state::{Place, Ring, State, SystemSets, SystemState, systems_in};
 use crate::content::*;
 
 /// Moves the reputation marker `n` spaces toward the time marker, one at a time; the game
@@ -170,15 +170,6 @@ fn system_sets(s: &mut State) -> SystemSets {
     }
     s.markers.stale = 0;
     sets
-}
-
-/// The systems of a set (bit `i` for `SystemId(i)`), in `SystemId` order.
-pub fn systems_in(mut set: u64) -> impl Iterator<Item = SystemId> {
-    std::iter::from_fn(move || {
-        let i = set.trailing_zeros();
-        set &= set.wrapping_sub(1);
-        (i < 64).then_some(SystemId(i as u16))
-    })
 }
 
 /// Lifts subjugation markers from systems without Imperial ground units and, when `placing`,

@@ -199,7 +199,7 @@ pub fn reveal_targets(s: &State, f: Faction, asg: &Assignment) -> Vec<Option<Tar
     // mission is not attempted (Rules Reference: Mission Cards, step 3; docs/cards.md).
     let locked = |x: SystemId| watched(s, f, d, x);
     match d.target {
-        MissionTargetKind::System => super::victory::systems_in(systems_meeting_all(s, &d.conditions))
+        MissionTargetKind::System => super::state::systems_in(systems_meeting_all(s, &d.conditions))
             .filter(|&x| !locked(x))
             .map(|x| Some(Target::Place(Place::System(x))))
             .collect(),
