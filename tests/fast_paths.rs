@@ -5,7 +5,7 @@
 //! (Whole random games also play exactly as before: `examples/playouts --digest`.)
 
 use holonet::bot::sim::playout_with;
-use holonet::content::{ActionCardId, LeaderId, SystemId, TargetCondition, catalog};
+use holonet::content::{ActionCardId, Faction, LeaderId, SystemId, TargetCondition, catalog};
 use holonet::engine::rebellion::cards::actions::{Moment, timed_for, timing_fits};
 use holonet::engine::rebellion::cards::{Trigger, action_behavior};
 use holonet::engine::rebellion::mission::{system_ok, systems_meeting_all};
@@ -75,9 +75,13 @@ fn the_cards_timed_for_a_moment_are_those_whose_timing_fits_it() {
     }
     let mut timed = 0;
     for m in &moments {
-        let fits: Vec<ActionCardId> = ActionCardId::all().filter(|&a| timing_fits(a, m)).collect();
-        assert_eq!(timed_for(m), fits.as_slice(), "{m:?}");
-        timed += fits.len();
+        for f in Faction::BOTH {
+            let fits: Vec<ActionCardId> = ActionCardId::all()
+                .filter(|&a| timing_fits(a, m) && catalog().action_card(a).faction == f)
+                .collect();
+            assert_eq!(timed_for(m, f), fits.as_slice(), "{m:?} {f:?}");
+            timed += fits.len();
+        }
     }
     assert!(timed > 0, "some card is timed for some moment");
 }

@@ -34,10 +34,10 @@ pub fn action_window(s: &State, f: Faction, m: &Moment) -> bool {
         return false;
     }
     let mut run: Option<CardRun> = None;
-    // The few cards timed for this moment, each kept if `f` could hold it: the same cards as
-    // those it could hold filtered by timing, looked at in another order (which card is tried
-    // first does not change whether one fits).
-    timed_for(m).iter().copied().filter(|&card| could_hold_action(s, f, card)).any(|card| {
+    // The few cards of `f` timed for this moment, each kept if `f` could hold it: the same
+    // cards as those it could hold filtered by timing, looked at in another order (which card
+    // is tried first does not change whether one fits).
+    timed_for(m, f).iter().copied().filter(|&card| could_hold_action(s, f, card)).any(|card| {
         let run = run.get_or_insert_with(|| CardRun::new(CardRef::Action(card), f, vec![]));
         could_fit(s, f, card, m, run)
     })

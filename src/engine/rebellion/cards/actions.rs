@@ -78,36 +78,40 @@ pub fn timing_fits(card: ActionCardId, m: &Moment) -> bool {
     }
 }
 
-/// The action cards whose timing is this moment's ([`timing_fits`]), in catalog order: sorted
-/// out once per kind of moment, so that a window looks only at the few cards that could answer
-/// it instead of asking of every card a seat could hold.
-pub fn timed_for(m: &Moment) -> &'static [ActionCardId] {
-    /// The cards of each kind of moment.
+/// The action cards of faction `f` whose timing is this moment's ([`timing_fits`]), in catalog
+/// order: sorted out once per faction and kind of moment, so that a window looks only at the
+/// few cards that could answer it instead of asking of every card a seat could hold.
+pub fn timed_for(m: &Moment, f: Faction) -> &'static [ActionCardId] {
+    /// The cards of each kind of moment, for one faction.
     struct Timed {
         assignment: Vec<ActionCardId>,
         start_of_combat: Vec<ActionCardId>,
         special: Vec<(Trigger, Vec<ActionCardId>)>,
     }
-    static TIMED: std::sync::OnceLock<Timed> = std::sync::OnceLock::new();
+    static TIMED: std::sync::OnceLock<ByFaction<Timed>> = std::sync::OnceLock::new();
     let t = TIMED.get_or_init(|| {
-        let of = |timing: ActionTiming| {
-            ActionCardId::all().filter(|&a| catalog().action_card(a).timing == timing).collect()
-        };
-        let mut special: Vec<(Trigger, Vec<ActionCardId>)> = vec![];
-        for a in of(ActionTiming::Special) {
-            if let Some(trigger) = action_behavior(a).trigger {
-                match special.iter_mut().find(|(t, _)| *t == trigger) {
-                    Some((_, cards)) => cards.push(a),
-                    None => special.push((trigger, vec![a])),
+        ByFaction::new(|f| {
+            let of = |timing: ActionTiming| {
+                let card = |a: ActionCardId| catalog().action_card(a);
+                ActionCardId::all().filter(|&a| card(a).timing == timing && card(a).faction == f).collect()
+            };
+            let mut special: Vec<(Trigger, Vec<ActionCardId>)> = vec![];
+            for a in of(ActionTiming::Special) {
+                if let Some(trigger) = action_behavior(a).trigger {
+                    match special.iter_mut().find(|(t, _)| *t == trigger) {
+                        Some((_, cards)) => cards.push(a),
+                        None => special.push((trigger, vec![a])),
+                    }
                 }
             }
-        }
-        Timed {
-            assignment: of(ActionTiming::Assignment),
-            start_of_combat: of(ActionTiming::StartOfCombat),
-            special,
-        }
+            Timed {
+                assignment: of(ActionTiming::Assignment),
+                start_of_combat: of(ActionTiming::StartOfCombat),
+                special,
+            }
+        })
     });
+    let t = t.get(f);
     match m {
         Moment::Assignment => &t.assignment,
         Moment::StartOfCombat { .. } => &t.start_of_combat,

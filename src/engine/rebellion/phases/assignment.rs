@@ -69,10 +69,18 @@ pub fn decision(s: &State, p: &AssignmentPhase) -> Option<Decision> {
     let vetoed = |m: MissionId, ls: &[LeaderId]| p.vetoed.iter().any(|v| v.mission == m && v.leaders == ls);
     for (_, &m) in firsts {
         for (i, &a) in pool.iter().enumerate() {
+            let rest = &pool[i + 1..];
+            // Nothing to leave out (no General's veto, one player for the side): the list is
+            // written pair by pair without a test, hundreds of times a phase.
+            if !split && p.vetoed.is_empty() {
+                actions.push(Action::Assign { mission: m, leaders: Leaders::one(a) });
+                actions.extend(rest.iter().map(|&b| Action::Assign { mission: m, leaders: Leaders::two(a, b) }));
+                continue;
+            }
             if !vetoed(m, &[a]) {
                 actions.push(Action::Assign { mission: m, leaders: Leaders::one(a) });
             }
-            for &b in &pool[i + 1..] {
+            for &b in rest {
                 if !vetoed(m, &[a, b]) && !both(a, b) {
                     actions.push(Action::Assign { mission: m, leaders: Leaders::two(a, b) });
                 }
