@@ -31,6 +31,10 @@ pub struct Named {
     /// The starting action cards of each faction that a match uses, in catalog order, indexed
     /// by [`sets`] (those a seat could hold unseen: `asking.rs`).
     pub starting_actions: [ByFaction<Vec<ActionCardId>>; 2],
+    /// What each resource icon builds for each faction in a match, indexed by [`sets`]: the
+    /// catalog's build options without the units of a box the match leaves out (asked at every
+    /// step of a build and of the scrapping before it).
+    pub build_options: [ByFaction<Vec<BuildOption>>; 2],
 }
 
 /// Which boxes a match uses, as an index into the tables of [`Named`] kept per choice: the
@@ -86,6 +90,16 @@ pub fn named() -> &'static Named {
                         .collect()
                 };
                 ByFaction { empire: of(Faction::Empire), rebel: of(Faction::Rebel) }
+            }),
+            build_options: [0, 1].map(|i| {
+                let o = options_of(i);
+                ByFaction::new(|f| {
+                    let options = c.build_options.get(f).iter();
+                    let in_match = |u: &&UnitId| o.has_set(c.unit(**u).set);
+                    options
+                        .map(|b| BuildOption { icon: b.icon, units: b.units.iter().filter(in_match).copied().collect() })
+                        .collect()
+                })
             }),
         }
     })

@@ -13,7 +13,7 @@ use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::event::EventKind;
 pub use crate::engine::rebellion::frame::phases::{RefreshPhase, RefreshStep};
 use crate::engine::rebellion::frame::{Decision, Frame, Frames, PromptKind};
-use crate::engine::rebellion::named::named;
+use crate::engine::rebellion::named::{named, sets};
 use crate::engine::rebellion::objectives;
 use crate::engine::rebellion::state::{Place, State};
 
@@ -154,9 +154,9 @@ pub fn decision(s: &State, r: &RefreshPhase) -> Option<Decision> {
 }
 
 /// Units an icon builds for a faction in this match (an expansion's units only with it on).
-pub fn build_units(s: &State, f: Faction, icon: ResourceIcon) -> Vec<UnitId> {
-    let options = catalog().build_options.get(f).iter().find(|o| o.icon == icon);
-    options.into_iter().flat_map(|o| o.units.iter().copied()).filter(|&u| s.unit_in_play(u)).collect()
+pub fn build_units(s: &State, f: Faction, icon: ResourceIcon) -> &'static [UnitId] {
+    let options = named().build_options[sets(&s.options)].get(f).iter();
+    options.into_iter().find(|o| o.icon == icon).map_or(&[], |o| o.units.as_slice())
 }
 
 /// Places a unit may deploy to, given what was already deployed this phase.
@@ -390,8 +390,8 @@ fn begin_build(ctx: &mut Ctx) -> RefreshStep {
 /// are missing. Empty when the supply suffices.
 pub fn shortfall(s: &State, f: Faction) -> Vec<(Vec<UnitId>, u32)> {
     let supply = s.supply.get(f);
-    let mut fixed: Vec<(UnitId, u32)> = vec![];
-    let mut groups: Vec<(Vec<UnitId>, u32)> = vec![];
+    let mut fixed: Vec<(UnitId, u32)> = Vec::with_capacity(8);
+    let mut groups: Vec<(&[UnitId], u32)> = vec![];
     // The icons counted first, each kind once in order of first appearance, and its units
     // looked up once per kind (asked at every scrap step): the lists below fill in the same
     // order as they would icon by icon.
@@ -414,16 +414,17 @@ pub fn shortfall(s: &State, f: Faction) -> Vec<(Vec<UnitId>, u32)> {
         }
     }
     let need = |u: UnitId| fixed.iter().find(|x| x.0 == u).map_or(0, |x| x.1);
-    let mut out: Vec<(Vec<UnitId>, u32)> = fixed
-        .iter()
-        .filter(|&&(u, n)| n > supply.count(u) as u32)
-        .map(|&(u, n)| (vec![u], n - supply.count(u) as u32))
-        .collect();
+    let mut out: Vec<(Vec<UnitId>, u32)> = vec![];
+    for &(u, n) in &fixed {
+        if n > supply.count(u) as u32 {
+            out.push((vec![u], n - supply.count(u) as u32));
+        }
+    }
     for (units, n) in groups {
         // A choice icon may take any of its units the fixed icons leave over.
         let spare: u32 = units.iter().map(|&u| (supply.count(u) as u32).saturating_sub(need(u))).sum();
         if n > spare {
-            out.push((units, n - spare));
+            out.push((units.to_vec(), n - spare));
         }
     }
     out
