@@ -102,6 +102,10 @@ impl Units {
     }
     /// The types present as a mask: bit `i` for unit type `i`.
     fn present(&self) -> u32 {
+        // Most counts on the board are empty: told in two words.
+        if self.is_empty() {
+            return 0;
+        }
         const LOW: u64 = u64::from_le_bytes([0x7f; 8]);
         const ONES: u64 = u64::from_le_bytes([0x01; 8]);
         let mut mask = 0;
