@@ -31,6 +31,10 @@ pub struct Named {
     /// The starting action cards of each faction that a match uses, in catalog order, indexed
     /// by [`sets`] (those a seat could hold unseen: `asking.rs`).
     pub starting_actions: [ByFaction<Vec<ActionCardId>>; 2],
+    /// The leaders each action card shows, indexed by `ActionCardId`, sorted and each once:
+    /// the printed ones, and Luke Skywalker (Jedi) where Luke Skywalker is printed (he counts
+    /// as him on action cards). Asked for every card a window looks at.
+    pub shown: Vec<Vec<LeaderId>>,
     /// What each resource icon builds for each faction in a match, indexed by [`sets`]: the
     /// catalog's build options without the units of a box the match leaves out (asked at every
     /// step of a build and of the scrapping before it).
@@ -66,9 +70,20 @@ pub fn named() -> &'static Named {
                 .map(|a| o.has_set(c.action_card(a).set) && !replaced(a))
                 .collect::<Vec<bool>>()
         });
+        let (luke, luke_jedi) = (c.leader_by_key("luke_skywalker"), c.leader_by_key("luke_skywalker_jedi"));
         Named {
-            luke: c.leader_by_key("luke_skywalker"),
-            luke_jedi: c.leader_by_key("luke_skywalker_jedi"),
+            luke,
+            luke_jedi,
+            shown: ActionCardId::all()
+                .map(|a| {
+                    let printed = &c.action_card(a).leaders;
+                    let jedi = luke_jedi.filter(|_| luke.is_some_and(|l| printed.contains(&l)));
+                    let mut shown: Vec<LeaderId> = printed.iter().copied().chain(jedi).collect();
+                    shown.sort_unstable();
+                    shown.dedup();
+                    shown
+                })
+                .collect(),
             death_star: c.unit_by_key("death_star"),
             death_star_under_construction: c.unit_by_key("death_star_under_construction"),
             populous: c.systems.iter().map(|x| x.populous).collect(),

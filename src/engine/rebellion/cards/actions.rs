@@ -38,9 +38,7 @@ pub enum Moment {
 
 /// Whether an action card shows a leader (Luke Skywalker (Jedi) counts as Luke Skywalker).
 pub fn shows(card: ActionCardId, l: LeaderId) -> bool {
-    let shown = &catalog().action_card(card).leaders;
-    let n = named();
-    shown.contains(&l) || (Some(l) == n.luke_jedi && n.luke.is_some_and(|luke| shown.contains(&luke)))
+    named().shown[card.0 as usize].contains(&l)
 }
 
 /// Puts into `out` the leaders of `f` shown on the card for whom `pred` holds, in catalog order
@@ -52,17 +50,11 @@ fn shown_into(
     pred: impl Fn(LeaderId) -> bool,
     out: &mut Vec<LeaderId>,
 ) {
-    // The leaders `shows` accepts are the printed ones and maybe Luke Skywalker (Jedi): listed
-    // from those (in catalog order, as `LeaderId::all` would give them), not by asking of
+    // The leaders `shows` accepts, listed once per card (`Named::shown`), not by asking of
     // every leader in the game.
-    let printed = &catalog().action_card(card).leaders;
-    let n = named();
-    let jedi = n.luke_jedi.filter(|_| n.luke.is_some_and(|luke| printed.contains(&luke)));
     out.clear();
-    out.extend(printed.iter().copied().chain(jedi));
-    out.sort_unstable();
-    out.dedup();
-    out.retain(|&l| s.leader_faction(l) == f && pred(l));
+    let shown = &named().shown[card.0 as usize];
+    out.extend(shown.iter().copied().filter(|&l| s.leader_faction(l) == f && pred(l)));
 }
 
 /// Whether a card's timing is this moment's (the first test of `could_fit` and `usable`, and by
