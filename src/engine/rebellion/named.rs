@@ -112,7 +112,10 @@ pub fn named() -> &'static Named {
                     let options = c.build_options.get(f).iter();
                     let in_match = |u: &&UnitId| o.has_set(c.unit(**u).set);
                     options
-                        .map(|b| BuildOption { icon: b.icon, units: b.units.iter().filter(in_match).copied().collect() })
+                        .map(|b| BuildOption {
+                            icon: b.icon,
+                            units: b.units.iter().filter(in_match).copied().collect(),
+                        })
                         .collect()
                 })
             }),

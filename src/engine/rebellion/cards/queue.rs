@@ -196,8 +196,11 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
 fn build(ctx: &mut Ctx, run: &CardRun, mut icons: Vec<ResourceIcon>, space: u8) -> Next {
     let f = run.faction;
     while let Some(&icon) = icons.first() {
-        let units: Vec<UnitId> =
-            build_units(ctx.s, f, icon).iter().copied().filter(|&u| ctx.s.supply.get(f).count(u) > 0).collect();
+        let units: Vec<UnitId> = build_units(ctx.s, f, icon)
+            .iter()
+            .copied()
+            .filter(|&u| ctx.s.supply.get(f).count(u) > 0)
+            .collect();
         match units.as_slice() {
             [] => {}
             [only] => queue_one(ctx, f, *only, space),
@@ -234,7 +237,8 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
         Pending::Build { icons, space } => {
             let icon = *icons.first()?;
             let units: Vec<Action> = build_units(s, f, icon)
-                .iter().copied()
+                .iter()
+                .copied()
                 .filter(|&u| s.supply.get(f).count(u) > 0)
                 .map(|unit| Action::Build { unit })
                 .collect();

@@ -74,7 +74,8 @@ pub fn decision(s: &State, p: &AssignmentPhase) -> Option<Decision> {
             // written pair by pair without a test, hundreds of times a phase.
             if !split && p.vetoed.is_empty() {
                 actions.push(Action::Assign { mission: m, leaders: Leaders::one(a) });
-                actions.extend(rest.iter().map(|&b| Action::Assign { mission: m, leaders: Leaders::two(a, b) }));
+                actions
+                    .extend(rest.iter().map(|&b| Action::Assign { mission: m, leaders: Leaders::two(a, b) }));
                 continue;
             }
             if !vetoed(m, &[a]) {

@@ -81,15 +81,17 @@ pub fn step(ctx: &mut Ctx) -> bool {
 
 /// An Immediate objective in the Rebel hand, once setup is over.
 fn drawn_immediate(s: &State) -> Option<ObjectiveId> {
-    if s.stack.iter().any(|f| matches!(f, Frame::Setup(_))) {
-        return None;
-    }
-    s.hands
+    // The hand first, the stack only once one is found: asked between every two automatic
+    // steps, and an Immediate objective is rarely there.
+    let c = catalog();
+    let o = s
+        .hands
         .rebel
         .objectives
         .iter()
         .copied()
-        .find(|&o| catalog().objective(o).timing == ObjectiveTiming::Immediate)
+        .find(|&o| c.objective(o).timing == ObjectiveTiming::Immediate)?;
+    (!s.stack.iter().any(|f| matches!(f, Frame::Setup(_)))).then_some(o)
 }
 
 /// An objective in play with no marker left on the board, none waiting for its removal

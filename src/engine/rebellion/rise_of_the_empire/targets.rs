@@ -112,9 +112,14 @@ fn quiet(s: &State) -> bool {
 /// A marker its taker may take: it has a ground unit there and the other side has none.
 fn taken(s: &State) -> Option<TargetMarker> {
     s.targets.placed.iter().copied().find(|m| {
+        // Which side alone holds the ground there, before whose marker it is (a lookup in the
+        // card's behaviour): asked between every two automatic steps.
         let p = Place::System(m.system);
-        let taker = m.card.taker();
-        s.has_ground(p, taker) && !s.has_ground(p, taker.opponent())
+        match (s.has_ground(p, Faction::Rebel), s.has_ground(p, Faction::Empire)) {
+            (true, false) => m.card.taker() == Faction::Rebel,
+            (false, true) => m.card.taker() == Faction::Empire,
+            _ => false,
+        }
     })
 }
 
@@ -124,7 +129,9 @@ fn left_behind(s: &State) -> Option<TargetMarker> {
         .placed
         .iter()
         .copied()
-        .find(|m| m.card.declares(TargetRule::LeavesWithBase) && s.base.system != Some(m.system))
+        // The system first: asked between every two automatic steps, and a card's rules are
+        // a lookup in its behaviour.
+        .find(|m| s.base.system != Some(m.system) && m.card.declares(TargetRule::LeavesWithBase))
 }
 
 /// One step of the markers' upkeep, called by the flow between automatic steps; `true` when it
