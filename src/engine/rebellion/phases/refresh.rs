@@ -552,9 +552,13 @@ pub fn auto(ctx: &mut Ctx, mut r: RefreshPhase) -> Frames {
 /// Step 1: every leader on the board returns to its pool, except captured and detained ones;
 /// then the card effects of the round end.
 fn retrieve_leaders(ctx: &mut Ctx) {
-    let places: Vec<Place> = ctx.s.places().collect();
-    for p in places {
+    for p in ctx.s.places() {
         for f in Faction::BOTH {
+            // Most places hold no leader of a side: left untouched (a zone changed mutably is
+            // looked at again for the markers).
+            if ctx.s.zone(p).leaders.get(f).is_empty() {
+                continue;
+            }
             let leaders = ctx.s.zone(p).leaders.get(f).clone();
             let (stay, back): (Vec<LeaderId>, Vec<LeaderId>) = leaders
                 .into_iter()
