@@ -72,9 +72,11 @@ pub fn turn_options(s: &State, f: Faction) -> Vec<Action> {
         Faction::Empire => {
             in_play(s, RevealAt::CommandTurn).into_iter().map(|card| Action::PlayAction { card }).collect()
         }
-        Faction::Rebel => match (s.rote_probes.kept, radar_card()) {
-            (Some(_), Some(card)) => vec![Action::PlayAction { card }],
-            _ => vec![],
+        // The kept card first: the card that keeps one is looked for among every action card,
+        // and this is asked at every Rebel turn of every match.
+        Faction::Rebel => match s.rote_probes.kept.and_then(|_| radar_card()) {
+            Some(card) => vec![Action::PlayAction { card }],
+            None => vec![],
         },
     }
 }
