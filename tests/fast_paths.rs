@@ -1,15 +1,17 @@
 //! The shortcuts the engine takes for speed (issue 39) agree with the plain rules they stand
 //! for, in every state of random games of the base game, Rise of the Empire and the team game:
 //! the systems a mission condition allows worked out for all systems at once, the action
-//! cards sorted by the moment they answer, and every leader's place found in one walk.
-//! (Whole random games also play exactly as before: `examples/playouts --digest`.)
+//! cards sorted by the moment and faction they answer, every leader's place found in one walk,
+//! and the tables worked out once from the catalog (the leaders a card shows, what an icon
+//! builds). (Whole random games also play exactly as before: `examples/playouts --digest`.)
 
 use holonet::bot::sim::playout_with;
-use holonet::content::{ActionCardId, Faction, LeaderId, SystemId, TargetCondition, catalog};
-use holonet::engine::rebellion::cards::actions::{Moment, timed_for, timing_fits};
+use holonet::content::{ActionCardId, Faction, LeaderId, SystemId, TargetCondition, UnitId, catalog};
+use holonet::engine::rebellion::cards::actions::{Moment, shows, timed_for, timing_fits};
 use holonet::engine::rebellion::cards::{Trigger, action_behavior};
 use holonet::engine::rebellion::mission::{system_ok, systems_meeting_all};
-use holonet::engine::rebellion::{MatchOptions, Place, Players, State};
+use holonet::engine::rebellion::phases::refresh::build_units;
+use holonet::engine::rebellion::{MatchOptions, Place, Players, State, new_game};
 
 /// Calls `check` on every state of a few random games of each kind of match.
 fn every_state(mut check: impl FnMut(&State)) {
@@ -97,4 +99,39 @@ fn every_leaders_place_found_in_one_walk_is_where_leader_place_finds_him() {
         }
     });
     assert!(on_board > 0, "some leader stood on the board");
+}
+
+#[test]
+fn the_leaders_a_card_shows_are_its_printed_ones_with_luke_as_a_jedi_for_luke() {
+    let c = catalog();
+    let (luke, jedi) = (c.leader_by_key("luke_skywalker"), c.leader_by_key("luke_skywalker_jedi"));
+    let (mut shown, mut as_jedi) = (0, 0);
+    for a in ActionCardId::all() {
+        let printed = &c.action_card(a).leaders;
+        for l in LeaderId::all() {
+            let jedi_for_luke = Some(l) == jedi && luke.is_some_and(|x| printed.contains(&x));
+            assert_eq!(shows(a, l), printed.contains(&l) || jedi_for_luke, "{a} shows {l}");
+            shown += usize::from(shows(a, l));
+            as_jedi += usize::from(jedi_for_luke);
+        }
+    }
+    assert!(shown > 0 && as_jedi > 0, "cards show leaders, and some show Luke Skywalker");
+}
+
+#[test]
+fn what_an_icon_builds_is_the_catalogs_first_option_for_it_without_boxes_left_out() {
+    let mut left_out = 0;
+    for rise_of_the_empire in [false, true] {
+        let s = new_game(1, MatchOptions { rise_of_the_empire, ..Default::default() });
+        for f in Faction::BOTH {
+            let options = catalog().build_options.get(f);
+            for o in options {
+                let first = options.iter().find(|x| x.icon == o.icon).expect("o itself");
+                let plain: Vec<UnitId> = first.units.iter().copied().filter(|&u| s.unit_in_play(u)).collect();
+                assert_eq!(build_units(&s, f, o.icon), plain.as_slice(), "{f} {:?}", o.icon);
+                left_out += first.units.len() - plain.len();
+            }
+        }
+    }
+    assert!(left_out > 0, "a base match leaves some expansion unit out of the build options");
 }
