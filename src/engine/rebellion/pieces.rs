@@ -213,7 +213,10 @@ impl Ring {
 
 /// A count array as two machine words, so whole-array tests (empty, any unit of a theater) are
 /// a few instructions: they run for every system at every step of the engine.
-const _: () = assert!(MAX_UNIT_TYPES == 16 + 16, "`words` splits a count array into 16 + 16 bytes");
+const _: () = assert!(
+    MAX_UNIT_TYPES == 16 + 16,
+    "`words` splits a count array into 16 + 16 bytes, and `Units::present` gathers its 32 types into a u32"
+);
 fn words(c: &[u8; MAX_UNIT_TYPES]) -> (u128, u128) {
     let (head, tail) = c.split_at(16);
     (
