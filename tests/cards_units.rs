@@ -1,5 +1,5 @@
 //! Mission cards whose main effect touches units on the board (`cards/units.rs`,
-//! `cards/unit_moves.rs`): gaining, destroying "X-health worth", moving in, and the combat a
+//! `cards/unit_moves.rs`, `cards/enemy_units.rs`): gaining, destroying "X-health worth", moving in, and the combat a
 //! card resolves. One test per card, named after the card.
 
 mod support;

@@ -18,6 +18,7 @@ pub mod bespoke;
 mod catalog;
 pub mod combat;
 pub mod decks;
+pub mod enemy_units;
 pub mod intel;
 pub mod leader_moves;
 pub mod leaders;

@@ -5,8 +5,9 @@
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+use super::enemy_units::{self, destroyable, health, shape_name, shape_units};
 use super::run::{CardRun, Next};
-use super::unit_moves::{self, MoveSpec, Moving, destroyable, health, shape_name, shape_units};
+use super::unit_moves::{self, MoveSpec, Moving};
 use crate::content::*;
 use crate::engine::rebellion::action::{Action, Pick};
 use crate::engine::rebellion::board;
@@ -98,7 +99,7 @@ pub enum Op {
     },
     /// Rise of the Empire (Trust in the Force): destroy one opponent unit here of a theater
     /// whose build icon has this shape (the player picks the type when several fit;
-    /// `unit_moves::by_shape`).
+    /// `enemy_units::by_shape`).
     DestroyEnemyByShape {
         /// The build icon's shape.
         shape: IconShape,
@@ -176,11 +177,11 @@ pub fn can(s: &State, run: &CardRun, op: &Op) -> bool {
         Op::DestroyHealth { max, only, either_side, units, .. } => {
             !destroyable(s, run, *max, *only, *either_side, units).is_empty()
         }
-        Op::EvictEnemyGround => unit_moves::can_evict(s, run),
+        Op::EvictEnemyGround => enemy_units::can_evict(s, run),
         Op::MoveUnits(spec) => unit_moves::can(s, run, spec),
         Op::ResolveCombat { .. } => run.here.is_some(),
         Op::DestroyEnemyByShape { shape, theater } => {
-            !unit_moves::by_shape(s, run, *shape, *theater).is_empty()
+            !enemy_units::by_shape(s, run, *shape, *theater).is_empty()
         }
     }
 }
@@ -232,7 +233,7 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
                 Next::Done
             }
         }
-        Op::DestroyEnemyByShape { shape, theater } => unit_moves::destroy_by_shape(ctx, run, shape, theater),
+        Op::DestroyEnemyByShape { shape, theater } => enemy_units::destroy_by_shape(ctx, run, shape, theater),
     }
 }
 
@@ -290,8 +291,8 @@ pub fn decision(s: &State, run: &CardRun, p: &Pending) -> Option<Decision> {
                 format!("choose the unit the {} icon gives you in {here}", shape_name(shape)),
             ))
         }
-        Pending::Evict => unit_moves::evict_decision(s, run),
-        Pending::ByShape { shape, theater } => unit_moves::by_shape_decision(s, run, *shape, *theater),
+        Pending::Evict => enemy_units::evict_decision(s, run),
+        Pending::ByShape { shape, theater } => enemy_units::by_shape_decision(s, run, *shape, *theater),
         Pending::DestroyHealth { left, only, either_side, units, units_left } => {
             let place = run.here?;
             if *units_left == Some(0) {
@@ -370,7 +371,7 @@ pub fn explain(s: &State, run: &CardRun, p: &Pending, a: &Action) -> RuleError {
             )
         }
         (Pending::Move(m), a) => unit_moves::explain(s, run, m, a),
-        (Pending::ByShape { .. }, a) => unit_moves::by_shape_refusal(a),
+        (Pending::ByShape { .. }, a) => enemy_units::by_shape_refusal(a),
         (Pending::Strand { place, .. }, Action::Pick(Pick::Unit { unit, .. })) => illegal(
             "Destroyed Systems",
             format!("{} is not one of your ground units needing transport in {place}", unit.name()),
@@ -415,8 +416,8 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Ne
                 }))
             })
         }
-        (Pending::Evict, a) => unit_moves::evict_act(ctx, run, a),
-        (Pending::ByShape { shape, theater }, a) => unit_moves::by_shape_act(ctx, run, shape, theater, a),
+        (Pending::Evict, a) => enemy_units::evict_act(ctx, run, a),
+        (Pending::ByShape { shape, theater }, a) => enemy_units::by_shape_act(ctx, run, shape, theater, a),
         (Pending::DestroyHealth { .. }, Action::Done) => Ok(Next::Done),
         (Pending::Move(m), a) => unit_moves::act(ctx, run, m, a),
         (Pending::Strand { faction, place }, Action::Pick(Pick::Unit { place: at, unit }))
