@@ -11,10 +11,6 @@ use crate::content::*;
 /// The catalog ids of the leaders and units the rules name (each `None` if the catalog lacks it).
 #[derive(Clone, Debug)]
 pub struct Named {
-    /// Luke Skywalker.
-    pub luke: Option<LeaderId>,
-    /// Luke Skywalker (Jedi), who counts as Luke Skywalker on action cards.
-    pub luke_jedi: Option<LeaderId>,
     /// The Death Star.
     pub death_star: Option<UnitId>,
     /// The Death Star Under Construction.
@@ -33,7 +29,8 @@ pub struct Named {
     pub starting_actions: [ByFaction<Vec<ActionCardId>>; 2],
     /// The leaders each action card shows, indexed by `ActionCardId`, sorted and each once:
     /// the printed ones, and Luke Skywalker (Jedi) where Luke Skywalker is printed (he counts
-    /// as him on action cards). Asked for every card a window looks at.
+    /// as him on action cards; the two are found here and nowhere else). Asked for every card a
+    /// window looks at.
     pub shown: Vec<Vec<LeaderId>>,
     /// What each resource icon builds for each faction in a match, indexed by [`sets`]: the
     /// catalog's build options without the units of a box the match leaves out (asked at every
@@ -72,8 +69,6 @@ pub fn named() -> &'static Named {
         });
         let (luke, luke_jedi) = (c.leader_by_key("luke_skywalker"), c.leader_by_key("luke_skywalker_jedi"));
         Named {
-            luke,
-            luke_jedi,
             shown: ActionCardId::all()
                 .map(|a| {
                     let printed = &c.action_card(a).leaders;

@@ -155,8 +155,8 @@ pub fn decision(s: &State, r: &RefreshPhase) -> Option<Decision> {
 
 /// Units an icon builds for a faction in this match (an expansion's units only with it on).
 pub fn build_units(s: &State, f: Faction, icon: ResourceIcon) -> &'static [UnitId] {
-    let options = named().build_options[sets(&s.options)].get(f).iter();
-    options.into_iter().find(|o| o.icon == icon).map_or(&[], |o| o.units.as_slice())
+    let options = named().build_options[sets(&s.options)].get(f);
+    options.iter().find(|o| o.icon == icon).map_or(&[], |o| o.units.as_slice())
 }
 
 /// Places a unit may deploy to, given what was already deployed this phase.
