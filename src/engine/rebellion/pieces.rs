@@ -90,15 +90,7 @@ impl Units {
     pub fn iter(&self) -> impl Iterator<Item = (UnitId, u8)> + '_ {
         // The types present found a word at a time (most counts hold two or three types of 32,
         // and listing them runs for every place at many steps), then taken lowest first.
-        let mut present = self.present();
-        std::iter::from_fn(move || {
-            if present == 0 {
-                return None;
-            }
-            let i = present.trailing_zeros() as usize;
-            present &= present - 1;
-            Some((UnitId(i as u16), self.0[i]))
-        })
+        bits(u64::from(self.present())).map(|i| (UnitId(i as u16), self.0[i]))
     }
     /// The types present as a mask: bit `i` for unit type `i`.
     fn present(&self) -> u32 {
@@ -211,6 +203,16 @@ impl Ring {
     }
 }
 
+/// The positions of the bits set in `set`, lowest first: the members of a set kept as one
+/// word (unit types present in a count, systems in a set of systems).
+pub fn bits(mut set: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let i = set.trailing_zeros() as usize;
+        set &= set.wrapping_sub(1);
+        (i < 64).then_some(i)
+    })
+}
+
 /// A count array as two machine words, so whole-array tests (empty, any unit of a theater) are
 /// a few instructions: they run for every system at every step of the engine.
 const _: () = assert!(
@@ -228,6 +230,15 @@ fn words(c: &[u8; MAX_UNIT_TYPES]) -> (u128, u128) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `bits` lists every bit set, lowest first, up to the word's last, and nothing else.
+    #[test]
+    fn the_bits_of_a_set_are_listed_lowest_first() {
+        let listed: Vec<usize> = bits(1 << 63 | 1 << 40 | 0b101).collect();
+        assert_eq!(listed, [0, 2, 40, 63]);
+        assert_eq!(bits(0).count(), 0);
+        assert_eq!(bits(u64::MAX).count(), 64);
+    }
 
     /// `Units::iter` finds the types present a word at a time: it must list exactly the
     /// non-zero counts, lowest type first, whatever the counts (high bits set or not).

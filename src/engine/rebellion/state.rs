@@ -333,12 +333,8 @@ impl LeaderPlaces {
 }
 
 /// The systems of a set (bit `i` for `SystemId(i)`), in `SystemId` order.
-pub fn systems_in(mut set: u64) -> impl Iterator<Item = SystemId> {
-    std::iter::from_fn(move || {
-        let i = set.trailing_zeros();
-        set &= set.wrapping_sub(1);
-        (i < 64).then_some(SystemId(i as u16))
-    })
+pub fn systems_in(set: u64) -> impl Iterator<Item = SystemId> {
+    super::pieces::bits(set).map(|i| SystemId(i as u16))
 }
 
 /// Sets of systems, bit `i` for `SystemId(i)` (the board has at most 64).
