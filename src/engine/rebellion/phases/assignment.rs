@@ -67,25 +67,16 @@ pub fn decision(s: &State, p: &AssignmentPhase) -> Option<Decision> {
     let firsts = hand.iter().enumerate().filter(|&(i, m)| !hand[..i].contains(m));
     // The team game: an assignment the General sent back is not made again.
     let vetoed = |m: MissionId, ls: &[LeaderId]| p.vetoed.iter().any(|v| v.mission == m && v.leaders == ls);
+    // Nothing to leave out (no General's veto, one player for the side) needs no test: the
+    // list is written hundreds of times a phase.
+    let plain = !split && p.vetoed.is_empty();
     for (_, &m) in firsts {
         for (i, &a) in pool.iter().enumerate() {
-            let rest = &pool[i + 1..];
-            // Nothing to leave out (no General's veto, one player for the side): the list is
-            // written pair by pair without a test, hundreds of times a phase.
-            if !split && p.vetoed.is_empty() {
-                actions.push(Action::Assign { mission: m, leaders: Leaders::one(a) });
-                actions
-                    .extend(rest.iter().map(|&b| Action::Assign { mission: m, leaders: Leaders::two(a, b) }));
-                continue;
-            }
-            if !vetoed(m, &[a]) {
+            if plain || !vetoed(m, &[a]) {
                 actions.push(Action::Assign { mission: m, leaders: Leaders::one(a) });
             }
-            for &b in rest {
-                if !vetoed(m, &[a, b]) && !both(a, b) {
-                    actions.push(Action::Assign { mission: m, leaders: Leaders::two(a, b) });
-                }
-            }
+            let pairs = pool[i + 1..].iter().filter(|&&b| plain || (!vetoed(m, &[a, b]) && !both(a, b)));
+            actions.extend(pairs.map(|&b| Action::Assign { mission: m, leaders: Leaders::two(a, b) }));
         }
     }
     if split {
