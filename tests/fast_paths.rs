@@ -2,16 +2,20 @@
 //! for, in every state of random games of the base game, Rise of the Empire and the team game:
 //! the systems a mission condition allows worked out for all systems at once, the action
 //! cards sorted by the moment and faction they answer, every leader's place found in one walk,
-//! and the tables worked out once from the catalog (the leaders a card shows, what an icon
-//! builds). (Whole random games also play exactly as before: `examples/playouts --digest`.)
+//! the tables worked out once from the catalog (the leaders a card shows, what an icon builds),
+//! and the Assignment Phase's options told without their list. (Whole random games also play
+//! exactly as before: `examples/playouts --digest`.)
 
 use holonet::bot::sim::playout_with;
 use holonet::content::{ActionCardId, Faction, LeaderId, SystemId, TargetCondition, UnitId, catalog};
 use holonet::engine::rebellion::cards::actions::{Moment, shows, timed_for, timing_fits};
 use holonet::engine::rebellion::cards::{Trigger, action_behavior};
 use holonet::engine::rebellion::mission::{system_ok, systems_meeting_all};
+use holonet::engine::rebellion::phases::assignment::listing;
 use holonet::engine::rebellion::phases::refresh::build_units;
-use holonet::engine::rebellion::{MatchOptions, Place, Players, State, new_game};
+use holonet::engine::rebellion::{
+    Frame, MatchOptions, Options, Place, Players, Position, State, decision, new_game,
+};
 
 /// Calls `check` on every state of a few random games of each kind of match.
 fn every_state(mut check: impl FnMut(&State)) {
@@ -19,6 +23,7 @@ fn every_state(mut check: impl FnMut(&State)) {
         MatchOptions::default(),
         MatchOptions { rise_of_the_empire: true, ..Default::default() },
         MatchOptions { players: Players::Four, ..Default::default() },
+        MatchOptions { players: Players::Three, rise_of_the_empire: true, ..Default::default() },
     ];
     for options in kinds {
         for seed in 1..=4 {
@@ -134,4 +139,33 @@ fn what_an_icon_builds_is_the_catalogs_first_option_for_it_without_boxes_left_ou
         }
     }
     assert!(left_out > 0, "a base match leaves some expansion unit out of the build options");
+}
+
+#[test]
+fn the_assignment_options_told_without_their_list_are_those_the_decision_lists() {
+    let mut listed = 0;
+    every_state(|s| {
+        let d = decision(s);
+        // The listing itself, wherever one is made.
+        if let Some(Frame::Assignment(p)) = s.stack.last()
+            && let Some(l) = listing(s, p)
+        {
+            let d = d.as_ref().expect("a listed turn is a decision");
+            assert_eq!((l.seat, l.count()), (d.seat, d.actions.len()), "at version {}", s.version);
+            for (i, a) in d.actions.iter().enumerate() {
+                assert_eq!(l.get(s, i).as_ref(), Some(a), "option {i} at version {}", s.version);
+            }
+            assert_eq!(l.get(s, d.actions.len()), None);
+            listed += 1;
+        }
+        // A position tells the same options, listed or built, and builds the same decision.
+        let pos = Position::new(s.clone());
+        assert_eq!(pos.options(), d.as_ref().map(Options::of), "at version {}", s.version);
+        let count = d.as_ref().map_or(0, |d| d.actions.len());
+        for i in 0..=count {
+            assert_eq!(pos.option(i), d.as_ref().and_then(|d| d.actions.get(i).cloned()));
+        }
+        assert_eq!(pos.decision(), d.as_ref());
+    });
+    assert!(listed > 100, "assignment turns listed: {listed}");
 }

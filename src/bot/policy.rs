@@ -7,9 +7,9 @@
 
 use std::cmp::Reverse;
 
-use crate::bot::sim::random_position;
+use crate::bot::sim::random_option;
 use crate::content::{Faction, Theater, UnitId, catalog};
-use crate::engine::rebellion::{Action, Position, PromptKind, State};
+use crate::engine::rebellion::{Action, Options, Position, PromptKind, State};
 use crate::engine::rng::GameRng;
 
 use super::eval;
@@ -23,35 +23,46 @@ const CANDIDATES: usize = 3;
 /// decision's actions, which `w` keeps so the engine works out each decision once).
 pub fn pick(w: &Position, options: &[usize], rng: &mut GameRng) -> usize {
     let Some(d) = w.decision() else { return options[0] };
-    let actions: Vec<&Action> = options.iter().map(|&i| &d.actions[i]).collect();
-    let n = options.len();
-    let random = |rng: &mut GameRng| random_position(&actions, rng);
+    let last = options.last().map(|&i| &d.actions[i]);
+    let among = Options {
+        seat: d.seat,
+        count: options.len(),
+        reveal_base_last: matches!(last, Some(Action::RevealBase)),
+    };
+    options[choose(w, &among, |i| options[i], rng)]
+}
+
+/// The policy's choice among `among` (told by their number; `option` maps a choice to its
+/// index in the pending decision's actions): at random, or now and then the best by the
+/// evaluation of a few random candidates, each tried on a copy.
+fn choose(w: &Position, among: &Options, option: impl Fn(usize) -> usize, rng: &mut GameRng) -> usize {
+    let n = among.count;
     if n == 1 || rng.below(GREEDY_EVERY) != 0 {
-        return options[random(rng)];
+        return random_option(among, rng);
     }
     let mut best = (f64::NEG_INFINITY, 0);
     for _ in 0..CANDIDATES.min(n) {
-        let i = random(rng);
+        let i = random_option(among, rng);
         let mut t = w.clone();
-        let v = match t.apply(d.seat, actions[i].clone()) {
-            Ok(_) => eval::value(t.state(), d.seat),
+        let v = match t.apply_option(option(i)) {
+            Ok(_) => eval::value(t.state(), among.seat),
             Err(_) => continue,
         };
         if v > best.0 {
             best = (v, i);
         }
     }
-    options[best.1]
+    best.1
 }
 
 /// Plays up to `steps` actions from position `w` with the playout policy (fewer if the game
-/// ends).
+/// ends). It chooses among the options by their number, so a long list (the Assignment
+/// Phase's) is not written out for the one option taken.
 pub fn playout(w: &mut Position, steps: usize, rng: &mut GameRng) {
     for _ in 0..steps {
-        let Some(d) = w.decision() else { return };
-        let all: Vec<usize> = (0..d.actions.len()).collect();
-        let (seat, a) = (d.seat, d.actions[pick(w, &all, rng)].clone());
-        if w.apply(seat, a).is_err() {
+        let Some(all) = w.options() else { return };
+        let i = choose(w, &all, |i| i, rng);
+        if w.apply_option(i).is_err() {
             return;
         }
     }

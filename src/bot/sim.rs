@@ -6,7 +6,9 @@ use std::collections::BTreeMap;
 
 use crate::content::{ByFaction, Faction, UnitId};
 use crate::engine::rebellion::state::Units;
-use crate::engine::rebellion::{Action, Decision, Event, MatchOptions, Position, State, decision, new_game};
+use crate::engine::rebellion::{
+    Action, Decision, Event, MatchOptions, Options, Position, State, decision, new_game,
+};
 use crate::engine::rng::GameRng;
 
 /// One applied action, as recorded in a playout.
@@ -86,11 +88,20 @@ pub fn random_index(d: &Decision, rng: &mut GameRng) -> usize {
 /// base only once in 64 times it is offered: `decision` offers it, if at all, last (no need to
 /// look through hundreds of assignments for it).
 pub fn random_position<A: std::borrow::Borrow<Action>>(actions: &[A], rng: &mut GameRng) -> usize {
-    let n = actions.len();
-    let others = match actions.last().map(|a| a.borrow()) {
-        Some(Action::RevealBase) => n - 1,
-        _ => n,
-    };
+    let reveal_base_last = matches!(actions.last().map(|a| a.borrow()), Some(Action::RevealBase));
+    random_of(actions.len(), reveal_base_last, rng)
+}
+
+/// The random choice of `random_index` among a decision's options told by their number alone
+/// (`Position::options`), without its list.
+pub fn random_option(o: &Options, rng: &mut GameRng) -> usize {
+    random_of(o.count, o.reveal_base_last, rng)
+}
+
+/// A random position among `n` options, the last of which reveals one's own base when
+/// `reveal_base_last`: that one is taken once in 64 times it could be.
+fn random_of(n: usize, reveal_base_last: bool, rng: &mut GameRng) -> usize {
+    let others = if reveal_base_last { n - 1 } else { n };
     if others == n || others == 0 || rng.below(64) == 0 {
         return rng.below(n);
     }
@@ -98,24 +109,23 @@ pub fn random_position<A: std::borrow::Borrow<Action>>(actions: &[A], rng: &mut 
 }
 
 /// Plays a whole match from `seed`, `choose` picking the position of each decision's action
-/// (it sees the state and the decision); `on_step` sees each action, the state after it and
-/// the events it produced.
+/// (it sees the position, whose decision it may read in full or only count: `Options`);
+/// `on_step` sees each action, the state after it and the events it produced.
 pub fn playout_by(
     seed: u64,
     options: MatchOptions,
-    mut choose: impl FnMut(&State, &Decision) -> usize,
+    mut choose: impl FnMut(&Position, &Options) -> usize,
     mut on_step: impl FnMut(&Step, &State, &[Event]),
 ) -> Playout {
     let mut game = Position::new(new_game(seed, options));
     let mut steps = vec![];
-    while let Some((i, seat, action)) = game.decision().map(|d| {
-        let i = choose(game.state(), d);
-        (i, d.seat, d.actions[i].clone())
-    }) {
+    while let Some(o) = game.options() {
+        let i = choose(&game, &o);
+        let action = game.option(i).unwrap_or_else(|| panic!("seed {seed}: no option {i} of {}", o.count));
         let events = game
             .apply_option(i)
             .unwrap_or_else(|e| panic!("seed {seed}: legal action {} refused: {e}", action.command()));
-        let step = Step { seat, action };
+        let step = Step { seat: o.seat, action };
         on_step(&step, game.state(), &events);
         steps.push(step);
         assert!(steps.len() < MAX_ACTIONS, "seed {seed}: playout did not end");
@@ -131,7 +141,7 @@ pub fn playout_with(
     on_step: impl FnMut(&Step, &State, &[Event]),
 ) -> Playout {
     let mut rng = GameRng::from_seed(seed ^ 0x0005_eed0_fa11_ba11);
-    playout_by(seed, options, |_, d| random_index(d, &mut rng), on_step)
+    playout_by(seed, options, |_, o| random_option(o, &mut rng), on_step)
 }
 
 /// Plays a whole match with random legal players.

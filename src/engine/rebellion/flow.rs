@@ -7,6 +7,7 @@ use super::error::{RuleError, illegal};
 use super::event::{Audience, Event, EventKind};
 pub use super::frame::{Decision, Frame, Frames, PromptKind};
 use super::phases::{assignment, command, mobilize, movement, refresh, setup};
+use super::position::Pending;
 use super::rise_of_the_empire::{self, pool_limit, targets};
 use super::state::State;
 use super::{cards, combat, mission, team, victory};
@@ -17,7 +18,7 @@ use team::Player;
 /// choices pending (placements are made by default with `quick_setup`).
 pub fn new_game(seed: u64, options: crate::engine::rebellion::MatchOptions) -> State {
     let mut s = setup::prepare(seed, options);
-    advance(&mut Ctx::new(&mut s));
+    advance_to(&mut Ctx::new(&mut s));
     s
 }
 
@@ -44,13 +45,36 @@ pub fn decision(s: &State) -> Option<Decision> {
 }
 
 fn may_reveal_base(s: &State, d: &Decision) -> bool {
+    reveal_base_open(s, d.seat) && !matches!(d.actions.as_slice(), [Action::Done])
+}
+
+/// Whether a decision of `seat` may offer revealing the Rebel base: the Rebels' own, in their
+/// Command Phase turn, with the base still hidden.
+fn reveal_base_open(s: &State, seat: Faction) -> bool {
     // The cheap tests first: this runs for every decision, and most are not the Rebels' in
     // their own turn.
-    d.seat == Faction::Rebel
+    seat == Faction::Rebel
         && !s.base.revealed
         && s.base.system.is_some()
         && s.stack.iter().any(|f| matches!(f, Frame::Command(c) if c.turn == Faction::Rebel))
-        && !matches!(d.actions.as_slice(), [Action::Done])
+}
+
+/// The decision the engine waits for as a position keeps it: an Assignment Phase turn that
+/// leaves nothing out is only described (`assignment::Listing`: hundreds of options, written
+/// out afresh after every assignment, of which a random player needs one), any other decision
+/// is built. Nothing that `decision` adds to a frame's list applies to such a turn: revealing
+/// the base is checked here, a team's shared window would narrow it (`team_passed`), and the
+/// role and own-turn cards only concern decisions a listing is never made for.
+pub(super) fn pending(s: &State) -> Option<Pending> {
+    if s.winner.is_none()
+        && s.team_passed.is_none()
+        && let Some(Frame::Assignment(p)) = s.stack.last()
+        && let Some(listing) = assignment::listing(s, p)
+        && !reveal_base_open(s, listing.seat)
+    {
+        return Some(Pending::listed(listing));
+    }
+    decision(s).map(Pending::Built)
 }
 
 /// The decision of the frame on top of the stack.
@@ -84,14 +108,14 @@ pub fn apply_as(state: &mut State, player: Player, action: Action) -> Result<Vec
 }
 
 /// What one applied action produced: its events, the dice it rolled, the next decision.
-struct Applied {
-    events: Vec<Event>,
-    rolls: Vec<Roll>,
-    next: Option<Decision>,
+pub(super) struct Applied {
+    pub(super) events: Vec<Event>,
+    pub(super) rolls: Vec<Roll>,
+    pub(super) next: Option<Pending>,
 }
 
 /// `apply` given `d = decision(state)`; also returns the decision of the state after it.
-fn apply_decided(
+pub(super) fn apply_decided(
     state: &mut State,
     d: Option<&Decision>,
     player: Player,
@@ -122,7 +146,7 @@ fn apply_decided(
         let name = TeamRole { faction: seat, colour: role }.name();
         let text = format!("The {name} declines; the choice stays open for the teammate");
         let events = vec![Event { audience: Audience::Public, kind: EventKind::Note { text } }];
-        return Ok(Applied { events, rolls: Vec::new(), next: decision(state) });
+        return Ok(Applied { events, rolls: Vec::new(), next: pending(state) });
     }
     // Any other answer closes the window for both: the next decision is asked afresh (and the
     // automatic steps after this action must see it so).
@@ -132,7 +156,7 @@ fn apply_decided(
 
 /// Whether `apply_offered` keeps the state untouched should a handler refuse the action.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Atomic {
+pub(super) enum Atomic {
     /// Work on a copy where a handler could refuse (what `apply` promises).
     Yes,
     /// Change the state in place: a refusal of an offered action is an engine bug, and panics
@@ -141,14 +165,14 @@ enum Atomic {
 }
 
 /// Applies an action known to be among the legal ones of the pending decision.
-fn apply_offered(state: &mut State, action: Action, atomic: Atomic) -> Result<Applied, RuleError> {
+pub(super) fn apply_offered(state: &mut State, action: Action, atomic: Atomic) -> Result<Applied, RuleError> {
     if atomic == Atomic::No || refuses_nothing(state, &action) {
         let mut ctx = Ctx::new(state);
         // Handlers refuse only actions their decision does not offer: a refusal here is a bug,
         // and the state is no longer the one before it.
         dispatch(&mut ctx, action)
             .unwrap_or_else(|e| panic!("engine bug: an offered action was refused: {e}"));
-        let next = advance(&mut ctx);
+        let next = advance_to(&mut ctx);
         let (events, rolls) = (ctx.events, ctx.rolls);
         state.version += 1;
         return Ok(Applied { events, rolls, next });
@@ -156,7 +180,7 @@ fn apply_offered(state: &mut State, action: Action, atomic: Atomic) -> Result<Ap
     let mut after = state.clone();
     let mut ctx = Ctx::new(&mut after);
     dispatch(&mut ctx, action)?;
-    let next = advance(&mut ctx);
+    let next = advance_to(&mut ctx);
     let (events, rolls) = (ctx.events, ctx.rolls);
     after.version += 1;
     *state = after;
@@ -204,81 +228,6 @@ fn refuses_nothing(s: &State, action: &Action) -> bool {
         || matches!(s.stack.last(), Some(Frame::Mission(m)) if m.step == mission::MissionStep::Oppose)
 }
 
-/// A match state together with its pending decision, worked out once per action. For callers
-/// that read the decision and then answer it (random players): with `decision` and `apply`
-/// alone the legal actions are built three times per action (to choose, to check the answer,
-/// and at the end of the previous action's automatic steps). The state is only reachable
-/// read-only, so the decision kept is always `decision(state)`.
-#[derive(Clone, Debug)]
-pub struct Position {
-    state: State,
-    decision: Option<Decision>,
-}
-
-impl Position {
-    /// The position of a state.
-    pub fn new(state: State) -> Self {
-        let decision = decision(&state);
-        Position { state, decision }
-    }
-    /// The state.
-    pub fn state(&self) -> &State {
-        &self.state
-    }
-    /// The decision the engine waits for: the same as `decision(self.state())`.
-    pub fn decision(&self) -> Option<&Decision> {
-        self.decision.as_ref()
-    }
-    /// Applies one action of one seat, as `apply` does. On error nothing changes.
-    pub fn apply(&mut self, seat: Faction, action: Action) -> Result<Vec<Event>, RuleError> {
-        self.apply_as(Player::side(seat), action)
-    }
-    /// Applies one action of one player (a side, or a role of it), as `apply_as` does.
-    pub fn apply_as(&mut self, player: Player, action: Action) -> Result<Vec<Event>, RuleError> {
-        self.apply_rolled(player, action).map(|(events, _)| events)
-    }
-    /// Applies one action of one player as `apply_as` does, and also returns every die it
-    /// rolled, in order (for a report of the dice at the end of a match).
-    pub fn apply_rolled(
-        &mut self,
-        player: Player,
-        action: Action,
-    ) -> Result<(Vec<Event>, Vec<Roll>), RuleError> {
-        let a = apply_decided(&mut self.state, self.decision.as_ref(), player, action)?;
-        self.decision = a.next;
-        Ok((a.events, a.rolls))
-    }
-    /// Applies the pending decision's option number `index` (an index into its `actions`) for
-    /// the seat that decides, as `apply` does but without looking the action up among the
-    /// legal ones: it is one of them. For players that choose by position (random players:
-    /// simulations, benchmarks, test playouts); the service answers players through `apply`.
-    /// An index out of range is refused and changes nothing.
-    ///
-    /// An offered option is applied in place, without the copy `apply` makes of the state for
-    /// the steps whose handlers could still refuse (cards, mission windows): they refuse only
-    /// what their decision does not offer.
-    ///
-    /// # Panics
-    /// If the engine refuses an option it offered: an engine bug, which `apply` would report
-    /// as an error with the state untouched, and after which this position is not to be trusted.
-    pub fn apply_option(&mut self, index: usize) -> Result<Vec<Event>, RuleError> {
-        let d = self.decision.as_ref().ok_or(RuleError::GameOver)?;
-        let Some(action) = d.actions.get(index).cloned() else {
-            return Err(illegal(
-                "Legal options",
-                format!("there is no option {index} of {}", d.actions.len()),
-            ));
-        };
-        let a = apply_offered(&mut self.state, action, Atomic::No)?;
-        self.decision = a.next;
-        Ok(a.events)
-    }
-    /// The state, giving up the position.
-    pub fn into_state(self) -> State {
-        self.state
-    }
-}
-
 /// Accepts the two leaders of an assignment in either order.
 fn canonical(d: &Decision, action: Action) -> Action {
     if let Action::Assign { mission, leaders } = &action
@@ -319,13 +268,22 @@ fn dispatch(ctx: &mut Ctx, action: Action) -> Result<(), RuleError> {
 
 /// Runs automatic steps until a player must decide or the game ends. Returns the decision it
 /// stopped at (what `decision` says of the state it leaves).
+pub fn advance(ctx: &mut Ctx) -> Option<Decision> {
+    match advance_to(ctx)? {
+        Pending::Built(d) => Some(d),
+        Pending::Listed(..) => decision(ctx.s),
+    }
+}
+
+/// [`advance`], returning the decision as a position keeps it (`pending`): a listed turn is
+/// left unbuilt.
 ///
 /// Async players are not stopped for nothing: a decision whose only legal answer is `done` is
 /// answered for its seat, and so is a card's choice with one possible answer. Not so for a
 /// decision that is `always_asked`: whether a seat is asked, and what the public view says
 /// about it, is decided from what its opponent may know (`asking.rs`) — answering for the seat
 /// only when its hidden cards or base leave no choice would tell the opponent so.
-pub fn advance(ctx: &mut Ctx) -> Option<Decision> {
+pub(super) fn advance_to(ctx: &mut Ctx) -> Option<Pending> {
     for _ in 0..100_000 {
         victory::update_markers(ctx);
         if victory::check(ctx) {
@@ -341,9 +299,11 @@ pub fn advance(ctx: &mut Ctx) -> Option<Decision> {
         if targets::step(ctx) {
             continue;
         }
-        if let Some(d) = decision(ctx.s) {
+        if let Some(p) = pending(ctx.s) {
+            // A listed turn has a mission to assign, so it is a choice to ask.
+            let Pending::Built(d) = p else { return Some(p) };
             if d.always_asked {
-                return Some(d);
+                return Some(Pending::Built(d));
             }
             if matches!(d.actions.as_slice(), [Action::Done]) {
                 dispatch(ctx, Action::Done).expect("done is legal");
@@ -357,9 +317,9 @@ pub fn advance(ctx: &mut Ctx) -> Option<Decision> {
                     continue;
                 }
                 // The failed answer may have changed the state (its frame is gone): ask again.
-                return decision(ctx.s);
+                return pending(ctx.s);
             }
-            return Some(d);
+            return Some(Pending::Built(d));
         }
         let top = ctx.s.stack.pop()?;
         let frames = match top {

@@ -109,6 +109,77 @@ pub fn decision(s: &State, p: &AssignmentPhase) -> Option<Decision> {
     Some(Decision::new(f, PromptKind::AssignLeaders, actions).always_asked(open))
 }
 
+/// An Assignment Phase turn's options described without their list: each distinct mission in
+/// hand with each leader of the pool alone or paired with a later one, then the usable cards,
+/// then `done` — the order `decision` writes them in. The list runs to hundreds and is written
+/// afresh after every single assignment; a random player needs only its length and the one
+/// option it draws (`Position::options`). Made only for a turn that leaves nothing out (one
+/// player for the side, no General's veto) and with a mission to assign.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Listing {
+    /// Who assigns.
+    pub seat: Faction,
+    /// How many distinct missions are in hand.
+    missions: usize,
+    /// How many leaders are in the pool.
+    pool: usize,
+    /// The Assignment action cards usable instead of an assignment.
+    cards: Vec<ActionCardId>,
+}
+
+/// The listing of the turn `p` when it can be described without its list (see [`Listing`]).
+pub fn listing(s: &State, p: &AssignmentPhase) -> Option<Listing> {
+    let f = p.turn;
+    if p.closing || s.options.players.splits(f) || !p.vetoed.is_empty() {
+        return None;
+    }
+    let pool = s.leader_pool.get(f).len();
+    let hand = &s.hands.get(f).missions;
+    let missions = hand.iter().enumerate().filter(|&(i, m)| !hand[..i].contains(m)).count();
+    if pool == 0 || missions == 0 {
+        return None;
+    }
+    Some(Listing { seat: f, missions, pool, cards: actions::usable(s, f, &Moment::Assignment) })
+}
+
+impl Listing {
+    /// How many assignments one mission offers: each leader alone, and each pair.
+    fn per_mission(&self) -> usize {
+        self.pool * (self.pool + 1) / 2
+    }
+    /// How many options the decision has.
+    pub fn count(&self) -> usize {
+        self.missions * self.per_mission() + self.cards.len() + 1
+    }
+    /// Option `i` of the decision in state `s` (the state the listing was made from), as
+    /// `decision` would list it; `None` past the end.
+    pub fn get(&self, s: &State, i: usize) -> Option<Action> {
+        let assignments = self.missions * self.per_mission();
+        if i >= assignments {
+            return match i - assignments {
+                c if c < self.cards.len() => Some(Action::PlayAction { card: self.cards[c] }),
+                c if c == self.cards.len() => Some(Action::Done),
+                _ => None,
+            };
+        }
+        let hand = &s.hands.get(self.seat).missions;
+        let mut firsts = hand.iter().enumerate().filter(|&(j, m)| !hand[..j].contains(m));
+        let (_, &mission) = firsts.nth(i / self.per_mission())?;
+        // Within a mission: leader `a` alone, then `a` with each later leader, for each `a`.
+        let pool = s.leader_pool.get(self.seat);
+        let mut k = i % self.per_mission();
+        for (a, &first) in pool.iter().enumerate() {
+            let block = self.pool - a;
+            if k < block {
+                let leaders = if k == 0 { Leaders::one(first) } else { Leaders::two(first, pool[a + k]) };
+                return Some(Action::Assign { mission, leaders });
+            }
+            k -= block;
+        }
+        None
+    }
+}
+
 /// The team game: whether leader `b` may join this assignment — it holds one leader, of the
 /// other player's colour (a pair of both colours is made in two steps). The offer and the join
 /// use this one test, so a join lands on the assignment it was offered for even when another
