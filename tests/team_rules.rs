@@ -508,3 +508,39 @@ fn a_veto_and_a_join_act_on_the_assignment_they_were_offered_for_among_copies_of
     let leaders: Vec<_> = s.assignments.rebel.iter().map(|a| a.leaders.clone()).collect();
     assert_eq!(leaders, vec![vec![rieekan], vec![dodonna, leia]]);
 }
+
+// A position answered by option number after one teammate declined a shared window: the
+// answer closes the window for both, as the same action answered by the teammate does
+// (`flow::apply_as`). The narrowed decision must not carry over to the next one.
+#[test]
+fn an_option_answered_after_a_teammate_declined_a_shared_window_closes_it_for_both() {
+    let mut met = 0;
+    for seed in 0..40u64 {
+        let options = MatchOptions { players: Players::Four, ..Default::default() };
+        let mut pos = Position::new(new_game(seed, options));
+        let mut i = seed as usize;
+        for _ in 0..3000 {
+            let Some(d) = pos.decision().cloned() else { break };
+            if team::shared(pos.state(), &d) && d.actions.len() > 1 {
+                let declines = Player { faction: d.seat, role: Some(BLUE) };
+                let mut by_option = pos.clone();
+                by_option.apply_as(declines, Action::Done).expect("the General declines");
+                assert_eq!(by_option.state().team_passed, Some(BLUE));
+                let narrowed = by_option.decision().expect("the window stays open").clone();
+                let pick = narrowed.actions.iter().position(|a| *a != Action::Done);
+                if let Some(k) = pick {
+                    let mut by_teammate = by_option.clone();
+                    let answers = Player { faction: d.seat, role: Some(other(BLUE)) };
+                    by_teammate.apply_as(answers, narrowed.actions[k].clone()).expect("the Admiral answers");
+                    by_option.apply_option(k).expect("the option is offered");
+                    assert_eq!(by_option.state().team_passed, None, "seed {seed}: the window is closed");
+                    assert_eq!(by_option.decision(), by_teammate.decision(), "seed {seed}");
+                    met += 1;
+                }
+            }
+            i = i.wrapping_mul(31).wrapping_add(17);
+            pos.apply_option(i % d.actions.len()).unwrap();
+        }
+    }
+    assert!(met >= 5, "shared windows answered after a decline: {met}");
+}
