@@ -3,7 +3,7 @@
 //! the systems a mission condition allows worked out for all systems at once, the action
 //! cards sorted by the moment and faction they answer, every leader's place found in one walk,
 //! the tables worked out once from the catalog (the leaders a card shows, what an icon builds),
-//! and the Assignment Phase's options told without their list. (Whole random games also play
+//! and the long lists of options (Assignment turns, Scrap steps) told without their list. (Whole random games also play
 //! exactly as before: `examples/playouts --digest`.)
 
 use holonet::bot::sim::playout_with;
@@ -11,10 +11,10 @@ use holonet::content::{ActionCardId, Faction, LeaderId, SystemId, TargetConditio
 use holonet::engine::rebellion::cards::actions::{Moment, shows, timed_for, timing_fits};
 use holonet::engine::rebellion::cards::{Trigger, action_behavior};
 use holonet::engine::rebellion::mission::{system_ok, systems_meeting_all};
-use holonet::engine::rebellion::phases::assignment::listing;
 use holonet::engine::rebellion::phases::refresh::build_units;
+use holonet::engine::rebellion::position::Listing;
 use holonet::engine::rebellion::{
-    Frame, MatchOptions, Options, Place, Players, Position, State, decision, new_game,
+    MatchOptions, Options, Place, Players, Position, State, decision, new_game,
 };
 
 /// Calls `check` on every state of a few random games of each kind of match.
@@ -142,21 +142,22 @@ fn what_an_icon_builds_is_the_catalogs_first_option_for_it_without_boxes_left_ou
 }
 
 #[test]
-fn the_assignment_options_told_without_their_list_are_those_the_decision_lists() {
-    let mut listed = 0;
+fn the_options_told_without_their_list_are_those_the_decision_lists() {
+    let (mut assignments, mut scraps) = (0, 0);
     every_state(|s| {
         let d = decision(s);
         // The listing itself, wherever one is made.
-        if let Some(Frame::Assignment(p)) = s.stack.last()
-            && let Some(l) = listing(s, p)
-        {
+        if let Some(l) = Listing::of(s) {
             let d = d.as_ref().expect("a listed turn is a decision");
-            assert_eq!((l.seat, l.count()), (d.seat, d.actions.len()), "at version {}", s.version);
+            assert_eq!((l.seat(), l.count()), (d.seat, d.actions.len()), "at version {}", s.version);
             for (i, a) in d.actions.iter().enumerate() {
                 assert_eq!(l.get(s, i).as_ref(), Some(a), "option {i} at version {}", s.version);
             }
             assert_eq!(l.get(s, d.actions.len()), None);
-            listed += 1;
+            match l {
+                Listing::Assignment(_) => assignments += 1,
+                Listing::Scrap(_) => scraps += 1,
+            }
         }
         // A position tells the same options, listed or built, and builds the same decision.
         let pos = Position::new(s.clone());
@@ -167,5 +168,5 @@ fn the_assignment_options_told_without_their_list_are_those_the_decision_lists()
         }
         assert_eq!(pos.decision(), d.as_ref());
     });
-    assert!(listed > 100, "assignment turns listed: {listed}");
+    assert!(assignments > 100 && scraps > 20, "listed: {assignments} assignment turns, {scraps} scrap steps");
 }

@@ -7,7 +7,7 @@ use super::error::{RuleError, illegal};
 use super::event::{Audience, Event, EventKind};
 pub use super::frame::{Decision, Frame, Frames, PromptKind};
 use super::phases::{assignment, command, mobilize, movement, refresh, setup};
-use super::position::Pending;
+use super::position::{Listing, Pending};
 use super::rise_of_the_empire::{self, pool_limit, targets};
 use super::state::State;
 use super::{cards, combat, mission, team, victory};
@@ -59,18 +59,17 @@ fn reveal_base_open(s: &State, seat: Faction) -> bool {
         && s.stack.iter().any(|f| matches!(f, Frame::Command(c) if c.turn == Faction::Rebel))
 }
 
-/// The decision the engine waits for as a position keeps it: an Assignment Phase turn that
-/// leaves nothing out is only described (`assignment::Listing`: hundreds of options, written
-/// out afresh after every assignment, of which a random player needs one), any other decision
-/// is built. Nothing that `decision` adds to a frame's list applies to such a turn: revealing
-/// the base is checked here, a team's shared window would narrow it (`team_passed`), and the
-/// role and own-turn cards only concern decisions a listing is never made for.
+/// The decision the engine waits for as a position keeps it: a long list written afresh after
+/// every answer (an Assignment Phase turn, a Scrap step: `position::Listing`) is only told, any
+/// other decision is built. What `decision` adds to a frame's list changes nothing in a
+/// listed one: revealing the base is ruled out here, and so is a team's shared window, which
+/// would narrow it (`team_passed`); the role is worked out when it is built; and the
+/// own-turn cards concern Command Phase turns only.
 pub(super) fn pending(s: &State) -> Option<Pending> {
     if s.winner.is_none()
         && s.team_passed.is_none()
-        && let Some(Frame::Assignment(p)) = s.stack.last()
-        && let Some(listing) = assignment::listing(s, p)
-        && !reveal_base_open(s, listing.seat)
+        && let Some(listing) = Listing::of(s)
+        && !reveal_base_open(s, listing.seat())
     {
         return Some(Pending::listed(listing));
     }
@@ -300,7 +299,7 @@ pub(super) fn advance_to(ctx: &mut Ctx) -> Option<Pending> {
             continue;
         }
         if let Some(p) = pending(ctx.s) {
-            // A listed turn has a mission to assign, so it is a choice to ask.
+            // A listed decision offers more than `done` and is no card's choice: it is asked.
             let Pending::Built(d) = p else { return Some(p) };
             if d.always_asked {
                 return Some(Pending::Built(d));

@@ -92,6 +92,10 @@ impl Units {
         // and listing them runs for every place at many steps), then taken lowest first.
         bits(u64::from(self.present())).map(|i| (UnitId(i as u16), self.0[i]))
     }
+    /// How many types are present.
+    pub fn kinds(&self) -> usize {
+        self.present().count_ones() as usize
+    }
     /// The types present as a mask: bit `i` for unit type `i`.
     fn present(&self) -> u32 {
         // Most counts on the board are empty: told in two words.

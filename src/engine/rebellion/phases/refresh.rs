@@ -15,7 +15,7 @@ pub use crate::engine::rebellion::frame::phases::{RefreshPhase, RefreshStep};
 use crate::engine::rebellion::frame::{Decision, Frame, Frames, PromptKind};
 use crate::engine::rebellion::named::{named, sets};
 use crate::engine::rebellion::objectives;
-use crate::engine::rebellion::state::{Place, State};
+use crate::engine::rebellion::state::{Place, State, systems_in};
 
 /// The most mission cards a hand keeps after drawing.
 pub const HAND_LIMIT: usize = 10;
@@ -101,12 +101,7 @@ pub fn decision(s: &State, r: &RefreshPhase) -> Option<Decision> {
             }
             // Room for a unit type or two in each place, so the list rarely grows.
             let mut actions = Vec::with_capacity(2 * catalog().systems.len());
-            for place in s.places() {
-                for (unit, _) in s.units(place, f).iter() {
-                    actions.push(Action::Scrap { place, unit });
-                }
-            }
-            actions.push(Action::Done);
+            actions.extend(scrap_options(s, f));
             let mut d = Decision::new(f, PromptKind::ScrapUnits, actions);
             for (units, missing) in short {
                 let names: Vec<&str> = units.iter().map(|u| u.name()).collect();
@@ -150,6 +145,76 @@ pub fn decision(s: &State, r: &RefreshPhase) -> Option<Decision> {
             Some(Decision::new(*faction, PromptKind::Deploy, actions))
         }
         _ => None,
+    }
+}
+
+/// The Scrap step's options for `f`, in the order its decision lists them: each type of unit
+/// of `f` in each place (systems in order, then the Rebel Base space), then `done`.
+fn scrap_options(s: &State, f: Faction) -> impl Iterator<Item = Action> + '_ {
+    let units =
+        s.places().flat_map(move |place| s.units(place, f).iter().map(move |(unit, _)| (place, unit)));
+    units.map(|(place, unit)| Action::Scrap { place, unit }).chain(std::iter::once(Action::Done))
+}
+
+/// A Scrap step once a unit was scrapped, told without its list: it is then asked whatever the
+/// supply lacks (only the prompt's text says what), and random players scrap again and again,
+/// so neither the shortfall nor the list is worked out for the one option drawn
+/// (`Position::options`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScrapListing {
+    /// Who scraps.
+    pub seat: Faction,
+    /// How many options the decision has.
+    count: usize,
+    /// The places holding units of `seat`: the systems (bit `i` for `SystemId(i)`), and
+    /// whether the Rebel Base space does (so that an option is found without looking again
+    /// at the places without any).
+    systems: u64,
+    base: bool,
+}
+
+/// The listing of the Refresh step `r` when it is a Scrap step that can be told without its
+/// list (see [`ScrapListing`]): a unit already scrapped, and one left to scrap (with only
+/// `done` left, the step passes by itself).
+pub fn scrap_listing(s: &State, r: &RefreshPhase) -> Option<ScrapListing> {
+    let RefreshStep::Scrap { faction, scrapped } = r.step else { return None };
+    if scrapped == 0 {
+        return None;
+    }
+    let (mut systems, mut units) = (0u64, 0);
+    for sys in SystemId::all() {
+        let here = s.units(Place::System(sys), faction);
+        if !here.is_empty() {
+            systems |= 1 << sys.0;
+            units += here.kinds();
+        }
+    }
+    let in_base = s.units(Place::BaseSpace, faction).kinds();
+    let base = in_base > 0;
+    units += in_base;
+    (units > 0).then_some(ScrapListing { seat: faction, count: units + 1, systems, base })
+}
+
+impl ScrapListing {
+    /// How many options the decision has.
+    pub fn count(&self) -> usize {
+        self.count
+    }
+    /// Option `i` of the decision in state `s` (the state the listing was made from), as
+    /// `decision` would list it; `None` past the end.
+    pub fn get(&self, s: &State, i: usize) -> Option<Action> {
+        // `scrap_options(..).nth(i)`, over the places holding units only, each skipped whole
+        // by its count of types.
+        let systems = systems_in(self.systems).map(Place::System);
+        let mut k = i;
+        for place in systems.chain(self.base.then_some(Place::BaseSpace)) {
+            let units = s.units(place, self.seat);
+            match k.checked_sub(units.kinds()) {
+                Some(rest) => k = rest,
+                None => return units.iter().nth(k).map(|(unit, _)| Action::Scrap { place, unit }),
+            }
+        }
+        (k == 0).then_some(Action::Done)
     }
 }
 
