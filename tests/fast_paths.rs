@@ -10,9 +10,9 @@ use holonet::bot::sim::playout_with;
 use holonet::content::{ActionCardId, Faction, LeaderId, SystemId, TargetCondition, UnitId, catalog};
 use holonet::engine::rebellion::cards::actions::{Moment, shows, timed_for, timing_fits};
 use holonet::engine::rebellion::cards::{Trigger, action_behavior};
+use holonet::engine::rebellion::listing::Listing;
 use holonet::engine::rebellion::mission::{system_ok, systems_meeting_all};
 use holonet::engine::rebellion::phases::refresh::build_units;
-use holonet::engine::rebellion::position::Listing;
 use holonet::engine::rebellion::{
     MatchOptions, Options, Place, Players, Position, State, decision, new_game,
 };

@@ -6,8 +6,8 @@ pub use super::ctx::{Ctx, Roll};
 use super::error::{RuleError, illegal};
 use super::event::{Audience, Event, EventKind};
 pub use super::frame::{Decision, Frame, Frames, PromptKind};
+use super::listing::{Listing, Pending};
 use super::phases::{assignment, command, mobilize, movement, refresh, setup};
-use super::position::{Listing, Pending};
 use super::rise_of_the_empire::{self, pool_limit, targets};
 use super::state::State;
 use super::{cards, combat, mission, team, victory};
@@ -60,7 +60,7 @@ fn reveal_base_open(s: &State, seat: Faction) -> bool {
 }
 
 /// The decision the engine waits for as a position keeps it: a long list written afresh after
-/// every answer (an Assignment Phase turn, a Scrap step: `position::Listing`) is only told, any
+/// every answer (an Assignment Phase turn, a Scrap step: `listing::Listing`) is only told, any
 /// other decision is built. What `decision` adds to a frame's list changes nothing in a
 /// listed one: revealing the base is ruled out here, and so is a team's shared window, which
 /// would narrow it (`team_passed`); the role is worked out when it is built; and the

@@ -15,6 +15,7 @@ pub mod event;
 pub mod flow;
 pub mod frame;
 pub mod invariants;
+pub mod listing;
 pub mod loyalty;
 pub mod mission;
 pub mod named;

@@ -1,87 +1,26 @@
 //! A match state together with its pending decision, worked out once per action, for callers
 //! that read the decision and then answer it (random players, the computer's playouts).
 
-use std::cell::OnceCell;
-
 use super::action::Action;
 use super::error::{RuleError, illegal};
 use super::event::Event;
-use super::flow::Frame;
 use super::flow::{Applied, Atomic, Decision, Roll, apply_decided, apply_offered, decision, pending};
-use super::phases::{assignment, refresh};
+use super::listing::Pending;
 use super::state::State;
 use super::team::Player;
 use crate::content::Faction;
 
 /// A match state together with its pending decision, worked out once per action. With
 /// `decision` and `apply` alone the legal actions are built three times per action (to
-/// choose, to check the answer, and at the end of the previous action's automatic steps). The
-/// state is only reachable read-only, so the decision kept is always `decision(state)`.
+/// choose, to check the answer, and at the end of the previous action's automatic steps). A
+/// long list written afresh after every answer is kept only told (`listing.rs`) until someone
+/// reads the decision: a player choosing by position needs its length and the one option it
+/// draws (`options`, `option`). The state is only reachable read-only, so the decision kept is
+/// always `decision(state)`.
 #[derive(Clone, Debug)]
 pub struct Position {
     state: State,
     next: Option<Pending>,
-}
-
-/// The decision a position waits for, as the engine's automatic steps left it.
-#[derive(Clone, Debug)]
-pub(super) enum Pending {
-    /// Built in full.
-    Built(Decision),
-    /// Told without its list; the decision is built the first time someone reads it.
-    Listed(Listing, OnceCell<Decision>),
-}
-
-/// A decision told without its list: who decides, how many options it has, and each option on
-/// demand, in the order the decision lists them. Made for the long lists written afresh after
-/// every single answer, of which a random player needs one option.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Listing {
-    /// An Assignment Phase turn.
-    Assignment(assignment::Listing),
-    /// A Refresh Phase Scrap step once a unit was scrapped.
-    Scrap(refresh::ScrapListing),
-}
-
-impl Listing {
-    /// The listing of the top frame's decision in `s`, when it can be told without its list
-    /// (what `decision` adds to a frame's list is for `flow::pending` to rule out).
-    pub fn of(s: &State) -> Option<Listing> {
-        match s.stack.last()? {
-            Frame::Assignment(p) => assignment::listing(s, p).map(Listing::Assignment),
-            Frame::Refresh(r) => refresh::scrap_listing(s, r).map(Listing::Scrap),
-            _ => None,
-        }
-    }
-    /// Who decides.
-    pub fn seat(&self) -> Faction {
-        match self {
-            Listing::Assignment(l) => l.seat,
-            Listing::Scrap(l) => l.seat,
-        }
-    }
-    /// How many options the decision has.
-    pub fn count(&self) -> usize {
-        match self {
-            Listing::Assignment(l) => l.count(),
-            Listing::Scrap(l) => l.count(),
-        }
-    }
-    /// Option `i` of the decision in state `s` (the state the listing was made from); `None`
-    /// past the end.
-    pub fn get(&self, s: &State, i: usize) -> Option<Action> {
-        match self {
-            Listing::Assignment(l) => l.get(s, i),
-            Listing::Scrap(l) => l.get(s, i),
-        }
-    }
-}
-
-impl Pending {
-    /// A turn described by its listing, not yet built.
-    pub(super) fn listed(listing: Listing) -> Self {
-        Pending::Listed(listing, OnceCell::new())
-    }
 }
 
 /// What a player choosing by position needs of a pending decision, without its list: who
