@@ -3,7 +3,8 @@
 //! the systems a mission condition allows worked out for all systems at once, the action
 //! cards sorted by the moment and faction they answer, every leader's place found in one walk,
 //! the tables worked out once from the catalog (the leaders a card shows, what an icon builds),
-//! and the long lists of options (Assignment turns, Scrap steps) told without their list. (Whole random games also play
+//! and the long lists of options (Assignment turns, Scrap steps, starting placements) told
+//! without their list. (Whole random games also play
 //! exactly as before: `examples/playouts --digest`.)
 
 use holonet::bot::sim::playout_with;
@@ -143,7 +144,7 @@ fn what_an_icon_builds_is_the_catalogs_first_option_for_it_without_boxes_left_ou
 
 #[test]
 fn the_options_told_without_their_list_are_those_the_decision_lists() {
-    let (mut assignments, mut scraps) = (0, 0);
+    let (mut assignments, mut scraps, mut placements) = (0, 0, 0);
     every_state(|s| {
         let d = decision(s);
         // The listing itself, wherever one is made.
@@ -157,6 +158,7 @@ fn the_options_told_without_their_list_are_those_the_decision_lists() {
             match l {
                 Listing::Assignment(_) => assignments += 1,
                 Listing::Scrap(_) => scraps += 1,
+                Listing::Placement(_) => placements += 1,
             }
         }
         // A position tells the same options, listed or built, and builds the same decision.
@@ -168,5 +170,6 @@ fn the_options_told_without_their_list_are_those_the_decision_lists() {
         }
         assert_eq!(pos.decision(), d.as_ref());
     });
-    assert!(assignments > 100 && scraps > 20, "listed: {assignments} assignment turns, {scraps} scrap steps");
+    let listed = format!("{assignments} assignment turns, {scraps} scrap steps, {placements} placements");
+    assert!(assignments > 100 && scraps > 20 && placements > 20, "listed: {listed}");
 }

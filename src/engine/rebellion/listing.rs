@@ -1,13 +1,14 @@
 //! Decisions told without their list: who decides, how many options there are, and each option
 //! on demand. The Assignment Phase's list (missions × leaders, 111 options on average in random
-//! games) and a Scrap step's (each type of unit in each place) are written afresh after every
-//! single answer, and a random player needs only their length and the one option it draws.
+//! games), a Scrap step's (each type of unit in each place) and a starting placement's (about
+//! 80) are written afresh after every single answer, and a random player needs only their
+//! length and the one option it draws.
 
 use std::cell::OnceCell;
 
 use super::action::Action;
 use super::frame::{Decision, Frame};
-use super::phases::{assignment, refresh};
+use super::phases::{assignment, refresh, setup};
 use super::state::State;
 use crate::content::Faction;
 
@@ -29,6 +30,8 @@ pub enum Listing {
     Assignment(assignment::Listing),
     /// A Refresh Phase Scrap step once a unit was scrapped.
     Scrap(refresh::ScrapListing),
+    /// A setup step placing starting units.
+    Placement(setup::PlacementListing),
 }
 
 impl Listing {
@@ -38,6 +41,7 @@ impl Listing {
         match s.stack.last()? {
             Frame::Assignment(p) => assignment::listing(s, p).map(Listing::Assignment),
             Frame::Refresh(r) => refresh::scrap_listing(s, r).map(Listing::Scrap),
+            Frame::Setup(step) => setup::placement_listing(s, step).map(Listing::Placement),
             _ => None,
         }
     }
@@ -46,6 +50,7 @@ impl Listing {
         match self {
             Listing::Assignment(l) => l.seat,
             Listing::Scrap(l) => l.seat,
+            Listing::Placement(l) => l.seat,
         }
     }
     /// How many options the decision has.
@@ -53,6 +58,7 @@ impl Listing {
         match self {
             Listing::Assignment(l) => l.count(),
             Listing::Scrap(l) => l.count(),
+            Listing::Placement(l) => l.count(),
         }
     }
     /// Option `i` of the decision in state `s` (the state the listing was made from); `None`
@@ -61,6 +67,7 @@ impl Listing {
         match self {
             Listing::Assignment(l) => l.get(s, i),
             Listing::Scrap(l) => l.get(s, i),
+            Listing::Placement(l) => l.get(i),
         }
     }
 }

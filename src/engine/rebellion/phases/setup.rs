@@ -272,27 +272,76 @@ pub fn decision(s: &State, step: &SetupStep) -> Option<Decision> {
         {
             None
         }
-        SetupStep::ImperialPlacement { remaining, .. } => {
+        SetupStep::ImperialPlacement { .. } | SetupStep::RebelPlacement { .. } => {
+            let listing = placement_listing(s, step)?;
+            let mut actions = Vec::with_capacity(listing.count);
+            actions.extend(listing.options());
+            Some(Decision::new(listing.seat, PromptKind::PlaceStartingUnits, actions))
+        }
+        SetupStep::ChooseBase => {
+            // In catalog order, not the probe deck's: the options must not show the deck order.
+            let actions = SystemId::all()
+                .filter(|x| s.decks.probes.contains(x))
+                .filter(|&x| !s.has_units(Place::System(x), Faction::Empire))
+                .map(|system| Action::ChooseBase { system })
+                .collect::<Vec<_>>();
+            Some(Decision::new(Faction::Rebel, PromptKind::ChooseBase, actions))
+        }
+        other => rise_of_the_empire::setup::decision(s, other),
+    }
+}
+
+/// A starting placement step told without its list (`listing.rs`): placing by default, then
+/// the placements in the order the decision lists them. About 80 options, written afresh after
+/// every placement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlacementListing {
+    /// Who places.
+    pub seat: Faction,
+    /// How many options the decision has.
+    count: usize,
+    /// The placements, by blocks.
+    blocks: Blocks,
+}
+
+/// A placement step's placements told by blocks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Blocks {
+    /// The Empire's: in each place, each unit type with the largest count that may go there at
+    /// once. Every count from 1 up to it may (placing fewer ground units never leaves fewer for
+    /// the Imperial systems still without one), so a block stands for the counts `1..=most`.
+    Largest(Vec<(Place, UnitId, u8)>),
+    /// The Rebels': in each place, each unit type left with every count up to all of it.
+    Each {
+        /// The places, in order.
+        places: Vec<Place>,
+        /// The units left to place.
+        remaining: Units,
+    },
+}
+
+/// The listing of a placement step with units left to place; `None` for any other step.
+pub fn placement_listing(s: &State, step: &SetupStep) -> Option<PlacementListing> {
+    let (seat, blocks) = match step {
+        SetupStep::ImperialPlacement { remaining, .. } if !remaining.is_empty() => {
             let systems = imperial_placement_systems(s);
             // Worked out once for every option, not per option.
             let missing = ground_missing(s, &imperial_systems(s));
             let left = ground_left(remaining);
-            let mut actions = Vec::with_capacity(128);
-            actions.push(Action::AutoPlace);
+            let mut blocks = Vec::with_capacity(4 * systems.len());
             for &sys in &systems {
                 let has_ground = s.has_ground(Place::System(sys), Faction::Empire);
                 for (u, n) in remaining.iter() {
                     let ground = catalog().unit(u).theater == Theater::Ground;
-                    for count in 1..=n {
-                        if imperial_placement_ok(missing, left, has_ground, ground, count) {
-                            actions.push(Action::Place { place: Place::System(sys), unit: u, count });
-                        }
+                    let ok = |count| imperial_placement_ok(missing, left, has_ground, ground, count);
+                    if let Some(most) = (1..=n).rev().find(|&count| ok(count)) {
+                        blocks.push((Place::System(sys), u, most));
                     }
                 }
             }
-            Some(Decision::new(Faction::Empire, PromptKind::PlaceStartingUnits, actions))
+            (Faction::Empire, Blocks::Largest(blocks))
         }
-        SetupStep::RebelPlacement { remaining, system } => {
+        SetupStep::RebelPlacement { remaining, system } if !remaining.is_empty() => {
             let mut places = vec![Place::BaseSpace];
             match system {
                 Some(x) => places.push(Place::System(*x)),
@@ -306,27 +355,62 @@ pub fn decision(s: &State, step: &SetupStep) -> Option<Decision> {
                         .map(Place::System),
                 ),
             }
-            let mut actions = Vec::with_capacity(128);
-            actions.push(Action::AutoPlace);
-            for &p in &places {
-                for (u, n) in remaining.iter() {
-                    for count in 1..=n {
-                        actions.push(Action::Place { place: p, unit: u, count });
+            (Faction::Rebel, Blocks::Each { places, remaining: *remaining })
+        }
+        _ => return None,
+    };
+    let placements = match &blocks {
+        Blocks::Largest(blocks) => blocks.iter().map(|&(_, _, most)| usize::from(most)).sum(),
+        Blocks::Each { places, remaining } => places.len() * remaining.total() as usize,
+    };
+    Some(PlacementListing { seat, count: 1 + placements, blocks })
+}
+
+impl PlacementListing {
+    /// How many options the decision has.
+    pub fn count(&self) -> usize {
+        self.count
+    }
+    /// Every option, in order.
+    fn options(&self) -> impl Iterator<Item = Action> + '_ {
+        let blocks: Box<dyn Iterator<Item = (Place, UnitId, u8)> + '_> = match &self.blocks {
+            Blocks::Largest(blocks) => Box::new(blocks.iter().copied()),
+            Blocks::Each { places, remaining } => {
+                Box::new(places.iter().flat_map(move |&p| remaining.iter().map(move |(u, n)| (p, u, n))))
+            }
+        };
+        let placements = blocks.flat_map(|(place, unit, most)| {
+            (1..=most).map(move |count| Action::Place { place, unit, count })
+        });
+        std::iter::once(Action::AutoPlace).chain(placements)
+    }
+    /// Option `i` of the decision, as `decision` would list it; `None` past the end.
+    pub fn get(&self, i: usize) -> Option<Action> {
+        let Some(mut k) = i.checked_sub(1) else { return Some(Action::AutoPlace) };
+        let block = |k: usize, place: Place, unit: UnitId| Action::Place { place, unit, count: k as u8 + 1 };
+        match &self.blocks {
+            Blocks::Largest(blocks) => {
+                for &(place, unit, most) in blocks {
+                    match k.checked_sub(usize::from(most)) {
+                        Some(rest) => k = rest,
+                        None => return Some(block(k, place, unit)),
                     }
                 }
+                None
             }
-            Some(Decision::new(Faction::Rebel, PromptKind::PlaceStartingUnits, actions))
+            Blocks::Each { places, remaining } => {
+                // Every place offers the same units: find the place, then the unit type.
+                let place = *places.get(k / remaining.total() as usize)?;
+                k %= remaining.total() as usize;
+                for (unit, n) in remaining.iter() {
+                    match k.checked_sub(usize::from(n)) {
+                        Some(rest) => k = rest,
+                        None => return Some(block(k, place, unit)),
+                    }
+                }
+                None
+            }
         }
-        SetupStep::ChooseBase => {
-            // In catalog order, not the probe deck's: the options must not show the deck order.
-            let actions = SystemId::all()
-                .filter(|x| s.decks.probes.contains(x))
-                .filter(|&x| !s.has_units(Place::System(x), Faction::Empire))
-                .map(|system| Action::ChooseBase { system })
-                .collect::<Vec<_>>();
-            Some(Decision::new(Faction::Rebel, PromptKind::ChooseBase, actions))
-        }
-        other => rise_of_the_empire::setup::decision(s, other),
     }
 }
 
@@ -452,4 +536,36 @@ pub fn start_first_round(ctx: &mut Ctx) -> Frames {
         }
     }
     frames
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A placement listing stands for the counts `1..=most` of each block: wherever a count
+    /// may be placed, every smaller one may too.
+    #[test]
+    fn a_starting_placement_allowed_for_a_count_is_allowed_for_every_smaller_one() {
+        let mut allowed = 0;
+        for missing in 0..8 {
+            for left in 0..16u32 {
+                for (has_ground, ground) in [(false, false), (false, true), (true, false), (true, true)] {
+                    // A placement system without a ground unit is an Imperial one, so counted in
+                    // `missing` (the remote system's escort holds a stormtrooper).
+                    if missing == 0 && !has_ground {
+                        continue;
+                    }
+                    // Ground units placed come out of those left: never more than there are.
+                    let most = if ground { left.min(12) as u8 } else { 12 };
+                    for count in 2..=most {
+                        if imperial_placement_ok(missing, left, has_ground, ground, count) {
+                            allowed += 1;
+                            assert!(imperial_placement_ok(missing, left, has_ground, ground, count - 1));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(allowed > 100);
+    }
 }
