@@ -56,8 +56,8 @@ fn choose(w: &Position, among: &Options, option: impl Fn(usize) -> usize, rng: &
 }
 
 /// Plays up to `steps` actions from position `w` with the playout policy (fewer if the game
-/// ends). It chooses among the options by their number, so a long list (the Assignment
-/// Phase's) is not written out for the one option taken.
+/// ends). It chooses among the options by their number, so a long list (an Assignment turn's,
+/// a Scrap step's: `engine::rebellion::listing`) is not written out for the one option taken.
 pub fn playout(w: &mut Position, steps: usize, rng: &mut GameRng) {
     for _ in 0..steps {
         let Some(all) = w.options() else { return };
