@@ -81,27 +81,16 @@ pub fn random_answer(d: &Decision, rng: &mut GameRng) -> (Faction, Action) {
 
 /// The position in `d.actions` of `random_answer`'s choice.
 pub fn random_index(d: &Decision, rng: &mut GameRng) -> usize {
-    random_position(&d.actions, rng)
+    random_option(&Options::of(d), rng)
 }
 
-/// A random position in `actions` (all of one decision, or some of them), revealing one's own
-/// base only once in 64 times it is offered: `decision` offers it, if at all, last (no need to
-/// look through hundreds of assignments for it).
-pub fn random_position<A: std::borrow::Borrow<Action>>(actions: &[A], rng: &mut GameRng) -> usize {
-    let reveal_base_last = matches!(actions.last().map(|a| a.borrow()), Some(Action::RevealBase));
-    random_of(actions.len(), reveal_base_last, rng)
-}
-
-/// The random choice of `random_index` among a decision's options told by their number alone
-/// (`Position::options`), without its list.
+/// A random position among a decision's options told by their number alone (`Position::options`,
+/// or some of a decision's options), revealing one's own base only once in 64 times it is
+/// offered: `decision` offers it, if at all, last (no need to look through hundreds of
+/// assignments for it).
 pub fn random_option(o: &Options, rng: &mut GameRng) -> usize {
-    random_of(o.count, o.reveal_base_last, rng)
-}
-
-/// A random position among `n` options, the last of which reveals one's own base when
-/// `reveal_base_last`: that one is taken once in 64 times it could be.
-fn random_of(n: usize, reveal_base_last: bool, rng: &mut GameRng) -> usize {
-    let others = if reveal_base_last { n - 1 } else { n };
+    let n = o.count;
+    let others = if o.reveal_base_last { n - 1 } else { n };
     if others == n || others == 0 || rng.below(64) == 0 {
         return rng.below(n);
     }

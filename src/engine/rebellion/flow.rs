@@ -147,10 +147,8 @@ pub(super) fn apply_decided(
         let events = vec![Event { audience: Audience::Public, kind: EventKind::Note { text } }];
         return Ok(Applied { events, rolls: Vec::new(), next: pending(state) });
     }
-    // Any other answer closes the window for both: the next decision is asked afresh (and the
-    // automatic steps after this action must see it so).
-    let passed = state.team_passed.take();
-    apply_offered(state, action, Atomic::Yes).inspect_err(|_| state.team_passed = passed)
+    // Any other answer closes the window for both (`apply_offered`).
+    apply_offered(state, action, Atomic::Yes)
 }
 
 /// Whether `apply_offered` keeps the state untouched should a handler refuse the action.
@@ -163,9 +161,13 @@ pub(super) enum Atomic {
     No,
 }
 
-/// Applies an action known to be among the legal ones of the pending decision.
+/// Applies an action known to be among the legal ones of the pending decision. It closes a
+/// shared window one teammate declined (`team_passed`) for both players, whoever answers and
+/// however (by action or by option number): the next decision is asked afresh, and the
+/// automatic steps after the action must see it so.
 pub(super) fn apply_offered(state: &mut State, action: Action, atomic: Atomic) -> Result<Applied, RuleError> {
     if atomic == Atomic::No || refuses_nothing(state, &action) {
+        state.team_passed = None;
         let mut ctx = Ctx::new(state);
         // Handlers refuse only actions their decision does not offer: a refusal here is a bug,
         // and the state is no longer the one before it.
@@ -177,6 +179,7 @@ pub(super) fn apply_offered(state: &mut State, action: Action, atomic: Atomic) -
         return Ok(Applied { events, rolls, next });
     }
     let mut after = state.clone();
+    after.team_passed = None;
     let mut ctx = Ctx::new(&mut after);
     dispatch(&mut ctx, action)?;
     let next = advance_to(&mut ctx);

@@ -116,8 +116,6 @@ impl Position {
         let Some(action) = self.option(index) else {
             return Err(illegal("Legal options", format!("there is no option {index} of {count}")));
         };
-        // Any answer closes a window a teammate declined, for both players (`apply_as`).
-        self.state.team_passed = None;
         let a = apply_offered(&mut self.state, action, Atomic::No)?;
         self.next = a.next;
         Ok(a.events)

@@ -34,13 +34,13 @@ fn command_phase(ctx: &mut Ctx) -> Frames {
 
 /// Distinct mission ids in a hand, in hand order.
 pub fn distinct(hand: &[MissionId]) -> Vec<MissionId> {
-    let mut out: Vec<MissionId> = vec![];
-    for &m in hand {
-        if !out.contains(&m) {
-            out.push(m);
-        }
-    }
-    out
+    firsts(hand).collect()
+}
+
+/// Each mission of a hand once, in hand order (`distinct` without building the list: the
+/// Assignment Phase walks it hundreds of times a phase).
+fn firsts(hand: &[MissionId]) -> impl Iterator<Item = MissionId> + '_ {
+    hand.iter().enumerate().filter(|&(i, m)| !hand[..i].contains(m)).map(|(_, &m)| m)
 }
 
 /// The assignment decision: every mission × one or two pool leaders, or done.
@@ -63,14 +63,12 @@ pub fn decision(s: &State, p: &AssignmentPhase) -> Option<Decision> {
     let split = s.options.players.splits(f);
     let both = |a: LeaderId, b: LeaderId| split && colour(a) != colour(b);
     let mut actions = Vec::with_capacity(hand.len() * pool.len() * (pool.len() + 1) / 2 + 4);
-    // Each mission once, in hand order (`distinct`, without building the list).
-    let firsts = hand.iter().enumerate().filter(|&(i, m)| !hand[..i].contains(m));
     // The team game: an assignment the General sent back is not made again.
     let vetoed = |m: MissionId, ls: &[LeaderId]| p.vetoed.iter().any(|v| v.mission == m && v.leaders == ls);
     // Nothing to leave out (no General's veto, one player for the side) needs no test: the
     // list is written hundreds of times a phase.
     let plain = !split && p.vetoed.is_empty();
-    for (_, &m) in firsts {
+    for m in firsts(hand) {
         for (i, &a) in pool.iter().enumerate() {
             if plain || !vetoed(m, &[a]) {
                 actions.push(Action::Assign { mission: m, leaders: Leaders::one(a) });
@@ -134,8 +132,7 @@ pub fn listing(s: &State, p: &AssignmentPhase) -> Option<Listing> {
         return None;
     }
     let pool = s.leader_pool.get(f).len();
-    let hand = &s.hands.get(f).missions;
-    let missions = hand.iter().enumerate().filter(|&(i, m)| !hand[..i].contains(m)).count();
+    let missions = firsts(&s.hands.get(f).missions).count();
     if pool == 0 || missions == 0 {
         return None;
     }
@@ -162,9 +159,7 @@ impl Listing {
                 _ => None,
             };
         }
-        let hand = &s.hands.get(self.seat).missions;
-        let mut firsts = hand.iter().enumerate().filter(|&(j, m)| !hand[..j].contains(m));
-        let (_, &mission) = firsts.nth(i / self.per_mission())?;
+        let mission = firsts(&s.hands.get(self.seat).missions).nth(i / self.per_mission())?;
         // Within a mission: leader `a` alone, then `a` with each later leader, for each `a`.
         let pool = s.leader_pool.get(self.seat);
         let mut k = i % self.per_mission();

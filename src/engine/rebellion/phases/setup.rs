@@ -275,7 +275,7 @@ pub fn decision(s: &State, step: &SetupStep) -> Option<Decision> {
         SetupStep::ImperialPlacement { .. } | SetupStep::RebelPlacement { .. } => {
             let listing = placement_listing(s, step)?;
             let mut actions = Vec::with_capacity(listing.count);
-            actions.extend(listing.options());
+            listing.write(&mut actions);
             Some(Decision::new(listing.seat, PromptKind::PlaceStartingUnits, actions))
         }
         SetupStep::ChooseBase => {
@@ -371,18 +371,21 @@ impl PlacementListing {
     pub fn count(&self) -> usize {
         self.count
     }
-    /// Every option, in order.
-    fn options(&self) -> impl Iterator<Item = Action> + '_ {
-        let blocks: Box<dyn Iterator<Item = (Place, UnitId, u8)> + '_> = match &self.blocks {
-            Blocks::Largest(blocks) => Box::new(blocks.iter().copied()),
-            Blocks::Each { places, remaining } => {
-                Box::new(places.iter().flat_map(move |&p| remaining.iter().map(move |(u, n)| (p, u, n))))
+    /// Writes every option, in order.
+    fn write(&self, out: &mut Vec<Action>) {
+        out.push(Action::AutoPlace);
+        let mut block =
+            |place, unit, most| out.extend((1..=most).map(|count| Action::Place { place, unit, count }));
+        match &self.blocks {
+            Blocks::Largest(blocks) => {
+                blocks.iter().for_each(|&(place, unit, most)| block(place, unit, most))
             }
-        };
-        let placements = blocks.flat_map(|(place, unit, most)| {
-            (1..=most).map(move |count| Action::Place { place, unit, count })
-        });
-        std::iter::once(Action::AutoPlace).chain(placements)
+            Blocks::Each { places, remaining } => {
+                for &place in places {
+                    remaining.iter().for_each(|(unit, n)| block(place, unit, n));
+                }
+            }
+        }
     }
     /// Option `i` of the decision, as `decision` would list it; `None` past the end.
     pub fn get(&self, i: usize) -> Option<Action> {
