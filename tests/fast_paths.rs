@@ -7,7 +7,7 @@
 //! without their list. (Whole random games also play
 //! exactly as before: `examples/playouts --digest`.)
 
-use holonet::bot::sim::playout_with;
+use holonet::bot::sim::{Playout, playout, playout_with, random_option};
 use holonet::content::{ActionCardId, Faction, LeaderId, SystemId, TargetCondition, UnitId, catalog};
 use holonet::engine::rebellion::cards::actions::{Moment, shows, timed_for, timing_fits};
 use holonet::engine::rebellion::cards::{Trigger, action_behavior};
@@ -17,6 +17,7 @@ use holonet::engine::rebellion::phases::refresh::build_units;
 use holonet::engine::rebellion::{
     MatchOptions, Options, Place, Players, Position, State, decision, new_game,
 };
+use holonet::engine::rng::GameRng;
 
 /// Calls `check` on every state of a few random games of each kind of match.
 fn every_state(mut check: impl FnMut(&State)) {
@@ -172,4 +173,40 @@ fn the_options_told_without_their_list_are_those_the_decision_lists() {
     });
     let listed = format!("{assignments} assignment turns, {scraps} scrap steps, {placements} placements");
     assert!(assignments > 100 && scraps > 20 && placements > 20, "listed: {listed}");
+}
+
+/// Options played without keeping their events (`Position::play_option`, the random playouts'
+/// and the computer's way) change the state exactly as when the events are kept, at every step
+/// of random games of each kind of match; and the playout that keeps none plays the same game.
+#[test]
+fn options_played_untold_leave_the_same_state_as_when_told() {
+    let kinds = [
+        MatchOptions::default(),
+        MatchOptions { rise_of_the_empire: true, ..Default::default() },
+        MatchOptions { players: Players::Four, ..Default::default() },
+        MatchOptions { players: Players::Three, rise_of_the_empire: true, ..Default::default() },
+    ];
+    let mut told = 0;
+    for options in kinds {
+        for seed in 1..=4 {
+            let mut kept = Position::new(new_game(seed, options.clone()));
+            let mut untold = kept.clone();
+            let mut rng = GameRng::from_seed(seed);
+            while let Some(o) = kept.options() {
+                let i = random_option(&o, &mut rng);
+                told += kept.apply_option(i).expect("a listed option applies").len();
+                untold.play_option(i).expect("the same option applies");
+                assert_eq!(untold.state(), kept.state(), "seed {seed}, version {}", kept.state().version);
+                assert_eq!(untold.options(), kept.options());
+            }
+            let quiet = playout(seed, options.clone());
+            let loud = playout_with(seed, options.clone(), |_, _, _| {});
+            assert_eq!(quiet.state, loud.state, "seed {seed}");
+            let actions =
+                |p: &Playout| p.steps.iter().map(|s| (s.seat, s.action.clone())).collect::<Vec<_>>();
+            assert_eq!(actions(&quiet), actions(&loud), "seed {seed}");
+        }
+    }
+    // The kept positions did tell something: the untold ones had events to leave out.
+    assert!(told > 10_000, "{told} events told");
 }

@@ -44,7 +44,7 @@ fn choose(w: &Position, among: &Options, option: impl Fn(usize) -> usize, rng: &
     for _ in 0..CANDIDATES.min(n) {
         let i = random_option(among, rng);
         let mut t = w.clone();
-        let v = match t.apply_option(option(i)) {
+        let v = match t.play_option(option(i)) {
             Ok(_) => eval::value(t.state(), among.seat),
             Err(_) => continue,
         };
@@ -62,7 +62,7 @@ pub fn playout(w: &mut Position, steps: usize, rng: &mut GameRng) {
     for _ in 0..steps {
         let Some(all) = w.options() else { return };
         let i = choose(w, &all, |i| i, rng);
-        if w.apply_option(i).is_err() {
+        if w.play_option(i).is_err() {
             return;
         }
     }

@@ -103,19 +103,36 @@ pub fn random_option(o: &Options, rng: &mut GameRng) -> usize {
 pub fn playout_by(
     seed: u64,
     options: MatchOptions,
-    mut choose: impl FnMut(&Position, &Options) -> usize,
+    choose: impl FnMut(&Position, &Options) -> usize,
     mut on_step: impl FnMut(&Step, &State, &[Event]),
+) -> Playout {
+    play(seed, options, choose, Some(&mut on_step))
+}
+
+/// What sees each step of a playout: the action, the state after it and its events.
+type OnStep<'a> = &'a mut dyn FnMut(&Step, &State, &[Event]);
+
+/// Plays a whole match as [`playout_by`] does; without `on_step` no events are kept
+/// (`Position::play_option`), which the game's course does not depend on.
+fn play(
+    seed: u64,
+    options: MatchOptions,
+    mut choose: impl FnMut(&Position, &Options) -> usize,
+    mut on_step: Option<OnStep<'_>>,
 ) -> Playout {
     let mut game = Position::new(new_game(seed, options));
     let mut steps = vec![];
     while let Some(o) = game.options() {
         let i = choose(&game, &o);
         let action = game.option(i).unwrap_or_else(|| panic!("seed {seed}: no option {i} of {}", o.count));
-        let events = game
-            .apply_option(i)
-            .unwrap_or_else(|e| panic!("seed {seed}: legal action {} refused: {e}", action.command()));
         let step = Step { seat: o.seat, action };
-        on_step(&step, game.state(), &events);
+        let applied = match on_step.as_mut() {
+            Some(tell) => game.apply_option(i).map(|events| tell(&step, game.state(), &events)),
+            None => game.play_option(i),
+        };
+        if let Err(e) = applied {
+            panic!("seed {seed}: legal action {} refused: {e}", step.action.command());
+        }
         steps.push(step);
         assert!(steps.len() < MAX_ACTIONS, "seed {seed}: playout did not end");
     }
@@ -129,11 +146,17 @@ pub fn playout_with(
     options: MatchOptions,
     on_step: impl FnMut(&Step, &State, &[Event]),
 ) -> Playout {
-    let mut rng = GameRng::from_seed(seed ^ 0x0005_eed0_fa11_ba11);
-    playout_by(seed, options, |_, o| random_option(o, &mut rng), on_step)
+    playout_by(seed, options, random_chooser(seed), on_step)
 }
 
-/// Plays a whole match with random legal players.
+/// Plays a whole match with random legal players, keeping no events (the benchmarks' and the
+/// long checks' workload; the same game as [`playout_with`] plays).
 pub fn playout(seed: u64, options: MatchOptions) -> Playout {
-    playout_with(seed, options, |_, _, _| {})
+    play(seed, options, random_chooser(seed), None)
+}
+
+/// The random players of a playout from `seed`.
+fn random_chooser(seed: u64) -> impl FnMut(&Position, &Options) -> usize {
+    let mut rng = GameRng::from_seed(seed ^ 0x0005_eed0_fa11_ba11);
+    move |_, o| random_option(o, &mut rng)
 }

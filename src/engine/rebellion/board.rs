@@ -98,7 +98,7 @@ pub fn destroy_stranded(ctx: &mut Ctx, f: Faction, place: Place) {
     if excess == 0 {
         return;
     }
-    ctx.note(format!("Units without room on ships in the destroyed system {place} are lost"));
+    ctx.note(format_args!("Units without room on ships in the destroyed system {place} are lost"));
     let mut kinds = strandable(ctx.s, f, place);
     kinds.sort_by_key(|&u| (catalog().unit(u).health.map_or(0, |h| h.0), u));
     for u in kinds {

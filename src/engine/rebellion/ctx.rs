@@ -27,24 +27,39 @@ pub struct Ctx<'a> {
     /// Every die rolled so far, in order (kept out of the state: only an end-of-match report
     /// of the dice reads it, through [`Position::apply_rolled`]).
     pub rolls: Vec<Roll>,
+    /// Whether events are kept. A player that never reads them (a random playout, the
+    /// computer's search: `Position::play_option`) spares keeping about a dozen per action.
+    tells: bool,
 }
 
 impl<'a> Ctx<'a> {
     /// A context over a state, with no events or rolls yet.
     pub fn new(s: &'a mut State) -> Self {
-        Ctx { s, events: Vec::new(), rolls: Vec::new() }
+        Ctx { s, events: Vec::new(), rolls: Vec::new(), tells: true }
+    }
+    /// A context that keeps no events: the state changes exactly as with [`Ctx::new`] (no rule
+    /// reads the events of the action under way), and nothing is told.
+    pub fn untold(s: &'a mut State) -> Self {
+        Ctx { s, events: Vec::new(), rolls: Vec::new(), tells: false }
     }
     /// Records a public event.
     pub fn public(&mut self, kind: EventKind) {
-        self.events.push(Event { audience: Audience::Public, kind });
+        if self.tells {
+            self.events.push(Event { audience: Audience::Public, kind });
+        }
     }
     /// Records an event only one faction sees.
     pub fn private(&mut self, f: Faction, kind: EventKind) {
-        self.events.push(Event { audience: Audience::Only(f), kind });
+        if self.tells {
+            self.events.push(Event { audience: Audience::Only(f), kind });
+        }
     }
-    /// Records a plain public note.
-    pub fn note(&mut self, text: impl Into<String>) {
-        self.public(EventKind::Note { text: text.into() });
+    /// Records a plain public note. It takes any text to display (`format_args!` rather than
+    /// `format!`), so that the text is written only when events are kept.
+    pub fn note(&mut self, text: impl std::fmt::Display) {
+        if self.tells {
+            self.public(EventKind::Note { text: text.to_string() });
+        }
     }
     /// Rolls `n` red or black dice for a side (their faces are the same).
     pub fn roll(&mut self, faction: Faction, n: usize) -> Vec<DieFace> {

@@ -18,7 +18,8 @@ use team::Player;
 /// choices pending (placements are made by default with `quick_setup`).
 pub fn new_game(seed: u64, options: crate::engine::rebellion::MatchOptions) -> State {
     let mut s = setup::prepare(seed, options);
-    advance_to(&mut Ctx::new(&mut s));
+    // No one is told of the setup steps (a match starts from its first decision).
+    advance_to(&mut Ctx::untold(&mut s));
     s
 }
 
@@ -148,7 +149,7 @@ pub(super) fn apply_decided(
         return Ok(Applied { events, rolls: Vec::new(), next: pending(state) });
     }
     // Any other answer closes the window for both (`apply_offered`).
-    apply_offered(state, action, Atomic::Yes)
+    apply_offered(state, action, Atomic::Yes, Telling::Kept)
 }
 
 /// Whether `apply_offered` keeps the state untouched should a handler refuse the action.
@@ -161,14 +162,38 @@ pub(super) enum Atomic {
     No,
 }
 
+/// Whether `apply_offered` keeps the events an action tells.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Telling {
+    /// Keep them (every player, every front end).
+    Kept,
+    /// Drop them as they come: for a caller that never reads them (random playouts, the
+    /// computer's search). The state changes the same.
+    Untold,
+}
+
+impl Telling {
+    fn ctx(self, s: &mut State) -> Ctx<'_> {
+        match self {
+            Telling::Kept => Ctx::new(s),
+            Telling::Untold => Ctx::untold(s),
+        }
+    }
+}
+
 /// Applies an action known to be among the legal ones of the pending decision. It closes a
 /// shared window one teammate declined (`team_passed`) for both players, whoever answers and
 /// however (by action or by option number): the next decision is asked afresh, and the
 /// automatic steps after the action must see it so.
-pub(super) fn apply_offered(state: &mut State, action: Action, atomic: Atomic) -> Result<Applied, RuleError> {
+pub(super) fn apply_offered(
+    state: &mut State,
+    action: Action,
+    atomic: Atomic,
+    telling: Telling,
+) -> Result<Applied, RuleError> {
     if atomic == Atomic::No || refuses_nothing(state, &action) {
         state.team_passed = None;
-        let mut ctx = Ctx::new(state);
+        let mut ctx = telling.ctx(state);
         // Handlers refuse only actions their decision does not offer: a refusal here is a bug,
         // and the state is no longer the one before it.
         dispatch(&mut ctx, action)
@@ -180,7 +205,7 @@ pub(super) fn apply_offered(state: &mut State, action: Action, atomic: Atomic) -
     }
     let mut after = state.clone();
     after.team_passed = None;
-    let mut ctx = Ctx::new(&mut after);
+    let mut ctx = telling.ctx(&mut after);
     dispatch(&mut ctx, action)?;
     let next = advance_to(&mut ctx);
     let (events, rolls) = (ctx.events, ctx.rolls);

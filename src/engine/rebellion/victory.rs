@@ -278,7 +278,7 @@ pub fn capture(ctx: &mut Ctx, l: LeaderId) {
     // Rise of the Empire, Post Bounty: the bounty is paid as its bearer is captured (and the
     // ring goes with every other ring a captive wore).
     if ctx.s.ring(l) == Some(Ring::Bounty) {
-        ctx.note(format!("{} is captured with a bounty on them", l.name()));
+        ctx.note(format_args!("{} is captured with a bounty on them", l.name()));
         lose_reputation(ctx, 1);
     }
     remove_ring(ctx, l);

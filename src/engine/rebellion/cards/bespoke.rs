@@ -118,7 +118,7 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
         Op::AmbitionsOfPower => {
             *ctx.s.rote_cards.pool_bonus.get_mut(run.faction) += 1;
             let limit = crate::engine::rebellion::rise_of_the_empire::pool_limit::limit(ctx.s, run.faction);
-            ctx.note(format!(
+            ctx.note(format_args!(
                 "{}: the {} leader pool may hold {limit} leaders from now on",
                 run.card.name(),
                 run.faction

@@ -178,7 +178,10 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
         }
         Op::ShowObjectiveHand => {
             let hand = ctx.s.hands.rebel.objectives.clone();
-            ctx.note(format!("{}: the Rebels show their objective cards to the Empire", run.card.name()));
+            ctx.note(format_args!(
+                "{}: the Rebels show their objective cards to the Empire",
+                run.card.name()
+            ));
             let names: Vec<&str> = hand.iter().map(|o| o.name()).collect();
             let text = if names.is_empty() { "none".to_string() } else { names.join(", ") };
             super::intel::tell(ctx, Faction::Empire, run, format!("Rebel objectives: {text}"));
@@ -381,7 +384,10 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Ne
                 })));
             }
             let cards = if drawn.len() == 1 { "card" } else { "cards" };
-            ctx.note(format!("The Rebels put {} objective {cards} on the bottom of the deck", drawn.len()));
+            ctx.note(format_args!(
+                "The Rebels put {} objective {cards} on the bottom of the deck",
+                drawn.len()
+            ));
             ctx.s.decks.objectives.extend(drawn);
             Ok(Next::Done)
         }

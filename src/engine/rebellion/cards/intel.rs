@@ -139,7 +139,7 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
             if cards.is_empty() {
                 return Next::Done;
             }
-            ctx.note(format!(
+            ctx.note(format_args!(
                 "{}: the Rebels take {} probe {} from the Imperial hand and put them back on the probe deck",
                 run.card.name(),
                 cards.len(),
@@ -165,12 +165,15 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
             let mut deck = std::mem::take(&mut ctx.s.decks.probes);
             ctx.s.rng.shuffle(&mut deck);
             ctx.s.decks.probes = deck;
-            ctx.note(format!("{}: the other probe cards are shuffled back into the deck", run.card.name()));
+            ctx.note(format_args!(
+                "{}: the other probe cards are shuffled back into the deck",
+                run.card.name()
+            ));
         }
         Op::AskBaseHere => {
             if let (Some(here), Some(base)) = (run.system(), ctx.s.base.system) {
                 let answer = if here == base { "is" } else { "is not" };
-                ctx.note(format!("{}: the Rebel base {answer} in {}", run.card.name(), here.name()));
+                ctx.note(format_args!("{}: the Rebel base {answer} in {}", run.card.name(), here.name()));
             }
         }
         Op::AskBaseInRegion => {
@@ -178,7 +181,7 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
                 let c = catalog();
                 let region = c.system(here).region;
                 let answer = if c.system(base).region == region { "is" } else { "is not" };
-                ctx.note(format!(
+                ctx.note(format_args!(
                     "{}: the Rebel base {answer} in the {} region",
                     run.card.name(),
                     region.name()
@@ -298,7 +301,7 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Ne
             named.extend(ctx.s.base.system);
             // Alphabetical by name: the order says nothing about which one is the base.
             named.sort_by_key(|x| x.name());
-            ctx.note(format!("{}: the Rebel base is in one of {}", run.card.name(), names(&named)));
+            ctx.note(format_args!("{}: the Rebel base is in one of {}", run.card.name(), names(&named)));
             Ok(Next::Done)
         }
         (_, a) => Err(run.wrong(&a)),

@@ -228,7 +228,7 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
             let region = catalog().system(base).region;
             let options: Vec<SystemId> =
                 SystemId::all().filter(|&x| catalog().system(x).region == region).collect();
-            ctx.note(format!("{}: the Rebel base is in the {} region", run.card.name(), region.name()));
+            ctx.note(format_args!("{}: the Rebel base is in the {} region", run.card.name(), region.name()));
             Next::Wait(super::Pending::Leaders(Pending::Release { leader: l, options }))
         }
         Op::ProtectOwnLeader => {

@@ -284,7 +284,7 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Ne
             } else if let Some(c) = combat_mut(ctx) {
                 c.mods.set_faces.push((f, color.unwrap_or(DieColor::Black), face));
             }
-            ctx.note(format!("{f} sets a die to {}", face.label()));
+            ctx.note(format_args!("{f} sets a die to {}", face.label()));
             if left > 1 {
                 return Ok(Next::Wait(super::Pending::Missions(Pending::Face { left: left - 1 })));
             }

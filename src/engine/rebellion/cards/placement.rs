@@ -259,7 +259,7 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
         Op::WatchHere => {
             if let Some(sys) = run.system() {
                 ctx.s.round_effects.locked.push(sys);
-                ctx.note(format!(
+                ctx.note(format_args!(
                     "Rebel leaders may not attempt missions or use action cards in {} this round",
                     sys.name()
                 ));

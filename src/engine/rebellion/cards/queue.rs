@@ -213,7 +213,7 @@ fn build(ctx: &mut Ctx, run: &CardRun, mut icons: Vec<ResourceIcon>, space: u8) 
 
 fn queue_one(ctx: &mut Ctx, f: Faction, unit: UnitId, space: u8) {
     refresh::queue(ctx, f, unit, space);
-    ctx.note(format!("A {f} {} goes on build queue space {space}", unit.name()));
+    ctx.note(format_args!("A {f} {} goes on build queue space {space}", unit.name()));
 }
 
 /// Destroys one matching unit per icon; waits where the player has a real choice.

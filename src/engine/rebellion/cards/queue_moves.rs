@@ -83,7 +83,7 @@ pub(super) fn advance(
 pub(super) fn advance_one(ctx: &mut Ctx, f: Faction, space: u8, unit: UnitId) -> (u8, UnitId) {
     remove_queued(ctx, f, space, unit);
     ctx.s.build_queue.get_mut(f)[space as usize - 2].add(unit, 1);
-    ctx.note(format!("The {f} {} moves from build queue space {space} to {}", unit.name(), space - 1));
+    ctx.note(format_args!("The {f} {} moves from build queue space {space} to {}", unit.name(), space - 1));
     (space - 1, unit)
 }
 
@@ -114,7 +114,7 @@ pub(super) fn picks(v: Vec<(u8, UnitId)>) -> Vec<Action> {
 pub(super) fn destroy_queued(ctx: &mut Ctx, f: Faction, space: u8, unit: UnitId) {
     remove_queued(ctx, f, space, unit);
     ctx.s.supply.get_mut(f).add(unit, 1);
-    ctx.note(format!("The {f} {} on build queue space {space} is destroyed", unit.name()));
+    ctx.note(format_args!("The {f} {} on build queue space {space} is destroyed", unit.name()));
 }
 
 pub(super) fn icons_here(run: &CardRun) -> Vec<ResourceIcon> {

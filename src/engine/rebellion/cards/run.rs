@@ -240,7 +240,7 @@ pub fn act(ctx: &mut Ctx, mut run: CardRun, a: Action) -> Result<Frames, RuleErr
         Pending::Choose { options } => match a {
             Action::Mode { n } if (n as usize) >= 1 && (n as usize) <= options.len() => {
                 let chosen = options.into_iter().nth(n as usize - 1).expect("checked range");
-                ctx.note(format!("{}: {}", run.card.name(), chosen.label));
+                ctx.note(format_args!("{}: {}", run.card.name(), chosen.label));
                 let rest = std::mem::take(&mut run.effects);
                 run.effects = chosen.effects;
                 run.effects.extend(rest);

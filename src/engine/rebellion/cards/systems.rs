@@ -144,7 +144,7 @@ pub fn destroy_system(ctx: &mut Ctx, sys: SystemId) -> Next {
     }
     let p = Place::System(sys);
     ctx.s.sys_mut(sys).destroyed = true;
-    ctx.note(format!("{} is destroyed", catalog().system(sys).name));
+    ctx.note(format_args!("{} is destroyed", catalog().system(sys).name));
     crate::engine::rebellion::rise_of_the_empire::targets::remove_all_in(ctx, sys, "the system is destroyed");
     if ctx.s.sys(sys).loyalty.is_some() {
         ctx.s.sys_mut(sys).loyalty = None;

@@ -504,13 +504,13 @@ pub fn auto(ctx: &mut Ctx, mut run: Box<MissionRun>) -> Frames {
 fn roll(ctx: &mut Ctx, run: &mut MissionRun) {
     if run.fails {
         run.success = false;
-        ctx.note(format!("{} fails before any dice are rolled", run.mission.name()));
+        ctx.note(format_args!("{} fails before any dice are rolled", run.mission.name()));
         return;
     }
     // Rise of the Empire: a card that works with its margin of successes rolls unopposed too.
     let rolls_anyway = cards::mission_behavior(run.mission).roll_unopposed;
     if !rolls_anyway && !takes_part(ctx.s, run, run.faction.opponent()) {
-        ctx.note(format!("{} is unopposed", run.mission.name()));
+        ctx.note(format_args!("{} is unopposed", run.mission.name()));
         run.success = true;
         return;
     }

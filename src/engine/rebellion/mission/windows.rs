@@ -246,7 +246,7 @@ pub fn act(ctx: &mut Ctx, mut run: Box<MissionRun>, a: Action) -> Result<Frames,
                 Ring::C3po => {
                     discard_ring(ctx, leader, ring);
                     run.success = true;
-                    ctx.note(format!("{}'s failure becomes a success (C-3PO)", run.mission.name()));
+                    ctx.note(format_args!("{}'s failure becomes a success (C-3PO)", run.mission.name()));
                 }
                 // The captive to rescue is picked next (a forced pick when there is one).
                 Ring::MillenniumFalcon => run.ring = Some(ring),
@@ -284,7 +284,7 @@ pub fn act(ctx: &mut Ctx, mut run: Box<MissionRun>, a: Action) -> Result<Frames,
                 run.dice.get_mut(side)[i] = face;
                 ctx.s.round_effects.yoda_used = true;
             }
-            ctx.note(format!("{} changes a die", ring.name()));
+            ctx.note(format_args!("{} changes a die", ring.name()));
             announce_dice(ctx, &run);
             run.success = successes(&run, run.faction) > successes(&run, run.faction.opponent());
             run.passed.clear();

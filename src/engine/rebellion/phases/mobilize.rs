@@ -103,7 +103,7 @@ pub fn act(ctx: &mut Ctx, mut m: Mobilize, a: Action) -> Result<Frames, RuleErro
                     cards: drawn.iter().map(|x| x.to_string()).collect(),
                 },
             );
-            ctx.note(format!("The Rebels look at {k} probe cards"));
+            ctx.note(format_args!("The Rebels look at {k} probe cards"));
             m.step = MobilizeStep::NewBase { drawn };
             Ok(vec![Frame::Mobilize(m)])
         }

@@ -113,7 +113,8 @@ pub fn prepare(seed: u64, options: MatchOptions) -> State {
         remaining: starting_units(Faction::Empire),
         expansion: false,
     }));
-    let mut ctx = Ctx::new(&mut s);
+    // Nothing is told of a match being set up: it starts from its first decision.
+    let mut ctx = Ctx::untold(&mut s);
     if options.quick_setup {
         // Imperial, then Rebel placement: autoplace, then step on (`auto`) to the next setup
         // step so the Rebel placement is made too, not the finished Imperial one again.

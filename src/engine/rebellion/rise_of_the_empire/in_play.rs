@@ -48,7 +48,7 @@ pub fn enter(ctx: &mut Ctx, o: ObjectiveId) -> Option<Frame> {
         deck: "objective".into(),
         card: o.to_string(),
     });
-    ctx.note(format!("{} stays in play while its target markers stand", o.name()));
+    ctx.note(format_args!("{} stays in play while its target markers stand", o.name()));
     let effects = cards::objective_behavior(o).effects.clone();
     if effects.is_empty() {
         return None;

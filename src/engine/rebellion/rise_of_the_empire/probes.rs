@@ -93,7 +93,7 @@ pub fn use_in_turn(ctx: &mut Ctx, mut p: CommandPhase, card: ActionCardId) -> Fr
     if p.turn == Faction::Rebel {
         if let Some(x) = ctx.s.rote_probes.kept.take() {
             ctx.s.decks.probes.insert(0, x);
-            ctx.note(format!("{}: the Rebels put a probe card on top of the probe deck", card.name()));
+            ctx.note(format_args!("{}: the Rebels put a probe card on top of the probe deck", card.name()));
         }
         return vec![Frame::Command(p)];
     }
@@ -111,7 +111,7 @@ pub fn reveal(ctx: &mut Ctx, card: ActionCardId) -> Option<Frame> {
     ctx.s.hands.empire.probes.push(probe);
     // A reveal, as every viewer reads it (a card shown), then what it was for.
     ctx.public(EventKind::CardsSeen { deck: "probe cards".into(), cards: vec![probe.to_string()] });
-    ctx.note(format!("{}: the probe card under it is revealed", card.name()));
+    ctx.note(format_args!("{}: the probe card under it is revealed", card.name()));
     let (_, effects) = reveal_effects(card)?;
     let mut run = CardRun::new(CardRef::Action(card), Faction::Empire, effects.to_vec());
     run.here = Some(Place::System(probe));

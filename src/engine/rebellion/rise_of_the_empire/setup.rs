@@ -114,7 +114,7 @@ fn keep_mission_set(ctx: &mut Ctx, f: Faction, set: MissionSet) {
     deck.retain(|&m| c.mission(m).in_set(set));
     let removed = before - deck.len();
     if removed > 0 {
-        ctx.note(format!("{removed} {} mission cards leave the game", side(f).to_lowercase()));
+        ctx.note(format_args!("{removed} {} mission cards leave the game", side(f).to_lowercase()));
     }
     let mut drawn = vec![];
     for _ in 0..2 {
@@ -142,7 +142,7 @@ fn placements(ctx: &mut Ctx, expansion: bool) -> Frames {
         for &(unit, n, space) in &catalog().expansion_start.queue {
             ctx.s.supply.empire.remove(unit, n);
             ctx.s.build_queue.empire[space as usize - 1].add(unit, n);
-            ctx.note(format!(
+            ctx.note(format_args!(
                 "The Empire puts {n} {} on space {space} of its build queue",
                 catalog().unit(unit).name
             ));
@@ -167,7 +167,7 @@ fn place_remote(ctx: &mut Ctx, system: SystemId) {
         setup::place_units(ctx, Faction::Empire, &mut remaining, Place::System(system), u, n);
     }
     ctx.s.decks.probes.retain(|&p| p != system);
-    ctx.note(format!("{}'s probe card leaves the game", catalog().system(system).name));
+    ctx.note(format_args!("{}'s probe card leaves the game", catalog().system(system).name));
 }
 
 /// The Empire's placement of the agreed list (placed at once with quick setup).

@@ -78,7 +78,7 @@ pub enum TargetRule {
 /// Puts a card's marker in a system, for everyone to see.
 pub fn place(ctx: &mut Ctx, card: MarkerCard, system: SystemId) {
     ctx.s.targets.placed.push(TargetMarker { card, system });
-    ctx.note(format!("{} puts its target marker in {}", card.name(), system.name()));
+    ctx.note(format_args!("{} puts its target marker in {}", card.name(), system.name()));
 }
 
 /// Removes one marker (if on the board); its card's removal effects run next (`step`).
@@ -87,7 +87,11 @@ pub fn remove(ctx: &mut Ctx, marker: TargetMarker, why: &str) {
     let Some(i) = t.placed.iter().position(|m| *m == marker) else { return };
     t.placed.remove(i);
     t.removed.push(marker);
-    ctx.note(format!("the target marker of {} leaves {} ({why})", marker.card.name(), marker.system.name()));
+    ctx.note(format_args!(
+        "the target marker of {} leaves {} ({why})",
+        marker.card.name(),
+        marker.system.name()
+    ));
 }
 
 /// Removes every marker in a system (a destroyed system, Single Reactor Ignition).

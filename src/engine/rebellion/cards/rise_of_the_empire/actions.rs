@@ -116,7 +116,7 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Ne
             let i = pile.iter().rposition(|o| o == card).expect("checked");
             pile.remove(i);
             ctx.s.decks.objectives.insert(0, *card);
-            ctx.note(format!("{}: {} goes on top of the objective deck", run.card.name(), card.name()));
+            ctx.note(format_args!("{}: {} goes on top of the objective deck", run.card.name(), card.name()));
             Ok(Next::Done)
         }
         _ => Err(explain(ctx.s, run, &p, &a)),

@@ -195,8 +195,8 @@ pub(in crate::engine::rebellion::cards) fn act(
             let yes = ctx.s.base.system.is_some_and(|b| c.system(b).region == region);
             // In the words every card asking about the base uses in public ("…: the Rebel base
             // is …"), after the named system.
-            ctx.note(format!("{} names {}", run.card.name(), system.name()));
-            ctx.note(format!(
+            ctx.note(format_args!("{} names {}", run.card.name(), system.name()));
+            ctx.note(format_args!(
                 "{}: the Rebel base is {} the {}",
                 run.card.name(),
                 if yes { "in" } else { "not in" },

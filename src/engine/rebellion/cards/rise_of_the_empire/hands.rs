@@ -116,7 +116,7 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
             let hand = &ctx.s.hands.get(f.opponent()).missions;
             let names: Vec<String> = hand.iter().map(|m| m.to_string()).collect();
             ctx.private(f, EventKind::CardsSeen { deck: "the opponent's mission hand".into(), cards: names });
-            ctx.note(format!(
+            ctx.note(format_args!(
                 "{}: the {} player sees the opponent's mission hand",
                 run.card.name(),
                 f.name()
@@ -134,7 +134,7 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
                 // The card is revealed: everyone sees it (and knows where it lies now).
                 let seen = vec![card.to_string()];
                 ctx.public(EventKind::CardsSeen { deck: "the revealed objective".into(), cards: seen });
-                ctx.note(format!(
+                ctx.note(format_args!(
                     "{}: {} goes from the Rebel hand to the top of the objective deck",
                     run.card.name(),
                     card.name()
@@ -248,7 +248,7 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Ne
             let i = pile.iter().position(|m| m == card).expect("checked");
             pile.remove(i);
             ctx.s.hands.get_mut(f).missions.push(*card);
-            ctx.note(format!(
+            ctx.note(format_args!(
                 "{}: {} goes back from the discard pile to the hand",
                 run.card.name(),
                 card.name()
@@ -288,7 +288,7 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Ne
                 let top: Vec<TacticId> = deck.drain(..*count as usize).collect();
                 deck.extend(top);
             }
-            ctx.note(format!(
+            ctx.note(format_args!(
                 "{}: the cards looked at {}",
                 run.card.name(),
                 if *n == 1 { "stay on top" } else { "go to the bottom" }

@@ -88,7 +88,7 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
     let wait = |p| Next::Wait(crate::engine::rebellion::cards::Pending::RoteProbes(p));
     match op {
         Op::HideProbe { .. } if ctx.s.hands.get(run.faction).probes.is_empty() => {
-            ctx.note(format!("{}: no probe card to put under it", run.card.name()));
+            ctx.note(format_args!("{}: no probe card to put under it", run.card.name()));
             Next::Done
         }
         Op::HideProbe { .. } => wait(Pending::Hide),
@@ -99,7 +99,7 @@ pub fn start(ctx: &mut Ctx, run: &mut CardRun, op: Op) -> Next {
                 return Next::Done;
             }
             let seen: Vec<SystemId> = ctx.s.decks.probes.drain(..n).collect();
-            ctx.note(format!("{}: the Rebels look at the top {n} probe cards", run.card.name()));
+            ctx.note(format_args!("{}: the Rebels look at the top {n} probe cards", run.card.name()));
             ctx.private(
                 run.faction,
                 EventKind::CardsSeen {
@@ -188,14 +188,14 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Ne
             let i = hand.iter().position(|x| x == system).expect("checked");
             hand.remove(i);
             ctx.s.rote_probes.under.push(UnderCard { card, probe: *system });
-            ctx.note(format!("{} stays in play with a probe card face down under it", card.name()));
+            ctx.note(format_args!("{} stays in play with a probe card face down under it", card.name()));
             ctx.private(f, EventKind::Note { text: format!("Under {}: {}", card.name(), system.name()) });
             Ok(Next::Done)
         }
         (Pending::Keep { mut seen }, Action::Pick(Pick::System { system })) if seen.contains(system) => {
             seen.retain(|x| x != system);
             ctx.s.rote_probes.kept = Some(*system);
-            ctx.note(format!("{}: the Rebels keep one probe card face down", run.card.name()));
+            ctx.note(format_args!("{}: the Rebels keep one probe card face down", run.card.name()));
             ctx.private(f, EventKind::Note { text: format!("You keep {} face down", system.name()) });
             if seen.is_empty() { Ok(Next::Done) } else { wait(Pending::Return { rest: seen }) }
         }
@@ -209,7 +209,7 @@ pub fn act(ctx: &mut Ctx, run: &mut CardRun, p: Pending, a: Action) -> Result<Ne
                 ctx.s.decks.probes.push(*system);
             }
             if rest.is_empty() {
-                ctx.note(format!("{}: the other probe cards go back to the deck", run.card.name()));
+                ctx.note(format_args!("{}: the other probe cards go back to the deck", run.card.name()));
                 Ok(Next::Done)
             } else {
                 wait(Pending::Return { rest })

@@ -40,7 +40,7 @@ pub fn prevent(ctx: &mut Ctx, c: &mut Combat, side: Faction) {
         removed += u32::from(set_aside(c, special, |c, i| c.dice[i].face == DieFace::Special));
     }
     if removed > 0 {
-        ctx.note(format!("{} dice of the {} attack are prevented", removed, side.name()));
+        ctx.note(format_args!("{} dice of the {} attack are prevented", removed, side.name()));
     }
 }
 
@@ -141,7 +141,7 @@ pub fn actions_act(ctx: &mut Ctx, c: &mut Combat, t: Theater, side: Faction, a: 
             if let Some(i) = die {
                 c.dice[i].spent = true;
                 c.units[u].damage -= 1;
-                ctx.note(format!("{} removes 1 damage from {}", side.name(), c.units[u].unit.name()));
+                ctx.note(format_args!("{} removes 1 damage from {}", side.name(), c.units[u].unit.name()));
             }
         }
         _ => {

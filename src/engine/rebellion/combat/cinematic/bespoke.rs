@@ -151,7 +151,7 @@ pub fn leader_chosen(ctx: &mut Ctx, _c: &mut Combat, _f: Faction, effect: Advanc
         AdvancedBespoke::RogueOne => victory::rescue(ctx, l),
         AdvancedBespoke::Confrontation => {
             decks::decks_mut(ctx.s).marked.push(l);
-            ctx.note(format!("{} is marked to be eliminated at the end of the Command Phase", l.name()));
+            ctx.note(format_args!("{} is marked to be eliminated at the end of the Command Phase", l.name()));
         }
         AdvancedBespoke::EscapePlan => {}
     }

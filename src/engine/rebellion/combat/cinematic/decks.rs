@@ -98,7 +98,7 @@ pub fn discard(ctx: &mut Ctx, f: Faction, card: AdvancedTacticId) {
     let n = back.len();
     own.deck.extend(back);
     if n > 0 {
-        ctx.note(format!("{} takes {n} used advanced tactic cards back into the deck", f.name()));
+        ctx.note(format_args!("{} takes {n} used advanced tactic cards back into the deck", f.name()));
     }
 }
 

@@ -122,7 +122,7 @@ pub(super) fn cancel(ctx: &mut Ctx, c: &mut Combat, f: Faction) {
     let x = cine_mut(c);
     if let Some(p) = x.played.iter_mut().find(|p| p.faction == f.opponent() && !p.done && !p.extra) {
         p.cancelled = true;
-        ctx.note(format!("{} cancels the {} card", f.name(), f.opponent().name()));
+        ctx.note(format_args!("{} cancels the {} card", f.name(), f.opponent().name()));
     }
 }
 

@@ -146,7 +146,7 @@ pub fn act(ctx: &mut Ctx, c: &mut Combat, a: Action) {
             let n = if one_unit { left } else { 1 };
             let u = &mut c.units[unit as usize];
             u.damage = u.damage.saturating_add(n);
-            ctx.note(format!("{} deals {n} damage to {}", faction.name(), u.unit.name()));
+            ctx.note(format_args!("{} deals {n} damage to {}", faction.name(), u.unit.name()));
             if lock {
                 cine_mut(c).effects.locked.push(unit);
             }
@@ -159,7 +159,7 @@ pub fn act(ctx: &mut Ctx, c: &mut Combat, a: Action) {
             // It rolls no dice this round and leaves once both cards are resolved.
             let u = &mut c.units[unit as usize];
             u.doomed = true;
-            ctx.note(format!("{} destroys {}", faction.name(), u.unit.name()));
+            ctx.note(format_args!("{} destroys {}", faction.name(), u.unit.name()));
         }
         (Pending::Gain { faction, .. }, Action::Build { unit }) => ops::gain(ctx, c, faction, unit),
         (Pending::Reroll { faction, mut chosen, max }, Action::Reroll { dice }) => {

@@ -116,10 +116,10 @@ pub fn act(ctx: &mut Ctx, c: &mut Combat, t: Theater, stage: Stage, a: Action) {
         (Stage::Pick(f), Action::Advanced { card }) => {
             *cine_mut(c).picks.get_mut(f) = Some(card);
             if shown(c, f) {
-                ctx.note(format!("{} picks {} (its tactic cards are shown)", f.name(), card.name()));
+                ctx.note(format_args!("{} picks {} (its tactic cards are shown)", f.name(), card.name()));
             } else {
                 // The choice stays secret: the opponent learns only that a card was picked.
-                ctx.note(format!("{} has picked an {} card", f.name(), deck_name(t)));
+                ctx.note(format_args!("{} has picked an {} card", f.name(), deck_name(t)));
                 ctx.private(f, EventKind::Note { text: format!("you picked {}", card.name()) });
             }
             c.step = after_pick(c, t, f);
@@ -203,13 +203,13 @@ fn resolve(ctx: &mut Ctx, c: &mut Combat, t: Theater, f: Faction, top: Option<bo
     let p = x.played[i].clone();
     let mut extra = false;
     if p.cancelled {
-        ctx.note(format!("{}'s card is cancelled", f.name()));
+        ctx.note(format_args!("{}'s card is cancelled", f.name()));
     } else if let Some(top) = top {
         let half = if top { "top" } else { "bottom" };
-        ctx.note(format!("{} resolves the {half} ability of {}", f.name(), p.card.name()));
+        ctx.note(format_args!("{} resolves the {half} ability of {}", f.name(), p.card.name()));
         extra = ops::run(ctx, c, f, p.card, top, p.extra);
     } else {
-        ctx.note(format!("{} resolves neither ability of {}", f.name(), p.card.name()));
+        ctx.note(format_args!("{} resolves neither ability of {}", f.name(), p.card.name()));
     }
     decks::discard(ctx, f, p.card);
     c.step =
