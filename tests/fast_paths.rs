@@ -4,7 +4,8 @@
 //! cards sorted by the moment and faction they answer, every leader's place found in one walk,
 //! the tables worked out once from the catalog (the leaders a card shows, what an icon builds),
 //! and the long lists of options (Assignment turns, Scrap steps, starting placements) told
-//! without their list. (Whole random games also play
+//! without their list, and the start-of-Refresh objective window worked out after the playable
+//! objectives. (Whole random games also play
 //! exactly as before: `examples/playouts --digest`.)
 
 use holonet::bot::sim::{Playout, playout, playout_with, random_option};
@@ -13,6 +14,7 @@ use holonet::engine::rebellion::cards::actions::{Moment, shows, timed_for, timin
 use holonet::engine::rebellion::cards::{Trigger, action_behavior};
 use holonet::engine::rebellion::listing::Listing;
 use holonet::engine::rebellion::mission::{system_ok, systems_meeting_all};
+use holonet::engine::rebellion::objectives::{playable_at_refresh, refresh_window, refresh_window_after};
 use holonet::engine::rebellion::phases::refresh::build_units;
 use holonet::engine::rebellion::{
     MatchOptions, Options, Place, Players, Position, State, decision, new_game,
@@ -173,6 +175,36 @@ fn the_options_told_without_their_list_are_those_the_decision_lists() {
     });
     let listed = format!("{assignments} assignment turns, {scraps} scrap steps, {placements} placements");
     assert!(assignments > 100 && scraps > 20 && placements > 20, "listed: {listed}");
+}
+
+/// The Rebels' start-of-Refresh objective window, worked out after the playable objectives
+/// (`refresh_window_after`, which does not judge the hand twice), opens exactly when the plain
+/// rule (`refresh_window`: an objective they hold or could hold fits) says it does.
+#[test]
+fn the_refresh_window_after_the_playable_objectives_is_the_plain_rules() {
+    let (mut open, mut shut, mut playable) = (0, 0, 0);
+    every_state(|s| {
+        // Each state as it is; with no objective left unheld, where only the hand opens the
+        // window (random games leave it shut too rarely otherwise); and with an empty hand,
+        // which keeps it shut whatever could be held.
+        let mut held_only = s.clone();
+        held_only.decks.objectives.clear();
+        held_only.rote_cards.boxed_objectives.clear();
+        let mut no_hand = s.clone();
+        no_hand.hands.rebel.objectives.clear();
+        for s in [s, &held_only, &no_hand] {
+            let cards = playable_at_refresh(s);
+            let plain = refresh_window(s);
+            assert_eq!(refresh_window_after(s, &cards), plain, "at version {}", s.version);
+            if plain {
+                open += 1
+            } else {
+                shut += 1
+            }
+            playable += usize::from(!cards.is_empty());
+        }
+    });
+    assert!(open > 100 && shut > 100 && playable > 10, "open {open}, shut {shut}, playable {playable}");
 }
 
 /// Options played without keeping their events (`Position::play_option`, the random playouts'

@@ -32,6 +32,17 @@ pub fn refresh_window(s: &State) -> bool {
     super::asking::objective_window(s, |o| fits_refresh(s, o))
 }
 
+/// [`refresh_window`] once `playable` ([`playable_at_refresh`]) is known: the same answer,
+/// without judging the hand's objectives a second time. One the Rebels can play opens it; if
+/// none, only the objectives they do not hold can (the hand's are the ones just judged).
+pub fn refresh_window_after(s: &State, playable: &[ObjectiveId]) -> bool {
+    if !playable.is_empty() {
+        return true;
+    }
+    let unheld = s.decks.objectives.iter().chain(&s.rote_cards.boxed_objectives);
+    !s.hands.rebel.objectives.is_empty() && unheld.into_iter().any(|&o| fits_refresh(s, o))
+}
+
 /// Start-of-refresh objectives in the Rebel hand that can be played now.
 pub fn playable_at_refresh(s: &State) -> Vec<ObjectiveId> {
     let mut out: Vec<ObjectiveId> = vec![];

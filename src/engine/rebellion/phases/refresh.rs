@@ -66,12 +66,11 @@ fn over_limit(s: &State, f: Faction) -> bool {
 pub fn decision(s: &State, r: &RefreshPhase) -> Option<Decision> {
     match &r.step {
         RefreshStep::StartObjective => {
-            let mut actions: Vec<Action> = objectives::playable_at_refresh(s)
-                .into_iter()
-                .map(|card| Action::PlayObjective { card })
-                .collect();
+            let playable = objectives::playable_at_refresh(s);
+            let open = objectives::refresh_window_after(s, &playable);
+            let mut actions: Vec<Action> =
+                playable.into_iter().map(|card| Action::PlayObjective { card }).collect();
             actions.push(Action::Done);
-            let open = objectives::refresh_window(s);
             Some(Decision::new(Faction::Rebel, PromptKind::Objective, actions).always_asked(open))
         }
         RefreshStep::Discard { faction } if over_limit(s, *faction) => {
