@@ -81,9 +81,9 @@ fn fight(s: &mut State, at: &str, attacker: Faction, origins: &[&str]) {
         let d = combat::decision(ctx.s, c);
         let Some(Frame::Combat(c)) = ctx.s.stack.pop() else { unreachable!() };
         let frames = match d {
-            Some(d) if d.actions == [Action::Done] => combat::act(&mut ctx, *c, Action::Done).unwrap(),
+            Some(d) if d.actions == [Action::Done] => combat::act(&mut ctx, c, Action::Done).unwrap(),
             Some(_) => vec![Frame::Combat(c)],
-            None => combat::auto(&mut ctx, *c),
+            None => combat::auto(&mut ctx, c),
         };
         let stop = frames.is_empty() || d_is_real(ctx.s, &frames);
         ctx.s.stack.extend(frames);

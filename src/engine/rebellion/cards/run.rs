@@ -219,7 +219,7 @@ pub fn explain(s: &State, run: &CardRun, a: &Action) -> RuleError {
 }
 
 /// Applies the answer to the pending choice.
-pub fn act(ctx: &mut Ctx, mut run: CardRun, a: Action) -> Result<Frames, RuleError> {
+pub fn act(ctx: &mut Ctx, mut run: Box<CardRun>, a: Action) -> Result<Frames, RuleError> {
     let pending = run.pending.take().ok_or_else(|| run.wrong(&a))?;
     let next = match pending {
         Pending::Systems(p) => systems::act(ctx, &mut run, p, a)?,
@@ -252,23 +252,23 @@ pub fn act(ctx: &mut Ctx, mut run: CardRun, a: Action) -> Result<Frames, RuleErr
     Ok(settle(run, next))
 }
 
-fn settle(mut run: CardRun, next: Next) -> Frames {
+fn settle(mut run: Box<CardRun>, next: Next) -> Frames {
     match next {
-        Next::Done => vec![Frame::Card(Box::new(run))],
+        Next::Done => vec![Frame::Card(run)],
         Next::Wait(p) => {
             run.pending = Some(p);
-            vec![Frame::Card(Box::new(run))]
+            vec![Frame::Card(run)]
         }
-        Next::Push(f) => vec![Frame::Card(Box::new(run)), f],
+        Next::Push(f) => vec![Frame::Card(run), f],
     }
 }
 
 /// Carries out effects until one waits for a choice or starts another frame; the run ends
 /// when no effect is left. A choice with no legal option is skipped (the effect does nothing).
-pub fn auto(ctx: &mut Ctx, mut run: CardRun) -> Frames {
+pub fn auto(ctx: &mut Ctx, mut run: Box<CardRun>) -> Frames {
     if run.pending.is_some() {
         if decision(ctx.s, &run).is_some() {
-            return vec![Frame::Card(Box::new(run))];
+            return vec![Frame::Card(run)];
         }
         run.pending = None;
     }

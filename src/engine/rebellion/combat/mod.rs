@@ -233,34 +233,34 @@ pub fn decision(s: &State, c: &Combat) -> Option<Decision> {
 
 /// Applies a combat decision. Never refuses (the error result is for the flow's sake), so
 /// `apply` changes the state in place for it.
-pub fn act(ctx: &mut Ctx, mut c: Combat, a: Action) -> Result<Frames, RuleError> {
+pub fn act(ctx: &mut Ctx, mut c: Box<Combat>, a: Action) -> Result<Frames, RuleError> {
     if cinematic::take_back::waiting(ctx.s) {
         cinematic::take_back::act(ctx, &a);
-        return Ok(vec![Frame::Combat(Box::new(c))]);
+        return Ok(vec![Frame::Combat(c)]);
     }
     if c.effect == Some(Effect::RingReroll) {
         rings::reroll_act(ctx, &mut c, a);
-        return Ok(vec![Frame::Combat(Box::new(c))]);
+        return Ok(vec![Frame::Combat(c)]);
     }
     if let Some(e) = c.effect.clone() {
         tactics::effect_act(ctx, &mut c, e, a);
-        return Ok(vec![Frame::Combat(Box::new(c))]);
+        return Ok(vec![Frame::Combat(c)]);
     }
     if c.cine.as_ref().is_some_and(|x| !x.pending.is_empty()) {
         cinematic::pending::act(ctx, &mut c, a);
-        return Ok(vec![Frame::Combat(Box::new(c))]);
+        return Ok(vec![Frame::Combat(c)]);
     }
     if c.offer_objectives && objectives::window_open(ctx.s, &c) {
         match a {
             Action::PlayObjective { card } => {
                 // What the card does once scored runs above the combat, which then goes on.
                 if let Some(run) = objectives::play(ctx, &mut c, card) {
-                    return Ok(vec![Frame::Combat(Box::new(c)), run]);
+                    return Ok(vec![Frame::Combat(c), run]);
                 }
             }
             _ => c.offer_objectives = false,
         }
-        return Ok(vec![Frame::Combat(Box::new(c))]);
+        return Ok(vec![Frame::Combat(c)]);
     }
     match c.step {
         Step::AddLeader { faction } => {
@@ -277,7 +277,7 @@ pub fn act(ctx: &mut Ctx, mut c: Combat, a: Action) -> Result<Frames, RuleError>
                 // player may use another card after it); the combat is back on the stack
                 // first, as the card's effects act on it.
                 let moment = Moment::StartOfCombat { place: c.place };
-                ctx.s.stack.push(Frame::Combat(Box::new(c)));
+                ctx.s.stack.push(Frame::Combat(c));
                 let run = actions::usable_run(ctx.s, faction, card, &moment).expect("checked legal");
                 return Ok(vec![actions::play(ctx, faction, card, run)]);
             }
@@ -306,26 +306,26 @@ pub fn act(ctx: &mut Ctx, mut c: Combat, a: Action) -> Result<Frames, RuleError>
         Step::Tactics { theater, stage } => cinematic::round::act(ctx, &mut c, theater, stage, a),
         _ => {}
     }
-    Ok(vec![Frame::Combat(Box::new(c))])
+    Ok(vec![Frame::Combat(c)])
 }
 
 /// Runs the combat's automatic steps.
-pub fn auto(ctx: &mut Ctx, mut c: Combat) -> Frames {
+pub fn auto(ctx: &mut Ctx, mut c: Box<Combat>) -> Frames {
     if cinematic::take_back::waiting(ctx.s) {
         // Nothing is left to take back.
         cinematic::take_back::lapse(ctx.s);
-        return vec![Frame::Combat(Box::new(c))];
+        return vec![Frame::Combat(c)];
     }
     if c.offer_objectives {
         c.offer_objectives = false;
-        return vec![Frame::Combat(Box::new(c))];
+        return vec![Frame::Combat(c)];
     }
     if let Some(x) = &mut c.cine
         && !x.pending.is_empty()
     {
         // A card's choice with nothing left to choose from lapses.
         x.pending.remove(0);
-        return vec![Frame::Combat(Box::new(c))];
+        return vec![Frame::Combat(c)];
     }
     let rules = Rules::of_combat(&c);
     match c.step {
@@ -401,7 +401,7 @@ pub fn auto(ctx: &mut Ctx, mut c: Combat) -> Frames {
             }
         }
     }
-    vec![Frame::Combat(Box::new(c))]
+    vec![Frame::Combat(c)]
 }
 
 /// Ends the combat: tactic cards go back as the rules say (`Rules::end_combat`), and damage

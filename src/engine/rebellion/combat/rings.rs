@@ -42,9 +42,9 @@ pub(super) fn roll_window(s: &State, c: &Combat, side: Faction) -> Option<Decisi
 }
 
 /// Uses a dice card: its ability runs above the combat, which is back on the stack first.
-pub(super) fn play_dice_card(ctx: &mut Ctx, c: Combat, f: Faction, card: ActionCardId) -> Frames {
+pub(super) fn play_dice_card(ctx: &mut Ctx, c: Box<Combat>, f: Faction, card: ActionCardId) -> Frames {
     let moment = dice_moment(&c);
-    ctx.s.stack.push(Frame::Combat(Box::new(c)));
+    ctx.s.stack.push(Frame::Combat(c));
     let run = actions::usable_run(ctx.s, f, card, &moment).expect("checked legal");
     vec![actions::play(ctx, f, card, run)]
 }

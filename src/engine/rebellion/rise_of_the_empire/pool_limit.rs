@@ -81,7 +81,7 @@ pub fn act(ctx: &mut Ctx, p: PoolLimit, a: Action) -> Result<Frames, RuleError> 
                 // would otherwise find it still over the limit and ask for a leader first).
                 let mut frames = vec![Frame::PoolLimit(p)];
                 if let Frame::Card(run) = actions::play(ctx, p.faction, card, run) {
-                    frames.extend(crate::engine::rebellion::cards::run::auto(ctx, *run));
+                    frames.extend(crate::engine::rebellion::cards::run::auto(ctx, run));
                 }
                 Ok(frames)
             }
