@@ -36,6 +36,10 @@ pub struct Named {
     /// catalog's build options without the units of a box the match leaves out (asked at every
     /// step of a build and of the scrapping before it).
     pub build_options: [ByFaction<Vec<BuildOption>>; 2],
+    /// Whether each objective takes effect as soon as it is drawn (Immediate timing), indexed
+    /// by `ObjectiveId`: a Rise of the Empire match looks through the Rebel hand for one
+    /// between every two automatic steps (`rise_of_the_empire::in_play`).
+    pub immediate: Vec<bool>,
 }
 
 /// Which boxes a match uses, as an index into the tables of [`Named`] kept per choice: the
@@ -82,6 +86,9 @@ pub fn named() -> &'static Named {
             death_star: c.unit_by_key("death_star"),
             death_star_under_construction: c.unit_by_key("death_star_under_construction"),
             populous: c.systems.iter().map(|x| x.populous).collect(),
+            immediate: ObjectiveId::all()
+                .map(|o| c.objective(o).timing == ObjectiveTiming::Immediate)
+                .collect(),
             action_in_match: action_in_match.clone(),
             mission_in_match: [0, 1].map(|i| {
                 let o = options_of(i);

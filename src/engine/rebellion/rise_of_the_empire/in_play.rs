@@ -21,6 +21,7 @@ use crate::engine::rebellion::cards::{self, CardRef, CardRun};
 use crate::engine::rebellion::ctx::Ctx;
 use crate::engine::rebellion::event::EventKind;
 use crate::engine::rebellion::frame::Frame;
+use crate::engine::rebellion::named::named;
 use crate::engine::rebellion::phases::refresh::RefreshStep;
 pub use crate::engine::rebellion::rise_of_the_empire::records::ObjectivesInPlay;
 use crate::engine::rebellion::state::State;
@@ -83,14 +84,8 @@ pub fn step(ctx: &mut Ctx) -> bool {
 fn drawn_immediate(s: &State) -> Option<ObjectiveId> {
     // The hand first, the stack only once one is found: asked between every two automatic
     // steps, and an Immediate objective is rarely there.
-    let c = catalog();
-    let o = s
-        .hands
-        .rebel
-        .objectives
-        .iter()
-        .copied()
-        .find(|&o| c.objective(o).timing == ObjectiveTiming::Immediate)?;
+    let immediate = &named().immediate;
+    let o = s.hands.rebel.objectives.iter().copied().find(|&o| immediate[usize::from(o.0)])?;
     (!s.stack.iter().any(|f| matches!(f, Frame::Setup(_)))).then_some(o)
 }
 
