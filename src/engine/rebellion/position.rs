@@ -102,8 +102,9 @@ impl Position {
     }
     /// Applies the pending decision's option number `index` (an index into its `actions`) for
     /// the seat that decides, as `apply` does but without looking the action up among the
-    /// legal ones: it is one of them. For players that choose by position (random players:
-    /// simulations, benchmarks, test playouts); the service answers players through `apply`.
+    /// legal ones: it is one of them. For players that choose by position and read what happened
+    /// (simulations that report each step, test playouts; those that do not: `play_option`);
+    /// the service answers players through `apply`.
     /// An index out of range is refused and changes nothing.
     ///
     /// An offered option is applied in place, without the copy `apply` makes of the state for
