@@ -79,8 +79,14 @@ pub fn tactics_held(s: &State, f: Faction, t: Theater) -> usize {
 /// Whether the Rebels get a window for objectives: they hold one, and an objective not yet
 /// scored — in their hand or the objective deck — `fits` (judged on public facts).
 pub fn objective_window(s: &State, fits: impl Fn(ObjectiveId) -> bool) -> bool {
-    let hand = &s.hands.rebel.objectives;
+    let held_fits = s.hands.rebel.objectives.iter().any(|&o| fits(o));
+    objective_window_knowing(s, held_fits, fits)
+}
+
+/// [`objective_window`] for a caller that has already judged the Rebel hand (`held_fits`:
+/// whether any objective they hold fits), so that it is not judged twice: the same answer.
+pub fn objective_window_knowing(s: &State, held_fits: bool, fits: impl Fn(ObjectiveId) -> bool) -> bool {
     // Objectives put back in the box unseen (an expansion match) count as could-be-held.
-    let unseen = hand.iter().chain(&s.decks.objectives).chain(&s.rote_cards.boxed_objectives);
-    !hand.is_empty() && unseen.into_iter().any(|&o| fits(o))
+    let unheld = s.decks.objectives.iter().chain(&s.rote_cards.boxed_objectives);
+    !s.hands.rebel.objectives.is_empty() && (held_fits || unheld.into_iter().any(|&o| fits(o)))
 }

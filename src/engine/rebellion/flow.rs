@@ -163,7 +163,7 @@ pub(super) enum Atomic {
 }
 
 /// Whether `apply_offered` keeps the events an action tells.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 pub(super) enum Telling {
     /// Keep them (every player, every front end).
     Kept,

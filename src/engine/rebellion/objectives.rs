@@ -27,20 +27,16 @@ fn fits_refresh(s: &State, o: ObjectiveId) -> bool {
 }
 
 /// Whether the Rebels are asked at the start of the Refresh Phase: an objective they could hold
-/// could be played now (`asking.rs`: not whether they hold one).
+/// could be played now (`asking.rs`: not whether they hold one). The rule as stated; the
+/// Refresh step asks [`refresh_window_after`], which `tests/fast_paths.rs` checks against it.
 pub fn refresh_window(s: &State) -> bool {
     super::asking::objective_window(s, |o| fits_refresh(s, o))
 }
 
 /// [`refresh_window`] once `playable` ([`playable_at_refresh`]) is known: the same answer,
-/// without judging the hand's objectives a second time. One the Rebels can play opens it; if
-/// none, only the objectives they do not hold can (the hand's are the ones just judged).
+/// without judging the hand's objectives a second time (the playable ones are those that fit).
 pub fn refresh_window_after(s: &State, playable: &[ObjectiveId]) -> bool {
-    if !playable.is_empty() {
-        return true;
-    }
-    let unheld = s.decks.objectives.iter().chain(&s.rote_cards.boxed_objectives);
-    !s.hands.rebel.objectives.is_empty() && unheld.into_iter().any(|&o| fits_refresh(s, o))
+    super::asking::objective_window_knowing(s, !playable.is_empty(), |o| fits_refresh(s, o))
 }
 
 /// Start-of-refresh objectives in the Rebel hand that can be played now.
